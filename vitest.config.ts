@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+
+const migrations = await readD1Migrations(path.join(import.meta.dirname, 'functions/migrations'));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Pure app-side modules (text rules, stores, session helpers) in Node.
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // The API worker inside workerd against real local D1, R2 and Durable Objects.
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './functions/wrangler.toml' },
+            miniflare: {
+              bindings: {
+                ENVIRONMENT: 'development',
+                JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+                APP_URL: 'http://127.0.0.1:4321',
+                TEST_MIGRATIONS: migrations,
+              },
+            },
+          }),
+        ],
+        test: {
+          name: 'api',
+          include: ['functions/src/**/*.test.ts'],
+          setupFiles: ['./functions/test/apply-migrations.ts'],
+        },
+      },
+    ],
+  },
+});
