@@ -8,10 +8,11 @@ export default defineConfig({
   adapter: cloudflare({
     configPath: './wrangler.toml',
     auxiliaryWorkers: [{ configPath: './functions/wrangler.toml' }],
-    inspectorPort: false,
+    // npm run dev keeps its data where npm start and the migrations keep it.
+    persistState: { path: process.env.STATE_DIR ?? '.wrangler/state' },
+    inspectorPort: Number(process.env.INSPECTOR_PORT ?? 24321),
   }),
   integrations: [react()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   devToolbar: { enabled: false },
-  telemetry: false,
 });

@@ -1,0 +1,95 @@
+// `npm start`: build when the sources changed, migrate local D1, serve both workers with
+// wrangler in local mode (state in .wrangler/state) and load the demo data once.
+// `npm run dev` (--dev): the same data with Astro's dev server and live reload.
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureDevVars } from './lib/dev-vars.mjs';
+import { root, runBin, spawnBin, waitFor } from './lib/run.mjs';
+import { fingerprint, isStamped, writeStamp } from './lib/stamp.mjs';
+
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 4321);
+const inspectorPort = Number(process.env.INSPECTOR_PORT ?? port + 20_000);
+const stateDir = process.env.STATE_DIR ?? '.wrangler/state';
+const host = '127.0.0.1';
+const appUrl = `http://${host}:${port}`;
+const started = Date.now();
+
+if (process.argv.includes('--fresh')) {
+  // Test runs start from empty state; the developer's own data is never wiped this way.
+  if (path.resolve(root, stateDir) === path.resolve(root, '.wrangler/state')) {
+    console.error('--fresh only works with a STATE_DIR of its own, never .wrangler/state');
+    process.exit(2);
+  }
+  rmSync(path.join(root, stateDir), { recursive: true, force: true });
+}
+
+const BUILD_INPUTS = ['src', 'functions/src', 'functions/wrangler.toml', 'public', 'astro.config.mjs', 'wrangler.toml', 'package-lock.json'];
+
+function build() {
+  const stampFile = path.join(root, 'dist/.build-stamp');
+  const value = fingerprint(BUILD_INPUTS);
+  if (isStamped(stampFile, value)) return console.log('• build is up to date');
+  console.log('• building the app and API workers');
+  runBin('astro', ['build'], { quiet: true });
+  writeStamp(stampFile, value);
+}
+
+function migrate() {
+  mkdirSync(path.join(root, stateDir), { recursive: true });
+  const stampFile = path.join(root, stateDir, '.migrations-stamp');
+  const value = fingerprint(['functions/migrations']);
+  if (isStamped(stampFile, value)) return console.log('• local D1 is migrated');
+  console.log('• applying D1 migrations');
+  runBin('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir, '-c', 'functions/wrangler.toml'], {
+    quiet: true,
+    env: { CI: 'true' },
+  });
+  writeStamp(stampFile, value);
+}
+
+function serve(envFile) {
+  if (dev) {
+    return spawnBin('astro', ['dev', '--host', host, '--port', String(port)], {
+      env: { PORT: String(port), STATE_DIR: stateDir, INSPECTOR_PORT: String(inspectorPort) },
+    });
+  }
+  return spawnBin('wrangler', [
+    'dev',
+    '-c', 'dist/server/wrangler.json',
+    '-c', 'dist/foundermesh_api/wrangler.json',
+    '--ip', host,
+    '--port', String(port),
+    '--inspector-port', String(inspectorPort),
+    '--persist-to', stateDir,
+    '--env-file', envFile,
+    '--show-interactive-dev-session=false',
+  ]);
+}
+
+async function seed() {
+  const response = await fetch(`${appUrl}/api/session/dev/seed`, { method: 'POST', headers: { 'content-type': 'application/json', origin: appUrl }, body: '{}' });
+  if (!response.ok) throw new Error(`loading the demo data failed: ${response.status} ${await response.text()}`);
+  const result = await response.json();
+  console.log(result.seeded ? `• demo data loaded (${result.members} members, ${result.posts} posts)` : '• demo data already present');
+}
+
+const envFile = ensureDevVars({ appUrl });
+if (!dev) build();
+migrate();
+const server = serve(envFile);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
+
+try {
+  await waitFor(`${appUrl}/api/session/health`, dev ? 120_000 : 60_000);
+  await seed();
+  console.log(`\nFounderMesh is running at ${appUrl} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log('  demo member: demo@foundermesh.dev / demo-password-2026');
+  console.log('  demo admin:  admin@foundermesh.dev / admin-password-2026');
+  console.log(`  dev mailbox: ${appUrl}/dev/mailbox\n`);
+} catch (error) {
+  console.error(`\n${error.message}`);
+  server.kill('SIGTERM');
+  process.exit(1);
+}

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_MEMBER, expectNoSeriousA11yViolations, signIn } from './support';
+
+const visitorScreens = ['/', '/sign-in', '/register', '/verify-email?email=someone%40example.com', '/forgot-password', '/reset-password?code=abc', '/dev/mailbox', '/dev/error-boundary', '/no-such-page'];
+const memberScreens = ['/', '/settings/password', '/admin'];
+
+for (const theme of ['dark', 'light'] as const) {
+  test.describe(`in the ${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    });
+
+    test('every visitor screen has no serious or critical axe violation', async ({ page }) => {
+      for (const path of visitorScreens) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+
+    test('every member screen has no serious or critical axe violation', async ({ page }) => {
+      await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      for (const path of memberScreens) {
+        await page.goto(path);
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+
+    test('the admin overview has no serious or critical axe violation', async ({ page }) => {
+      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await page.goto('/admin');
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+}

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_MEMBER, latestMail, linkIn, register, signIn, signOut, uniqueEmail } from './support';
+
+test('a newcomer registers, verifies the email from the dev mailbox and lands signed in', async ({ page, request }) => {
+  const email = uniqueEmail('newcomer');
+  await register(page, email, 'correct horse battery', 'Grace');
+
+  const mail = await latestMail(request, email, /verify/i);
+  const link = linkIn(mail, '/verify-email');
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByLabel('Verification code')).toHaveValue(link.searchParams.get('code')!);
+  await page.getByRole('button', { name: 'Verify email' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Grace');
+  const cookies = await page.context().cookies();
+  const token = cookies.find((cookie) => cookie.name === 'token');
+  expect(token?.httpOnly).toBe(true);
+  expect(token?.sameSite).toBe('Strict');
+  expect(cookies.find((cookie) => cookie.name === 'isAdvisor')?.value).toBe('false');
+});
+
+test('the dev mailbox screen shows the verification mail with its link', async ({ page }) => {
+  const email = uniqueEmail('mailbox');
+  await register(page, email, 'correct horse battery');
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByText(email).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /verify-email/ }).first()).toBeVisible();
+});
+
+test('a member signs out and signs in again; a wrong password shows the server message', async ({ page }) => {
+  await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.evaluate(() => {
+    localStorage.setItem('feed-posts', '[]');
+    localStorage.setItem('draft', 'x');
+    sessionStorage.setItem('draft', 'x');
+  });
+  await signOut(page);
+  expect(await page.evaluate(() => [localStorage.getItem('feed-posts'), localStorage.getItem('draft'), sessionStorage.length])).toEqual([
+    '[]',
+    null,
+    0,
+  ]);
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('token');
+
+  await signIn(page, DEMO_MEMBER.email, 'not-the-password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO_MEMBER.email);
+
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_MEMBER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+});
+
+test('a member who forgot the password resets it from the mailed link and signs in with the new one', async ({ page, request }) => {
+  const email = uniqueEmail('forgetful');
+  await register(page, email, 'first password one');
+  const verifyLink = linkIn(await latestMail(request, email, /verify/i), '/verify-email');
+  await page.goto(verifyLink.pathname + verifyLink.search);
+  await page.getByRole('button', { name: 'Verify email' }).click();
+  await signOut(page);
+
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(/If an account exists/)).toBeVisible();
+
+  const resetLink = linkIn(await latestMail(request, email, /reset/i), '/reset-password');
+  await page.goto(resetLink.pathname + resetLink.search);
+  await page.getByLabel('New password', { exact: true }).fill('second password two');
+  await page.getByLabel('Confirm new password').fill('second password two');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, email, 'first password one');
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+  await signIn(page, email, 'second password two');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+});
+
+test('a member changes the password and the old one stops working', async ({ page, request }) => {
+  const email = uniqueEmail('changer');
+  await register(page, email, 'old password here');
+  const link = linkIn(await latestMail(request, email, /verify/i), '/verify-email');
+  await page.goto(link.pathname + link.search);
+  await page.getByRole('button', { name: 'Verify email' }).click();
+
+  await page.goto('/settings/password');
+  await page.getByLabel('Current password').fill('wrong password here');
+  await page.getByLabel('New password', { exact: true }).fill('new password here');
+  await page.getByLabel('Confirm new password').fill('new password here');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('is incorrect')).toBeVisible();
+
+  await page.getByLabel('Current password').fill('old password here');
+  await page.getByLabel('New password', { exact: true }).fill('new password here');
+  await page.getByLabel('Confirm new password').fill('new password here');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: /password has been changed/i })).toBeVisible();
+  // Still signed in with the fresh token the change issued.
+  await page.goto('/settings/password');
+  await expect(page).toHaveURL(/\/settings\/password/);
+
+  await signOut(page);
+  await signIn(page, email, 'old password here');
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+  await signIn(page, email, 'new password here');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+});

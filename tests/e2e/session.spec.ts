@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_MEMBER } from './support';
+
+test('signing in through the session proxy sets an HttpOnly token cookie and never returns the jwt', async ({ request, baseURL }) => {
+  const response = await request.post('/api/session/auth/user-login', { data: DEMO_MEMBER, headers: { origin: baseURL! } });
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.jwt).toBeUndefined();
+  expect(body.user.email).toBe(DEMO_MEMBER.email);
+  const setCookie = response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+  const token = setCookie.find((value) => value.startsWith('token='))!;
+  expect(token).toMatch(/HttpOnly/i);
+  expect(token).toMatch(/SameSite=Strict/i);
+  expect(token).toMatch(/Max-Age=604800/);
+  expect(token).toMatch(/Path=\//);
+  expect(setCookie.find((value) => value.startsWith('isAdvisor='))).toMatch(/^isAdvisor=false/);
+
+  // The proxy adds the Bearer header from the cookie it just set.
+  const me = await request.get('/api/session/auth/me');
+  expect(me.status()).toBe(200);
+  expect((await me.json()).email).toBe(DEMO_MEMBER.email);
+});
+
+test('the session proxy refuses unsafe requests from another origin', async ({ request }) => {
+  const response = await request.post('/api/session/auth/user-login', { data: DEMO_MEMBER, headers: { origin: 'https://evil.example' } });
+  expect(response.status()).toBe(403);
+});
+
+test('the proxy answers the API error body and status unchanged', async ({ request, baseURL }) => {
+  const response = await request.post('/api/session/users/register', { data: { email: 'nope' }, headers: { origin: baseURL! } });
+  expect(response.status()).toBe(400);
+  const body = await response.json();
+  expect(body.status).toBe(400);
+  expect(body.data.fields.email).toBeTruthy();
+  expect((await request.get('/api/session/no/such/route')).status()).toBe(404);
+});
+
+test('POST /api/register refuses without agreement and subscription, and answers true on success', async ({ request, baseURL }) => {
+  const fields = { firstName: 'Lin', lastName: 'Chen', email: `lin-${Date.now()}@example.com`, password: 'a long password', memberType: 'advisor' };
+  const refused = await request.post('/api/register', { data: { ...fields, agreement: true, subscription: false }, headers: { origin: baseURL! } });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).data.fields.subscription).toBeTruthy();
+
+  const accepted = await request.post('/api/register', { data: { ...fields, agreement: true, subscription: true }, headers: { origin: baseURL! } });
+  expect(accepted.ok()).toBe(true);
+  expect(await accepted.json()).toBe(true);
+});
+
+test('POST /api/logout clears both cookies', async ({ request, baseURL }) => {
+  await request.post('/api/session/auth/user-login', { data: DEMO_MEMBER, headers: { origin: baseURL! } });
+  const response = await request.post('/api/logout', { headers: { origin: baseURL!, accept: 'application/json' } });
+  expect(await response.json()).toBe(true);
+  expect((await request.get('/api/session/auth/me')).status()).toBe(401);
+});
+
+test('the API documents itself at /api/session/openapi.json and /api/session/docs', async ({ request }) => {
+  const spec = await (await request.get('/api/session/openapi.json')).json();
+  expect(spec.openapi).toMatch(/^3\.1/);
+  for (const path of ['/users/register', '/auth/user-login', '/auth/me', '/auth/verify-email', '/auth/reset-password', '/auth/change-password']) {
+    expect(Object.keys(spec.paths)).toContain(path);
+  }
+  const docs = await request.get('/api/session/docs');
+  expect(docs.headers()['content-type']).toContain('text/html');
+  expect(await docs.text()).toContain('/auth/user-login');
+});

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+
+test('the theme is dark by default, toggles to light and survives a reload with no flash', async ({ page }) => {
+  // Record the theme on the very first animation frame, before anything is painted.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      (window as unknown as { firstFrameTheme: string | undefined }).firstFrameTheme = document.documentElement.dataset.theme;
+    });
+  });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate(() => (window as unknown as { firstFrameTheme: string }).firstFrameTheme)).toBe('dark');
+
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+
+  await page.reload();
+  expect(await page.evaluate(() => (window as unknown as { firstFrameTheme: string }).firstFrameTheme)).toBe('light');
+  await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+
+  // A client-side navigation keeps it too.
+  await page.getByRole('link', { name: 'Sign in' }).first().click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('the error boundary shows its fallback with the error and stack, and resets the island', async ({ page }) => {
+  await page.goto('/dev/error-boundary');
+  await page.getByRole('button', { name: 'Throw an error' }).click();
+  await expect(page.getByText('You have encountered an error')).toBeVisible();
+  await expect(page.locator('pre').first()).not.toBeEmpty();
+  await page.getByRole('button', { name: 'Click here to reset!' }).click();
+  await expect(page.getByText('You have encountered an error')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Throw an error' })).toBeVisible();
+});
+
+test('navigating between pages is client-side and shows the progress bar', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('link', { name: 'Sign in' }).first().click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test('every page carries a title, description, canonical address and organisation JSON-LD', async ({ page }) => {
+  await page.goto('/sign-in');
+  await expect(page).toHaveTitle(/FounderMesh/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/sign-in$/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(jsonLd.map((text) => JSON.parse(text)['@type'])).toContain('Organization');
+});
+
+test('at 360 px wide nothing overflows horizontally', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/', '/sign-in', '/register']) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  }
+});

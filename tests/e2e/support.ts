@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_MEMBER = { email: 'demo@foundermesh.dev', password: 'demo-password-2026' };
+export const DEMO_ADMIN = { email: 'admin@foundermesh.dev', password: 'admin-password-2026' };
+
+let counter = 0;
+/** An address no other test uses, so tests run in any order and in parallel. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+type Mail = { _id: string; to: string; subject: string; text: string; html: string; createdAt: string };
+
+/** The newest mail the development mailbox holds for `to`, waiting briefly for it to arrive. */
+export async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/session/dev/mailbox?to=${encodeURIComponent(to)}`);
+      const { messages } = (await response.json()) as { messages: Mail[] };
+      found = messages.find((mail) => subject.test(mail.subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in a mail's text that points at `pathname` on the app. */
+export function linkIn(mail: Mail, pathname: string): URL {
+  const match = mail.text.match(new RegExp(`https?://[^\\s]+${pathname}\\?[^\\s]+`));
+  if (!match) throw new Error(`no ${pathname} link in: ${mail.text}`);
+  return new URL(match[0]);
+}
+
+/** Fails on any serious or critical axe violation, listing them readably. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+}
+
+/** Registers a founder through the screens and returns the address used. */
+export async function register(page: Page, email: string, password: string, firstName = 'Ada'): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Founder').check();
+  await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
+  await page.getByLabel('I agree to receive account emails and the FounderMesh digest').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verify-email/);
+}
