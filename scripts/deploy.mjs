@@ -1,0 +1,30 @@
+// `npm run deploy`: build, migrate the remote D1 database, deploy the API worker, then the app worker.
+// Needs `wrangler login` (or CLOUDFLARE_API_TOKEN) and the resources of README § Deploy.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { root, runBin } from './lib/run.mjs';
+
+const apiConfig = path.join(root, 'dist/foundermesh_api/wrangler.json');
+
+function patchDatabaseId() {
+  const databaseId = process.env.D1_DATABASE_ID;
+  const config = JSON.parse(readFileSync(apiConfig, 'utf8'));
+  const database = config.d1_databases.find((db) => db.binding === 'DB');
+  if (databaseId) database.database_id = databaseId;
+  if (/^0{8}-/.test(database.database_id)) {
+    throw new Error('Set D1_DATABASE_ID (from `npx wrangler d1 create foundermesh`) or put the id in functions/wrangler.toml.');
+  }
+  writeFileSync(apiConfig, JSON.stringify(config));
+  return database.database_id;
+}
+
+console.log('• building');
+runBin('astro', ['build']);
+patchDatabaseId();
+console.log('• applying D1 migrations to the remote database');
+runBin('wrangler', ['d1', 'migrations', 'apply', 'DB', '--remote', '-c', apiConfig]);
+console.log('• deploying the API worker');
+runBin('wrangler', ['deploy', '-c', apiConfig]);
+console.log('• deploying the app worker');
+runBin('wrangler', ['deploy', '-c', path.join(root, 'dist/server/wrangler.json')]);
+console.log('\nDeployed.');
