@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { decideGuard, routeAccess } from './guards';
+
+const visitor = { signedIn: false, isAdmin: false };
+const member = { signedIn: true, isAdmin: false };
+const admin = { signedIn: true, isAdmin: true };
+const at = (path: string) => new URL(path, 'http://127.0.0.1:4402');
+
+describe('routeAccess', () => {
+  test('marks settings pages as member-only', () => {
+    expect(routeAccess('/settings/password')).toBe('member');
+    expect(routeAccess('/settings')).toBe('member');
+  });
+
+  test('marks the admin area as admin-only, including a trailing slash, but not look-alike paths', () => {
+    expect(routeAccess('/admin')).toBe('admin');
+    expect(routeAccess('/admin/')).toBe('admin');
+    expect(routeAccess('/admin/stats')).toBe('admin');
+    expect(routeAccess('/administrator')).toBe('public');
+  });
+
+  test('marks sign-in and register as visitors-only and everything else as public', () => {
+    expect(routeAccess('/sign-in')).toBe('guest');
+    expect(routeAccess('/register')).toBe('guest');
+    expect(routeAccess('/')).toBe('public');
+    expect(routeAccess('/verify-email')).toBe('public');
+  });
+});
+
+describe('decideGuard', () => {
+  test('sends a visitor on a member page to sign-in with the page and query as next', () => {
+    expect(decideGuard(at('/settings/password?x=1'), visitor)).toEqual({
+      action: 'redirect',
+      location: '/sign-in?next=%2Fsettings%2Fpassword%3Fx%3D1',
+    });
+  });
+
+  test('sends a visitor on an admin page to sign-in too', () => {
+    expect(decideGuard(at('/admin'), visitor)).toEqual({ action: 'redirect', location: '/sign-in?next=%2Fadmin' });
+  });
+
+  test('forbids the admin area to a signed-in member who is not an admin', () => {
+    expect(decideGuard(at('/admin'), member)).toEqual({ action: 'forbidden' });
+  });
+
+  test('lets admins into the admin area and members into member pages', () => {
+    expect(decideGuard(at('/admin'), admin)).toEqual({ action: 'allow' });
+    expect(decideGuard(at('/settings/password'), member)).toEqual({ action: 'allow' });
+  });
+
+  test('sends signed-in members away from sign-in and register to the home page', () => {
+    expect(decideGuard(at('/sign-in?next=%2Fadmin'), member)).toEqual({ action: 'redirect', location: '/' });
+    expect(decideGuard(at('/register'), admin)).toEqual({ action: 'redirect', location: '/' });
+  });
+
+  test('lets visitors see public and visitor-only pages', () => {
+    expect(decideGuard(at('/sign-in'), visitor)).toEqual({ action: 'allow' });
+    expect(decideGuard(at('/'), visitor)).toEqual({ action: 'allow' });
+  });
+});

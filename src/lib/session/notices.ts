@@ -1,0 +1,32 @@
+/**
+ * Messages shown after a redirect. The address carries only a short key
+ * (`?notice=password-changed`); the text comes from this table, so nothing typed into an
+ * address bar is ever shown as a message.
+ */
+
+export type NoticeKind = 'success' | 'info';
+export interface Notice {
+  kind: NoticeKind;
+  text: string;
+}
+
+export const NOTICES = {
+  'password-changed': { kind: 'success', text: 'Your password has been changed. Other devices have been signed out.' },
+  'password-reset': { kind: 'success', text: 'Your new password is set and you are signed in.' },
+  'email-verified': { kind: 'success', text: 'Your email address is verified. Welcome to FounderMesh!' },
+  'signed-out': { kind: 'info', text: 'You have been signed out.' },
+  'code-sent': { kind: 'success', text: 'We have sent a 6-digit code to your email address. It may take a minute to arrive.' },
+  'verify-first': { kind: 'info', text: 'Please verify your email address first. We have sent you a new code.' },
+} as const satisfies Record<string, Notice>;
+
+export type NoticeKey = keyof typeof NOTICES;
+
+/** The notice for a query value, or null for anything not in the table. */
+export function noticeFor(key: string | null | undefined): Notice | null {
+  return key && Object.hasOwn(NOTICES, key) ? NOTICES[key as NoticeKey] : null;
+}
+
+/** `path` with `?notice=<key>` (or `&notice=` when it has a query already). */
+export function withNotice(path: string, key: NoticeKey): string {
+  return `${path}${path.includes('?') ? '&' : '?'}notice=${key}`;
+}
