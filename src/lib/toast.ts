@@ -1,0 +1,76 @@
+/**
+ * Toasts: short messages in the top-centre region of the shell (ToastRegion.astro).
+ * Framework-free so islands and plain scripts share it. Polite messages go to the
+ * role="status" list, errors to the role="alert" list, so screen readers announce them.
+ */
+
+export type ToastKind = 'success' | 'error' | 'info';
+export interface ToastOptions {
+  kind?: ToastKind;
+  /** Milliseconds before it leaves by itself; 0 keeps it until closed. */
+  duration?: number;
+}
+
+const DEFAULT_DURATION: Record<ToastKind, number> = { info: 5000, success: 5000, error: 8000 };
+const REGION_ID = 'toast-region';
+
+/** The list a toast of this kind goes into; created when a page has no region (tests, bare pages). */
+function listFor(kind: ToastKind): HTMLElement {
+  let region = document.getElementById(REGION_ID);
+  if (!region) {
+    region = document.createElement('div');
+    region.id = REGION_ID;
+    region.className = 'toast-region';
+    region.innerHTML =
+      '<div data-toast-list="polite" role="status" aria-live="polite"></div>' +
+      '<div data-toast-list="alert" role="alert" aria-live="assertive"></div>';
+    document.body.append(region);
+  }
+  const list = region.querySelector<HTMLElement>(`[data-toast-list="${kind === 'error' ? 'alert' : 'polite'}"]`);
+  return list ?? region;
+}
+
+/**
+ * Shows a toast and returns a function that dismisses it.
+ * The text is set as textContent, so any message (even member text) is shown, never parsed.
+ */
+export function toast(message: string, { kind = 'info', duration }: ToastOptions = {}): () => void {
+  if (typeof document === 'undefined') return () => {};
+  const item = document.createElement('div');
+  item.className = 'toast';
+  item.dataset.kind = kind;
+
+  const text = document.createElement('p');
+  text.className = 'toast-message';
+  text.textContent = message;
+
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'icon-btn';
+  close.setAttribute('aria-label', 'Dismiss notification');
+  close.innerHTML =
+    '<svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><path d="M6 6l12 12M18 6 6 18"/></svg>';
+
+  item.append(text, close);
+  listFor(kind).append(item);
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const dismiss = () => {
+    clearTimeout(timer);
+    if (!item.isConnected || item.dataset.leaving !== undefined) return;
+    item.dataset.leaving = '';
+    setTimeout(() => item.remove(), 180);
+  };
+  const ms = duration ?? DEFAULT_DURATION[kind];
+  const start = () => {
+    if (ms > 0) timer = setTimeout(dismiss, ms);
+  };
+  // Hovering or focusing a toast holds it, so nobody loses a message while reading it.
+  item.addEventListener('mouseenter', () => clearTimeout(timer));
+  item.addEventListener('mouseleave', start);
+  item.addEventListener('focusin', () => clearTimeout(timer));
+  item.addEventListener('focusout', start);
+  close.addEventListener('click', dismiss);
+  start();
+  return dismiss;
+}
