@@ -35,9 +35,14 @@ export function runBin(pkg, args, options = {}) {
 export function spawnBin(pkg, args, options = {}) {
   return spawn(process.execPath, [binPath(pkg, options.bin), ...args], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: options.stdio ?? 'inherit',
     env: { ...process.env, ...quietEnv, ...options.env },
   });
+}
+
+/** Like spawnBin, with the command's output discarded (benchmarks print their own). */
+export function runBinBackground(pkg, args, options = {}) {
+  return spawnBin(pkg, args, { ...options, stdio: 'ignore' });
 }
 
 /** Polls a URL until it answers, or fails after `timeoutMs`. */

@@ -1,0 +1,24 @@
+// Shared helpers for the bench scripts: statistics and the results file docs/benchmarks.md reads from.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const resultsFile = path.resolve(import.meta.dirname, '../results.json');
+
+export function median(values) {
+  return percentile(values, 50);
+}
+
+/** The p-th percentile (nearest rank) of `values`. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1];
+}
+
+/** Stores a benchmark's latest figures, with the date, in bench/results.json. */
+export function recordBenchmark(name, figures) {
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  const all = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
+  all[name] = { ...figures, measuredAt: new Date().toISOString() };
+  writeFileSync(resultsFile, `${JSON.stringify(all, null, 2)}\n`);
+}
