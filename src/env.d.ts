@@ -1,0 +1,18 @@
+/// <reference types="astro/client" />
+
+/**
+ * What the middleware (src/middleware.ts) puts in `Astro.locals` for every page.
+ * The token itself never appears here: pages know the member, not the jwt.
+ */
+declare namespace App {
+  interface Locals {
+    /** The signed-in member, from /auth/me; null for visitors. */
+    user: import('@api/users/schemas').User | null;
+    /** SPEC.md §6: userRole is admin. */
+    isAdmin: boolean;
+    /** SPEC.md §6: role.type is premium, or the founder record's premium flag. */
+    isPremium: boolean;
+    /** True when the middleware just removed a rejected token cookie; the layout tells the client to empty its storage. */
+    authCleared: boolean;
+  }
+}

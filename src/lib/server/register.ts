@@ -1,0 +1,41 @@
+/**
+ * Registration through the app (POST /api/register and the /register form): the consent
+ * rule of SPEC.md §5 is checked here first, so a refused form never reaches the API.
+ */
+import { AppError } from '../errors';
+import { callApi, type ApiFetch } from './api';
+
+/** The two consents that must both be truthy before anything is sent. */
+export const REQUIRED_CONSENTS = ['agreement', 'subscription'] as const;
+export const CONSENT_PROBLEM = 'must be accepted';
+
+export type RegisterResult = { ok: true } | { ok: false; error: AppError };
+
+/** The consents that are missing or falsy in `fields`. */
+export function missingConsents(fields: Record<string, unknown>): string[] {
+  return REQUIRED_CONSENTS.filter((name) => !fields[name]);
+}
+
+/**
+ * The 400 for missing consents, in the API's validation shape:
+ * `agreement: must be accepted` with `data.fields.agreement`.
+ */
+export function consentError(missing: readonly string[]): AppError {
+  const fields = Object.fromEntries(missing.map((name) => [name, CONSENT_PROBLEM]));
+  return new AppError(missing.map((name) => `${name}: ${CONSENT_PROBLEM}`).join('; '), 400, { fields });
+}
+
+/**
+ * Registers a member: refuses without any API call unless both consents are truthy,
+ * otherwise posts the fields to /users/register (consents sent as `true`).
+ */
+export async function registerMember(
+  fields: Record<string, unknown>,
+  options: { clientIp?: string; fetchApi?: ApiFetch } = {},
+): Promise<RegisterResult> {
+  const missing = missingConsents(fields);
+  if (missing.length > 0) return { ok: false, error: consentError(missing) };
+  const body = { ...fields, agreement: true, subscription: true };
+  const result = await callApi('users/register', { method: 'POST', body, ...options });
+  return result.ok ? { ok: true } : { ok: false, error: result.error };
+}

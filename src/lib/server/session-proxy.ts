@@ -1,0 +1,111 @@
+/**
+ * The session proxy behind /api/session/*: islands call the API through the app's own
+ * origin and the edge adds `Authorization: Bearer <token cookie>`, so the jwt never
+ * reaches JavaScript (ARCHITECTURE.md). Pure apart from the injected `fetchApi`.
+ */
+import { AppError } from '../errors';
+import { clearSessionCookies, readToken, type CookieJar } from '../session/cookies';
+import { establishSession } from '../session/establish';
+import { SESSION_ISSUING_PATHS } from '../session/sign-in';
+import { apiUrl, bindingFetch, unreachableApiError, type ApiFetch } from './api';
+import { isCrossSiteUnsafe } from './cross-site';
+
+export const SESSION_PROXY_PREFIX = '/api/session/';
+
+/** Error answers of the proxy itself, in the API's shape. */
+export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed.';
+
+/** Headers the proxy passes on besides Authorization and CF-Connecting-IP. */
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language', 'if-none-match'];
+/** Response headers that describe the hop rather than the content, or that the app owns. */
+const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+export interface ProxyContext {
+  request: Request;
+  url: URL;
+  cookies: CookieJar;
+  clientIp?: string;
+  fetchApi?: ApiFetch;
+}
+
+/** A JSON answer in the API's error shape. */
+export function errorResponse(error: AppError): Response {
+  return Response.json(error.toJSON(), { status: error.status });
+}
+
+/** The API path after /api/session/, exactly as the browser encoded it. */
+export function apiPathOf(url: URL): string {
+  return url.pathname.startsWith(SESSION_PROXY_PREFIX) ? url.pathname.slice(SESSION_PROXY_PREFIX.length) : '';
+}
+
+function isSessionIssuing(path: string): boolean {
+  return (SESSION_ISSUING_PATHS as readonly string[]).includes(path.replace(/\/+$/, ''));
+}
+
+/** reset-password answers `{ jwt, user }` only for `type: 'reset'`; `type: 'request'` passes through. */
+function expectsSession(path: string, requestBody: ArrayBuffer | undefined): boolean {
+  if (!isSessionIssuing(path)) return false;
+  if (path.replace(/\/+$/, '') !== 'auth/reset-password') return true;
+  try {
+    return JSON.parse(new TextDecoder().decode(requestBody)).type === 'reset';
+  } catch {
+    return false;
+  }
+}
+
+function forwardedHeaders(request: Request, token: string | undefined, clientIp: string | undefined): Headers {
+  const headers = new Headers();
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const authorization = request.headers.get('authorization');
+  if (authorization) headers.set('authorization', authorization);
+  else if (token) headers.set('authorization', `Bearer ${token}`);
+  if (clientIp) headers.set('cf-connecting-ip', clientIp);
+  return headers;
+}
+
+function passThrough(response: Response): Response {
+  const headers = new Headers();
+  for (const [name, value] of response.headers) {
+    if (!DROPPED_RESPONSE_HEADERS.has(name.toLowerCase())) headers.append(name, value);
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * Forwards the request to the API and answers what the API answered. Unsafe cross-site
+ * requests get a 403; an unreachable API a 502 with the generic message. A successful
+ * login, verify, reset or change-password answer goes through the login resolution: the
+ * cookies are set and the browser receives `{ user }` only. A 401 to a request that was
+ * authenticated by the cookie removes the dead cookie (SPEC.md §8).
+ */
+export async function proxySessionRequest(context: ProxyContext): Promise<Response> {
+  const { request, url, cookies, clientIp, fetchApi = bindingFetch } = context;
+  if (isCrossSiteUnsafe(request, url.origin)) return errorResponse(new AppError(CROSS_SITE_MESSAGE, 403));
+
+  const path = apiPathOf(url);
+  const token = readToken(cookies);
+  const usesCookie = !request.headers.get('authorization') && token !== undefined;
+  const method = request.method.toUpperCase();
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await request.arrayBuffer();
+
+  let response: Response;
+  try {
+    response = await fetchApi(
+      new Request(apiUrl(path, url.search), { method, headers: forwardedHeaders(request, token, clientIp), body }),
+    );
+  } catch (cause) {
+    console.error(`session proxy: API ${method} /${path} unreachable`, cause);
+    return errorResponse(unreachableApiError());
+  }
+
+  if (response.ok && expectsSession(path, body)) {
+    const answer: unknown = await response.json().catch(() => null);
+    const session = establishSession(answer, cookies, url);
+    return session.ok ? Response.json({ user: session.user }) : errorResponse(session.error);
+  }
+  if (response.status === 401 && usesCookie && !isSessionIssuing(path)) clearSessionCookies(cookies, url);
+  return passThrough(response);
+}

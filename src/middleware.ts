@@ -1,0 +1,41 @@
+/**
+ * Every page request: who is signed in (one /auth/me per request, through the API
+ * binding), then the route guards of src/lib/session/guards.ts. Static files and the
+ * session endpoints are left alone.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { isAdmin, isPremium } from '@api/users/roles';
+import { clientIpOf } from './lib/server/client-ip';
+import { decideGuard } from './lib/session/guards';
+import { isSessionExempt } from './lib/session/session-exempt';
+import { loadViewer } from './lib/session/viewer';
+
+/** Where the 403 page lives (the shell's src/pages/403.astro). */
+const FORBIDDEN_PAGE = '/403';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { locals, url, cookies, request } = context;
+  locals.user = null;
+  locals.isAdmin = false;
+  locals.isPremium = false;
+  locals.authCleared = false;
+  if (isSessionExempt(url.pathname)) return next();
+
+  const viewer = await loadViewer(cookies, url, { clientIp: clientIpOf(request, () => context.clientAddress) });
+  locals.user = viewer.user;
+  locals.isAdmin = isAdmin(viewer.user);
+  locals.isPremium = isPremium(viewer.user);
+  locals.authCleared = viewer.cleared;
+
+  const decision = decideGuard(url, { signedIn: viewer.user !== null, isAdmin: locals.isAdmin });
+  if (decision.action === 'redirect') {
+    // 303 turns a guarded form POST into a GET of the sign-in page.
+    return context.redirect(decision.location, request.method === 'GET' ? 302 : 303);
+  }
+  if (decision.action === 'forbidden') {
+    // Render the 403 page in place (no middleware re-run, locals kept for the header).
+    const page = await next(FORBIDDEN_PAGE);
+    return new Response(page.body, { status: 403, headers: page.headers });
+  }
+  return next();
+});
