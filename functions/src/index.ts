@@ -1,9 +1,11 @@
-import { Hono } from 'hono';
+/**
+ * The API worker's entry: the Hono app as the fetch handler, and the Durable Object
+ * classes wrangler.toml binds.
+ */
+import { createApp } from './app';
+
 export { RateLimiter } from './rate-limit/rate-limiter';
 
-const app = new Hono<{ Bindings: Env }>();
-app.get('/health', async (c) => {
-  const row = await c.env.DB.prepare('select count(*) as n from users').first();
-  return c.json({ ok: true, row, env: c.env.ENVIRONMENT });
-});
-export default app;
+const app = createApp();
+
+export default app satisfies ExportedHandler<Env>;

@@ -1,0 +1,35 @@
+/** The admin area's routes (administrators only). Mounted at /admin. */
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireAdmin, requireUser } from '../http/auth';
+import { newRouter } from '../http/context';
+import { errorResponses, jsonResponse } from '../openapi/responses';
+import { memberStats } from './stats';
+
+const count = (description: string) => z.number().int().nonnegative().openapi({ description });
+
+export const MemberStatsSchema = z
+  .object({
+    members: count('Every account.'),
+    founders: count('Accounts of founders.'),
+    advisors: count('Accounts of advisors.'),
+    admins: count('Administrators.'),
+    verified: count('Accounts with a verified email.'),
+    premium: count('Premium members (role.type premium or a premium founder record).'),
+  })
+  .openapi('MemberStats');
+
+export const adminRoutes = newRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/stats',
+    tags: ['Admin'],
+    summary: 'Member counts',
+    security: [{ bearerAuth: [] }],
+    middleware: [requireUser, requireAdmin] as const,
+    responses: {
+      200: jsonResponse(MemberStatsSchema, 'The counts.'),
+      ...errorResponses([401, 403], { 403: 'Only administrators can do this.' }),
+    },
+  }),
+  async (c) => c.json(await memberStats(c.get('deps').db), 200),
+);

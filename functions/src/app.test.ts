@@ -1,0 +1,84 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, call, get, post, registration } from '../test/api';
+
+describe('the app', () => {
+  it('answers the health check', async () => {
+    const response = await get('/health');
+    expect(response.status).toBe(200);
+    expect(await bodyOf(response)).toEqual({ ok: true });
+  });
+
+  it('answers unknown routes with the 404 error shape', async () => {
+    const response = await get('/no/such/route');
+    expect(response.status).toBe(404);
+    expect(await bodyOf(response)).toEqual({ message: 'Not found', status: 404, data: null });
+  });
+
+  it('answers a wrong method on a known path with a 404, not a 500', async () => {
+    const response = await call('DELETE', '/auth/user-login');
+    expect(response.status).toBe(404);
+    expect(await bodyOf(response)).toMatchObject({ status: 404, message: 'Not found' });
+  });
+
+  it('refuses malformed JSON with a 400 naming the body', async () => {
+    const response = await post('/auth/user-login', '{"email": "a@example.com",');
+    expect(response.status).toBe(400);
+    expect(await bodyOf(response)).toEqual({
+      message: 'body: must be valid JSON',
+      status: 400,
+      data: { fields: { body: 'must be valid JSON' } },
+    });
+  });
+
+  it('refuses a body that is not sent as JSON with a 415', async () => {
+    const response = await post('/auth/user-login', 'email=a@example.com', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(response.status).toBe(415);
+    expect(await bodyOf(response)).toMatchObject({ status: 415, data: { fields: { body: 'must be sent as application/json' } } });
+  });
+
+  it('refuses a JSON body that is not an object, naming the body', async () => {
+    const response = await post('/auth/user-login', [1, 2]);
+    expect(response.status).toBe(400);
+    expect(await bodyOf(response)).toMatchObject({ data: { fields: { body: 'must be an object' } } });
+  });
+
+  it('names every missing field, with friendly words', async () => {
+    const response = await post('/auth/user-login', {});
+    expect(response.status).toBe(400);
+    expect(await bodyOf(response)).toEqual({
+      message: 'email: is required; password: is required',
+      status: 400,
+      data: { fields: { email: 'is required', password: 'is required' } },
+    });
+  });
+
+  it('names fields of the wrong type', async () => {
+    const response = await post('/auth/user-login', { email: 42, password: true });
+    expect(response.status).toBe(400);
+    expect((await bodyOf(response)).data.fields).toEqual({ email: 'must be text', password: 'must be text' });
+  });
+
+  it('reports an invalid address and a short password in one message', async () => {
+    const response = await post('/users/register', registration({ email: 'not-an-address', password: 'short' }));
+    expect(response.status).toBe(400);
+    expect(await bodyOf(response)).toEqual({
+      message: 'email: must be a valid address; password: must be at least 8 characters',
+      status: 400,
+      data: { fields: { email: 'must be a valid address', password: 'must be at least 8 characters' } },
+    });
+  });
+
+  it('refuses a body over 64 KB with a 413 in the error shape', async () => {
+    const response = await post('/auth/user-login', { email: 'big@example.com', password: 'x'.repeat(70 * 1024) });
+    expect(response.status).toBe(413);
+    expect(await bodyOf(response)).toMatchObject({ status: 413, message: expect.stringContaining('64 KB') });
+  });
+
+  it('answers the generic 500 when something unexpected breaks, without leaking details', async () => {
+    const broken = { ...env, DB: undefined } as unknown as Env;
+    const response = await post('/auth/user-login', { email: 'a@example.com', password: 'whatever-1' }, { env: broken });
+    expect(response.status).toBe(500);
+    expect(await bodyOf(response)).toEqual({ message: 'Something went to wrong', status: 500, data: null });
+  });
+});

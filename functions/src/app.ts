@@ -1,0 +1,50 @@
+/**
+ * The API worker's Hono app: error handling, body limit, the request's dependencies,
+ * and the routes mounted by domain.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { adminRoutes } from './admin/routes';
+import { authRoutes, userRoutes } from './auth/routes';
+import { devRoutes } from './dev/routes';
+import { newRouter, provideDeps, type AppOptions } from './http/context';
+import { bodyTooLarge, handleError, handleNotFound, MAX_BODY_BYTES } from './http/error-handler';
+import { errorResponses, jsonResponse } from './openapi/responses';
+import { mountReference } from './openapi/routes';
+
+/** Builds the app; tests pass a clock or a cheaper password hasher, production nothing. */
+export function createApp(options: AppOptions = {}) {
+  const app = newRouter();
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw bodyTooLarge();
+      },
+    }),
+  );
+  app.use('*', provideDeps(options));
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/health',
+      tags: ['Reference'],
+      summary: 'Liveness check',
+      responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }).openapi('Health'), 'The worker is up.'), ...errorResponses([]) },
+    }),
+    (c) => c.json({ ok: true as const }, 200),
+  );
+  app.route('/users', userRoutes);
+  app.route('/auth', authRoutes);
+  app.route('/admin', adminRoutes);
+  app.route('/dev', devRoutes);
+  mountReference(app);
+  return app;
+}
+
+/** The app type, for typed clients (hono/client) in the app worker. */
+export type ApiApp = ReturnType<typeof createApp>;

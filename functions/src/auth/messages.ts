@@ -1,0 +1,15 @@
+/**
+ * The words of the auth routes, in one place for the service, the routes and the tests.
+ */
+export const AUTH_MESSAGES = {
+  registered: 'Account created. Check your email for the verification code.',
+  emailTaken: 'An account with this email already exists.',
+  invalidCredentials: 'Invalid email or password.',
+  emailNotVerified: 'Please verify your email address first. We have sent you a new code.',
+  invalidCode: 'This code is invalid or has expired.',
+  resendSent: 'If that account needs verifying, we have sent a new code.',
+  resetRequested: 'If an account exists for that address, we have sent a password reset link.',
+  authenticationRequired: 'Authentication required.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  adminOnly: 'Only administrators can do this.',
+} as const;

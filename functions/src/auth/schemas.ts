@@ -1,0 +1,94 @@
+/**
+ * Request and response bodies of the auth routes (SPEC.md §7 "Auth").
+ */
+import { z } from '@hono/zod-openapi';
+import { MemberTypeSchema, UserSchema } from '../users/schemas';
+import { AUTH_MESSAGES } from './messages';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password';
+
+/** An email address, trimmed and lowercased before it is checked. */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email())
+  .openapi({ type: 'string', format: 'email', example: 'ada@example.com' });
+
+/** A new password: OWASP length rules only, no composition rules. */
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH)
+  .max(PASSWORD_MAX_LENGTH)
+  .openapi({ description: `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters, not the email address.`, example: 'correct horse battery' });
+
+/** A password being checked, not set: any non-empty text up to the maximum. */
+const PasswordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH).openapi({ example: 'correct horse battery' });
+
+const NameSchema = z.string().trim().min(1).max(80);
+
+const confirmationMatches = (body: { password: string; passwordConfirmation: string }) => body.password === body.passwordConfirmation;
+const confirmationIssue = { message: 'must match the password', path: ['passwordConfirmation'] };
+
+export const RegisterBodySchema = z
+  .object({
+    firstName: NameSchema.openapi({ example: 'Ada' }),
+    lastName: NameSchema.openapi({ example: 'Lovelace' }),
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    memberType: MemberTypeSchema,
+    agreement: z.literal(true).openapi({ description: 'The terms were accepted; must be true.' }),
+    subscription: z.literal(true).openapi({ description: 'The newsletter consent; must be true.' }),
+  })
+  .openapi('RegisterBody');
+
+export const RegisterResultSchema = z
+  .object({ message: z.string().openapi({ example: AUTH_MESSAGES.registered }), user: UserSchema })
+  .openapi('RegisterResult');
+
+export const LoginBodySchema = z.object({ email: EmailSchema, password: PasswordSchema }).openapi('LoginBody');
+
+export const VerifyEmailBodySchema = z
+  .object({
+    email: EmailSchema,
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'must be the 6-digit code from the email')
+      .openapi({ example: '042917' }),
+  })
+  .openapi('VerifyEmailBody');
+
+export const EmailBodySchema = z.object({ email: EmailSchema }).openapi('EmailBody');
+
+export const OkMessageSchema = z
+  .object({ ok: z.literal(true), message: z.string() })
+  .openapi('OkMessage', { description: 'The same answer whether or not the address has an account.' });
+
+const ResetRequestSchema = z
+  .object({ type: z.literal('request'), email: EmailSchema })
+  .openapi('PasswordResetRequest', { description: 'Mail me a reset link.' });
+
+const ResetWithCodeSchema = z
+  .object({
+    type: z.literal('reset'),
+    code: z.string().trim().min(1).max(256).openapi({ description: 'The code from the reset link.' }),
+    password: NewPasswordSchema,
+    passwordConfirmation: z.string(),
+  })
+  .refine(confirmationMatches, confirmationIssue)
+  .openapi('PasswordReset', { description: 'Set a new password with the code from the link.' });
+
+export const ResetPasswordBodySchema = z.discriminatedUnion('type', [ResetRequestSchema, ResetWithCodeSchema]).openapi('ResetPasswordBody');
+
+export const ChangePasswordBodySchema = z
+  .object({ currentPassword: PasswordSchema, password: NewPasswordSchema, passwordConfirmation: z.string() })
+  .refine(confirmationMatches, confirmationIssue)
+  .openapi('ChangePasswordBody');
+
+export const MeQuerySchema = z.object({
+  profileQuery: z
+    .enum(['advisor', 'founder'])
+    .optional()
+    .openapi({ description: 'Which profile the client expects; the user always carries its own founder or advisor record.' }),
+});

@@ -1,0 +1,179 @@
+/**
+ * Accounts and sign-in: registration, login, email verification and password changes.
+ * Plain functions over injected dependencies (see ../deps.ts); no HTTP here. Every
+ * refusal is an ApiError carrying the API's message and the field it concerns.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { users } from '../db/schema';
+import { ApiError, fieldError, invalidFields } from '../http/errors';
+import { verificationMail } from '../mail/templates';
+import { enforceLimits } from '../rate-limit/policies';
+import { createAccount, EmailTakenError, findAccountByEmail, findAccountById, normalizeEmail, type NewAccount } from '../users/repository';
+import type { AuthResult, User } from '../users/schemas';
+import { toWireUser, type Account } from '../users/wire';
+import { consumeCode, latestCodeIssuedAt, storeCode } from './code-store';
+import { newVerificationCode } from './codes';
+import { AUTH_MESSAGES } from './messages';
+import { passwordProblem } from './password';
+import { issueToken } from './token';
+
+/** One verification mail per minute at most when the member did not ask for it directly. */
+const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
+
+/**
+ * Sends a mail without letting a mail outage undo the work already done (the account
+ * exists; the member can ask for a new code). The failure is logged for the operator.
+ */
+export async function deliver(deps: Deps, message: Parameters<Deps['mailer']['send']>[0]): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    console.error(`mail to ${message.to} ("${message.subject}") failed`, error);
+  }
+}
+
+/** The jwt and user that login, verify, reset and change-password answer. */
+export async function signIn(deps: Deps, account: Account): Promise<AuthResult> {
+  return { jwt: await issueToken(account.user, deps.config.jwtSecret, deps.clock), user: toWireUser(account) };
+}
+
+/** Re-reads an account the caller knows exists (after an update). */
+export async function reloadAccount(deps: Deps, userId: string): Promise<Account> {
+  const account = await findAccountById(deps.db, userId);
+  if (!account) throw new Error(`account ${userId} vanished during a request`);
+  return account;
+}
+
+/** Throws the 400 for a new password the policy refuses. */
+export function assertPasswordAllowed(password: string, email: string): void {
+  const problem = passwordProblem(password, email);
+  if (problem) throw invalidFields({ password: problem });
+}
+
+/**
+ * Issues a fresh verification code and mails it. With `throttle`, does nothing when a
+ * code went out less than a minute ago (login retries and resend clicks).
+ */
+export async function sendVerificationCode(deps: Deps, account: Account, { throttle }: { throttle: boolean }): Promise<void> {
+  const { user } = account;
+  if (throttle) {
+    const last = await latestCodeIssuedAt(deps.db, user.id, 'verify-email');
+    if (last && deps.clock.now().getTime() - last.getTime() < VERIFICATION_MAIL_INTERVAL_MS) return;
+  }
+  const code = newVerificationCode();
+  await storeCode(deps.db, deps.clock, user.id, 'verify-email', code);
+  const url = `${deps.config.appUrl}/verify-email?email=${encodeURIComponent(user.email)}&code=${code}`;
+  await deliver(deps, verificationMail(user.email, user.firstName, code, url));
+}
+
+export type RegisterInput = Pick<NewAccount, 'firstName' | 'lastName' | 'email' | 'memberType'> & { password: string; ip: string };
+
+/** Creates an unverified account and mails its verification code. */
+export async function register(deps: Deps, input: RegisterInput): Promise<User> {
+  const email = normalizeEmail(input.email);
+  await enforceLimits(deps.limiter, [
+    ['registerByIp', input.ip],
+    ['registerByEmail', email],
+  ]);
+  assertPasswordAllowed(input.password, email);
+  const emailTaken = () => fieldError(409, AUTH_MESSAGES.emailTaken, { email: 'is already registered' });
+  if (await findAccountByEmail(deps.db, email)) throw emailTaken();
+
+  let account: Account;
+  try {
+    account = await createAccount(deps.db, deps.clock, {
+      email,
+      passwordHash: await deps.passwords.hash(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      memberType: input.memberType,
+    });
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw emailTaken();
+    throw error;
+  }
+  await sendVerificationCode(deps, account, { throttle: false });
+  return toWireUser(account);
+}
+
+/**
+ * Email and password sign-in. Unknown emails cost one hash too and get the same answer
+ * as a wrong password, so neither the answer nor its timing tells whether an account exists.
+ */
+export async function login(deps: Deps, input: { email: string; password: string; ip: string }): Promise<AuthResult> {
+  const email = normalizeEmail(input.email);
+  await enforceLimits(deps.limiter, [
+    ['loginByIp', input.ip],
+    ['loginByEmail', email],
+  ]);
+  const account = await findAccountByEmail(deps.db, email);
+  const matches = account
+    ? await deps.passwords.verify(input.password, account.user.passwordHash)
+    : await deps.passwords.hash(input.password).then(() => false);
+  if (!account || !matches) {
+    throw fieldError(401, AUTH_MESSAGES.invalidCredentials, { password: 'does not match this email' });
+  }
+  if (!account.user.emailVerified) {
+    await sendVerificationCode(deps, account, { throttle: true });
+    throw fieldError(403, AUTH_MESSAGES.emailNotVerified, { email: 'is not verified' }, { reason: 'email_not_verified' });
+  }
+  if (deps.passwords.needsRehash(account.user.passwordHash)) {
+    const passwordHash = await deps.passwords.hash(input.password);
+    await deps.db.update(users).set({ passwordHash }).where(eq(users.id, account.user.id));
+  }
+  return signIn(deps, account);
+}
+
+/** The one answer for a wrong, expired or used code: it does not say which. */
+export function invalidCode(): ApiError {
+  return fieldError(400, AUTH_MESSAGES.invalidCode, { code: 'is invalid or has expired' });
+}
+
+/** Confirms the email with the six-digit code and signs the member in. */
+export async function verifyEmail(deps: Deps, input: { email: string; code: string }): Promise<AuthResult> {
+  const email = normalizeEmail(input.email);
+  await enforceLimits(deps.limiter, [['verifyByEmail', email]]);
+  const account = await findAccountByEmail(deps.db, email);
+  if (!account || !(await consumeCode(deps.db, deps.clock, account.user.id, 'verify-email', input.code))) throw invalidCode();
+  await deps.db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: deps.clock.now().toISOString() })
+    .where(eq(users.id, account.user.id));
+  return signIn(deps, await reloadAccount(deps, account.user.id));
+}
+
+/** Mails a new verification code when the account exists and still needs one; silent otherwise. */
+export async function resendVerification(deps: Deps, input: { email: string }): Promise<void> {
+  const email = normalizeEmail(input.email);
+  await enforceLimits(deps.limiter, [['resendByEmail', email]]);
+  const account = await findAccountByEmail(deps.db, email);
+  if (account && !account.user.emailVerified) await sendVerificationCode(deps, account, { throttle: true });
+}
+
+/**
+ * Sets a new password for a signed-in member after checking the current one. Bumping
+ * token_version signs out every other session; the caller gets a fresh token.
+ */
+export async function changePassword(
+  deps: Deps,
+  account: Account,
+  input: { currentPassword: string; password: string },
+): Promise<AuthResult> {
+  const { user } = account;
+  await enforceLimits(deps.limiter, [['changePasswordByUser', user.id]]);
+  if (!(await deps.passwords.verify(input.currentPassword, user.passwordHash))) {
+    throw invalidFields({ currentPassword: 'is incorrect' });
+  }
+  if (input.password === input.currentPassword) throw invalidFields({ password: 'must differ from the current password' });
+  assertPasswordAllowed(input.password, user.email);
+  await deps.db
+    .update(users)
+    .set({
+      passwordHash: await deps.passwords.hash(input.password),
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: deps.clock.now().toISOString(),
+    })
+    .where(eq(users.id, user.id));
+  return signIn(deps, await reloadAccount(deps, user.id));
+}

@@ -1,0 +1,32 @@
+/**
+ * The worker's settings, read once per request from its bindings with safe defaults.
+ * Secrets stay optional here; the code that needs one refuses to run without it.
+ */
+export type Config = {
+  environment: string;
+  /** Development turns on the dev mailbox and the /dev routes. */
+  isDevelopment: boolean;
+  /** Origin of the app worker, used in links inside mails; no trailing slash. */
+  appUrl: string;
+  /** The From header of every mail. */
+  mailFrom: string;
+  /** The HS256 key for session tokens, or null when the deployment lacks it. */
+  jwtSecret: string | null;
+};
+
+export const DEFAULT_APP_URL = 'http://127.0.0.1:4321';
+export const DEFAULT_MAIL_FROM = 'FounderMesh <no-reply@foundermesh.app>';
+
+type ConfigVars = { ENVIRONMENT?: string; APP_URL?: string; MAIL_FROM?: string; JWT_SECRET?: string };
+
+/** Reads the settings from the worker's env, falling back to the documented defaults. */
+export function readConfig(vars: ConfigVars): Config {
+  const environment = vars.ENVIRONMENT?.trim() || 'production';
+  return {
+    environment,
+    isDevelopment: environment === 'development',
+    appUrl: (vars.APP_URL?.trim() || DEFAULT_APP_URL).replace(/\/+$/, ''),
+    mailFrom: vars.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
+    jwtSecret: vars.JWT_SECRET ? vars.JWT_SECRET : null,
+  };
+}

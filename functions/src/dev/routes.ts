@@ -1,0 +1,67 @@
+/**
+ * Development-only routes: the dev mailbox and the demo seed. Outside development they
+ * answer exactly like unknown routes.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../http/context';
+import { newRouter } from '../http/context';
+import { handleNotFound } from '../http/error-handler';
+import { listDevMail } from '../mail/dev-mailbox';
+import { errorResponses, jsonResponse } from '../openapi/responses';
+import { seedDemoData } from './seed';
+
+const developmentOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get('deps').config.isDevelopment) return handleNotFound(c);
+  await next();
+});
+
+const StoredMailSchema = z
+  .object({ _id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })
+  .openapi('StoredMail');
+
+const SeedResultSchema = z
+  .object({
+    seeded: z.boolean().openapi({ description: 'False when the demo data was already there; nothing changed then.' }),
+    members: z.number().int().optional(),
+    posts: z.number().int().optional(),
+  })
+  .openapi('SeedResult');
+
+const devTag = { tags: ['Development'], description: 'Development only (ENVIRONMENT=development); 404 elsewhere.' };
+
+/** Mounted at /dev. */
+export const devRoutes = newRouter();
+devRoutes.use('*', developmentOnly);
+devRoutes
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/mailbox',
+      summary: 'Mail sent in development, newest first',
+      ...devTag,
+      request: {
+        query: z.object({
+          to: z.string().max(254).optional().openapi({ description: 'Only mail to this address; without it, the latest 50 of all.' }),
+        }),
+      },
+      responses: {
+        200: jsonResponse(z.object({ messages: z.array(StoredMailSchema) }).openapi('Mailbox'), 'The messages.'),
+        ...errorResponses([400, 404]),
+      },
+    }),
+    async (c) => c.json({ messages: await listDevMail(c.get('deps').db, c.req.valid('query').to) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/seed',
+      summary: 'Load the demo community (once)',
+      ...devTag,
+      responses: {
+        200: jsonResponse(SeedResultSchema, 'Seeded, or already seeded.'),
+        ...errorResponses([404]),
+      },
+    }),
+    async (c) => c.json(await seedDemoData(c.get('deps')), 200),
+  );

@@ -1,0 +1,143 @@
+/**
+ * Reading and creating accounts: a users row plus its founders or advisors row.
+ */
+import { eq, like, or } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { advisors, founders, users, type UserRow } from '../db/schema';
+import { nextFreeSlug, slugify } from './slugs';
+import type { Account } from './wire';
+
+/** Emails are compared and stored trimmed and lowercased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function accountQuery(db: Db) {
+  return db
+    .select({ user: users, founder: founders, advisor: advisors })
+    .from(users)
+    .leftJoin(founders, eq(founders.userId, users.id))
+    .leftJoin(advisors, eq(advisors.userId, users.id));
+}
+
+/** The account with this id, or null. */
+export async function findAccountById(db: Db, id: string): Promise<Account | null> {
+  const [row] = await accountQuery(db).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The account with this email (normalized here), or null. */
+export async function findAccountByEmail(db: Db, email: string): Promise<Account | null> {
+  const [row] = await accountQuery(db).where(eq(users.email, normalizeEmail(email))).limit(1);
+  return row ?? null;
+}
+
+export type NewAccount = {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  memberType: UserRow['memberType'];
+  userRole?: UserRow['userRole'];
+  roleType?: UserRow['roleType'];
+  onboarded?: boolean;
+  emailVerified?: boolean;
+  /** Founders only. */
+  tagline?: string | null;
+  premium?: boolean;
+  /** Advisors only. */
+  position?: string | null;
+};
+
+/** Thrown when the email already belongs to an account. */
+export class EmailTakenError extends Error {
+  constructor() {
+    super('email already registered');
+    this.name = 'EmailTakenError';
+  }
+}
+
+/** The `table.column` a UNIQUE constraint failure names, looking through drizzle's wrapper. */
+export function uniqueViolation(error: unknown): string | null {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const match = /UNIQUE constraint failed: ([\w.]+)/.exec(current.message);
+    if (match) return match[1]!;
+  }
+  return null;
+}
+
+async function freeSlug(db: Db, table: typeof founders | typeof advisors, name: string): Promise<string> {
+  const base = name || 'member';
+  const rows = await db
+    .select({ slug: table.slug })
+    .from(table)
+    .where(or(eq(table.slug, base), like(table.slug, `${base}-%`)));
+  return nextFreeSlug(base, rows.map((row) => row.slug));
+}
+
+/**
+ * The rows of a new account, not yet stored: the user and its founder or advisor record
+ * under the given slug.
+ */
+export function newAccountRows(input: NewAccount, slug: string, now: string): Account {
+  const user: UserRow = {
+    id: newId(),
+    email: normalizeEmail(input.email),
+    passwordHash: input.passwordHash,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    memberType: input.memberType,
+    userRole: input.userRole ?? 'member',
+    roleType: input.roleType ?? 'free',
+    onboarded: input.onboarded ?? false,
+    emailVerified: input.emailVerified ?? false,
+    phone: null,
+    tokenVersion: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const record = { id: newId(), userId: user.id, slug, profilePictureUrl: null, profileBannerUrl: null, createdAt: now, updatedAt: now };
+  if (input.memberType === 'founder') {
+    const founder = { ...record, firstName: input.firstName, lastName: input.lastName, tagline: input.tagline ?? null, premium: input.premium ?? false };
+    return { user, founder, advisor: null };
+  }
+  return { user, founder: null, advisor: { ...record, name: displayName(input), position: input.position ?? null } };
+}
+
+/** The two INSERTs storing an account, for a batch (one transaction). */
+export function insertAccount(db: Db, { user, founder, advisor }: Account) {
+  return [db.insert(users).values(user), founder ? db.insert(founders).values(founder) : db.insert(advisors).values(advisor!)] as const;
+}
+
+function displayName(input: Pick<NewAccount, 'firstName' | 'lastName'>): string {
+  return `${input.firstName} ${input.lastName}`.trim();
+}
+
+/** The first free slug for this person's name in the table of their member type. */
+export function slugFor(db: Db, input: Pick<NewAccount, 'firstName' | 'lastName' | 'memberType'>): Promise<string> {
+  return freeSlug(db, input.memberType === 'founder' ? founders : advisors, slugify(displayName(input)));
+}
+
+const SLUG_ATTEMPTS = 3;
+
+/**
+ * Creates the user and its founder or advisor record in one transaction, with a
+ * readable unique slug. Two sign-ups racing for the same slug retry; a taken email
+ * throws EmailTakenError.
+ */
+export async function createAccount(db: Db, clock: Clock, input: NewAccount): Promise<Account> {
+  for (let attempt = 1; ; attempt++) {
+    const account = newAccountRows(input, await slugFor(db, input), clock.now().toISOString());
+    try {
+      await db.batch(insertAccount(db, account));
+      return account;
+    } catch (error) {
+      const column = uniqueViolation(error);
+      if (column === 'users.email') throw new EmailTakenError();
+      if (column?.endsWith('.slug') && attempt < SLUG_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}

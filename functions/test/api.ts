@@ -1,0 +1,119 @@
+/**
+ * Helpers for the API tests: requests through the real app inside workerd, unique
+ * emails and client addresses (tests share D1 and the rate limiters, so they must never
+ * collide), the dev mailbox, and members created without paying for scrypt each time.
+ */
+import { env } from 'cloudflare:workers';
+import { createApp } from '../src/app';
+import { issueToken } from '../src/auth/token';
+import { hashPassword } from '../src/auth/password';
+import { systemClock } from '../src/clock';
+import { db } from '../src/db/client';
+import { createAccount, type NewAccount } from '../src/users/repository';
+import type { AuthResult, User } from '../src/users/schemas';
+import type { Account } from '../src/users/wire';
+
+export const defaultApp = createApp();
+export type App = ReturnType<typeof createApp>;
+
+let sequence = 0;
+const runId = crypto.randomUUID().slice(0, 8);
+
+/** An address no other test uses. */
+export function uniqueEmail(label = 'member'): string {
+  return `${label}-${runId}-${++sequence}@example.com`;
+}
+
+/** A client address no other test uses, so rate limits never leak between tests. */
+export function uniqueIp(): string {
+  const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
+  return `10.${a}.${b}.${c! % 250 + 1}`;
+}
+
+type RequestOptions = { token?: string; headers?: Record<string, string>; app?: App; env?: Env; ip?: string };
+
+/** Sends a request to the app as one client (its own IP unless given). */
+export async function call(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { 'CF-Connecting-IP': options.ip ?? uniqueIp(), ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let payload: string | undefined;
+  if (body !== undefined) {
+    headers['Content-Type'] ??= 'application/json';
+    payload = typeof body === 'string' ? body : JSON.stringify(body);
+  }
+  return (options.app ?? defaultApp).request(path, { method, headers, body: payload }, options.env ?? env);
+}
+
+export const post = (path: string, body?: unknown, options?: RequestOptions) => call('POST', path, body, options);
+export const get = (path: string, options?: RequestOptions) => call('GET', path, undefined, options);
+
+/** The response body, typed loosely for assertions. */
+export async function bodyOf<T = any>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+/** A valid registration body for a new address. */
+export function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: uniqueEmail('register'),
+    password: 'analytical-engine',
+    memberType: 'founder',
+    agreement: true,
+    subscription: true,
+    ...overrides,
+  };
+}
+
+export type StoredMail = { _id: string; to: string; subject: string; text: string; html: string; createdAt: string };
+
+/** Every dev-mailbox message to an address, newest first. */
+export async function mailTo(email: string): Promise<StoredMail[]> {
+  const response = await get(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  return (await bodyOf<{ messages: StoredMail[] }>(response)).messages;
+}
+
+/** The six-digit code of the newest verification mail to an address. */
+export async function verificationCodeFor(email: string): Promise<string> {
+  const [latest] = await mailTo(email);
+  const code = /verification code is:\s+(\d{6})/.exec(latest?.text ?? '')?.[1];
+  if (!code) throw new Error(`no verification code mailed to ${email}`);
+  return code;
+}
+
+/** The code of the newest reset link mailed to an address. */
+export async function resetCodeFor(email: string): Promise<string> {
+  const [latest] = await mailTo(email);
+  const code = /reset-password\?code=([\w-]+)/.exec(latest?.text ?? '')?.[1];
+  if (!code) throw new Error(`no reset link mailed to ${email}`);
+  return code;
+}
+
+export const MEMBER_PASSWORD = 'member-password-1';
+// One real scrypt hash for all members made by `createMember` in a test file.
+let memberHash: Promise<string> | undefined;
+
+/** Creates an account straight in D1 (verified unless told otherwise) with MEMBER_PASSWORD. */
+export async function createMember(overrides: Partial<NewAccount> = {}): Promise<Account & { password: string }> {
+  memberHash ??= hashPassword(MEMBER_PASSWORD);
+  const account = await createAccount(db(env), systemClock, {
+    email: uniqueEmail('seeded'),
+    passwordHash: await memberHash,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    memberType: 'founder',
+    emailVerified: true,
+    onboarded: true,
+    ...overrides,
+  });
+  return { ...account, password: MEMBER_PASSWORD };
+}
+
+/** A verified member and a valid session token for it. */
+export async function signedInMember(overrides: Partial<NewAccount> = {}): Promise<Account & { password: string; jwt: string }> {
+  const member = await createMember(overrides);
+  return { ...member, jwt: await issueToken(member.user, env.JWT_SECRET, systemClock) };
+}
+
+export type { AuthResult, User };
