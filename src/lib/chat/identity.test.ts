@@ -1,0 +1,86 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// The unit project has no tsconfig path aliases; point @api at the API worker's sources.
+vi.mock('@api/users/roles', () => import('../../../functions/src/users/roles'));
+
+const { chatIdentity } = await import('./identity');
+const { crispCommands } = await import('./crisp');
+
+const member = {
+  email: 'ada@example.com',
+  phone: '+1 (555) 010-2000',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  memberType: 'founder' as const,
+  onboarded: true,
+  role: { type: 'free' as const },
+  founder: { premium: false },
+};
+
+describe('chatIdentity', () => {
+  it('is null for a visitor', () => {
+    expect(chatIdentity(null)).toBeNull();
+    expect(chatIdentity(undefined)).toBeNull();
+  });
+
+  it('identifies an onboarded free member by email and phone', () => {
+    expect(chatIdentity(member)).toEqual({
+      email: 'ada@example.com',
+      phone: '+1 (555) 010-2000',
+      nickname: 'Ada Lovelace',
+      userType: 'free',
+      data: { onboarded: true },
+    });
+  });
+
+  it('marks a member premium by role.type or by the founder premium flag', () => {
+    expect(chatIdentity({ ...member, role: { type: 'premium' } })?.userType).toBe('premium');
+    expect(chatIdentity({ ...member, founder: { premium: true } })?.userType).toBe('premium');
+  });
+
+  it('adds name, member type and onboarded false for a member not yet onboarded', () => {
+    expect(chatIdentity({ ...member, memberType: 'advisor', onboarded: false })?.data).toEqual({
+      name: 'Ada Lovelace',
+      memberType: 'advisor',
+      onboarded: false,
+    });
+  });
+
+  it('gives a null phone when none or a blank one is on file, and falls back to the email as nickname', () => {
+    const identity = chatIdentity({ ...member, phone: '  ', firstName: '', lastName: '' });
+    expect(identity?.phone).toBeNull();
+    expect(identity?.nickname).toBe('ada@example.com');
+  });
+});
+
+describe('crispCommands', () => {
+  it('resets the chat session for a visitor', () => {
+    expect(crispCommands(null)).toEqual([['do', 'session:reset']]);
+  });
+
+  it('sets email, nickname, phone, the free or premium segment and the session data', () => {
+    expect(crispCommands(chatIdentity({ ...member, onboarded: false }))).toEqual([
+      ['set', 'user:email', ['ada@example.com']],
+      ['set', 'user:nickname', ['Ada Lovelace']],
+      ['set', 'user:phone', ['+1 (555) 010-2000']],
+      ['set', 'session:segments', [['free']]],
+      [
+        'set',
+        'session:data',
+        [
+          [
+            ['userType', 'free'],
+            ['name', 'Ada Lovelace'],
+            ['memberType', 'founder'],
+            ['onboarded', false],
+          ],
+        ],
+      ],
+    ]);
+  });
+
+  it('leaves the phone out when the member has none', () => {
+    const commands = crispCommands(chatIdentity({ ...member, phone: null }));
+    expect(commands.some(([, key]) => key === 'user:phone')).toBe(false);
+  });
+});
