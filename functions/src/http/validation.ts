@@ -38,9 +38,10 @@ function listOf(values: readonly unknown[]): string {
 
 /** What is wrong with one value, in words a form can show under the field. */
 function problemOf(issue: Issue, missing: boolean): string {
+  if (missing && ['invalid_type', 'invalid_value', 'invalid_union'].includes(issue.code)) return 'is required';
   switch (issue.code) {
     case 'invalid_type':
-      return missing ? 'is required' : `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+      return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
     case 'too_small':
     case 'too_big':
       return sizeProblem(issue);

@@ -2,7 +2,7 @@
  * The development mailbox: in development every mail lands in the dev_mail table, and
  * GET /dev/mailbox shows it, so sign-up and password reset work with no mail account.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
@@ -21,12 +21,14 @@ export function devMailbox(db: Db, clock: Clock): Mailer {
 export type StoredMail = { _id: string; to: string; subject: string; text: string; html: string; createdAt: string };
 
 const LATEST_LIMIT = 50;
+// Mails stored within the same millisecond keep their insertion order through the rowid.
+const newestFirst = [desc(devMail.createdAt), desc(sql`rowid`)];
 
 /** Stored mail newest first: all of it for one address, or the latest 50 of everyone's. */
 export async function listDevMail(db: Db, to?: string): Promise<StoredMail[]> {
   const query = db.select().from(devMail).$dynamic();
   const rows = to
-    ? await query.where(eq(devMail.toAddress, to.trim().toLowerCase())).orderBy(desc(devMail.createdAt), desc(devMail.id))
-    : await query.orderBy(desc(devMail.createdAt), desc(devMail.id)).limit(LATEST_LIMIT);
+    ? await query.where(eq(devMail.toAddress, to.trim().toLowerCase())).orderBy(...newestFirst)
+    : await query.orderBy(...newestFirst).limit(LATEST_LIMIT);
   return rows.map((row) => ({ _id: row.id, to: row.toAddress, subject: row.subject, text: row.text, html: row.html, createdAt: row.createdAt }));
 }

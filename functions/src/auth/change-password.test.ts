@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { bodyOf, get, post, signedInMember } from '../../test/api';
+
+const change = (token: string | undefined, body: Record<string, unknown>) => post('/auth/change-password', body, { token });
+
+describe('POST /auth/change-password', () => {
+  it('sets the new password and answers a new token; the old token stops working', async () => {
+    const member = await signedInMember();
+    const response = await change(member.jwt, { currentPassword: member.password, password: 'my-new-password', passwordConfirmation: 'my-new-password' });
+    expect(response.status).toBe(200);
+    const { jwt, user } = await bodyOf(response);
+    expect(user._id).toBe(member.user.id);
+    expect(jwt).not.toBe(member.jwt);
+    expect((await get('/auth/me', { token: jwt })).status).toBe(200);
+    expect(await bodyOf(await get('/auth/me', { token: member.jwt }))).toEqual({
+      message: 'Your session has expired. Please sign in again.',
+      status: 401,
+      data: null,
+    });
+    expect((await post('/auth/user-login', { email: member.user.email, password: 'my-new-password' })).status).toBe(200);
+  });
+
+  it('refuses a wrong current password, naming it', async () => {
+    const member = await signedInMember();
+    const response = await change(member.jwt, { currentPassword: 'not-my-password', password: 'my-new-password', passwordConfirmation: 'my-new-password' });
+    expect(response.status).toBe(400);
+    expect(await bodyOf(response)).toEqual({
+      message: 'currentPassword: is incorrect',
+      status: 400,
+      data: { fields: { currentPassword: 'is incorrect' } },
+    });
+  });
+
+  it('refuses a new password equal to the current one', async () => {
+    const member = await signedInMember();
+    const response = await change(member.jwt, { currentPassword: member.password, password: member.password, passwordConfirmation: member.password });
+    expect(response.status).toBe(400);
+    expect((await bodyOf(response)).data.fields).toEqual({ password: 'must differ from the current password' });
+  });
+
+  it('refuses a confirmation that differs from the new password', async () => {
+    const member = await signedInMember();
+    const response = await change(member.jwt, { currentPassword: member.password, password: 'my-new-password', passwordConfirmation: 'my-other-password' });
+    expect(response.status).toBe(400);
+    expect((await bodyOf(response)).data.fields).toEqual({ passwordConfirmation: 'must match the password' });
+  });
+
+  it('asks for authentication before looking at the body', async () => {
+    const response = await change(undefined, {});
+    expect(response.status).toBe(401);
+    expect((await bodyOf(response)).message).toBe('Authentication required.');
+  });
+});
