@@ -24,7 +24,7 @@ function listFor(kind: ToastKind): HTMLElement {
     region.innerHTML =
       '<div data-toast-list="polite" role="status" aria-live="polite"></div>' +
       '<div data-toast-list="alert" role="alert" aria-live="assertive"></div>';
-    document.body.append(region);
+    document.body.appendChild(region);
   }
   const list = region.querySelector<HTMLElement>(`[data-toast-list="${kind === 'error' ? 'alert' : 'polite'}"]`);
   return list ?? region;
@@ -51,8 +51,9 @@ export function toast(message: string, { kind = 'info', duration }: ToastOptions
   close.innerHTML =
     '<svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><path d="M6 6l12 12M18 6 6 18"/></svg>';
 
-  item.append(text, close);
-  listFor(kind).append(item);
+  item.appendChild(text);
+  item.appendChild(close);
+  listFor(kind).appendChild(item);
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const dismiss = () => {

@@ -35,7 +35,7 @@ export function loadCrisp(websiteId: string, commands: CrispCommand[]): void {
   const script = document.createElement('script');
   script.src = CRISP_SCRIPT_SRC;
   script.async = true;
-  document.head.append(script);
+  document.head.appendChild(script);
 }
 
 /** Sends commands to a widget that is already loaded (or still queueing). */
