@@ -58,10 +58,14 @@ export const authRoutes = newRouter()
       request: jsonBody(LoginBodySchema),
       responses: {
         200: jsonResponse(AuthResultSchema, 'Signed in: a session token (7 days) and the user.'),
-        ...errorResponses([...JSON_BODY_ERRORS, 401, 403, 429], {
-          401: 'Invalid email or password (the same answer for an unknown email).',
-          403: 'The email is not verified yet (`data.reason` is `email_not_verified`); a new code was mailed.',
-        }),
+        ...errorResponses(
+          [...JSON_BODY_ERRORS, 401, 403, 429],
+          {
+            401: 'Invalid email or password (the same answer for an unknown email).',
+            403: 'The email is not verified yet (`data.reason` is `email_not_verified`); a new code was mailed.',
+          },
+          [401, 403],
+        ),
       },
     }),
     async (c) => c.json(await login(c.get('deps'), { ...c.req.valid('json'), ip: clientIp((name) => c.req.header(name)) }), 200),

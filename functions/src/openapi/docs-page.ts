@@ -28,20 +28,32 @@ function typeLabel(schema: Schema): string {
   return escapeHtml(schema.format ? `${types} (${schema.format})` : types);
 }
 
-function schemaHtml(schema: Schema | undefined, depth = 0): string {
+/** Escaped text where `backticks` become code. */
+function prose(text: string): string {
+  return escapeHtml(text).replace(/&#96;(.+?)&#96;/g, '<code>$1</code>');
+}
+
+/**
+ * A schema as HTML: object fields as a table, variants as a list. Top-level references are
+ * opened in place (a body is read where it is used); deeper ones link to the Schemas section.
+ */
+function schemaHtml(schema: Schema | undefined, components: Record<string, Schema>, depth = 0): string {
   if (!schema) return '<p class="muted">No body.</p>';
-  const description = schema.description ? `<p>${escapeHtml(schema.description)}</p>` : '';
+  if (schema.$ref && depth < 3 && components[refName(schema.$ref)]) {
+    return `<p class="muted">${typeLabel(schema)}</p>${schemaHtml(components[refName(schema.$ref)], components, depth + 1)}`;
+  }
+  const description = schema.description ? `<p>${prose(schema.description)}</p>` : '';
   const variants = schema.oneOf ?? schema.anyOf;
   if (variants && depth < 4) {
-    return `${description}<p>One of:</p><ul>${variants.map((variant: Schema) => `<li>${schemaHtml(variant, depth + 1)}</li>`).join('')}</ul>`;
+    return `${description}<p>One of:</p><ul>${variants.map((variant: Schema) => `<li>${schemaHtml(variant, components, depth + 1)}</li>`).join('')}</ul>`;
   }
   if (schema.type !== 'object' || !schema.properties || depth > 3) return `${description}<p>${typeLabel(schema)}</p>`;
   const required = new Set<string>(schema.required ?? []);
   const rows = Object.entries(schema.properties as Record<string, Schema>).map(([name, property]) => {
-    const nested = property.type === 'object' && property.properties ? schemaHtml(property, depth + 1) : '';
+    const nested = property.type === 'object' && property.properties ? schemaHtml(property, components, depth + 1) : '';
     const notes = [property.description, property.example !== undefined ? `Example: ${JSON.stringify(property.example)}` : '']
       .filter(Boolean)
-      .map((note) => escapeHtml(String(note)))
+      .map((note) => prose(String(note)))
       .join('<br>');
     return `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? '' : ' <span class="muted">optional</span>'}</td><td>${typeLabel(property)}${nested}</td><td>${notes}</td></tr>`;
   });
@@ -52,26 +64,26 @@ function jsonSchemaOf(content: Record<string, { schema?: Schema }> | undefined):
   return content ? (content['application/json'] ?? Object.values(content)[0])?.schema : undefined;
 }
 
-function operationHtml(path: string, method: string, operation: Schema): string {
+function operationHtml(path: string, method: string, operation: Schema, components: Record<string, Schema>): string {
   const id = anchor('op', method, path);
   const parameters = (operation.parameters ?? []) as Schema[];
   const parametersHtml = parameters.length
     ? `<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>Notes</th></tr></thead><tbody>${parameters
         .map(
           (parameter) =>
-            `<tr><td><code>${escapeHtml(parameter.name)}</code>${parameter.required ? '' : ' <span class="muted">optional</span>'}</td><td>${escapeHtml(parameter.in)}</td><td>${typeLabel(parameter.schema ?? {})}</td><td>${escapeHtml(parameter.description ?? parameter.schema?.description ?? '')}</td></tr>`,
+            `<tr><td><code>${escapeHtml(parameter.name)}</code>${parameter.required ? '' : ' <span class="muted">optional</span>'}</td><td>${escapeHtml(parameter.in)}</td><td>${typeLabel(parameter.schema ?? {})}</td><td>${prose(parameter.description ?? parameter.schema?.description ?? '')}</td></tr>`,
         )
         .join('')}</tbody></table>`
     : '';
-  const body = operation.requestBody ? `<h4>Request body</h4>${schemaHtml(jsonSchemaOf(operation.requestBody.content))}` : '';
+  const body = operation.requestBody ? `<h4>Request body</h4>${schemaHtml(jsonSchemaOf(operation.requestBody.content), components)}` : '';
   const responses = Object.entries((operation.responses ?? {}) as Record<string, Schema>)
-    .map(([status, response]) => `<details${status.startsWith('2') ? ' open' : ''}><summary><strong>${escapeHtml(status)}</strong> ${escapeHtml(response.description ?? '')}</summary>${schemaHtml(jsonSchemaOf(response.content))}</details>`)
+    .map(([status, response]) => `<details${status.startsWith('2') ? ' open' : ''}><summary><strong>${escapeHtml(status)}</strong> ${prose(response.description ?? '')}</summary>${schemaHtml(jsonSchemaOf(response.content), components)}</details>`)
     .join('');
   const secured = operation.security?.length ? '<p class="badge">Requires <code>Authorization: Bearer &lt;jwt&gt;</code></p>' : '';
   return `<section class="operation" id="${id}">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
 <p><strong>${escapeHtml(operation.summary ?? '')}</strong></p>
-${operation.description ? `<p>${escapeHtml(operation.description)}</p>` : ''}${secured}${parametersHtml}${body}<h4>Responses</h4>${responses}
+${operation.description ? `<p>${prose(operation.description)}</p>` : ''}${secured}${parametersHtml}${body}<h4>Responses</h4>${responses}
 </section>`;
 }
 
@@ -94,16 +106,17 @@ export function renderDocsPage(document: OpenApiDocument): string {
   const index = operations
     .map(({ path, method, operation }) => `<li><a href="#${anchor('op', method, path)}"><span class="method ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a> <span class="muted">${escapeHtml(operation.summary ?? '')}</span></li>`)
     .join('');
-  const schemas = Object.entries((document.components?.schemas ?? {}) as Record<string, Schema>)
-    .map(([name, schema]) => `<section id="${anchor('schema', name)}"><h3>${escapeHtml(name)}</h3>${schemaHtml(schema)}</section>`)
+  const components = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const schemas = Object.entries(components)
+    .map(([name, schema]) => `<section id="${anchor('schema', name)}"><h3>${escapeHtml(name)}</h3>${schemaHtml(schema, components, 1)}</section>`)
     .join('');
-  const description = (document.info.description ?? '').split('\n\n').map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('');
+  const description = (document.info.description ?? '').split('\n\n').map((paragraph) => `<p>${prose(paragraph)}</p>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(document.info.title)} reference</title><style>${STYLE}</style></head>
 <body><header><h1>${escapeHtml(document.info.title)} <span class="muted">${escapeHtml(document.info.version)}</span></h1>${description}
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}).</p></header>
 <nav><h2>Routes</h2><ul>${index}</ul></nav>
-<main><h2>Operations</h2>${operations.map(({ path, method, operation }) => operationHtml(path, method, operation)).join('\n')}
+<main><h2>Operations</h2>${operations.map(({ path, method, operation }) => operationHtml(path, method, operation, components)).join('\n')}
 <h2>Schemas</h2>${schemas}</main></body></html>`;
 }

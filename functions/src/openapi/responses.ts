@@ -58,13 +58,18 @@ export const JSON_BODY_ERRORS = [400, 413, 415] as const;
 /**
  * Response entries for createRoute: each status with its schema and a description,
  * overridable per route (`{ 401: 'Wrong email or password.' }`). 500 is always included.
+ * `withFields` lists statuses whose body names fields although they usually do not.
  */
-export function errorResponses(statuses: readonly ErrorStatus[], descriptions: Partial<Record<ErrorStatus, string>> = {}) {
+export function errorResponses(
+  statuses: readonly ErrorStatus[],
+  descriptions: Partial<Record<ErrorStatus, string>> = {},
+  withFields: readonly ErrorStatus[] = [],
+) {
   const entries = [...new Set<ErrorStatus>([...statuses, 500])].map((status) => [
     status,
     {
       description: descriptions[status] ?? DEFAULT_DESCRIPTIONS[status],
-      content: { 'application/json': { schema: SCHEMA_BY_STATUS[status] } },
+      content: { 'application/json': { schema: withFields.includes(status) ? ValidationErrorSchema : SCHEMA_BY_STATUS[status] } },
     },
   ]);
   return Object.fromEntries(entries) as Record<ErrorStatus, { description: string; content: { 'application/json': { schema: z.ZodType } } }>;

@@ -8,11 +8,6 @@ import { DurableObject } from 'cloudflare:workers';
 export type HitResult = { allowed: boolean; retryAfter: number };
 
 export class RateLimiter extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS hits (at INTEGER NOT NULL)');
-  }
-
   /**
    * Records one attempt if fewer than `limit` were accepted in the last `windowSeconds`.
    * A refused attempt is not recorded, so hammering does not extend the wait.
@@ -22,6 +17,9 @@ export class RateLimiter extends DurableObject<Env> {
     const now = Date.now();
     const windowMs = windowSeconds * 1000;
     const sql = this.ctx.storage.sql;
+    // Here rather than in the constructor: the alarm's deleteAll() drops the table while
+    // the object may stay in memory.
+    sql.exec('CREATE TABLE IF NOT EXISTS hits (at INTEGER NOT NULL)');
     sql.exec('DELETE FROM hits WHERE at <= ?', now - windowMs);
     const count = sql.exec<{ n: number }>('SELECT count(*) AS n FROM hits').one().n;
     if (count >= limit) {

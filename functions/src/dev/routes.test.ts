@@ -1,0 +1,79 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, call, get, mailTo, post, signedInMember, uniqueEmail } from '../../test/api';
+import { db } from '../db/client';
+import { devMailbox } from '../mail/dev-mailbox';
+import { systemClock } from '../clock';
+import { DEMO_ADMIN_PASSWORD, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_POSTS } from './demo-data';
+
+const production = { ...env, ENVIRONMENT: 'production' } as Env;
+const NOT_FOUND = { message: 'Not found', status: 404, data: null };
+
+describe('GET /dev/mailbox', () => {
+  it('lists the mail sent to an address, newest first', async () => {
+    const to = uniqueEmail('mailbox');
+    const mailer = devMailbox(db(env), systemClock);
+    await mailer.send({ to, subject: 'first', text: 'one', html: '<p>one</p>' });
+    await mailer.send({ to, subject: 'second', text: 'two', html: '<p>two</p>' });
+    await mailer.send({ to: uniqueEmail('someone-else'), subject: 'other', text: '', html: '' });
+
+    const messages = await mailTo(to.toUpperCase());
+    expect(messages.map((message) => message.subject)).toEqual(['second', 'first']);
+    expect(messages[0]).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), to, subject: 'second', text: 'two', html: '<p>two</p>', createdAt: expect.any(String) });
+  });
+
+  it('lists at most the latest 50 messages of everyone without an address', async () => {
+    const { messages } = await bodyOf(await get('/dev/mailbox'));
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe('POST /dev/seed', () => {
+  it('loads the demo community once; a second call changes nothing', async () => {
+    const admin = await signedInMember({ userRole: 'admin' });
+    const first = await bodyOf(await post('/dev/seed'));
+    if (first.seeded) expect(first).toEqual({ seeded: true, members: DEMO_MEMBERS.length, posts: DEMO_POSTS.length });
+    const stats = await bodyOf(await get('/admin/stats', { token: admin.jwt }));
+
+    expect(await bodyOf(await post('/dev/seed'))).toEqual({ seeded: false });
+    expect(await bodyOf(await get('/admin/stats', { token: admin.jwt }))).toEqual(stats);
+  });
+
+  it('creates a verified, onboarded demo member and a demo administrator who can sign in', async () => {
+    await post('/dev/seed');
+    const demo = await bodyOf(await post('/auth/user-login', { email: 'demo@foundermesh.dev', password: DEMO_PASSWORD }));
+    expect(demo.user).toMatchObject({ memberType: 'founder', emailVerified: true, onboarded: true, userRole: 'member' });
+    expect(demo.user.profile.tagline).toEqual(expect.any(String));
+
+    const admin = await bodyOf(await post('/auth/user-login', { email: 'admin@foundermesh.dev', password: DEMO_ADMIN_PASSWORD }));
+    expect(admin.user).toMatchObject({ userRole: 'admin', memberType: 'founder', emailVerified: true, onboarded: true });
+    expect((await get('/admin/stats', { token: admin.jwt })).status).toBe(200);
+  });
+
+  it('seeds founders (one premium), advisors and posts (one pinned) as the issue describes', () => {
+    const founders = DEMO_MEMBERS.filter((member) => member.memberType === 'founder' && member.userRole !== 'admin');
+    expect(founders.length).toBeGreaterThanOrEqual(6);
+    expect(founders.filter((member) => member.premium)).toHaveLength(1);
+    expect(DEMO_MEMBERS.filter((member) => member.memberType === 'advisor')).toHaveLength(4);
+    expect(DEMO_POSTS.length).toBeGreaterThanOrEqual(6);
+    expect(DEMO_POSTS.length).toBeLessThanOrEqual(8);
+    expect(DEMO_POSTS.filter((post) => post.pinned)).toHaveLength(1);
+    expect(DEMO_POSTS.some((post) => post.text.includes('#'))).toBe(true);
+    expect(DEMO_POSTS.some((post) => post.text.includes('https://'))).toBe(true);
+  });
+});
+
+describe('the development routes outside development', () => {
+  it('answer exactly like unknown routes', async () => {
+    for (const [method, path] of [
+      ['GET', '/dev/mailbox'],
+      ['GET', '/dev/mailbox?to=a@example.com'],
+      ['POST', '/dev/seed'],
+    ] as const) {
+      const response = await call(method, path, undefined, { env: production });
+      expect(response.status).toBe(404);
+      expect(await bodyOf(response)).toEqual(NOT_FOUND);
+    }
+  });
+});

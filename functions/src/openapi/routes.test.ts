@@ -1,0 +1,100 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, defaultApp, get } from '../../test/api';
+
+const production = { ...env, ENVIRONMENT: 'production' } as Env;
+
+/** Every method and path the app serves, in OpenAPI spelling. */
+function servedRoutes(): string[] {
+  const routes = defaultApp.routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
+  return [...new Set(routes)].sort();
+}
+
+describe('GET /openapi.json', () => {
+  it('is an OpenAPI 3.1 document with a bearer security scheme', async () => {
+    const response = await get('/openapi.json');
+    expect(response.status).toBe(200);
+    const document = await bodyOf(response);
+    expect(document.openapi).toMatch(/^3\.1/);
+    expect(document.info).toMatchObject({ title: 'FounderMesh API' });
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  });
+
+  it('documents every route the app serves, and nothing else', async () => {
+    const document = await bodyOf(await get('/openapi.json'));
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`))
+      .sort();
+    expect(documented).toEqual(servedRoutes());
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'post /users/register',
+        'post /auth/user-login',
+        'post /auth/verify-email',
+        'post /auth/resend-verification',
+        'post /auth/reset-password',
+        'post /auth/change-password',
+        'get /auth/me',
+        'get /admin/stats',
+        'get /health',
+        'get /dev/mailbox',
+        'post /dev/seed',
+        'get /openapi.json',
+        'get /docs',
+      ]),
+    );
+  });
+
+  it('gives every operation a summary, a success schema and the error shape', async () => {
+    const document = await bodyOf(await get('/openapi.json'));
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method} ${path}`;
+        expect(operation.summary, where).toEqual(expect.any(String));
+        const success = Object.keys(operation.responses).find((status) => status.startsWith('2'))!;
+        expect(Object.values(operation.responses[success].content)[0], where).toHaveProperty('schema');
+        expect(operation.responses['500'].content['application/json'].schema, where).toEqual({ $ref: '#/components/schemas/Error' });
+        if (method === 'post' && operation.requestBody) {
+          expect(operation.requestBody.content['application/json'].schema, where).toBeDefined();
+          expect(operation.responses['400'].content['application/json'].schema, where).toEqual({ $ref: '#/components/schemas/ValidationError' });
+        }
+      }
+    }
+  });
+
+  it('describes the request bodies and the user with their fields', async () => {
+    const document = await bodyOf(await get('/openapi.json'));
+    const { schemas } = document.components;
+    expect(schemas.RegisterBody.required).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'email', 'password', 'memberType', 'agreement', 'subscription']),
+    );
+    expect(schemas.User.properties).toHaveProperty('profile');
+    expect(schemas.ResetPasswordBody.oneOf ?? schemas.ResetPasswordBody.anyOf).toHaveLength(2);
+    expect(document.paths['/auth/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/auth/me'].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'profileQuery', in: 'query' })]));
+  });
+
+  it('leaves the development routes out outside development', async () => {
+    const document = await bodyOf(await get('/openapi.json', { env: production }));
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/dev'))).toEqual([]);
+    expect(document.paths).toHaveProperty(['/auth/user-login']);
+  });
+});
+
+describe('GET /docs', () => {
+  it('is a self-contained HTML page naming every documented route', async () => {
+    const response = await get('/docs');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('prefers-color-scheme:dark');
+    const document = await bodyOf(await get('/openapi.json'));
+    for (const path of Object.keys(document.paths)) expect(html).toContain(`<code>${path}</code>`);
+    expect(html).toContain('Request body');
+    expect(html).toContain('id="schema-user"');
+  });
+});
