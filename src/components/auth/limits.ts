@@ -1,0 +1,13 @@
+/**
+ * Input limits of the auth forms. They mirror the API's schemas
+ * (functions/src/auth/schemas.ts, functions/src/auth/password.ts) so the browser stops a
+ * value the API would refuse anyway; the API stays the authority.
+ */
+export const LIMITS = {
+  email: 254,
+  name: 80,
+  passwordMin: 8,
+  passwordMax: 128,
+  code: 6,
+  resetCode: 256,
+} as const;
