@@ -14,8 +14,8 @@ export type Config = {
   jwtSecret: string | null;
 };
 
-export const DEFAULT_APP_URL = 'http://127.0.0.1:4321';
-export const DEFAULT_MAIL_FROM = 'FounderMesh <no-reply@foundermesh.app>';
+const DEFAULT_APP_URL = 'http://127.0.0.1:4321';
+const DEFAULT_MAIL_FROM = 'FounderMesh <no-reply@foundermesh.app>';
 
 type ConfigVars = { ENVIRONMENT?: string; APP_URL?: string; MAIL_FROM?: string; JWT_SECRET?: string };
 

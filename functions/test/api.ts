@@ -10,7 +10,7 @@ import { hashPassword } from '../src/auth/password';
 import { systemClock } from '../src/clock';
 import { db } from '../src/db/client';
 import { createAccount, type NewAccount } from '../src/users/repository';
-import type { AuthResult, User } from '../src/users/schemas';
+import type { StoredMail } from '../src/mail/dev-mailbox';
 import type { Account } from '../src/users/wire';
 
 export const defaultApp = createApp();
@@ -66,8 +66,6 @@ export function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export type StoredMail = { _id: string; to: string; subject: string; text: string; html: string; createdAt: string };
-
 /** Every dev-mailbox message to an address, newest first. */
 export async function mailTo(email: string): Promise<StoredMail[]> {
   const response = await get(`/dev/mailbox?to=${encodeURIComponent(email)}`);
@@ -115,5 +113,3 @@ export async function signedInMember(overrides: Partial<NewAccount> = {}): Promi
   const member = await createMember(overrides);
   return { ...member, jwt: await issueToken(member.user, env.JWT_SECRET, systemClock) };
 }
-
-export type { AuthResult, User };

@@ -7,7 +7,7 @@ import { memberStats } from './stats';
 
 const count = (description: string) => z.number().int().nonnegative().openapi({ description });
 
-export const MemberStatsSchema = z
+const MemberStatsSchema = z
   .object({
     members: count('Every account.'),
     founders: count('Accounts of founders.'),

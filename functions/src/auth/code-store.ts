@@ -11,7 +11,7 @@ import { authCodes, type AuthCodeRow, type CodePurpose } from '../db/schema';
 import { CODE_LIFETIME_SECONDS, hashCode } from './codes';
 
 /** Conditions of a code that can still be used at `now`. */
-export function liveCode(now: string) {
+function liveCode(now: string) {
   return and(isNull(authCodes.usedAt), gt(authCodes.expiresAt, now));
 }
 

@@ -3,16 +3,14 @@
  * password, proves the email (so it is marked verified), signs out every other session
  * and retires every outstanding reset code of the member.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { users } from '../db/schema';
 import { passwordResetMail } from '../mail/templates';
 import { enforceLimits } from '../rate-limit/policies';
 import { findAccountByEmail, normalizeEmail } from '../users/repository';
 import type { AuthResult } from '../users/schemas';
 import { consumeCode, findLiveCode, storeCode } from './code-store';
 import { newResetCode } from './codes';
-import { assertPasswordAllowed, deliver, invalidCode, reloadAccount, signIn } from './service';
+import { assertPasswordAllowed, deliver, invalidCode, reloadAccount, setPassword, signIn } from './service';
 
 /** Mails a reset link when the account exists. The caller answers the same either way. */
 export async function requestPasswordReset(deps: Deps, input: { email: string; ip: string }): Promise<void> {
@@ -37,12 +35,8 @@ export async function resetPassword(deps: Deps, input: { code: string; password:
   const account = await reloadAccount(deps, live.userId);
   await enforceLimits(deps.limiter, [['resetByEmail', account.user.email]]);
   assertPasswordAllowed(input.password, account.user.email);
-  const passwordHash = await deps.passwords.hash(input.password);
   // Consuming is the atomic step: of two requests racing with one code, one wins.
   if (!(await consumeCode(deps.db, deps.clock, account.user.id, 'reset-password', input.code))) throw invalidCode();
-  await deps.db
-    .update(users)
-    .set({ passwordHash, emailVerified: true, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: deps.clock.now().toISOString() })
-    .where(eq(users.id, account.user.id));
+  await setPassword(deps, account.user.id, input.password, { verifyEmail: true });
   return signIn(deps, await reloadAccount(deps, account.user.id));
 }

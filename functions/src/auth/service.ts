@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { users } from '../db/schema';
 import { ApiError, fieldError, invalidFields } from '../http/errors';
+import type { MailMessage } from '../mail/mailer';
 import { verificationMail } from '../mail/templates';
 import { enforceLimits } from '../rate-limit/policies';
 import { createAccount, EmailTakenError, findAccountByEmail, findAccountById, normalizeEmail, type NewAccount } from '../users/repository';
@@ -25,7 +26,7 @@ const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
  * Sends a mail without letting a mail outage undo the work already done (the account
  * exists; the member can ask for a new code). The failure is logged for the operator.
  */
-export async function deliver(deps: Deps, message: Parameters<Deps['mailer']['send']>[0]): Promise<void> {
+export async function deliver(deps: Deps, message: MailMessage): Promise<void> {
   try {
     await deps.mailer.send(message);
   } catch (error) {
@@ -49,6 +50,22 @@ export async function reloadAccount(deps: Deps, userId: string): Promise<Account
 export function assertPasswordAllowed(password: string, email: string): void {
   const problem = passwordProblem(password, email);
   if (problem) throw invalidFields({ password: problem });
+}
+
+/**
+ * Stores a new password hash and bumps token_version, which signs out every session made
+ * before; `verifyEmail` also marks the email verified (a reset proves the member reads it).
+ */
+export async function setPassword(deps: Deps, userId: string, password: string, { verifyEmail = false } = {}): Promise<void> {
+  await deps.db
+    .update(users)
+    .set({
+      passwordHash: await deps.passwords.hash(password),
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: deps.clock.now().toISOString(),
+      ...(verifyEmail ? { emailVerified: true } : {}),
+    })
+    .where(eq(users.id, userId));
 }
 
 /**
@@ -167,13 +184,6 @@ export async function changePassword(
   }
   if (input.password === input.currentPassword) throw invalidFields({ password: 'must differ from the current password' });
   assertPasswordAllowed(input.password, user.email);
-  await deps.db
-    .update(users)
-    .set({
-      passwordHash: await deps.passwords.hash(input.password),
-      tokenVersion: sql`${users.tokenVersion} + 1`,
-      updatedAt: deps.clock.now().toISOString(),
-    })
-    .where(eq(users.id, user.id));
+  await setPassword(deps, user.id, input.password);
   return signIn(deps, await reloadAccount(deps, user.id));
 }

@@ -4,8 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../http/context';
-import { newRouter } from '../http/context';
+import { newRouter, type AppEnv } from '../http/context';
 import { handleNotFound } from '../http/error-handler';
 import { listDevMail } from '../mail/dev-mailbox';
 import { errorResponses, jsonResponse } from '../openapi/responses';

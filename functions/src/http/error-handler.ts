@@ -24,7 +24,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Sends an ApiError with its status, body and headers. */
-export function respondWith(c: Context, error: ApiError): Response {
+function respondWith(c: Context, error: ApiError): Response {
   return c.json(error.toBody(), error.status as ContentfulStatusCode, error.headers);
 }
 
@@ -35,6 +35,6 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   return respondWith(c, new ApiError(500, GENERIC_ERROR_MESSAGE));
 };
 
-export const NOT_FOUND_BODY = { message: 'Not found', status: 404, data: null };
+const NOT_FOUND_BODY = { message: 'Not found', status: 404, data: null };
 
 export const handleNotFound: NotFoundHandler<AppEnv> = (c) => c.json(NOT_FOUND_BODY, 404);

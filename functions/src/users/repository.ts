@@ -60,7 +60,7 @@ export class EmailTakenError extends Error {
 }
 
 /** The `table.column` a UNIQUE constraint failure names, looking through drizzle's wrapper. */
-export function uniqueViolation(error: unknown): string | null {
+function uniqueViolation(error: unknown): string | null {
   for (let current = error; current instanceof Error; current = current.cause) {
     const match = /UNIQUE constraint failed: ([\w.]+)/.exec(current.message);
     if (match) return match[1]!;
