@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { advisors, founders, users, type UserRow } from '../db/schema';
-import { nextFreeSlug, slugify } from './slugs';
+import { nextFreeSlug, slugBase } from './slugs';
 import type { Account } from './wire';
 
 /** Emails are compared and stored trimmed and lowercased. */
@@ -68,8 +68,7 @@ function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-async function freeSlug(db: Db, table: typeof founders | typeof advisors, name: string): Promise<string> {
-  const base = name || 'member';
+async function freeSlug(db: Db, table: typeof founders | typeof advisors, base: string): Promise<string> {
   const rows = await db
     .select({ slug: table.slug })
     .from(table)
@@ -117,7 +116,7 @@ function displayName(input: Pick<NewAccount, 'firstName' | 'lastName'>): string 
 
 /** The first free slug for this person's name in the table of their member type. */
 export function slugFor(db: Db, input: Pick<NewAccount, 'firstName' | 'lastName' | 'memberType'>): Promise<string> {
-  return freeSlug(db, input.memberType === 'founder' ? founders : advisors, slugify(displayName(input)));
+  return freeSlug(db, input.memberType === 'founder' ? founders : advisors, slugBase(displayName(input)));
 }
 
 const SLUG_ATTEMPTS = 3;

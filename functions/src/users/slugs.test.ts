@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextFreeSlug, slugify } from './slugs';
+import { nextFreeSlug, slugBase, slugify } from './slugs';
 
 describe('slugify', () => {
   it('lowercases and joins words with dashes', () => {
@@ -16,6 +16,13 @@ describe('slugify', () => {
   });
 });
 
+describe('slugBase', () => {
+  it('falls back to "member" when nothing of the name survives', () => {
+    expect(slugBase('李 小龍')).toBe('member');
+    expect(slugBase('Ada Lovelace')).toBe('ada-lovelace');
+  });
+});
+
 describe('nextFreeSlug', () => {
   it('uses the plain slug while it is free', () => {
     expect(nextFreeSlug('ada-lovelace', [])).toBe('ada-lovelace');
@@ -28,9 +35,5 @@ describe('nextFreeSlug', () => {
 
   it('ignores longer names that merely start the same way', () => {
     expect(nextFreeSlug('ada', ['ada', 'ada-lovelace', 'ada-2b'])).toBe('ada-2');
-  });
-
-  it('falls back to "member" for an empty base', () => {
-    expect(nextFreeSlug('', [])).toBe('member');
   });
 });

@@ -12,18 +12,22 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** The slug a name starts from: its slugified form, or `member` when nothing is left of it. */
+export function slugBase(name: string): string {
+  return slugify(name) || 'member';
+}
+
 /**
  * The first free slug for `base` given the slugs already taken that start with it:
  * `base` itself, else `base-N` with N one past the highest number in use (from 2).
  */
 export function nextFreeSlug(base: string, taken: readonly string[]): string {
-  const root = base || 'member';
   const used = new Set(taken);
-  if (!used.has(root)) return root;
+  if (!used.has(base)) return base;
   let highest = 1;
   for (const slug of used) {
-    const match = slug.startsWith(`${root}-`) ? /^\d+$/.exec(slug.slice(root.length + 1)) : null;
+    const match = slug.startsWith(`${base}-`) ? /^\d+$/.exec(slug.slice(base.length + 1)) : null;
     if (match) highest = Math.max(highest, Number(match[0]));
   }
-  return `${root}-${highest + 1}`;
+  return `${base}-${highest + 1}`;
 }
