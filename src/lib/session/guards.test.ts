@@ -49,8 +49,13 @@ describe('decideGuard', () => {
   });
 
   test('sends signed-in members away from sign-in and register to the home page', () => {
-    expect(decideGuard(at('/sign-in?next=%2Fadmin'), member)).toEqual({ action: 'redirect', location: '/' });
+    expect(decideGuard(at('/sign-in'), member)).toEqual({ action: 'redirect', location: '/' });
     expect(decideGuard(at('/register'), admin)).toEqual({ action: 'redirect', location: '/' });
+  });
+
+  test('sends a signed-in member on sign-in straight to a safe next page, never to another site', () => {
+    expect(decideGuard(at('/sign-in?next=%2Fsettings%2Fpassword'), member)).toEqual({ action: 'redirect', location: '/settings/password' });
+    expect(decideGuard(at('/sign-in?next=https%3A%2F%2Fevil.example'), member)).toEqual({ action: 'redirect', location: '/' });
   });
 
   test('lets visitors see public and visitor-only pages', () => {

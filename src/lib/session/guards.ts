@@ -2,7 +2,7 @@
  * Route guards, decided on the server before a page renders. One lookup table: later
  * issues add their member-only screens here (a prefix covers the path and everything below).
  */
-import { signInPathFor } from './next-path';
+import { afterSignInPath, signInPathFor } from './next-path';
 
 /** member: signed-in members only; admin: administrators only; guest: visitors only. */
 export type RouteAccess = 'public' | 'member' | 'admin' | 'guest';
@@ -38,7 +38,8 @@ export function routeAccess(pathname: string): RouteAccess {
 /**
  * What to do with a request for `url`: visitors on member or admin pages go to sign-in
  * (coming back afterwards), signed-in non-admins on admin pages get a 403 page, and
- * signed-in members on the sign-in and register pages go home.
+ * signed-in members on the sign-in and register pages go home, or straight to a safe
+ * `?next=` page (a sign-in link opened in a second tab, or a sign-in that just finished).
  */
 export function decideGuard(url: URL, viewer: { signedIn: boolean; isAdmin: boolean }): GuardDecision {
   const access = routeAccess(url.pathname);
@@ -46,6 +47,6 @@ export function decideGuard(url: URL, viewer: { signedIn: boolean; isAdmin: bool
     return { action: 'redirect', location: signInPathFor(url) };
   }
   if (access === 'admin' && !viewer.isAdmin) return { action: 'forbidden' };
-  if (access === 'guest' && viewer.signedIn) return { action: 'redirect', location: '/' };
+  if (access === 'guest' && viewer.signedIn) return { action: 'redirect', location: afterSignInPath(url) };
   return { action: 'allow' };
 }
