@@ -64,13 +64,18 @@ describe('forwarding', () => {
     expect(await response.json()).toEqual(body);
   });
 
-  test('keeps headers such as Retry-After but never lets the API set cookies', async () => {
+  test('keeps headers such as Retry-After but never lets the API set cookies or CORS rules', async () => {
     const { pending } = call('auth/me', {}, {}, () =>
-      new Response('{}', { status: 429, headers: { 'retry-after': '30', 'set-cookie': 'x=1', 'content-type': 'application/json' } }),
+      new Response('{}', {
+        status: 429,
+        headers: { 'retry-after': '30', 'set-cookie': 'x=1', 'content-type': 'application/json', 'access-control-allow-origin': 'http://127.0.0.1:4321' },
+      }),
     );
     const response = await pending;
     expect(response.headers.get('retry-after')).toBe('30');
+    expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('set-cookie')).toBeNull();
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   test('answers 502 with the generic message when the API cannot be reached', async () => {

@@ -66,10 +66,16 @@ function forwardedHeaders(request: Request, token: string | undefined, clientIp:
   return headers;
 }
 
+/** The proxy is a same-origin door: the API's CORS answers (meant for its direct clients) do not apply. */
+function isDropped(name: string): boolean {
+  const lower = name.toLowerCase();
+  return DROPPED_RESPONSE_HEADERS.has(lower) || lower.startsWith('access-control-');
+}
+
 function passThrough(response: Response): Response {
   const headers = new Headers();
   for (const [name, value] of response.headers) {
-    if (!DROPPED_RESPONSE_HEADERS.has(name.toLowerCase())) headers.append(name, value);
+    if (!isDropped(name)) headers.append(name, value);
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
