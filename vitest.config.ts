@@ -9,6 +9,7 @@ export default defineConfig({
     projects: [
       {
         // Pure app-side modules (text rules, stores, session helpers) in Node.
+        resolve: { alias: { '@api': path.join(import.meta.dirname, 'functions/src') } },
         test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
       },
       {

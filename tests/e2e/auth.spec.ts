@@ -5,7 +5,7 @@ test('a newcomer registers, verifies the email from the dev mailbox and lands si
   const email = uniqueEmail('newcomer');
   await register(page, email, 'correct horse battery', 'Grace');
 
-  const mail = await latestMail(request, email, /verify/i);
+  const mail = await latestMail(request, email, /verification/i);
   const link = linkIn(mail, '/verify-email');
   await page.goto(link.pathname + link.search);
   await expect(page.getByLabel('Verification code')).toHaveValue(link.searchParams.get('code')!);
@@ -56,7 +56,7 @@ test('a member signs out and signs in again; a wrong password shows the server m
 test('a member who forgot the password resets it from the mailed link and signs in with the new one', async ({ page, request }) => {
   const email = uniqueEmail('forgetful');
   await register(page, email, 'first password one');
-  const verifyLink = linkIn(await latestMail(request, email, /verify/i), '/verify-email');
+  const verifyLink = linkIn(await latestMail(request, email, /verification/i), '/verify-email');
   await page.goto(verifyLink.pathname + verifyLink.search);
   await page.getByRole('button', { name: 'Verify email' }).click();
   await signOut(page);
@@ -83,9 +83,10 @@ test('a member who forgot the password resets it from the mailed link and signs 
 test('a member changes the password and the old one stops working', async ({ page, request }) => {
   const email = uniqueEmail('changer');
   await register(page, email, 'old password here');
-  const link = linkIn(await latestMail(request, email, /verify/i), '/verify-email');
+  const link = linkIn(await latestMail(request, email, /verification/i), '/verify-email');
   await page.goto(link.pathname + link.search);
   await page.getByRole('button', { name: 'Verify email' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
   await page.goto('/settings/password');
   await page.getByLabel('Current password').fill('wrong password here');

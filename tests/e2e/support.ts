@@ -58,9 +58,9 @@ export async function register(page: Page, email: string, password: string, firs
   await page.goto('/register');
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Founder').check();
+  await page.getByLabel('Founder', { exact: true }).check();
   await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
   await page.getByLabel('I agree to receive account emails and the FounderMesh digest').check();
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -1,7 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 // The unit project has no tsconfig path aliases; point @api at the API worker's sources.
-vi.mock('@api/users/roles', () => import('../../../functions/src/users/roles'));
 
 const { chatIdentity } = await import('./identity');
 const { crispCommands } = await import('./crisp');

@@ -1,7 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 
 vi.mock('cloudflare:workers', () => ({ env: {} }));
-vi.mock('@api/users/roles', () => import('../../../functions/src/users/roles'));
 
 import { createFakeCookieJar } from '../session/fake-cookie-jar';
 import { makeAdvisor, makeUser } from '../session/test-users';

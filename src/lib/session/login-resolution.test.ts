@@ -1,7 +1,6 @@
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 // vitest does not read the tsconfig paths; point the alias at the real role rules.
-vi.mock('@api/users/roles', () => import('../../../functions/src/users/roles'));
 
 import { resolveLogin } from './login-resolution';
 import { makeAdvisor, makeUser } from './test-users';

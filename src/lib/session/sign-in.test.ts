@@ -1,7 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 
 vi.mock('cloudflare:workers', () => ({ env: {} }));
-vi.mock('@api/users/roles', () => import('../../../functions/src/users/roles'));
 
 import { createFakeApi } from '../server/fake-api';
 import { createFakeCookieJar } from './fake-cookie-jar';
