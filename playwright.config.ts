@@ -36,9 +36,20 @@ export default defineConfig({
     // A fresh local stack of its own (state in .wrangler/e2e-state), built and seeded like npm start.
     command: 'node scripts/start.mjs --fresh',
     url: `${baseURL}/api/session/health`,
-    env: { PORT: String(port), STATE_DIR: '.wrangler/e2e-state', INSPECTOR_PORT: String(port + 20_000) },
+    env: {
+      PORT: String(port),
+      STATE_DIR: '.wrangler/e2e-state',
+      INSPECTOR_PORT: String(port + 20_000),
+      // The providers are switched on so the tests can watch the ports work; their
+      // outside addresses are answered by the tests themselves (page.route), never reached.
+      ANALYTICS_PROVIDER: 'plausible',
+      PLAUSIBLE_DOMAIN: 'foundermesh.test',
+      PLAUSIBLE_ENDPOINT: 'https://analytics.foundermesh.test/api/event',
+      CHAT_PROVIDER: 'crisp',
+      CHAT_WEBSITE_ID: 'e2e-website',
+    },
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'pipe',
+    stdout: 'ignore',
   },
 });

@@ -74,7 +74,7 @@ async function seed() {
   console.log(result.seeded ? `• demo data loaded (${result.members} members, ${result.posts} posts)` : '• demo data already present');
 }
 
-const envFile = ensureDevVars({ appUrl });
+const envFile = ensureDevVars({ appUrl, stateDir });
 if (!dev) build();
 migrate();
 const server = serve(envFile);

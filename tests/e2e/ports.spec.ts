@@ -1,0 +1,61 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_MEMBER, signIn } from './support';
+
+// playwright.config.ts starts the stack with ANALYTICS_PROVIDER=plausible and CHAT_PROVIDER=crisp,
+// pointed at addresses these tests answer themselves.
+
+async function countPageViews(page: Page): Promise<string[]> {
+  const views: string[] = [];
+  await page.route('https://analytics.foundermesh.test/api/event', async (route) => {
+    const event = JSON.parse(route.request().postData() ?? '{}');
+    if (event.name === 'pageview') views.push(new URL(event.url).pathname);
+    await route.fulfill({ status: 202, body: 'ok' });
+  });
+  return views;
+}
+
+test('analytics reports exactly one page view per page shown, client navigations included', async ({ page }) => {
+  const views = await countPageViews(page);
+  await page.goto('/');
+  await expect.poll(() => views.length).toBe(1);
+  await page.getByRole('link', { name: 'Sign in' }).first().click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByRole('link', { name: /create (an )?account/i }).first().click();
+  await expect(page).toHaveURL(/\/register/);
+  await expect.poll(() => views).toEqual(['/', '/sign-in', '/register']);
+  await page.waitForTimeout(500);
+  expect(views).toHaveLength(3);
+});
+
+test('the chat widget loads only after the page is shown and identifies the member as free or premium', async ({ page }) => {
+  const scriptRequests: number[] = [];
+  await page.route('https://client.crisp.chat/l.js', (route) => {
+    scriptRequests.push(Date.now());
+    return route.fulfill({ contentType: 'text/javascript', body: 'window.__crispLoaded = true;' });
+  });
+  await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await page.mouse.move(10, 10);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __crispLoaded?: boolean }).__crispLoaded)).toBe(true);
+
+  const commands = (await page.evaluate(() => (window as unknown as { $crisp: unknown[] }).$crisp)) as unknown[][];
+  expect(commands).toContainEqual(['set', 'user:email', [DEMO_MEMBER.email]]);
+  expect(commands).toContainEqual(['set', 'session:segments', [['free']]]);
+  expect(scriptRequests.length).toBe(1);
+});
+
+test('a visitor page loads no chat script before the first interaction or idle time', async ({ page }) => {
+  const loadedAt: number[] = [];
+  await page.route('https://client.crisp.chat/l.js', (route) => {
+    loadedAt.push(Date.now());
+    return route.fulfill({ contentType: 'text/javascript', body: '' });
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const paintedBeforeScript = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) =>
+        requestAnimationFrame(() => resolve(!document.querySelector('script[src*="crisp"]'))),
+      ),
+  );
+  expect(paintedBeforeScript).toBe(true);
+});
