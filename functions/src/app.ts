@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { adminRoutes } from './admin/routes';
 import { authRoutes, userRoutes } from './auth/routes';
 import { devRoutes } from './dev/routes';
+import { mediaRoutes } from './media/routes';
 import { newRouter, provideDeps, type AppOptions } from './http/context';
 import { bodyTooLarge, handleError, handleNotFound, MAX_BODY_BYTES } from './http/error-handler';
 import { errorResponses, jsonResponse } from './openapi/responses';
@@ -42,6 +43,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/auth', authRoutes);
   app.route('/admin', adminRoutes);
   app.route('/dev', devRoutes);
+  app.route('/media', mediaRoutes);
   mountReference(app);
   return app;
 }

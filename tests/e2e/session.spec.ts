@@ -63,3 +63,9 @@ test('the API documents itself at /api/session/openapi.json and /api/session/doc
   expect(docs.headers()['content-type']).toContain('text/html');
   expect(await docs.text()).toContain('/auth/user-login');
 });
+
+test('the app forwards /media/ to the API, which answers from R2', async ({ request }) => {
+  const response = await request.get('/media/no/such/file.png');
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toEqual({ message: 'Not found', status: 404, data: null });
+});
