@@ -25,7 +25,8 @@ export function mediaKey(pathname: string): string | null {
 /** Mounted at /media. */
 export const mediaRoutes = newRouter();
 
-mediaRoutes.on(['GET', 'HEAD'], '/*', async (c) => {
+// Hono answers HEAD with this handler too, without the body.
+mediaRoutes.get('/:key{.+}', async (c) => {
   const key = mediaKey(c.req.path);
   if (!key) return handleNotFound(c);
   const object = await c.env.MEDIA.get(key, { onlyIf: c.req.raw.headers });
@@ -39,7 +40,7 @@ mediaRoutes.on(['GET', 'HEAD'], '/*', async (c) => {
   headers.set('x-content-type-options', 'nosniff');
   if (!('body' in object)) return new Response(null, { status: 304, headers });
   headers.set('content-length', String(object.size));
-  return new Response(c.req.method === 'HEAD' ? null : object.body, { headers });
+  return new Response(object.body, { headers });
 });
 
 mediaRoutes.openAPIRegistry.registerPath({

@@ -8,7 +8,7 @@ const production = { ...env, ENVIRONMENT: 'production' } as Env;
 function servedRoutes(): string[] {
   const routes = defaultApp.routes
     .filter((route) => route.method !== 'ALL')
-    .map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
+    .map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`);
   return [...new Set(routes)].sort();
 }
 
