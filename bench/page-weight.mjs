@@ -11,6 +11,7 @@
 // is the sum. Prints a table and a JSON document. Measure a production build (npm start):
 // the dev server serves unbundled modules and its own client.
 import { gzipSync } from 'node:zlib';
+import { recordBenchmark } from './lib/report.mjs';
 
 const args = process.argv.slice(2);
 const baseArg = args[0] && /^https?:\/\//.test(args[0]) ? args.shift() : undefined;
@@ -143,3 +144,8 @@ for (const r of results) {
   for (const file of r.scripts) console.log(`  ${kb(file.gzip).padStart(7)} KB gz  ${file.url}`);
 }
 console.log('\n' + JSON.stringify({ base, measuredAt: new Date().toISOString(), pages: results }, null, 2));
+recordBenchmark('page-weight', {
+  base,
+  budgetGzipBytes: 10 * 1024,
+  pages: Object.fromEntries(results.map((r) => [r.path, { scripts: r.files, gzipBytes: r.gzip }])),
+});
