@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_MEMBER, latestMail, linkIn, register, signIn, signOut, uniqueEmail } from './support';
+import { DEMO_MEMBER, latestMail, linkIn, register, registerVerified, signIn, signOut, uniqueEmail } from './support';
 
 test('a newcomer registers, verifies the email from the dev mailbox and lands signed in', async ({ page, request }) => {
   const email = uniqueEmail('newcomer');
@@ -55,10 +55,7 @@ test('a member signs out and signs in again; a wrong password shows the server m
 
 test('a member who forgot the password resets it from the mailed link and signs in with the new one', async ({ page, request }) => {
   const email = uniqueEmail('forgetful');
-  await register(page, email, 'first password one');
-  const verifyLink = linkIn(await latestMail(request, email, /verification/i), '/verify-email');
-  await page.goto(verifyLink.pathname + verifyLink.search);
-  await page.getByRole('button', { name: 'Verify email' }).click();
+  await registerVerified(page, request, email, 'first password one');
   await signOut(page);
 
   await page.goto('/forgot-password');
@@ -82,11 +79,7 @@ test('a member who forgot the password resets it from the mailed link and signs 
 
 test('a member changes the password and the old one stops working', async ({ page, request }) => {
   const email = uniqueEmail('changer');
-  await register(page, email, 'old password here');
-  const link = linkIn(await latestMail(request, email, /verification/i), '/verify-email');
-  await page.goto(link.pathname + link.search);
-  await page.getByRole('button', { name: 'Verify email' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await registerVerified(page, request, email, 'old password here');
 
   await page.goto('/settings/password');
   await page.getByLabel('Current password').fill('wrong password here');

@@ -53,7 +53,7 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
 }
 
-/** Registers a founder through the screens and returns the address used. */
+/** Registers a founder through the screens; the member lands on the verify-email screen. */
 export async function register(page: Page, email: string, password: string, firstName = 'Ada'): Promise<void> {
   await page.goto('/register');
   await page.getByLabel('First name').fill(firstName);
@@ -65,4 +65,13 @@ export async function register(page: Page, email: string, password: string, firs
   await page.getByLabel('I agree to receive account emails and the FounderMesh digest').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/verify-email/);
+}
+
+/** Registers through the screens and verifies with the mailed link: the member ends signed in. */
+export async function registerVerified(page: Page, request: APIRequestContext, email: string, password: string): Promise<void> {
+  await register(page, email, password);
+  const link = linkIn(await latestMail(request, email, /verification/i), '/verify-email');
+  await page.goto(link.pathname + link.search);
+  await page.getByRole('button', { name: 'Verify email' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
