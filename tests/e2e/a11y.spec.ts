@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_MEMBER, expectNoSeriousA11yViolations, signIn } from './support';
+import { DEMO_ADMIN, DEMO_MEMBER, expect, expectNoSeriousA11yViolations, signIn, test } from './support';
 
 const visitorScreens = ['/', '/sign-in', '/register', '/verify-email?email=someone%40example.com', '/forgot-password', '/reset-password?code=abc', '/dev/mailbox', '/dev/error-boundary', '/no-such-page'];
 const memberScreens = ['/', '/settings/password', '/admin'];

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_MEMBER, latestMail, linkIn, register, registerVerified, signIn, signOut, uniqueEmail } from './support';
+import { DEMO_MEMBER, expect, latestMail, linkIn, register, registerVerified, signIn, signOut, test, uniqueEmail } from './support';
 
 test('a newcomer registers, verifies the email from the dev mailbox and lands signed in', async ({ page, request }) => {
   const email = uniqueEmail('newcomer');

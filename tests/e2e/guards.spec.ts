@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_MEMBER, signIn } from './support';
+import { DEMO_ADMIN, DEMO_MEMBER, expect, signIn, test } from './support';
 
 test('a visitor asking for a member page is sent to sign in and brought back afterwards', async ({ page }) => {
   await page.goto('/settings/password');

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_MEMBER, signIn } from './support';
+import { type Page } from '@playwright/test';
+import { DEMO_MEMBER, expect, signIn, test } from './support';
 
 // playwright.config.ts starts the stack with ANALYTICS_PROVIDER=plausible and CHAT_PROVIDER=crisp,
 // pointed at addresses these tests answer themselves.

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_MEMBER } from './support';
+import { DEMO_MEMBER, expect, test } from './support';
 
 test('signing in through the session proxy sets an HttpOnly token cookie and never returns the jwt', async ({ request, baseURL }) => {
   const response = await request.post('/api/session/auth/user-login', { data: DEMO_MEMBER, headers: { origin: baseURL! } });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 
 test('the theme is dark by default, toggles to light and survives a reload with no flash', async ({ page }) => {
   // Record the theme on the very first animation frame, before anything is painted.

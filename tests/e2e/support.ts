@@ -1,5 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Each test speaks as a client address of its own (the API limits registrations and sign-ins
+ * per address), so tests and their retries never share a rate-limit bucket. Locally the
+ * proxy passes CF-Connecting-IP through; on Cloudflare the edge sets it and clients cannot.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use) => {
+    const [a, b, c] = [0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1);
+    await use({ 'CF-Connecting-IP': `10.${a}.${b}.${c}` });
+  },
+});
 
 export const DEMO_MEMBER = { email: 'demo@foundermesh.dev', password: 'demo-password-2026' };
 export const DEMO_ADMIN = { email: 'admin@foundermesh.dev', password: 'admin-password-2026' };
