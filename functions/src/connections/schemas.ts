@@ -1,0 +1,139 @@
+/**
+ * The wire shapes of the connection routes (issue 4's contract): member cards,
+ * connections as the viewer sees them, paged lists, counts, the relation answer,
+ * suggestions and blocks, plus the inputs they accept.
+ */
+import { z } from '@hono/zod-openapi';
+import { connectionStatuses } from '../db/schema';
+import { MemberTypeSchema } from '../users/schemas';
+
+/** A record id: 24 lowercase hex characters (users, profiles, connections, reports). */
+export const IdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/, 'must be a 24-character id')
+  .openapi({ example: '65f1c2a9e4b0a1d2c3e4f5a6' });
+
+export const NOTE_MAX_LENGTH = 300;
+
+export const MemberCardSchema = z
+  .object({
+    _id: z.string().openapi({ description: 'The user id.' }),
+    memberType: MemberTypeSchema,
+    name: z.string(),
+    tagline: z.string().nullable().openapi({ description: "A founder's tagline; an advisor's position." }),
+    slug: z.string(),
+    avatar: z.string().nullable().openapi({ description: 'Profile picture address (a media path or an absolute URL).' }),
+    banner: z.string().nullable(),
+    profileId: z.string().openapi({ description: 'The founder profile id or the advisor id.' }),
+  })
+  .openapi('MemberCard', { description: 'The derived display profile of a member (SPEC.md §3) plus ids.' });
+
+export const ConnectionStatusSchema = z.enum(connectionStatuses);
+
+export const ConnectionSchema = z
+  .object({
+    _id: z.string(),
+    status: ConnectionStatusSchema.openapi({ description: 'As the viewer may see it: a request its receiver ignored still shows `pending` to its sender.' }),
+    direction: z.enum(['sent', 'received']).openapi({ description: 'Whether the viewer sent the request or received it.' }),
+    note: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    member: MemberCardSchema.openapi({ description: 'The other member.' }),
+  })
+  .openapi('Connection');
+
+export const ConnectionChangeSchema = z
+  .object({
+    state: z.enum(['pending_sent', 'connected', 'none']).openapi({ description: 'The relation after the change.' }),
+    connection: ConnectionSchema,
+  })
+  .openapi('ConnectionChange');
+
+const count = (description: string) => z.number().int().nonnegative().openapi({ description });
+
+/** A page of items: page starts at 1; pages is the number of pages at this limit. */
+export function pagedSchema<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({ data: z.array(item), total: count('Items in every page.'), page: z.number().int(), limit: z.number().int(), pages: count('Pages at this limit.') })
+    .openapi(name);
+}
+
+export const ConnectionPageSchema = pagedSchema(ConnectionSchema, 'ConnectionPage');
+
+export const ConnectionCountsSchema = z
+  .object({
+    received: count('Requests waiting for the viewer.'),
+    sent: count("The viewer's pending requests (ignored ones included: they look pending to the sender)."),
+    accepted: count("The viewer's connections."),
+    blocked: count('Members the viewer blocked.'),
+  })
+  .openapi('ConnectionCounts');
+
+export const RELATION_STATES = ['self', 'none', 'pending_sent', 'pending_received', 'connected', 'blocked'] as const;
+export const RELATION_ACTIONS = ['connect', 'withdraw', 'accept', 'ignore', 'message', 'remove', 'unblock'] as const;
+
+export const RelationSchema = z
+  .object({
+    state: z.enum(RELATION_STATES),
+    connectionId: z.string().nullable().openapi({ description: 'The pending request or the connection, when there is one the viewer may act on.' }),
+    actions: z.array(z.enum(RELATION_ACTIONS)).openapi({ description: 'What the viewer can do now.' }),
+    member: MemberCardSchema,
+  })
+  .openapi('ConnectionRelation', { description: 'The relation between the viewer and a member.' });
+
+export const SuggestionSchema = z
+  .object({
+    member: MemberCardSchema,
+    reasons: z.array(z.string()).openapi({ example: ['3 shared connections', 'Advisor'] }),
+    score: z.number(),
+  })
+  .openapi('Suggestion');
+
+export const SuggestionListSchema = z.object({ data: z.array(SuggestionSchema) }).openapi('SuggestionList');
+
+export const BlockedMemberSchema = z.object({ member: MemberCardSchema, createdAt: z.string() }).openapi('BlockedMember');
+export const BlockedMemberPageSchema = pagedSchema(BlockedMemberSchema, 'BlockedMemberPage');
+export const BlockResultSchema = z.object({ blocked: z.boolean() }).openapi('BlockResult');
+
+export const ConnectBodySchema = z
+  .object({
+    receiverId: IdSchema.openapi({ description: 'The user id of the member to connect with.' }),
+    note: z
+      .string()
+      .trim()
+      .max(NOTE_MAX_LENGTH)
+      .nullish()
+      .openapi({ description: `An optional note, up to ${NOTE_MAX_LENGTH} characters.`, example: 'We met at the climate-tech meetup.' }),
+  })
+  .openapi('ConnectBody');
+
+const integerParam = (min: number, max: number, fallback: number, description: string) =>
+  z.coerce.number().int().min(min).max(max).default(fallback).openapi({ type: 'integer', minimum: min, maximum: max, default: fallback, description });
+
+export const PageQuerySchema = z.object({
+  page: integerParam(1, 100_000, 1, 'Page number, from 1.'),
+  limit: integerParam(1, 50, 10, 'Items per page, 1–50.'),
+});
+
+export const LIST_TYPES = ['received', 'sent', 'accepted'] as const;
+export const StatusListQuerySchema = PageQuerySchema.extend({
+  _type: z.enum(LIST_TYPES).openapi({ description: 'received: requests waiting for you; sent: your pending requests; accepted: your connections.' }),
+});
+
+export const LIST_STATUSES = ['accepted', 'pending', 'ignored', 'withdrawn'] as const;
+
+export const IdParamSchema = z.object({ id: IdSchema.openapi({ param: { name: 'id', in: 'path' } }) });
+export const UserIdParamSchema = z.object({ userId: IdSchema.openapi({ param: { name: 'userId', in: 'path' }, description: 'A user id.' }) });
+
+export type MemberCard = z.infer<typeof MemberCardSchema>;
+export type Connection = z.infer<typeof ConnectionSchema>;
+export type ConnectionChange = z.infer<typeof ConnectionChangeSchema>;
+export type ConnectionCounts = z.infer<typeof ConnectionCountsSchema>;
+export type Relation = z.infer<typeof RelationSchema>;
+export type RelationState = Relation['state'];
+export type RelationAction = Relation['actions'][number];
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+export type BlockedMember = z.infer<typeof BlockedMemberSchema>;
+export type Paged<T> = { data: T[]; total: number; page: number; limit: number; pages: number };
+export type PageRequest = { page: number; limit: number };
+export type ListKind = (typeof LIST_TYPES)[number] | (typeof LIST_STATUSES)[number];

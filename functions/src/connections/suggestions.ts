@@ -1,0 +1,70 @@
+/**
+ * "You might like": candidates from bounded pools (members with the most connections in
+ * common, and the newest founders and advisors), each already free of anyone the viewer
+ * is connected to, has a request with either way, or has a block with either way; then
+ * ranked by the pure scorer in suggestion-score.ts.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from './cards';
+import type { Suggestion } from './schemas';
+import { rankSuggestions, type Signal, type SuggestionCandidate, type SuggestionViewer } from './suggestion-score';
+
+/** Members taken from each pool before ranking. */
+const POOL_SIZE = 100;
+
+/** `id` may be suggested to the viewer: onboarded, someone else, nothing open and no block either way. */
+function suggestable(id: SQL, viewerId: string): SQL {
+  return sql`u.onboarded = 1 AND ${id} <> ${viewerId}
+    AND NOT EXISTS (SELECT 1 FROM connections oc
+      WHERE oc.pair_key = (CASE WHEN ${id} < ${viewerId} THEN ${id} || ':' || ${viewerId} ELSE ${viewerId} || ':' || ${id} END)
+        AND oc.status IN ('pending', 'accepted', 'ignored'))
+    AND NOT EXISTS (SELECT 1 FROM blocks b
+      WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${id}) OR (b.blocker_id = ${id} AND b.blocked_id = ${viewerId}))`;
+}
+
+type PoolRow = MemberCardRow & { joined_at: string; shared: number };
+
+/** The members with the most connections in common with the viewer. */
+function sharedPool(deps: Pick<Deps, 'db'>, viewerId: string) {
+  return deps.db.all<PoolRow>(sql`
+    WITH mine(id) AS (
+      SELECT receiver_id FROM connections WHERE requester_id = ${viewerId} AND status = 'accepted'
+      UNION ALL SELECT requester_id FROM connections WHERE receiver_id = ${viewerId} AND status = 'accepted'),
+    theirs(id) AS (
+      SELECT c.receiver_id FROM mine JOIN connections c ON c.requester_id = mine.id AND c.status = 'accepted'
+      UNION ALL SELECT c.requester_id FROM mine JOIN connections c ON c.receiver_id = mine.id AND c.status = 'accepted'),
+    shared(id, n) AS (SELECT id, count(*) FROM theirs WHERE id <> ${viewerId} GROUP BY id)
+    SELECT s.n AS shared, u.created_at AS joined_at, ${MEMBER_CARD_COLUMNS}
+    FROM shared s JOIN users u ON u.id = s.id ${MEMBER_CARD_JOINS}
+    WHERE ${suggestable(sql.raw('s.id'), viewerId)}
+    ORDER BY s.n DESC, u.created_at DESC LIMIT ${POOL_SIZE}`);
+}
+
+/** The newest members of one type (index users_onboarded_type_created). */
+function newestPool(deps: Pick<Deps, 'db'>, viewerId: string, memberType: 'founder' | 'advisor') {
+  return deps.db.all<PoolRow>(sql`
+    SELECT 0 AS shared, u.created_at AS joined_at, ${MEMBER_CARD_COLUMNS}
+    FROM users u ${MEMBER_CARD_JOINS}
+    WHERE u.member_type = ${memberType} AND ${suggestable(sql.raw('u.id'), viewerId)}
+    ORDER BY u.created_at DESC LIMIT ${POOL_SIZE}`);
+}
+
+/** Up to `limit` suggestions for the viewer, best first. */
+export async function suggestMembers(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  viewer: SuggestionViewer,
+  { limit, signals }: { limit: number; signals?: readonly Signal[] },
+): Promise<Suggestion[]> {
+  const pools = await Promise.all([
+    sharedPool(deps, viewer.userId),
+    newestPool(deps, viewer.userId, 'founder'),
+    newestPool(deps, viewer.userId, 'advisor'),
+  ]);
+  const candidates: SuggestionCandidate[] = pools.flat().map((row) => ({
+    member: toMemberCard(row),
+    sharedConnections: Number(row.shared),
+    joinedAt: row.joined_at,
+  }));
+  return rankSuggestions(candidates, viewer, { now: deps.clock.now(), limit, signals });
+}
