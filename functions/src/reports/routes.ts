@@ -1,0 +1,32 @@
+/** POST /reports: a member reports a member or a post. Mounted at /reports. */
+import { createRoute } from '@hono/zod-openapi';
+import { requireUser } from '../http/auth';
+import { newRouter } from '../http/context';
+import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
+import { ReportBodySchema, ReportReceiptSchema } from './schemas';
+import { fileReport, REPORT_MESSAGES } from './service';
+
+export const reportRoutes = newRouter().openapi(
+  createRoute({
+    method: 'post',
+    path: '/',
+    tags: ['Reports'],
+    security: [{ bearerAuth: [] }],
+    summary: 'Report a member or a post',
+    description: 'Stores the report for the admin area. One open report per reporter and target: a repeat answers 200 with the open one.',
+    middleware: [requireUser] as const,
+    request: jsonBody(ReportBodySchema),
+    responses: {
+      201: jsonResponse(ReportReceiptSchema, 'Reported.'),
+      200: jsonResponse(ReportReceiptSchema, 'You had already reported it; the open report.'),
+      ...errorResponses([...JSON_BODY_ERRORS, 401, 404], {
+        400: 'Invalid input, or yourself / your own post (field `targetId`).',
+        404: `${REPORT_MESSAGES.memberNotFound} / ${REPORT_MESSAGES.postNotFound}`,
+      }),
+    },
+  }),
+  async (c) => {
+    const { created, receipt } = await fileReport(c.get('deps'), c.get('account').user.id, c.req.valid('json'));
+    return created ? c.json(receipt, 201) : c.json(receipt, 200);
+  },
+);

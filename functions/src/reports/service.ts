@@ -1,0 +1,126 @@
+/**
+ * Reports: a member reports a member or a post with a reason; administrators read the
+ * open ones and resolve them. One open report per reporter and target: a repeat answers
+ * the report already open.
+ */
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { findMemberCard, memberCards } from '../connections/cards';
+import { offsetOf, pageOf } from '../connections/paging';
+import type { MemberCard, PageRequest, Paged } from '../connections/schemas';
+import type { Deps } from '../deps';
+import { newId } from '../db/ids';
+import { feedPosts, reports, type ReportRow } from '../db/schema';
+import { ApiError, invalidFields } from '../http/errors';
+import type { AdminReport, ReportInput, ReportReceipt, ReportStatus } from './schemas';
+
+export const REPORT_MESSAGES = {
+  memberNotFound: 'Member not found.',
+  postNotFound: 'Post not found.',
+  reportNotFound: 'Report not found.',
+  yourself: 'cannot be yourself',
+  ownPost: 'cannot be your own post',
+  anotherOpen: 'The reporter has another open report on this target.',
+} as const;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current.message.includes('UNIQUE constraint failed')) return true;
+  }
+  return false;
+}
+
+async function assertReportable(deps: Pick<Deps, 'db'>, reporterId: string, { targetType, targetId }: ReportInput): Promise<void> {
+  if (targetType === 'member') {
+    if (targetId === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.yourself });
+    if (!(await findMemberCard(deps, targetId))) throw new ApiError(404, REPORT_MESSAGES.memberNotFound);
+    return;
+  }
+  const [post] = await deps.db.select({ authorId: feedPosts.authorUserId }).from(feedPosts).where(eq(feedPosts.id, targetId)).limit(1);
+  if (!post) throw new ApiError(404, REPORT_MESSAGES.postNotFound);
+  if (post.authorId === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.ownPost });
+}
+
+/** Files a report; `created` is false when the reporter already had one open on that target. */
+export async function fileReport(deps: Pick<Deps, 'db' | 'clock'>, reporterId: string, input: ReportInput): Promise<{ created: boolean; receipt: ReportReceipt }> {
+  await assertReportable(deps, reporterId, input);
+  const id = newId();
+  const inserted = await deps.db
+    .insert(reports)
+    .values({
+      id,
+      reporterId,
+      targetType: input.targetType,
+      targetId: input.targetId,
+      reason: input.reason,
+      details: input.details?.trim() || null,
+      status: 'open',
+      createdAt: deps.clock.now().toISOString(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: reports.id });
+  if (inserted.length === 1) return { created: true, receipt: { _id: id, status: 'open' } };
+
+  const [open] = await deps.db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.reporterId, reporterId), eq(reports.targetType, input.targetType), eq(reports.targetId, input.targetId), eq(reports.status, 'open')))
+    .limit(1);
+  if (!open) throw new Error('a report insert conflicted but no open report was found');
+  return { created: false, receipt: { _id: open.id, status: 'open' } };
+}
+
+/** Reports → the admin shape, with the reporter's card and the target's (a post's author). */
+async function withCards(deps: Pick<Deps, 'db'>, rows: ReportRow[]): Promise<AdminReport[]> {
+  const postIds = rows.filter((row) => row.targetType === 'post').map((row) => row.targetId);
+  const posts = postIds.length
+    ? await deps.db.select({ id: feedPosts.id, authorId: feedPosts.authorUserId }).from(feedPosts).where(inArray(feedPosts.id, postIds))
+    : [];
+  const authorOf = new Map(posts.map((post) => [post.id, post.authorId]));
+  const targetUserId = (row: ReportRow) => (row.targetType === 'member' ? row.targetId : authorOf.get(row.targetId));
+  const userIds = [...new Set(rows.flatMap((row) => [row.reporterId, targetUserId(row)]).filter((id): id is string => Boolean(id)))];
+  const cards = await memberCards(deps, userIds);
+  const cardOf = (id: string | undefined): MemberCard | null => (id ? (cards.get(id) ?? null) : null);
+  return rows.map((row) => ({
+    _id: row.id,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    reason: row.reason,
+    details: row.details,
+    status: row.status,
+    createdAt: row.createdAt,
+    reporter: cardOf(row.reporterId)!,
+    target: cardOf(targetUserId(row)),
+  }));
+}
+
+/** One page of reports in a status, newest first. */
+export async function listReports(deps: Pick<Deps, 'db'>, { status, ...request }: PageRequest & { status: ReportStatus }): Promise<Paged<AdminReport>> {
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(reports)
+      .where(eq(reports.status, status))
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(request.limit)
+      .offset(offsetOf(request)),
+    deps.db.select({ value: count() }).from(reports).where(eq(reports.status, status)),
+  ]);
+  return pageOf(await withCards(deps, rows), total!.value, request);
+}
+
+/**
+ * Resolves a report or opens it again. Reopening is refused (409) when the reporter has
+ * since filed another open report on the same target.
+ */
+export async function setReportStatus(deps: Pick<Deps, 'db'>, id: string, status: ReportStatus): Promise<AdminReport> {
+  let rows: ReportRow[];
+  try {
+    rows = await deps.db.update(reports).set({ status }).where(eq(reports.id, id)).returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, REPORT_MESSAGES.anotherOpen);
+    throw error;
+  }
+  if (rows.length === 0) throw new ApiError(404, REPORT_MESSAGES.reportNotFound);
+  const [report] = await withCards(deps, rows);
+  return report!;
+}
