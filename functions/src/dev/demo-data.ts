@@ -158,3 +158,26 @@ export const DEMO_POSTS: DemoPost[] = [
     text: 'Shipped v1 of the Ledgerline API today after 14 weeks of nights and weekends. Changelog: https://ledgerline.example.com/changelog #buildinpublic',
   },
 ];
+
+type DemoConnection = { from: string; to: string; status: 'accepted' | 'pending'; daysAgo: number; note?: string };
+
+/**
+ * The demo member's network: a few connections, one request waiting for them and one
+ * they sent; plus connections between others, so suggestions have shared connections.
+ */
+export const DEMO_CONNECTIONS: DemoConnection[] = [
+  { from: 'demo@foundermesh.dev', to: 'priya.raman@foundermesh.dev', status: 'accepted', daysAgo: 40 },
+  { from: 'helen.park@foundermesh.dev', to: 'demo@foundermesh.dev', status: 'accepted', daysAgo: 21, note: 'Loved your post on clinic scheduling. Happy to help with pricing.' },
+  { from: 'demo@foundermesh.dev', to: 'david.mensah@foundermesh.dev', status: 'accepted', daysAgo: 9 },
+  {
+    from: 'jonas.weber@foundermesh.dev',
+    to: 'demo@foundermesh.dev',
+    status: 'pending',
+    daysAgo: 1,
+    note: 'Hi Maya! We both sell to small teams with messy schedules. Would you swap notes on onboarding?',
+  },
+  { from: 'demo@foundermesh.dev', to: 'rachel.goldberg@foundermesh.dev', status: 'pending', daysAgo: 2, note: 'Preparing our seed round and would value your view on the model.' },
+  { from: 'priya.raman@foundermesh.dev', to: 'amara.nwosu@foundermesh.dev', status: 'accepted', daysAgo: 30 },
+  { from: 'helen.park@foundermesh.dev', to: 'lucas.moreau@foundermesh.dev', status: 'accepted', daysAgo: 14 },
+  { from: 'david.mensah@foundermesh.dev', to: 'lucas.moreau@foundermesh.dev', status: 'accepted', daysAgo: 7 },
+];

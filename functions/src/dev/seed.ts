@@ -1,21 +1,25 @@
 /**
  * Loads the demo community once. The whole load, guard included, is one D1 batch (one
- * transaction): a second call, or two calls racing, leave exactly one copy.
+ * transaction): a second call, or two calls racing, leave exactly one copy. The demo
+ * connections have a guard of their own, so a database seeded before they existed gets
+ * them on the next call.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
-import { appMeta, feedPosts } from '../db/schema';
+import { appMeta, connections, feedPosts, users } from '../db/schema';
+import { pairKey } from '../connections/repository';
 import { insertAccount, newAccountRows, slugFor } from '../users/repository';
 import { slugify } from '../users/slugs';
-import { DEMO_MEMBERS, DEMO_POSTS } from './demo-data';
+import { DEMO_CONNECTIONS, DEMO_MEMBERS, DEMO_POSTS } from './demo-data';
 
 const SEEDED_KEY = 'demo_seeded';
+const CONNECTIONS_SEEDED_KEY = 'demo_connections_seeded';
 
 export type SeedResult = { seeded: true; members: number; posts: number } | { seeded: false };
 
-async function alreadySeeded(deps: Deps): Promise<boolean> {
-  const [row] = await deps.db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY)).limit(1);
+async function hasMarker(deps: Deps, key: string): Promise<boolean> {
+  const [row] = await deps.db.select().from(appMeta).where(eq(appMeta.key, key)).limit(1);
   return row !== undefined;
 }
 
@@ -25,9 +29,54 @@ function postSlug(text: string): string {
   return `${words}-${newId().slice(0, 6)}`;
 }
 
+/**
+ * The demo connections' marker and rows, for a batch. Rows whose pair already has an
+ * open connection (made by hand in an older demo database) are skipped.
+ */
+function connectionInserts(deps: Deps, userIdByEmail: Map<string, string>, now: Date) {
+  const rows = DEMO_CONNECTIONS.map((demo) => {
+    const at = new Date(now.getTime() - demo.daysAgo * 86_400_000).toISOString();
+    const requesterId = userIdByEmail.get(demo.from)!;
+    const receiverId = userIdByEmail.get(demo.to)!;
+    const accepted = demo.status === 'accepted';
+    return {
+      id: newId(),
+      requesterId,
+      receiverId,
+      pairKey: pairKey(requesterId, receiverId),
+      status: demo.status,
+      note: demo.note ?? null,
+      ignoredAt: null,
+      respondedAt: accepted ? at : null,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+  return [
+    deps.db.insert(appMeta).values({ key: CONNECTIONS_SEEDED_KEY, value: now.toISOString() }),
+    deps.db.insert(connections).values(rows).onConflictDoNothing(),
+  ] as const;
+}
+
+/** Adds the demo connections to a database seeded before they existed (once). */
+async function seedMissingConnections(deps: Deps): Promise<void> {
+  if (await hasMarker(deps, CONNECTIONS_SEEDED_KEY)) return;
+  const emails = [...new Set(DEMO_CONNECTIONS.flatMap((demo) => [demo.from, demo.to]))];
+  const found = await deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+  if (found.length !== emails.length) return; // the demo members were changed by hand: leave them be
+  try {
+    await deps.db.batch(connectionInserts(deps, new Map(found.map((user) => [user.email, user.id])), deps.clock.now()));
+  } catch (error) {
+    if (!(await hasMarker(deps, CONNECTIONS_SEEDED_KEY))) throw error;
+  }
+}
+
 /** Seeds the demo data unless the demo_seeded marker is present. */
 export async function seedDemoData(deps: Deps): Promise<SeedResult> {
-  if (await alreadySeeded(deps)) return { seeded: false };
+  if (await hasMarker(deps, SEEDED_KEY)) {
+    await seedMissingConnections(deps);
+    return { seeded: false };
+  }
   const now = deps.clock.now();
   const at = now.toISOString();
 
@@ -63,9 +112,10 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
       deps.db.insert(appMeta).values({ key: SEEDED_KEY, value: at }),
       ...accounts.flatMap((account) => insertAccount(deps.db, account)),
       deps.db.insert(feedPosts).values(posts),
+      ...connectionInserts(deps, userIdByEmail, now),
     ]);
   } catch (error) {
-    if (await alreadySeeded(deps)) return { seeded: false };
+    if (await hasMarker(deps, SEEDED_KEY)) return { seeded: false };
     throw error;
   }
   return { seeded: true, members: accounts.length, posts: posts.length };
