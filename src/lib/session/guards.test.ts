@@ -12,6 +12,16 @@ describe('routeAccess', () => {
     expect(routeAccess('/settings')).toBe('member');
   });
 
+  test('marks the connections screen as member-only, with its tabs in the query', () => {
+    expect(routeAccess('/connections')).toBe('member');
+    expect(routeAccess('/connections/')).toBe('member');
+    expect(routeAccess('/connectionsx')).toBe('public');
+  });
+
+  test('marks the reports page as admin-only', () => {
+    expect(routeAccess('/admin/reports')).toBe('admin');
+  });
+
   test('marks the admin area as admin-only, including a trailing slash, but not look-alike paths', () => {
     expect(routeAccess('/admin')).toBe('admin');
     expect(routeAccess('/admin/')).toBe('admin');
@@ -41,6 +51,12 @@ describe('decideGuard', () => {
 
   test('forbids the admin area to a signed-in member who is not an admin', () => {
     expect(decideGuard(at('/admin'), member)).toEqual({ action: 'forbidden' });
+    expect(decideGuard(at('/admin/reports'), member)).toEqual({ action: 'forbidden' });
+  });
+
+  test('sends a visitor on the connections screen to sign-in, keeping the tab', () => {
+    expect(decideGuard(at('/connections?tab=sent'), visitor)).toEqual({ action: 'redirect', location: '/sign-in?next=%2Fconnections%3Ftab%3Dsent' });
+    expect(decideGuard(at('/connections'), member)).toEqual({ action: 'allow' });
   });
 
   test('lets admins into the admin area and members into member pages', () => {

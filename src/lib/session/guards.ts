@@ -10,7 +10,9 @@ export type RouteAccess = 'public' | 'member' | 'admin' | 'guest';
 /** Path prefixes and who may see them. The longest matching prefix wins. */
 export const ROUTE_ACCESS: ReadonlyArray<readonly [prefix: string, access: RouteAccess]> = [
   ['/settings', 'member'],
+  ['/connections', 'member'],
   ['/admin', 'admin'],
+  ['/admin/reports', 'admin'],
   ['/sign-in', 'guest'],
   ['/register', 'guest'],
 ];

@@ -1,0 +1,90 @@
+/**
+ * The connections screen (/connections): tabs for received and sent requests,
+ * connections, suggestions and blocked members, each listing in place with optimistic
+ * actions. The page renders the chosen tab on the server and hands it over as `initial`.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { stateFromInitial, type ConnectionsState, type InitialConnections } from '../../lib/connections/state';
+import { addressFor, TABS, type TabKey } from '../../lib/connections/tabs';
+import { $connections, connectionsActions } from '../../lib/stores/connections';
+import { withErrorBoundary } from '../shell/ErrorBoundary';
+import { ConnectionsTabs, panelId, tabId } from './ConnectionsTabs';
+import { DialogsProvider } from './dialogs';
+import { TabContent } from './TabContent';
+import { useNow } from './use-now';
+import './connections.css';
+
+interface Props {
+  initial: InitialConnections;
+  /** When the server rendered the page (ms), so relative times match on hydration. */
+  renderedAt: number;
+}
+
+/** The page data this browser tab last started from; a remount after an error keeps the live state. */
+let hydratedFrom: InitialConnections | null = null;
+
+/**
+ * The state to render: on the server, built from the props alone (the store is shared by
+ * every request the worker serves); in the browser, `$connections`, filled from the same
+ * props before the first render so hydration matches.
+ */
+function useConnectionsState(initial: InitialConnections): ConnectionsState {
+  const onServer = typeof window === 'undefined';
+  if (!onServer && hydratedFrom !== initial) {
+    hydratedFrom = initial;
+    connectionsActions.hydrate(initial);
+  }
+  const live = useStore($connections);
+  const [serverState] = useState(() => (onServer ? stateFromInitial(initial) : null));
+  return serverState ?? live;
+}
+
+function ConnectionsScreen({ initial, renderedAt }: Props) {
+  const state = useConnectionsState(initial);
+  const [tab, setTab] = useState<TabKey>(initial.tab);
+  const { now, mounted } = useNow(renderedAt);
+  const panels = useRef<Partial<Record<TabKey, HTMLDivElement | null>>>({});
+
+  useEffect(() => {
+    void connectionsActions.loadList(tab);
+  }, [tab]);
+
+  const select = (next: TabKey) => {
+    setTab(next);
+    history.replaceState(history.state, '', addressFor(new URL(location.href), next));
+  };
+
+  /** From an empty state's button: the new tab, with focus on its panel. */
+  const goTo = (next: TabKey) => {
+    select(next);
+    requestAnimationFrame(() => panels.current[next]?.focus());
+  };
+
+  return (
+    <DialogsProvider fallbackFocus={() => panels.current[tab] ?? null}>
+      <div className="cx-screen">
+        <ConnectionsTabs selected={tab} counts={state.counts} onSelect={select} />
+        {TABS.map(({ key }) => (
+          <div
+            key={key}
+            ref={(element) => {
+              panels.current[key] = element;
+            }}
+            id={panelId(key)}
+            role="tabpanel"
+            aria-labelledby={tabId(key)}
+            aria-busy={state.lists[key].status === 'loading' || undefined}
+            tabIndex={0}
+            hidden={key !== tab}
+            className="cx-panel"
+          >
+            {key === tab && <TabContent tab={key} state={state} now={now} mounted={mounted} onSelectTab={goTo} />}
+          </div>
+        ))}
+      </div>
+    </DialogsProvider>
+  );
+}
+
+export default withErrorBoundary(ConnectionsScreen);

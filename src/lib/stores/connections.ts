@@ -1,0 +1,313 @@
+/**
+ * `$connections`: the connections screen and every connection button, with its actions
+ * beside it. Actions change the state at once (optimistic) and undo exactly that change,
+ * with a toast in the server's words, when the server refuses. Counts follow every change
+ * and keep the header's requests badge current.
+ */
+import { atom, type WritableAtom } from 'nanostores';
+import { session, type SessionRequest } from '../api/client';
+import { updateRequestsBadge } from '../connections/badge';
+import { listPath, PAGE_SIZE } from '../connections/paths';
+import { appendPage, fromPage, hasMore, isLoaded, nextPage, type ListState } from '../connections/list';
+import { relationAfterChange, relationFromStatus, relationIn, type Relation } from '../connections/relation';
+import {
+  applyOps,
+  blockOp,
+  countsOp,
+  emptyState,
+  KEY_OF,
+  prependOp,
+  relationOp,
+  removeOp,
+  stateFromInitial,
+  withList,
+  withSuggestions,
+  type ConnectionsState,
+  type InitialConnections,
+  type ItemOf,
+  type ListKey,
+  type Lists,
+  type Op,
+} from '../connections/state';
+import type {
+  BlockedMember,
+  Connection,
+  ConnectionChange,
+  ConnectionCounts,
+  ConnectionStatusAnswer,
+  MemberCard,
+  Paged,
+  ReportReason,
+  Suggestion,
+} from '../connections/types';
+import { toAppError } from '../errors';
+import { toast, type ToastKind } from '../toast';
+
+/** A request or connection an action is about. */
+export interface ConnectionTarget {
+  connectionId: string;
+  member: MemberCard;
+}
+
+export interface ConnectionsClient {
+  session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
+}
+
+export interface ConnectionsDeps {
+  store: WritableAtom<ConnectionsState>;
+  client: ConnectionsClient;
+  notify: (message: string, kind: ToastKind) => void;
+  /** Called with the received-requests count whenever it changes. */
+  onReceivedCount: (count: number) => void;
+  now: () => string;
+}
+
+export const $connections: WritableAtom<ConnectionsState> = atom(emptyState());
+
+/** The connections actions over a store and a client (tests inject fakes). */
+export function createConnectionsActions({ store, client, notify, onReceivedCount, now }: ConnectionsDeps) {
+  /** The latest load of each list; an older answer arriving late is dropped. */
+  const loadTickets: Partial<Record<ListKey, number>> = {};
+
+  function set(next: ConnectionsState): void {
+    const before = store.get().counts?.received;
+    store.set(next);
+    const after = next.counts?.received;
+    if (after !== undefined && after !== before) onReceivedCount(after);
+  }
+
+  function setList<K extends ListKey>(key: K, list: Lists[K]): void {
+    set(key === 'suggestions' ? withSuggestions(store.get(), list as ListState<Suggestion>) : withList(store.get(), key, list));
+  }
+
+  function setBusy(memberId: string, busy: boolean): void {
+    const current = { ...store.get().busy };
+    if (busy) current[memberId] = true;
+    else delete current[memberId];
+    set({ ...store.get(), busy: current });
+  }
+
+  async function fetchPage<K extends ListKey>(key: K, page: number): Promise<Pick<Paged<ItemOf<K>>, 'data' | 'total'>> {
+    const answer = await client.session<{ data: ItemOf<K>[]; total?: number }>(listPath(key, page));
+    return { data: answer.data, total: answer.total ?? answer.data.length };
+  }
+
+  /** Starts from what the page rendered on the server (the island's first render uses it as is). */
+  function hydrate(initial: InitialConnections): void {
+    for (const key of Object.keys(loadTickets) as ListKey[]) delete loadTickets[key];
+    store.set(stateFromInitial(initial));
+  }
+
+  /** GET connection/count; a failure keeps the figures shown. */
+  async function refreshCounts(): Promise<void> {
+    try {
+      const counts = await client.session<ConnectionCounts | null>('connection/count');
+      if (counts && typeof counts.received === 'number') set({ ...store.get(), counts });
+    } catch (cause) {
+      console.error('connections: counts could not be refreshed', cause);
+    }
+  }
+
+  /** Loads a list's first page, unless it is loaded or loading (`force` reloads it). */
+  async function loadList(key: ListKey, { force = false } = {}): Promise<void> {
+    const list = store.get().lists[key];
+    if (!force && (list.status === 'loading' || isLoaded(list))) return;
+    const ticket = (loadTickets[key] ?? 0) + 1;
+    loadTickets[key] = ticket;
+    const reloading = isLoaded(list);
+    if (!reloading) setList(key, { ...list, status: 'loading', error: null } as Lists[typeof key]);
+    try {
+      const page = await fetchPage(key, 1);
+      if (loadTickets[key] === ticket) setList(key, fromPage(page) as Lists[typeof key]);
+    } catch (cause) {
+      if (loadTickets[key] !== ticket) return;
+      const error = toAppError(cause);
+      // A reload that fails keeps what is shown; a first load shows the error and a retry.
+      if (reloading) console.error(`connections: ${key} could not be reloaded`, error);
+      else setList(key, { items: [], total: 0, status: 'error', error: error.message } as Lists[typeof key]);
+    }
+  }
+
+  /** Appends the next page of a loaded list; a failure keeps the list and says why. */
+  async function loadMore(key: ListKey): Promise<void> {
+    const list = store.get().lists[key];
+    if (list.status !== 'ready' || !hasMore(list)) return;
+    const ticket = loadTickets[key] ?? 0;
+    setList(key, { ...list, status: 'loading-more' } as Lists[typeof key]);
+    try {
+      const page = await fetchPage(key, nextPage(list, PAGE_SIZE));
+      if ((loadTickets[key] ?? 0) !== ticket) return;
+      const current = store.get().lists[key] as ListState<ItemOf<typeof key>>;
+      setList(key, appendPage(current, page, KEY_OF[key] as (item: ItemOf<typeof key>) => string) as Lists[typeof key]);
+    } catch (cause) {
+      setList(key, { ...store.get().lists[key], status: 'ready' } as Lists[typeof key]);
+      notify(toAppError(cause).message, 'error');
+    }
+  }
+
+  /** After a refusal that means "things changed elsewhere": fetch the truth again. */
+  function resync(memberId: string): void {
+    void refreshCounts();
+    for (const key of Object.keys(store.get().lists) as ListKey[]) {
+      if (isLoaded(store.get().lists[key])) void loadList(key, { force: true });
+    }
+    if (store.get().relations[memberId]) void loadRelation(memberId);
+  }
+
+  /**
+   * One optimistic action: apply `ops`, send the request, then either settle with the
+   * server's answer or undo the ops and say what the server said. One action per member
+   * at a time.
+   */
+  async function run<T>(member: MemberCard, ops: Op[], request: () => Promise<T>, settle: (answer: T) => void): Promise<boolean> {
+    if (store.get().busy[member._id]) return false;
+    setBusy(member._id, true);
+    const [next, undo] = applyOps(store.get(), ops);
+    set(next);
+    try {
+      const answer = await request();
+      settle(answer);
+      void refreshCounts();
+      return true;
+    } catch (cause) {
+      const error = toAppError(cause);
+      set(undo(store.get()));
+      notify(error.message, 'error');
+      if (error.status === 404 || error.status === 409) resync(member._id);
+      return false;
+    } finally {
+      setBusy(member._id, false);
+    }
+  }
+
+  const put = <T>(path: string) => () => client.session<T>(path, { method: 'PUT' });
+  const settleRelation = (member: MemberCard, relation: Relation) => set(relationOp(member, relation)(store.get())[0]);
+  const byConnection = (id: string) => (item: Connection) => item._id === id;
+
+  /** Accepts a received request: it moves to Connections. */
+  function accept({ connectionId, member }: ConnectionTarget): Promise<boolean> {
+    return run(
+      member,
+      [removeOp('received', byConnection(connectionId)), countsOp({ received: -1, accepted: 1 }), relationOp(member, relationIn('connected', connectionId))],
+      put<ConnectionChange>(`connection/accepted/${connectionId}`),
+      (change) => {
+        set(prependOp('connections', change.connection)(store.get())[0]);
+        settleRelation(member, relationAfterChange(change));
+        notify(`You and ${member.name} are now connected.`, 'success');
+      },
+    );
+  }
+
+  /** Ignores a received request (the sender is not told). */
+  function ignore({ connectionId, member }: ConnectionTarget): Promise<boolean> {
+    return run(
+      member,
+      [removeOp('received', byConnection(connectionId)), countsOp({ received: -1 }), relationOp(member, relationIn('none'))],
+      put<ConnectionChange>(`connection/ignored/${connectionId}`),
+      () => notify(`Request from ${member.name} ignored. They won't be told.`, 'info'),
+    );
+  }
+
+  /** Withdraws a request the viewer sent. */
+  function withdraw({ connectionId, member }: ConnectionTarget): Promise<boolean> {
+    return run(
+      member,
+      [removeOp('sent', byConnection(connectionId)), countsOp({ sent: -1 }), relationOp(member, relationIn('none'))],
+      put<ConnectionChange>(`connection/${connectionId}`),
+      () => notify(`Request to ${member.name} withdrawn.`, 'info'),
+    );
+  }
+
+  /** Removes an accepted connection (the confirmation is the caller's). */
+  function remove({ connectionId, member }: ConnectionTarget): Promise<boolean> {
+    return run(
+      member,
+      [removeOp('connections', byConnection(connectionId)), countsOp({ accepted: -1 }), relationOp(member, relationIn('none'))],
+      () => client.session<ConnectionChange>(`connection/${connectionId}`, { method: 'DELETE' }),
+      () => notify(`${member.name} is no longer one of your connections.`, 'info'),
+    );
+  }
+
+  /** Sends a request; when they had already asked, the server connects the two at once. */
+  function connect(member: MemberCard, note?: string): Promise<boolean> {
+    const text = note?.trim();
+    return run(
+      member,
+      [countsOp({ sent: 1 }), relationOp(member, relationIn('pending_sent'))],
+      () => client.session<ConnectionChange>('connection/connect', { method: 'POST', body: text ? { receiverId: member._id, note: text } : { receiverId: member._id } }),
+      (change) => {
+        if (change.state === 'connected') {
+          const ops = [removeOp('received', (item) => item.member._id === member._id), prependOp('connections', change.connection)];
+          set(applyOps(store.get(), ops)[0]);
+          notify(`${member.name} had already asked to connect: you are now connected.`, 'success');
+        } else {
+          set(prependOp('sent', change.connection)(store.get())[0]);
+          notify(`Request sent to ${member.name}.`, 'success');
+        }
+        settleRelation(member, relationAfterChange(change));
+      },
+    );
+  }
+
+  /** Blocks a member: every request or connection between the two ends. */
+  function block(member: MemberCard): Promise<boolean> {
+    const createdAt = now();
+    return run(
+      member,
+      [blockOp(member, createdAt)],
+      () => client.session(`connection/block/${member._id}`, { method: 'POST' }),
+      () => notify(`${member.name} is blocked. They can't find you or contact you.`, 'info'),
+    );
+  }
+
+  /** Unblocks a member. */
+  function unblock(member: MemberCard): Promise<boolean> {
+    return run(
+      member,
+      [removeOp('blocked', (item: BlockedMember) => item.member._id === member._id), countsOp({ blocked: -1 }), relationOp(member, relationIn('none'))],
+      () => client.session(`connection/block/${member._id}`, { method: 'DELETE' }),
+      () => notify(`${member.name} is unblocked.`, 'info'),
+    );
+  }
+
+  /** Reports a member to the admins; throws the server's refusal for the dialog to show. */
+  async function report(member: MemberCard, reason: ReportReason, details: string): Promise<void> {
+    const text = details.trim();
+    await client.session('reports', {
+      method: 'POST',
+      body: { targetType: 'member', targetId: member._id, reason, ...(text ? { details: text } : {}) },
+    });
+    notify(`Thank you. Your report about ${member.name} was sent to the FounderMesh team.`, 'success');
+  }
+
+  /** GET founder/connection-status/{id}: what a connection button should offer. */
+  async function loadRelation(memberId: string): Promise<void> {
+    const before = store.get().relations[memberId];
+    const loading = { status: 'loading', relation: before?.relation ?? null, member: before?.member ?? null, error: null } as const;
+    set({ ...store.get(), relations: { ...store.get().relations, [memberId]: loading } });
+    let entry: ConnectionsState['relations'][string];
+    try {
+      const answer = await client.session<ConnectionStatusAnswer>(`founder/connection-status/${encodeURIComponent(memberId)}`);
+      entry = { status: 'ready', relation: relationFromStatus(answer), member: answer.member, error: null };
+    } catch (cause) {
+      const error = toAppError(cause);
+      entry = error.status === 404 ? { status: 'hidden', relation: null, member: null, error: null } : { ...loading, status: 'error', error: error.message };
+    }
+    // Asked by profile id, it is also kept under the user id the actions use.
+    const aliases = entry.member && entry.member._id !== memberId ? { [entry.member._id]: entry } : {};
+    set({ ...store.get(), relations: { ...store.get().relations, [memberId]: entry, ...aliases } });
+  }
+
+  return { hydrate, refreshCounts, loadList, loadMore, loadRelation, accept, ignore, withdraw, remove, connect, block, unblock, report };
+}
+
+export type ConnectionsActions = ReturnType<typeof createConnectionsActions>;
+
+/** The app's connections actions, on `$connections`, over the session proxy. */
+export const connectionsActions: ConnectionsActions = createConnectionsActions({
+  store: $connections,
+  client: { session },
+  notify: (message, kind) => toast(message, { kind }),
+  onReceivedCount: updateRequestsBadge,
+  now: () => new Date().toISOString(),
+});
