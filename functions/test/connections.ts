@@ -17,6 +17,17 @@ type Options = { app?: App };
 export const put = (path: string, token: string, options: Options = {}) => call('PUT', path, undefined, { token, ...options });
 export const del = (path: string, token: string, options: Options = {}) => call('DELETE', path, undefined, { token, ...options });
 
+const namePrefix = crypto.randomUUID().slice(0, 6);
+let nameSequence = 0;
+
+/**
+ * `count` signed-in members made at once, each with a name of its own (members with the
+ * same name made at the same moment race for one slug).
+ */
+export function someMembers(count: number, overrides: Parameters<typeof signedInMember>[0] = {}): Promise<Member[]> {
+  return Promise.all(Array.from({ length: count }, () => signedInMember({ lastName: `Tester ${namePrefix} ${++nameSequence}`, ...overrides })));
+}
+
 /** `from` asks `to` to connect. */
 export function connectTo(from: Pick<Member, 'jwt'>, to: Pick<Member, 'user'>, note?: string, options: Options = {}) {
   return post('/connection/connect', { receiverId: to.user.id, ...(note === undefined ? {} : { note }) }, { token: from.jwt, ...options });
@@ -32,6 +43,7 @@ export async function requestId(from: Member, to: Member, options: Options = {})
 /** Two members and the request the first sent the second. */
 export async function pendingPair() {
   const [requester, receiver] = await Promise.all([signedInMember({ firstName: 'Rita' }), signedInMember({ firstName: 'Ravi' })]);
+  // (Different first names: the two never race for a slug.)
   return { requester, receiver, id: await requestId(requester, receiver) };
 }
 

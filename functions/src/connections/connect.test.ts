@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, post, signedInMember } from '../../test/api';
-import { connectTo, del, pendingPair, put, rowsBetween, UNKNOWN_ID } from '../../test/connections';
+import { connectTo, del, pendingPair, put, rowsBetween, someMembers, UNKNOWN_ID } from '../../test/connections';
 import { db } from '../db/client';
 import { eventsFor } from '../events/publish';
 
@@ -47,7 +47,7 @@ describe('POST /connection/connect', () => {
   });
 
   it('stores no note when it is blank', async () => {
-    const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
+    const [a, b] = await someMembers(2);
     expect((await bodyOf(await connectTo(a, b, '   '))).connection.note).toBeNull();
   });
 
@@ -127,7 +127,7 @@ describe('POST /connection/connect', () => {
   });
 
   it('accepts a note of exactly 300 characters', async () => {
-    const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
+    const [a, b] = await someMembers(2);
     expect((await connectTo(a, b, 'n'.repeat(300))).status).toBe(201);
   });
 });

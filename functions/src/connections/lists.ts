@@ -67,8 +67,11 @@ function rowOf(row: ListRow) {
   return { id: row.c_id, requesterId: row.c_requester, status: row.c_status, note: row.c_note, createdAt: row.c_created, updatedAt: row.c_updated };
 }
 
-/** One page of a list, newest change first (ties broken by insertion order, newest first). */
-export async function listConnections(deps: Pick<Deps, 'db'>, viewerId: string, kind: ListKind, request: PageRequest): Promise<Paged<Connection>> {
+/**
+ * The statements of one page of a list (exported for the query-plan test): the page,
+ * newest change first with ties in insertion order, and the total.
+ */
+export function listStatements(viewerId: string, kind: ListKind, request: PageRequest): { page: SQL; total: SQL } {
   const arms = ARMS[kind];
   const union = sql.join(
     arms.map((arm) => sql`SELECT rowid AS rid, updated_at AS at, ${sql.raw(OTHER[arm.side])} AS other FROM connections WHERE ${armWhere(arm, viewerId)}`),
@@ -78,27 +81,39 @@ export async function listConnections(deps: Pick<Deps, 'db'>, viewerId: string, 
     arms.map((arm) => sql`(SELECT count(*) FROM connections WHERE ${armWhere(arm, viewerId)})`),
     sql` + `,
   );
-  const [rows, [total]] = await Promise.all([
-    deps.db.all<ListRow>(sql`
+  return {
+    page: sql`
       WITH page AS (${union} ORDER BY at DESC, rid DESC LIMIT ${request.limit} OFFSET ${offsetOf(request)})
       SELECT c.id AS c_id, c.requester_id AS c_requester, c.status AS c_status, c.note AS c_note,
         c.created_at AS c_created, c.updated_at AS c_updated, ${MEMBER_CARD_COLUMNS}
       FROM page JOIN connections c ON c.rowid = page.rid JOIN users u ON u.id = page.other ${MEMBER_CARD_JOINS}
-      ORDER BY page.at DESC, page.rid DESC`),
-    deps.db.all<{ total: number }>(sql`SELECT ${counts} AS total`),
-  ]);
+      ORDER BY page.at DESC, page.rid DESC`,
+    total: sql`SELECT ${counts} AS total`,
+  };
+}
+
+/** One page of a list with its total. */
+export async function listConnections(deps: Pick<Deps, 'db'>, viewerId: string, kind: ListKind, request: PageRequest): Promise<Paged<Connection>> {
+  const statements = listStatements(viewerId, kind, request);
+  const [rows, [total]] = await Promise.all([deps.db.all<ListRow>(statements.page), deps.db.all<{ total: number }>(statements.total)]);
   const data = rows.map((row) => toConnection(rowOf(row), viewerId, toMemberCard(row)));
   return pageOf(data, Number(total!.total), request);
 }
 
-/** The badge counts, in one statement of index-only counts. */
-export async function connectionCounts(deps: Pick<Deps, 'db'>, viewerId: string): Promise<ConnectionCounts> {
-  const [row] = await deps.db.all<ConnectionCounts>(sql`
+/** The badge counts as one statement of index-only counts (exported for the query-plan test). */
+export function countsStatement(viewerId: string): SQL {
+  const [mine, theirs] = ARMS.accepted;
+  return sql`
     SELECT
       (SELECT count(*) FROM connections WHERE ${armWhere(received, viewerId)}) AS received,
       (SELECT count(*) FROM connections WHERE ${armWhere(sent, viewerId)}) AS sent,
-      (SELECT count(*) FROM connections WHERE ${armWhere(ARMS.accepted[0]!, viewerId)})
-        + (SELECT count(*) FROM connections WHERE ${armWhere(ARMS.accepted[1]!, viewerId)}) AS accepted,
-      (SELECT count(*) FROM blocks WHERE blocker_id = ${viewerId}) AS blocked`);
+      (SELECT count(*) FROM connections WHERE ${armWhere(mine!, viewerId)})
+        + (SELECT count(*) FROM connections WHERE ${armWhere(theirs!, viewerId)}) AS accepted,
+      (SELECT count(*) FROM blocks WHERE blocker_id = ${viewerId}) AS blocked`;
+}
+
+/** The badge counts. */
+export async function connectionCounts(deps: Pick<Deps, 'db'>, viewerId: string): Promise<ConnectionCounts> {
+  const [row] = await deps.db.all<ConnectionCounts>(countsStatement(viewerId));
   return { received: Number(row!.received), sent: Number(row!.sent), accepted: Number(row!.accepted), blocked: Number(row!.blocked) };
 }
