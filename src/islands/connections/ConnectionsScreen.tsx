@@ -46,8 +46,17 @@ function ConnectionsScreen({ initial, renderedAt }: Props) {
   const { now, mounted } = useNow(renderedAt);
   const panels = useRef<Partial<Record<TabKey, HTMLDivElement | null>>>({});
 
+  const firstTab = useRef(true);
   useEffect(() => {
-    void connectionsActions.loadList(tab);
+    if (firstTab.current) {
+      // The server rendered this tab a moment ago (or could not: then this loads it).
+      firstTab.current = false;
+      void connectionsActions.loadList(tab);
+      return;
+    }
+    // Back on a tab: requests may have arrived meanwhile.
+    void connectionsActions.loadList(tab, { revalidate: true });
+    void connectionsActions.refreshCounts();
   }, [tab]);
 
   const select = (next: TabKey) => {

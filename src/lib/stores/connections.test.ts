@@ -272,3 +272,46 @@ describe('the relation with one member', () => {
     expect(store.get().relations[ada._id]?.status).toBe('hidden');
   });
 });
+
+describe('coming back to a tab', () => {
+  test('reloads a list that shows only its first page, but not suggestions', async () => {
+    const { store, client, actions } = setup(receivedTab([connection('c1', ada)]));
+    client.session.mockResolvedValueOnce({ data: [connection('c2', bob), connection('c1', ada)], total: 2 });
+    await actions.loadList('received', { revalidate: true });
+    expect(ids(store.get().lists.received.items)).toEqual(['c2', 'c1']);
+    store.set({ ...store.get(), lists: { ...store.get().lists, suggestions: { items: [], total: 0, status: 'ready', error: null } } });
+    await actions.loadList('suggestions', { revalidate: true });
+    expect(client.session).toHaveBeenCalledTimes(1);
+  });
+
+  test('drops a reload that was sent before an optimistic change', async () => {
+    const { store, client, actions } = setup(receivedTab([connection('c1', ada), connection('c2', bob)]));
+    const reload = deferred<unknown>();
+    client.session.mockReturnValueOnce(reload.promise).mockResolvedValue({ state: 'none', connection: connection('c1', ada) });
+    const reloading = actions.loadList('received', { revalidate: true });
+    await actions.ignore({ connectionId: 'c1', member: ada });
+    reload.resolve({ data: [connection('c1', ada), connection('c2', bob)], total: 2 });
+    await reloading;
+    expect(ids(store.get().lists.received.items)).toEqual(['c2']);
+  });
+});
+
+describe('a list opened while an action is on its way', () => {
+  test('is loaded again once the action succeeds, so it shows the outcome', async () => {
+    const { store, client, actions } = setup(receivedTab([connection('c1', ada)]));
+    const blocking = deferred<unknown>();
+    let blockedOnServer = false;
+    client.session.mockImplementation(async (path: string) => {
+      if (path.startsWith('connection/block/')) return blocking.promise;
+      if (path === 'connection/count') return { ...counts, blocked: 1 };
+      return blockedOnServer ? { data: [{ member: ada, createdAt: '2026-03-10T12:00:00Z' }], total: 1 } : { data: [], total: 0 };
+    });
+    const block = actions.block(ada);
+    await actions.loadList('blocked');
+    expect(store.get().lists.blocked.items).toEqual([]);
+    blockedOnServer = true;
+    blocking.resolve({ blocked: true });
+    await block;
+    await vi.waitFor(() => expect(store.get().lists.blocked.items).toHaveLength(1));
+  });
+});

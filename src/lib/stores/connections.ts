@@ -68,6 +68,8 @@ export const $connections: WritableAtom<ConnectionsState> = atom(emptyState());
 export function createConnectionsActions({ store, client, notify, onReceivedCount, now }: ConnectionsDeps) {
   /** The latest load of each list; an older answer arriving late is dropped. */
   const loadTickets: Partial<Record<ListKey, number>> = {};
+  /** Bumped by every optimistic action: a reload sent before it may not know of it. */
+  let changes = 0;
 
   function set(next: ConnectionsState): void {
     const before = store.get().counts?.received;
@@ -108,19 +110,27 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     }
   }
 
-  /** Loads a list's first page, unless it is loaded or loading (`force` reloads it). */
-  async function loadList(key: ListKey, { force = false } = {}): Promise<void> {
+  /**
+   * Loads a list's first page, unless it is loaded or loading. `force` reloads it;
+   * `revalidate` reloads a list showing only its first page (coming back to a tab shows
+   * requests that arrived meanwhile without losing pages loaded with "Load more").
+   * Suggestions are kept as they are: they show what the viewer just did to them.
+   */
+  async function loadList(key: ListKey, { force = false, revalidate = false } = {}): Promise<void> {
     const list = store.get().lists[key];
-    if (!force && (list.status === 'loading' || isLoaded(list))) return;
+    const stale = revalidate && key !== 'suggestions' && list.status === 'ready' && list.items.length <= PAGE_SIZE;
+    if (!force && !stale && (list.status === 'loading' || isLoaded(list))) return;
     const ticket = (loadTickets[key] ?? 0) + 1;
     loadTickets[key] = ticket;
+    const changesBefore = changes;
     const reloading = isLoaded(list);
     if (!reloading) setList(key, { ...list, status: 'loading', error: null } as Lists[typeof key]);
+    const current = () => loadTickets[key] === ticket && !(reloading && changes !== changesBefore);
     try {
       const page = await fetchPage(key, 1);
-      if (loadTickets[key] === ticket) setList(key, fromPage(page) as Lists[typeof key]);
+      if (current()) setList(key, fromPage(page) as Lists[typeof key]);
     } catch (cause) {
-      if (loadTickets[key] !== ticket) return;
+      if (!current()) return;
       const error = toAppError(cause);
       // A reload that fails keeps what is shown; a first load shows the error and a retry.
       if (reloading) console.error(`connections: ${key} could not be reloaded`, error);
@@ -162,12 +172,18 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
   async function run<T>(member: MemberCard, ops: Op[], request: () => Promise<T>, settle: (answer: T) => void): Promise<boolean> {
     if (store.get().busy[member._id]) return false;
     setBusy(member._id, true);
+    changes += 1;
+    const ticketsBefore = { ...loadTickets };
     const [next, undo] = applyOps(store.get(), ops);
     set(next);
     try {
       const answer = await request();
       settle(answer);
       void refreshCounts();
+      // A list first loaded while the request was on its way may predate it: load it again.
+      for (const key of Object.keys(loadTickets) as ListKey[]) {
+        if (loadTickets[key] !== ticketsBefore[key]) void loadList(key, { force: true });
+      }
       return true;
     } catch (cause) {
       const error = toAppError(cause);
