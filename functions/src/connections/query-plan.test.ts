@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { db } from '../db/client';
-import { countsStatement, listStatements } from './lists';
+import { countsStatement, listStatement } from './lists';
 import type { ListKind } from './schemas';
 
 const database = db(env);
@@ -25,17 +25,16 @@ describe('the list and count queries', () => {
   });
 
   it.each<ListKind>(['received', 'sent', 'accepted', 'pending', 'ignored', 'withdrawn'])('page %s through the side indexes', async (kind) => {
-    const statements = listStatements(viewer, kind, { page: 50, limit: 10 });
-    for (const statement of [statements.page, statements.total]) {
-      const lines = await plan(statement);
-      expect(lines.filter((line) => fullScan.test(line)), lines.join('\n')).toEqual([]);
-      expect(lines.join('\n')).toMatch(/connections_(receiver|requester)_status/);
-    }
+    const lines = await plan(listStatement(viewer, kind, { page: 50, limit: 10 }));
+    expect(lines.filter((line) => fullScan.test(line)), lines.join('\n')).toEqual([]);
+    expect(lines.join('\n')).toMatch(/connections_(receiver|requester)_status/);
   });
 
-  it('merge the two sides of the connections in index order, with no sort of all rows', async () => {
-    const lines = await plan(listStatements(viewer, 'accepted', { page: 50, limit: 10 }).page);
-    expect(lines.join('\n')).toMatch(/MERGE \(UNION ALL\)/);
-    expect(lines.filter((line) => /TEMP B-TREE/.test(line)), lines.join('\n')).toEqual([]);
+  it('merge the two sides of the connections in index order: only the page’s rows are sorted', async () => {
+    const rows = await database.all<{ parent: number; detail: string }>(sql`EXPLAIN QUERY PLAN ${listStatement(viewer, 'accepted', { page: 50, limit: 10 })}`);
+    const lines = rows.map((row) => row.detail).join('\n');
+    expect(lines).toMatch(/MERGE \(UNION ALL\)/);
+    // A sort at the top sorts the ≤ limit rows of the page; none may happen inside it.
+    expect(rows.filter((row) => /TEMP B-TREE/.test(row.detail) && row.parent !== 0), lines).toEqual([]);
   });
 });
