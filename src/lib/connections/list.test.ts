@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { appendPage, emptyList, fromPage, hasMore, nextPage, prepend, removeWhere, replace, restore, type ListState } from './list';
+import { appendPage, emptyList, fromPage, hasMore, nextPage, prepend, removeWhere, restore, type ListState } from './list';
 
 type Item = { id: string };
 const keyOf = (item: Item) => item.id;
@@ -62,11 +62,5 @@ describe('optimistic changes', () => {
     expect(ids(prepend(list, { id: 'b' }, keyOf))).toEqual(['b', 'a']);
     expect(prepend(list, { id: 'b' }, keyOf).total).toBe(2);
     expect(prepend(emptyList<Item>(), { id: 'z' }, keyOf)).toEqual(emptyList());
-  });
-
-  test('replacing swaps one item by key', () => {
-    const list = fromPage({ data: [{ id: 'a', n: 1 }, { id: 'b', n: 1 }], total: 2 });
-    expect(replace(list, 'b', { id: 'b', n: 2 }, (item) => item.id).items).toEqual([{ id: 'a', n: 1 }, { id: 'b', n: 2 }]);
-    expect(replace(list, 'x', { id: 'x', n: 2 }, (item) => item.id)).toBe(list);
   });
 });

@@ -90,9 +90,3 @@ export function prepend<T>(list: ListState<T>, item: T, keyOf: (item: T) => stri
   const rest = list.items.filter((other) => keyOf(other) !== key);
   return { ...list, items: [item, ...rest], total: list.total + (rest.length === list.items.length ? 1 : 0) };
 }
-
-/** The list with the item whose key is `key` replaced by `item` (nothing else changes). */
-export function replace<T>(list: ListState<T>, key: string, item: T, keyOf: (item: T) => string): ListState<T> {
-  if (!list.items.some((other) => keyOf(other) === key)) return list;
-  return { ...list, items: list.items.map((other) => (keyOf(other) === key ? item : other)) };
-}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { optimisticRelation, relationAfterChange, relationFromStatus, relationIn } from './relation';
+import { relationAfterChange, relationFromStatus, relationIn } from './relation';
 import type { Connection } from './types';
 
 const connection = { _id: 'c1' } as Connection;
@@ -12,17 +12,6 @@ describe('relationIn', () => {
     expect(relationIn('connected', 'c1').actions).toEqual(['message', 'remove']);
     expect(relationIn('blocked').actions).toEqual(['unblock']);
     expect(relationIn('self').actions).toEqual([]);
-  });
-});
-
-describe('optimisticRelation', () => {
-  test('shows the state an action leads to, keeping the request id while one exists', () => {
-    expect(optimisticRelation(relationIn('none'), 'connect')).toEqual(relationIn('pending_sent'));
-    expect(optimisticRelation(relationIn('pending_received', 'c1'), 'accept')).toEqual(relationIn('connected', 'c1'));
-    expect(optimisticRelation(relationIn('pending_received', 'c1'), 'ignore')).toEqual(relationIn('none'));
-    expect(optimisticRelation(relationIn('pending_sent', 'c1'), 'withdraw')).toEqual(relationIn('none'));
-    expect(optimisticRelation(relationIn('connected', 'c1'), 'remove')).toEqual(relationIn('none'));
-    expect(optimisticRelation(relationIn('blocked'), 'unblock')).toEqual(relationIn('none'));
   });
 });
 

@@ -1,7 +1,6 @@
 /**
- * The relation between the viewer and one member (GET /founder/connection-status/{id}),
- * the actions each state opens, and the state an action leads to, so a button can show
- * the outcome at once and go back if the server refuses.
+ * The relation between the viewer and one member (GET /founder/connection-status/{id})
+ * and the actions each state opens.
  */
 import type { ConnectionChange, ConnectionStatusAnswer, RelationAction, RelationState } from './types';
 
@@ -21,16 +20,6 @@ export const ACTIONS_BY_STATE: Readonly<Record<RelationState, RelationAction[]>>
   blocked: ['unblock'],
 };
 
-/** The state each action leads to when it succeeds (`message` changes nothing). */
-const STATE_AFTER: Readonly<Record<Exclude<RelationAction, 'message'>, RelationState>> = {
-  connect: 'pending_sent',
-  withdraw: 'none',
-  accept: 'connected',
-  ignore: 'none',
-  remove: 'none',
-  unblock: 'none',
-};
-
 /** A relation in `state`, with its actions. */
 export function relationIn(state: RelationState, connectionId: string | null = null): Relation {
   return { state, connectionId, actions: [...ACTIONS_BY_STATE[state]] };
@@ -39,12 +28,6 @@ export function relationIn(state: RelationState, connectionId: string | null = n
 /** The relation the server answered. */
 export function relationFromStatus(answer: Pick<ConnectionStatusAnswer, 'state' | 'connectionId' | 'actions'>): Relation {
   return { state: answer.state, connectionId: answer.connectionId, actions: [...answer.actions] };
-}
-
-/** The relation to show while `action` is on its way: the state it leads to. */
-export function optimisticRelation(current: Relation, action: Exclude<RelationAction, 'message'>): Relation {
-  const state = STATE_AFTER[action];
-  return relationIn(state, state === 'none' ? null : current.connectionId);
 }
 
 /** The relation after a connection change the server answered (connect, accept, ignore, withdraw, remove). */

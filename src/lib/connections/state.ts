@@ -58,11 +58,6 @@ export const KEY_OF: { [K in ListKey]: (item: ItemOf<K>) => string } = {
   blocked: memberKey,
 };
 
-/** The member an item of any list is about. */
-export function memberOf(item: Connection | Suggestion | BlockedMember): MemberCard {
-  return item.member;
-}
-
 export function emptyState(): ConnectionsState {
   return {
     counts: null,

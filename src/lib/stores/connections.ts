@@ -96,7 +96,8 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
 
   /** Starts from what the page rendered on the server (the island's first render uses it as is). */
   function hydrate(initial: InitialConnections): void {
-    for (const key of Object.keys(loadTickets) as ListKey[]) delete loadTickets[key];
+    // Loads still on their way belong to the page before: their answers are dropped.
+    for (const key of Object.keys(loadTickets) as ListKey[]) loadTickets[key] = (loadTickets[key] ?? 0) + 1;
     store.set(stateFromInitial(initial));
   }
 
