@@ -17,9 +17,10 @@ CREATE TABLE connections (
 );
 -- One open row per pair, whichever way it was asked: two clicks at once cannot leave two.
 CREATE UNIQUE INDEX connections_open_pair ON connections (pair_key) WHERE status IN ('pending', 'accepted', 'ignored');
--- The lists and counts read one side each (UNION ALL of both for "my connections").
-CREATE INDEX connections_receiver_status ON connections (receiver_id, status, updated_at);
-CREATE INDEX connections_requester_status ON connections (requester_id, status, updated_at);
+-- The lists and counts read one side each (UNION ALL of both for "my connections"); the
+-- other member's id at the end lets pages and the walks of suggestions stay in the index.
+CREATE INDEX connections_receiver_status ON connections (receiver_id, status, updated_at, requester_id);
+CREATE INDEX connections_requester_status ON connections (requester_id, status, updated_at, receiver_id);
 -- The history of a pair (the 30-day rule after an ignored request).
 CREATE INDEX connections_pair_history ON connections (pair_key, requester_id);
 

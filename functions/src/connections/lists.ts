@@ -1,7 +1,7 @@
 /**
  * The viewer's lists (received, sent, accepted, pending, ignored, withdrawn) and the
  * counts for the badges. A member's rows sit on two sides (requester and receiver), each
- * with its own index on (side, status, updated_at): a list is a UNION ALL of one indexed
+ * with its own index on (side, status, updated_at, other): a list is a UNION ALL of one indexed
  * range per side, merged in index order, so a page stays cheap with thousands of rows.
  * Only the page's rows are joined to the member cards.
  */
@@ -69,8 +69,9 @@ function rowOf(row: ListRow) {
 
 /**
  * One page of a list and its total in one statement (one round trip; exported for the
- * query-plan test). The page is newest change first, ties in insertion order; the total
- * row is always there, so an empty page still says how many there are.
+ * query-plan test). The page is newest change first, ties by the other member's id (the
+ * order of the side indexes, so the two sides merge without a sort); the total row is
+ * always there, so an empty page still says how many there are.
  */
 export function listStatement(viewerId: string, kind: ListKind, request: PageRequest): SQL {
   const arms = ARMS[kind];
@@ -84,13 +85,13 @@ export function listStatement(viewerId: string, kind: ListKind, request: PageReq
   );
   return sql`
     WITH total(n) AS (SELECT ${counts}),
-    page AS (${union} ORDER BY at DESC, rid DESC LIMIT ${request.limit} OFFSET ${offsetOf(request)})
+    page AS (${union} ORDER BY at DESC, other DESC LIMIT ${request.limit} OFFSET ${offsetOf(request)})
     SELECT total.n AS total, c.id AS c_id, c.requester_id AS c_requester, c.status AS c_status, c.note AS c_note,
       c.created_at AS c_created, c.updated_at AS c_updated, ${MEMBER_CARD_COLUMNS}
     FROM total LEFT JOIN page ON 1 = 1
       LEFT JOIN connections c ON c.rowid = page.rid
       LEFT JOIN users u ON u.id = page.other ${MEMBER_CARD_JOINS}
-    ORDER BY page.at DESC, page.rid DESC`;
+    ORDER BY page.at DESC, page.other DESC`;
 }
 
 /** One page of a list with its total. */

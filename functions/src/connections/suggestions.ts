@@ -25,7 +25,10 @@ function suggestable(id: SQL, viewerId: string): SQL {
 
 type PoolRow = MemberCardRow & { joined_at: string; shared: number };
 
-/** The members with the most connections in common with the viewer. */
+/**
+ * The members with the most connections in common with the viewer: the connections of
+ * the viewer's connections, counted, filtered and cut to the pool before any card is read.
+ */
 function sharedPool(deps: Pick<Deps, 'db'>, viewerId: string) {
   return deps.db.all<PoolRow>(sql`
     WITH mine(id) AS (
@@ -34,11 +37,13 @@ function sharedPool(deps: Pick<Deps, 'db'>, viewerId: string) {
     theirs(id) AS (
       SELECT c.receiver_id FROM mine JOIN connections c ON c.requester_id = mine.id AND c.status = 'accepted'
       UNION ALL SELECT c.requester_id FROM mine JOIN connections c ON c.receiver_id = mine.id AND c.status = 'accepted'),
-    shared(id, n) AS (SELECT id, count(*) FROM theirs WHERE id <> ${viewerId} GROUP BY id)
-    SELECT s.n AS shared, u.created_at AS joined_at, ${MEMBER_CARD_COLUMNS}
-    FROM shared s JOIN users u ON u.id = s.id ${MEMBER_CARD_JOINS}
-    WHERE ${suggestable(sql.raw('s.id'), viewerId)}
-    ORDER BY s.n DESC, u.created_at DESC LIMIT ${POOL_SIZE}`);
+    shared(id, n) AS (SELECT id, count(*) FROM theirs WHERE id <> ${viewerId} GROUP BY id),
+    best(id, n) AS (
+      SELECT s.id, s.n FROM shared s JOIN users u ON u.id = s.id
+      WHERE ${suggestable(sql.raw('s.id'), viewerId)}
+      ORDER BY s.n DESC, u.created_at DESC LIMIT ${POOL_SIZE})
+    SELECT best.n AS shared, u.created_at AS joined_at, ${MEMBER_CARD_COLUMNS}
+    FROM best JOIN users u ON u.id = best.id ${MEMBER_CARD_JOINS}`);
 }
 
 /** The newest members of one type (index users_onboarded_type_created). */

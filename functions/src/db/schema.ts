@@ -131,8 +131,8 @@ export const connections = sqliteTable(
   },
   (table) => [
     uniqueIndex('connections_open_pair').on(table.pairKey).where(sql`status IN ('pending', 'accepted', 'ignored')`),
-    index('connections_receiver_status').on(table.receiverId, table.status, table.updatedAt),
-    index('connections_requester_status').on(table.requesterId, table.status, table.updatedAt),
+    index('connections_receiver_status').on(table.receiverId, table.status, table.updatedAt, table.requesterId),
+    index('connections_requester_status').on(table.requesterId, table.status, table.updatedAt, table.receiverId),
     index('connections_pair_history').on(table.pairKey, table.requesterId),
   ],
 );
