@@ -10,6 +10,7 @@
 // median and p95 in bench/results.json.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../functions/src/auth/password.ts';
 import { root, runBin } from '../scripts/lib/run.mjs';
@@ -175,6 +176,7 @@ const ENDPOINTS = [
 ];
 
 const { connections } = await load();
+let loadBefore = 0;
 const envFile = path.join(stateDir, 'bench.vars');
 writeFileSync(envFile, `ENVIRONMENT=development\nJWT_SECRET=${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
 
@@ -185,6 +187,9 @@ const results = await runningWorker({ config: 'functions/wrangler.toml', port: P
 
   const figures = {};
   for (const endpoint of ENDPOINTS) await timed(`${base}${endpoint.path}`, jwt, WARMUP);
+  // The machine may be shared: say how busy it was, since every figure moves with it.
+  loadBefore = loadavg()[0];
+  if (loadBefore > availableParallelism()) console.warn(`! load average ${loadBefore.toFixed(2)} on ${availableParallelism()} cores: figures will be high`);
   for (const endpoint of ENDPOINTS) {
     const { samples, body } = await timed(`${base}${endpoint.path}`, jwt, endpoint.rounds ?? ROUNDS);
     if (!endpoint.check(body)) throw new Error(`${endpoint.path} answered unexpected data: ${JSON.stringify(body).slice(0, 300)}`);
@@ -196,7 +201,7 @@ const results = await runningWorker({ config: 'functions/wrangler.toml', port: P
 console.log(`\nA member with ${CONNECTIONS.toLocaleString('en')} connections among ${MEMBERS.toLocaleString('en')} members, sequential requests on loopback:`);
 console.table(Object.fromEntries(Object.entries(results).map(([name, figure]) => [name, { requests: figure.requests, 'median ms': figure.medianMs, 'p95 ms': figure.p95Ms }])));
 const over = Object.entries(results).filter(([, figure]) => figure.budgeted && figure.p95Ms > BUDGET_P95_MS);
-recordBenchmark('connections', { members: MEMBERS, connections: CONNECTIONS, connectionRows: connections, budgetP95Ms: BUDGET_P95_MS, endpoints: results });
+recordBenchmark('connections', { members: MEMBERS, connections: CONNECTIONS, connectionRows: connections, budgetP95Ms: BUDGET_P95_MS, loadAverage: Number(loadBefore.toFixed(2)), endpoints: results });
 if (over.length > 0) {
   console.error(`Over the ${BUDGET_P95_MS} ms p95 budget: ${over.map(([name]) => name).join(', ')}`);
   process.exit(1);

@@ -12,7 +12,7 @@ import { blockBetween } from './blocks';
 import { findMemberCard } from './cards';
 import { CONNECTION_MESSAGES as M } from './messages';
 import { findConnection, findOpenBetween, insertRequest, lastIgnoredSince, OpenPairTakenError, otherParty, pairKey, transition, type Party } from './repository';
-import type { ConnectionChange } from './schemas';
+import type { ConnectionChange, MemberCard } from './schemas';
 import { toConnection } from './wire';
 
 /** For 30 days after an ignore, new requests from the same sender are stored silently as ignored. */
@@ -21,18 +21,24 @@ const DAY_MS = 86_400_000;
 /** Races resolve in one retry; a third lost race means something else is wrong. */
 const MAX_ATTEMPTS = 3;
 
-async function answer(deps: Deps, state: ConnectionChange['state'], row: ConnectionRow, viewerId: string): Promise<ConnectionChange> {
-  const member = await findMemberCard(deps, otherParty(row, viewerId));
-  if (!member) throw new ApiError(404, M.memberNotFound);
-  return { state, connection: toConnection(row, viewerId, member) };
+/** The answer to a change: the new state and the row as the viewer sees it (with the other member's card). */
+async function answer(deps: Deps, state: ConnectionChange['state'], row: ConnectionRow, viewerId: string, member?: MemberCard): Promise<ConnectionChange> {
+  const card = member ?? (await findMemberCard(deps, otherParty(row, viewerId)));
+  if (!card) throw new ApiError(404, M.memberNotFound);
+  return { state, connection: toConnection(row, viewerId, card) };
 }
 
-/** The member a request may go to, or the refusal: unknown or blocking the viewer (404), blocked by the viewer (409). */
-async function assertReachable(deps: Deps, viewerId: string, receiverId: string): Promise<void> {
-  if (!(await findMemberCard(deps, receiverId))) throw new ApiError(404, M.memberNotFound);
+/**
+ * The card of the member a request may go to, or the refusal: unknown or blocking the
+ * viewer (404), blocked by the viewer (409).
+ */
+async function reachableMember(deps: Deps, viewerId: string, receiverId: string): Promise<MemberCard> {
+  const member = await findMemberCard(deps, receiverId);
+  if (!member) throw new ApiError(404, M.memberNotFound);
   const block = await blockBetween(deps, viewerId, receiverId);
   if (block.theyBlocked) throw new ApiError(404, M.memberNotFound);
   if (block.viewerBlocked) throw new ApiError(409, M.unblockFirst);
+  return member;
 }
 
 async function acceptRow(deps: Deps, row: ConnectionRow, viewerId: string): Promise<ConnectionRow | undefined> {
@@ -62,13 +68,13 @@ export async function connect(deps: Deps, viewerId: string, input: { receiverId:
   const note = input.note?.trim() || null;
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    await assertReachable(deps, viewerId, receiverId);
+    const member = await reachableMember(deps, viewerId, receiverId);
     const open = await findOpenBetween(deps.db, viewerId, receiverId);
     if (open?.status === 'accepted') throw new ApiError(409, M.alreadyConnected);
     if (open?.requesterId === viewerId) throw new ApiError(409, M.alreadySent);
     if (open) {
       const accepted = await acceptRow(deps, open, viewerId);
-      if (accepted) return answer(deps, 'connected', accepted, viewerId);
+      if (accepted) return answer(deps, 'connected', accepted, viewerId, member);
       continue;
     }
 
@@ -89,13 +95,13 @@ export async function connect(deps: Deps, viewerId: string, input: { receiverId:
       updatedAt: at,
     };
     try {
-      if (!(await insertRequest(deps.db, row))) continue; // a block landed in between: assertReachable says which
+      if (!(await insertRequest(deps.db, row))) continue; // a block landed in between: reachableMember says which
     } catch (error) {
       if (error instanceof OpenPairTakenError) continue;
       throw error;
     }
     if (!ignoredAt) await publishEvent(deps, { type: 'connection.requested', actorId: viewerId, subjectId: receiverId, connectionId: row.id });
-    return answer(deps, 'pending_sent', row, viewerId);
+    return answer(deps, 'pending_sent', row, viewerId, member);
   }
   throw new Error(`connect ${viewerId} → ${receiverId} lost ${MAX_ATTEMPTS} races in a row`);
 }
