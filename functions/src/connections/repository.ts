@@ -7,9 +7,6 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blocks, connections, type ConnectionRow, type ConnectionStatus } from '../db/schema';
 
-/** Statuses of a pair's one open row (the partial unique index connections_open_pair). */
-export const OPEN_STATUSES = ['pending', 'accepted', 'ignored'] as const satisfies readonly ConnectionStatus[];
-
 /** The key of a pair, the same whichever way round: the two ids sorted, joined by ':'. */
 export function pairKey(a: string, b: string): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;
@@ -106,6 +103,17 @@ export type Transition = {
   /** Refuse when a block stands between the two (accepting must not reconnect them). */
   unlessBlocked?: boolean;
 };
+
+const IS_PARTY: Record<Party, (row: Pick<ConnectionRow, 'requesterId' | 'receiverId'>, viewerId: string) => boolean> = {
+  receiver: (row, viewerId) => row.receiverId === viewerId,
+  requester: (row, viewerId) => row.requesterId === viewerId,
+  either: (row, viewerId) => row.requesterId === viewerId || row.receiverId === viewerId,
+};
+
+/** Whether the viewer is the party of the row that may make a change. */
+export function isParty(row: Pick<ConnectionRow, 'requesterId' | 'receiverId'>, viewerId: string, party: Party): boolean {
+  return IS_PARTY[party](row, viewerId);
+}
 
 function partyTest(party: Party, viewerId: string): SQL {
   if (party === 'receiver') return eq(connections.receiverId, viewerId);

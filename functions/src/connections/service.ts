@@ -11,7 +11,18 @@ import { ApiError, invalidFields } from '../http/errors';
 import { blockBetween } from './blocks';
 import { findMemberCard } from './cards';
 import { CONNECTION_MESSAGES as M } from './messages';
-import { findConnection, findOpenBetween, insertRequest, lastIgnoredSince, OpenPairTakenError, otherParty, pairKey, transition, type Party } from './repository';
+import {
+  findConnection,
+  findOpenBetween,
+  insertRequest,
+  isParty,
+  lastIgnoredSince,
+  OpenPairTakenError,
+  otherParty,
+  pairKey,
+  transition,
+  type Party,
+} from './repository';
 import type { ConnectionChange, MemberCard } from './schemas';
 import { toConnection } from './wire';
 
@@ -109,10 +120,7 @@ export async function connect(deps: Deps, viewerId: string, input: { receiverId:
 /** The row if the viewer is the party that may act on it, else the 404 every stranger gets. */
 async function ownRow(deps: Deps, id: string, viewerId: string, party: Party): Promise<ConnectionRow> {
   const row = await findConnection(deps.db, id);
-  const allowed =
-    row !== undefined &&
-    (party === 'receiver' ? row.receiverId === viewerId : party === 'requester' ? row.requesterId === viewerId : row.requesterId === viewerId || row.receiverId === viewerId);
-  if (!row || !allowed) throw new ApiError(404, M.requestNotFound);
+  if (!row || !isParty(row, viewerId, party)) throw new ApiError(404, M.requestNotFound);
   return row;
 }
 
