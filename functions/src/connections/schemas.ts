@@ -84,7 +84,7 @@ export const RelationSchema = z
 export const SuggestionSchema = z
   .object({
     member: MemberCardSchema,
-    reasons: z.array(z.string()).openapi({ example: ['3 shared connections', 'Advisor'] }),
+    reasons: z.array(z.string()).openapi({ example: ['3 shared connections', 'Could advise you'] }),
     score: z.number(),
   })
   .openapi('Suggestion');

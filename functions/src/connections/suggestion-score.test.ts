@@ -21,8 +21,8 @@ describe('scoreCandidate', () => {
   });
 
   it('names the complementary member type: advisors for founders, founders for advisors', () => {
-    expect(scoreCandidate(candidate('a', { memberType: 'advisor' }), founderViewer, NOW).reasons).toEqual(['Advisor']);
-    expect(scoreCandidate(candidate('a'), { userId: 'v', memberType: 'advisor' }, NOW).reasons).toEqual(['Founder']);
+    expect(scoreCandidate(candidate('a', { memberType: 'advisor' }), founderViewer, NOW).reasons).toEqual(['Could advise you']);
+    expect(scoreCandidate(candidate('a'), { userId: 'v', memberType: 'advisor' }, NOW).reasons).toEqual(['A founder you could advise']);
     expect(scoreCandidate(candidate('a'), founderViewer, NOW)).toEqual({ member: expect.any(Object), reasons: [], score: 0 });
   });
 

@@ -37,7 +37,7 @@ export const sharedConnections: Signal = ({ sharedConnections: shared }) =>
 
 /** Founders are shown advisors and advisors founders. */
 export const complementaryType: Signal = ({ member }, viewer) =>
-  member.memberType !== viewer.memberType ? { points: COMPLEMENTARY_POINTS, reason: member.memberType === 'advisor' ? 'Advisor' : 'Founder' } : null;
+  member.memberType !== viewer.memberType ? { points: COMPLEMENTARY_POINTS, reason: member.memberType === 'advisor' ? 'Could advise you' : 'A founder you could advise' } : null;
 
 /** A profile picture makes a suggestion worth showing (no reason: it is visible). */
 export const profilePicture: Signal = ({ member }) => (member.avatar ? { points: PICTURE_POINTS } : null);

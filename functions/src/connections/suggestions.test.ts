@@ -22,7 +22,7 @@ describe('GET /connection/you-might-like', () => {
 
     const suggestions = await suggestionsFor(me);
     expect(suggestions[0]).toEqual({ member: expect.objectContaining({ _id: target.user.id }), reasons: ['2 shared connections', 'New member'], score: expect.any(Number) });
-    expect(suggestions[1]).toMatchObject({ member: { _id: advisor.user.id, memberType: 'advisor' }, reasons: ['1 shared connection', 'Advisor', 'New member'] });
+    expect(suggestions[1]).toMatchObject({ member: { _id: advisor.user.id, memberType: 'advisor' }, reasons: ['1 shared connection', 'Could advise you', 'New member'] });
     expect(suggestions[0].score).toBeGreaterThan(suggestions[1].score);
   });
 
