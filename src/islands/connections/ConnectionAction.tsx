@@ -10,14 +10,17 @@ import { $connections, connectionsActions } from '../../lib/stores/connections';
 import { withErrorBoundary } from '../shell/ErrorBoundary';
 import { DialogsProvider } from './dialogs';
 import { RelationButtons } from './RelationButtons';
+import { MediaBaseProvider } from '../shell/media-base';
 import './connections.css';
 
 interface Props {
   /** The member's user id (a founder profile or advisor id works too). */
   memberId: string;
+  /** MEDIA_BASE_URL, for the member's picture in dialogs. */
+  mediaBaseUrl?: string;
 }
 
-function ConnectionAction({ memberId }: Props) {
+function ConnectionAction({ memberId, mediaBaseUrl }: Props) {
   const state = useStore($connections);
   const [mounted, setMounted] = useState(false);
   // Asked by a profile id, the live relation is the one under the member's user id.
@@ -30,12 +33,14 @@ function ConnectionAction({ memberId }: Props) {
   }, [memberId]);
 
   return (
+    <MediaBaseProvider base={mediaBaseUrl}>
     <div className="cx-action">
       <DialogsProvider>
         {/* The server and the first render show the placeholder, whatever the store holds. */}
         <RelationButtons memberId={memberId} entry={mounted ? entry : undefined} busy={Boolean(state.busy[entry?.member?._id ?? memberId])} />
       </DialogsProvider>
     </div>
+    </MediaBaseProvider>
   );
 }
 

@@ -13,12 +13,15 @@ import { ConnectionsTabs, panelId, tabId } from './ConnectionsTabs';
 import { DialogsProvider } from './dialogs';
 import { TabContent } from './TabContent';
 import { useNow } from './use-now';
+import { MediaBaseProvider } from '../shell/media-base';
 import './connections.css';
 
 interface Props {
   initial: InitialConnections;
   /** When the server rendered the page (ms), so relative times match on hydration. */
   renderedAt: number;
+  /** MEDIA_BASE_URL, for the members' pictures. */
+  mediaBaseUrl?: string;
 }
 
 /** The page data this browser tab last started from; a remount after an error keeps the live state. */
@@ -40,7 +43,7 @@ function useConnectionsState(initial: InitialConnections): ConnectionsState {
   return serverState ?? live;
 }
 
-function ConnectionsScreen({ initial, renderedAt }: Props) {
+function ConnectionsScreen({ initial, renderedAt, mediaBaseUrl }: Props) {
   const state = useConnectionsState(initial);
   const [tab, setTab] = useState<TabKey>(initial.tab);
   const { now, mounted } = useNow(renderedAt);
@@ -71,6 +74,7 @@ function ConnectionsScreen({ initial, renderedAt }: Props) {
   };
 
   return (
+    <MediaBaseProvider base={mediaBaseUrl}>
     <DialogsProvider fallbackFocus={() => panels.current[tab] ?? null}>
       <div className="cx-screen">
         <ConnectionsTabs selected={tab} counts={state.counts} onSelect={select} />
@@ -93,6 +97,7 @@ function ConnectionsScreen({ initial, renderedAt }: Props) {
         ))}
       </div>
     </DialogsProvider>
+    </MediaBaseProvider>
   );
 }
 

@@ -15,6 +15,7 @@ describe('nameInitials', () => {
 describe('avatarUrl', () => {
   test('puts stored paths under the media base and keeps full addresses', () => {
     expect(avatarUrl({ avatar: 'avatars/a.png' })).toBe('/media/avatars/a.png');
+    expect(avatarUrl({ avatar: 'avatars/a.png' }, 'https://media.foundermesh.app/')).toBe('https://media.foundermesh.app/avatars/a.png');
     expect(avatarUrl({ avatar: 'https://cdn.example/a.png' })).toBe('https://cdn.example/a.png');
   });
   test('answers null without a picture, so initials show', () => {

@@ -11,9 +11,9 @@ export function nameInitials(name: string): string {
   return letters.map((word) => Array.from(word)[0] ?? '').join('').toUpperCase() || '?';
 }
 
-/** The picture's address, or null to show initials. */
-export function avatarUrl(member: Pick<MemberCard, 'avatar'>): string | null {
-  return mediaUrl(member.avatar) || null;
+/** The picture's address under the media base (MEDIA_BASE_URL), or null to show initials. */
+export function avatarUrl(member: Pick<MemberCard, 'avatar'>, mediaBase?: string): string | null {
+  return mediaUrl(member.avatar, mediaBase) || null;
 }
 
 /** The report reasons, in the order the report dialog lists them. */
