@@ -3,23 +3,14 @@
  * the state, the row the viewer may act on, and the actions open to the viewer.
  */
 import type { ConnectionRow } from '../db/schema';
+import { ACTIONS_BY_STATE } from './actions';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/errors';
 import { blockBetween } from './blocks';
 import { resolveMemberCard } from './cards';
 import { CONNECTION_MESSAGES as M } from './messages';
 import { findOpenBetween } from './repository';
-import type { Relation, RelationAction, RelationState } from './schemas';
-
-/** What the viewer can do in each state ('message' once the inbox exists for connections). */
-export const ACTIONS_BY_STATE: Readonly<Record<RelationState, readonly RelationAction[]>> = {
-  self: [],
-  none: ['connect'],
-  pending_sent: ['withdraw'],
-  pending_received: ['accept', 'ignore'],
-  connected: ['message', 'remove'],
-  blocked: ['unblock'],
-};
+import type { Relation, RelationState } from './schemas';
 
 /**
  * The state an open row puts the viewer in. A request the viewer ignored reads `none`

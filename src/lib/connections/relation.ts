@@ -2,6 +2,7 @@
  * The relation between the viewer and one member (GET /founder/connection-status/{id})
  * and the actions each state opens.
  */
+import { ACTIONS_BY_STATE } from '@api/connections/actions';
 import type { ConnectionChange, ConnectionStatusAnswer, RelationAction, RelationState } from './types';
 
 export interface Relation {
@@ -9,16 +10,6 @@ export interface Relation {
   connectionId: string | null;
   actions: RelationAction[];
 }
-
-/** What the viewer can do in each state. */
-export const ACTIONS_BY_STATE: Readonly<Record<RelationState, RelationAction[]>> = {
-  self: [],
-  none: ['connect'],
-  pending_sent: ['withdraw'],
-  pending_received: ['accept', 'ignore'],
-  connected: ['message', 'remove'],
-  blocked: ['unblock'],
-};
 
 /** A relation in `state`, with its actions. */
 export function relationIn(state: RelationState, connectionId: string | null = null): Relation {
