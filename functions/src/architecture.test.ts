@@ -2,8 +2,14 @@
 import { describe, expect, it } from 'vitest';
 
 // The source text of the domain modules (vite inlines it at build time of the test).
-const domainSources = import.meta.glob(
+const accountSources = import.meta.glob(
   ['./auth/{service,reset,session,code-store,codes,password}.ts', './admin/stats.ts', './dev/seed.ts', './users/{repository,slugs,wire}.ts', './mail/{mailer,templates,mime}.ts', './rate-limit/{limiter,policies}.ts'],
+  { query: '?raw', import: 'default', eager: true },
+) as Record<string, string>;
+
+// The domain modules of connections, reports and events: everything but routes, schemas and tests.
+const connectionSources = import.meta.glob(
+  ['./{connections,reports,events}/*.ts', '!./**/*.test.ts', '!./**/*routes.ts', '!./**/schemas.ts', '!./**/openapi.ts'],
   { query: '?raw', import: 'default', eager: true },
 ) as Record<string, string>;
 
@@ -12,17 +18,33 @@ function runtimeImports(source: string): string[] {
   return [...source.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1]!);
 }
 
+/** `file imports specifier` for every runtime import matching `forbidden`. */
+function offendersIn(sources: Record<string, string>, forbidden: RegExp): string[] {
+  return Object.entries(sources).flatMap(([file, source]) =>
+    runtimeImports(source)
+      .filter((specifier) => forbidden.test(specifier))
+      .map((specifier) => `${file} imports ${specifier}`),
+  );
+}
+
+const FRAMEWORKS = /^(hono|@hono\/|astro|@astrojs\/)/;
+
 describe('the architecture', () => {
   it('finds the domain modules it checks', () => {
-    expect(Object.keys(domainSources).length).toBeGreaterThanOrEqual(15);
+    expect(Object.keys(accountSources).length).toBeGreaterThanOrEqual(15);
+    expect(Object.keys(connectionSources).length).toBeGreaterThanOrEqual(14);
   });
 
   it('keeps domain code free of Hono and Astro, so it is tested without HTTP', () => {
-    const offenders = Object.entries(domainSources).flatMap(([file, source]) =>
-      runtimeImports(source)
-        .filter((specifier) => /^(hono|@hono\/|astro|@astrojs\/)/.test(specifier))
-        .map((specifier) => `${file} imports ${specifier}`),
-    );
-    expect(offenders).toEqual([]);
+    expect(offendersIn(accountSources, FRAMEWORKS)).toEqual([]);
+  });
+
+  it('keeps the connections domain free of Hono, Astro and the route schemas at runtime', () => {
+    expect(offendersIn(connectionSources, new RegExp(`${FRAMEWORKS.source}|/schemas$`))).toEqual([]);
+  });
+
+  it('keeps every connections module under about 300 lines', () => {
+    const long = Object.entries(connectionSources).filter(([, source]) => source.split('\n').length > 300).map(([file]) => file);
+    expect(long).toEqual([]);
   });
 });
