@@ -19,7 +19,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // wrangler's local dev proxy now and then drops a POST ("Network connection lost", not
+  // retried by the proxy); one retry absorbs that, and the report still lists it as flaky.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
