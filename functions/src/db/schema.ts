@@ -3,7 +3,7 @@
  * source of truth; `schema.test.ts` checks that the two agree column for column.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const timestamps = {
   createdAt: text('created_at').notNull(),
@@ -26,9 +26,22 @@ export const users = sqliteTable(
     phone: text('phone'),
     tokenVersion: integer('token_version').notNull().default(0),
     ...timestamps,
+    /** False keeps the profile out of search engines (noindex, not in the sitemap). */
+    searchIndexing: integer('search_indexing', { mode: 'boolean' }).notNull().default(true),
+    /** True: this member's profile views are counted but not named. */
+    privateBrowsing: integer('private_browsing', { mode: 'boolean' }).notNull().default(false),
   },
-  (table) => [index('users_onboarded_type_created').on(table.onboarded, table.memberType, table.createdAt)],
+  (table) => [
+    index('users_onboarded_type_created').on(table.onboarded, table.memberType, table.createdAt),
+    index('users_type_created').on(table.memberType, table.createdAt),
+  ],
 );
+
+/** A link on a profile: `{ label, url }`. */
+export type ProfileLink = { label: string; url: string };
+
+/** JSON list columns (vocabulary keys or free words), '[]' when empty. */
+const jsonList = <T = string>(name: string) => text(name, { mode: 'json' }).$type<T[]>().notNull().default(sql`'[]'`);
 
 export const founders = sqliteTable('founders', {
   id: text('id').primaryKey(),
@@ -44,6 +57,22 @@ export const founders = sqliteTable('founders', {
   profileBannerUrl: text('profile_banner_url'),
   premium: integer('premium', { mode: 'boolean' }).notNull().default(false),
   ...timestamps,
+  bio: text('bio'),
+  isTechnical: integer('is_technical', { mode: 'boolean' }),
+  skills: jsonList('skills'),
+  commitment: text('commitment', { enum: ['full-time', 'part-time'] }),
+  ideaStage: text('idea_stage', { enum: ['no-idea', 'idea', 'prototype', 'launched', 'revenue'] }),
+  industries: jsonList('industries'),
+  interests: jsonList('interests'),
+  cityId: integer('city_id'),
+  cityName: text('city_name'),
+  openToRemote: integer('open_to_remote', { mode: 'boolean' }).notNull().default(false),
+  links: jsonList<ProfileLink>('links'),
+  lookingForCofounder: integer('looking_for_cofounder', { mode: 'boolean' }).notNull().default(false),
+  /** JSON object, see profiles/schemas.ts CofounderPreferences. */
+  cofounderPreferences: text('cofounder_preferences', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+  profilePictureAlt: text('profile_picture_alt'),
+  profileBannerAlt: text('profile_banner_alt'),
 });
 
 export const advisors = sqliteTable('advisors', {
@@ -58,7 +87,80 @@ export const advisors = sqliteTable('advisors', {
   profilePictureUrl: text('profile_picture_url'),
   profileBannerUrl: text('profile_banner_url'),
   ...timestamps,
+  bio: text('bio'),
+  expertise: jsonList('expertise'),
+  industries: jsonList('industries'),
+  yearsExperience: integer('years_experience'),
+  experience: text('experience'),
+  helpTypes: jsonList('help_types'),
+  cityId: integer('city_id'),
+  cityName: text('city_name'),
+  openToRemote: integer('open_to_remote', { mode: 'boolean' }).notNull().default(true),
+  links: jsonList<ProfileLink>('links'),
+  profilePictureAlt: text('profile_picture_alt'),
+  profileBannerAlt: text('profile_banner_alt'),
 });
+
+export const onboardingDrafts = sqliteTable('onboarding_drafts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  step: integer('step').notNull().default(0),
+  data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+  updatedAt: text('updated_at').notNull(),
+});
+
+/** Facet kinds of profile_tags (the search filters). */
+export const profileTagKinds = ['skill', 'industry', 'expertise', 'help', 'commitment', 'stage', 'technical', 'remote', 'city', 'looking'] as const;
+
+export const profileTags = sqliteTable(
+  'profile_tags',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: profileTagKinds }).notNull(),
+    value: text('value').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.value, table.userId] }), index('profile_tags_user').on(table.userId)],
+);
+
+export const cities = sqliteTable(
+  'cities',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    searchKey: text('search_key').notNull(),
+    countryCode: text('country_code').notNull(),
+    countryName: text('country_name').notNull(),
+    adminCode: text('admin_code'),
+    population: integer('population').notNull(),
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+  },
+  (table) => [index('cities_search').on(table.searchKey, table.population)],
+);
+
+export const profileViews = sqliteTable(
+  'profile_views',
+  {
+    viewerId: text('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewedId: text('viewed_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD (UTC): one view per viewer, profile and day. */
+    day: text('day').notNull(),
+    private: integer('private', { mode: 'boolean' }).notNull().default(false),
+    viewedAt: text('viewed_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.viewedId, table.viewerId, table.day] }),
+    index('profile_views_viewed').on(table.viewedId, table.viewedAt),
+    index('profile_views_viewer').on(table.viewerId, table.viewedAt),
+  ],
+);
 
 export const authCodes = sqliteTable(
   'auth_codes',
@@ -199,3 +301,5 @@ export type CodePurpose = AuthCodeRow['purpose'];
 export type ConnectionRow = typeof connections.$inferSelect;
 export type ConnectionStatus = ConnectionRow['status'];
 export type ReportRow = typeof reports.$inferSelect;
+export type ProfileViewRow = typeof profileViews.$inferSelect;
+export type CityRow = typeof cities.$inferSelect;

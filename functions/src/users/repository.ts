@@ -5,7 +5,7 @@ import { eq, like, or } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
-import { advisors, founders, users, type UserRow } from '../db/schema';
+import { advisors, founders, users, type AdvisorRow, type FounderRow, type UserRow } from '../db/schema';
 import { nextFreeSlug, slugBase } from './slugs';
 import type { Account } from './wire';
 
@@ -96,13 +96,55 @@ export function newAccountRows(input: NewAccount, slug: string, now: string): Ac
     tokenVersion: 0,
     createdAt: now,
     updatedAt: now,
+    searchIndexing: true,
+    privateBrowsing: false,
   };
-  const record = { id: newId(), userId: user.id, slug, profilePictureUrl: null, profileBannerUrl: null, createdAt: now, updatedAt: now };
+  // The profile fields onboarding fills in start empty.
+  const record = {
+    id: newId(),
+    userId: user.id,
+    slug,
+    profilePictureUrl: null,
+    profileBannerUrl: null,
+    profilePictureAlt: null,
+    profileBannerAlt: null,
+    bio: null,
+    industries: [],
+    cityId: null,
+    cityName: null,
+    links: [],
+    createdAt: now,
+    updatedAt: now,
+  };
   if (input.memberType === 'founder') {
-    const founder = { ...record, firstName: input.firstName, lastName: input.lastName, tagline: input.tagline ?? null, premium: input.premium ?? false };
+    const founder: FounderRow = {
+      ...record,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      tagline: input.tagline ?? null,
+      premium: input.premium ?? false,
+      isTechnical: null,
+      skills: [],
+      commitment: null,
+      ideaStage: null,
+      interests: [],
+      openToRemote: false,
+      lookingForCofounder: false,
+      cofounderPreferences: {},
+    };
     return { user, founder, advisor: null };
   }
-  return { user, founder: null, advisor: { ...record, name: displayName(input), position: input.position ?? null } };
+  const advisor: AdvisorRow = {
+    ...record,
+    name: displayName(input),
+    position: input.position ?? null,
+    expertise: [],
+    yearsExperience: null,
+    experience: null,
+    helpTypes: [],
+    openToRemote: true,
+  };
+  return { user, founder: null, advisor };
 }
 
 /** The two INSERTs storing an account, for a batch (one transaction). */

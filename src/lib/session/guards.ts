@@ -11,6 +11,11 @@ export type RouteAccess = 'public' | 'member' | 'admin' | 'guest';
 export const ROUTE_ACCESS: ReadonlyArray<readonly [prefix: string, access: RouteAccess]> = [
   ['/settings', 'member'],
   ['/connections', 'member'],
+  ['/onboarding', 'member'],
+  ['/founders', 'member'],
+  ['/advisors', 'member'],
+  ['/matching', 'member'],
+  ['/views', 'member'],
   ['/admin', 'admin'],
   ['/admin/reports', 'admin'],
   ['/sign-in', 'guest'],
