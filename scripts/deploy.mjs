@@ -1,7 +1,9 @@
-// `npm run deploy`: build, migrate the remote D1 database, deploy the API worker, then the app worker.
+// `npm run deploy`: build, migrate the remote D1 database, load the world cities into it (once
+// per data version), deploy the API worker, then the app worker.
 // Needs `wrangler login` (or CLOUDFLARE_API_TOKEN) and the resources of README § Deploy.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CITIES_VERSION, loadRemoteCities } from './cities.mjs';
 import { root, runBin } from './lib/run.mjs';
 
 const apiConfig = path.join(root, 'dist/foundermesh_api/wrangler.json');
@@ -23,6 +25,9 @@ runBin('astro', ['build']);
 patchDatabaseId();
 console.log('• applying D1 migrations to the remote database');
 runBin('wrangler', ['d1', 'migrations', 'apply', 'DB', '--remote', '-c', apiConfig]);
+console.log('• loading the world cities into the remote database');
+const cities = loadRemoteCities(apiConfig);
+console.log(cities.skipped ? `  already there: ${CITIES_VERSION}` : `  ${cities.rows.toLocaleString('en')} cities loaded`);
 console.log('• deploying the API worker');
 runBin('wrangler', ['deploy', '-c', apiConfig]);
 console.log('• deploying the app worker');

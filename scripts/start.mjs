@@ -1,8 +1,10 @@
-// `npm start`: build when the sources changed, migrate local D1, serve both workers with
-// wrangler in local mode (state in .wrangler/state) and load the demo data once.
+// `npm start`: build when the sources changed, migrate local D1, load the world cities,
+// serve both workers with wrangler in local mode (state in .wrangler/state) and load the
+// demo data once.
 // `npm run dev` (--dev): the same data with Astro's dev server and live reload.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CITIES_INPUTS, loadLocalCities } from './cities.mjs';
 import { ensureDevVars } from './lib/dev-vars.mjs';
 import { root, runBin, spawnBin, waitFor } from './lib/run.mjs';
 import { fingerprint, isStamped, writeStamp } from './lib/stamp.mjs';
@@ -48,6 +50,17 @@ function migrate() {
   writeStamp(stampFile, value);
 }
 
+/** The world cities of GET /cities, once per state folder (again when their data or script changes). */
+function loadCities() {
+  const stampFile = path.join(root, stateDir, '.cities-stamp');
+  const value = fingerprint(CITIES_INPUTS);
+  if (isStamped(stampFile, value)) return console.log('• world cities are loaded');
+  const began = Date.now();
+  const { rows } = loadLocalCities(stateDir);
+  console.log(`• loaded ${rows.toLocaleString('en')} world cities (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+  writeStamp(stampFile, value);
+}
+
 function serve(envFile) {
   if (dev) {
     return spawnBin('astro', ['dev', '--host', host, '--port', String(port)], {
@@ -77,6 +90,7 @@ async function seed() {
 const envFile = ensureDevVars({ appUrl, stateDir });
 if (!dev) build();
 migrate();
+loadCities();
 const server = serve(envFile);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
