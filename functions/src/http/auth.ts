@@ -1,11 +1,13 @@
 /**
  * Route guards: requireUser reads `Authorization: Bearer <jwt>` and puts the account on
- * the context; requireAdmin additionally wants SPEC.md §6's administrator.
+ * the context; requireAdmin additionally wants SPEC.md §6's administrator; optionalUser
+ * puts the signed-in account or null on the context as `viewer`, for public routes.
  */
 import { createMiddleware } from 'hono/factory';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { authenticate, bearerToken } from '../auth/session';
 import { isAdmin } from '../users/roles';
+import type { Account } from '../users/wire';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
 
@@ -16,5 +18,23 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (!isAdmin(c.get('account').user)) throw new ApiError(403, AUTH_MESSAGES.adminOnly);
+  await next();
+});
+
+/** The context of routes that serve visitors and members alike. */
+export type ViewerEnv = AppEnv & { Variables: { viewer: Account | null } };
+
+/**
+ * For public routes that answer members a little differently (a profile page records a
+ * view). No token: a visitor. A token that is no longer good is also read as a visitor,
+ * so that a stale cookie never breaks a public page; it never signs anyone in.
+ */
+export const optionalUser = createMiddleware<ViewerEnv>(async (c, next) => {
+  const token = bearerToken(c.req.header('Authorization'));
+  const viewer = token ? await authenticate(c.get('deps'), token).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }) : null;
+  c.set('viewer', viewer);
   await next();
 });

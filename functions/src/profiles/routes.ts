@@ -1,6 +1,127 @@
+/**
+ * The profile routes of SPEC.md §7: onboarding (/onboarding, /founder/onboarding,
+ * /advisor/onboarding), the public profiles and their settings form (/founder/profile,
+ * /advisor/profile), and the member's views and privacy (/profile, in view-routes.ts).
+ * Handlers only translate HTTP to the domain functions.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { optionalUser, requireUser } from '../http/auth';
 import { newRouter } from '../http/context';
+import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
+import type { MemberType } from '../users/schemas';
+import { saveFromForm } from './form-request';
+import { PROFILE_MESSAGES as M } from './messages';
+import { onboardingState, saveDraft } from './onboarding';
+import { advisorForm, founderForm, memberDoc, profilesDoc } from './openapi';
+import { publicProfile } from './public-profile';
+import {
+  AdvisorDetailsSchema,
+  DraftSavedSchema,
+  FounderDetailsSchema,
+  OnboardingDraftSchema,
+  OnboardingStateSchema,
+  SavedAdvisorProfileSchema,
+  SavedFounderProfileSchema,
+} from './schemas';
+import { viewRoutes } from './view-routes';
 
-export const onboardingRoutes = newRouter();
-export const founderProfileRoutes = newRouter();
-export const advisorProfileRoutes = newRouter();
-export const profileRoutes = newRouter();
+export { viewRoutes as profileRoutes };
+
+/** Mounted at /onboarding. */
+export const onboardingRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      ...memberDoc,
+      summary: 'Your onboarding: type, progress, draft and profile so far',
+      description: 'The draft is what the member typed in the steps so far (kept until onboarding completes).',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonResponse(OnboardingStateSchema, 'The onboarding state.'), ...errorResponses([401]) },
+    }),
+    async (c) => c.json(await onboardingState(c.get('deps'), c.get('account')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/',
+      ...memberDoc,
+      summary: 'Keep what you typed in onboarding',
+      description: 'Replaces the draft with the step reached and the values typed (at most 16 KB of JSON). Pictures are not part of drafts.',
+      middleware: [requireUser] as const,
+      request: jsonBody(OnboardingDraftSchema),
+      responses: { 200: jsonResponse(DraftSavedSchema, 'Saved.'), ...errorResponses([...JSON_BODY_ERRORS, 401]) },
+    }),
+    async (c) => c.json(await saveDraft(c.get('deps'), c.get('account').user.id, c.req.valid('json')), 200),
+  );
+
+const SlugQuerySchema = z.object({
+  slug: z.string().trim().min(1).max(120).openapi({ example: 'maya-okafor', description: "The profile's address." }),
+});
+
+const formErrors = (memberType: MemberType, mode: 'onboarding' | 'edit') =>
+  errorResponses(mode === 'edit' ? [400, 401, 403, 409, 413, 415] : [400, 401, 403, 413, 415], {
+    400: 'Invalid input, a picture that is not a JPEG, PNG or WebP, too big or of the wrong size, or a missing alt text: the fields are named in `data.fields`.',
+    403: M.wrongMemberType(memberType === 'founder' ? 'advisor' : 'founder'),
+    413: 'The whole request body is too large.',
+    409: M.onboardFirst,
+    415: M.multipartOnly,
+  });
+
+const article = (memberType: MemberType) => (memberType === 'founder' ? 'a founder' : 'an advisor');
+
+function onboardingRoute<S extends z.ZodType>(memberType: MemberType, form: typeof founderForm, saved: S) {
+  return createRoute({
+    method: 'post',
+    path: '/onboarding',
+    ...memberDoc,
+    summary: `Complete onboarding as ${article(memberType)}`,
+    description: `Saves the ${memberType} profile from the multipart form, marks the member onboarded and drops the draft. Only ${memberType}s.`,
+    middleware: [requireUser] as const,
+    request: { body: form },
+    responses: { 200: jsonResponse(saved, 'The user (onboarded) and the saved profile.'), ...formErrors(memberType, 'onboarding') },
+  });
+}
+
+function editRoute<S extends z.ZodType>(memberType: MemberType, form: typeof founderForm, saved: S) {
+  return createRoute({
+    method: 'put',
+    path: '/profile',
+    ...memberDoc,
+    summary: `Edit your ${memberType} profile`,
+    description: `The settings form: the same fields and checks as onboarding. Pictures not sent stay; \`removeProfilePicture\`/\`removeProfileBanner\` remove them. The slug never changes. Only onboarded ${memberType}s.`,
+    middleware: [requireUser] as const,
+    request: { body: form },
+    responses: { 200: jsonResponse(saved, 'The user and the saved profile.'), ...formErrors(memberType, 'edit') },
+  });
+}
+
+function profileRoute<S extends z.ZodType>(memberType: MemberType, details: S) {
+  return createRoute({
+    method: 'get',
+    path: '/profile',
+    ...profilesDoc,
+    summary: `The public profile of ${article(memberType)}`,
+    description:
+      'Public: no token needed. With the token of another member, records a profile view (one per viewer, profile and day). 404 for an unknown slug, a member who has not finished onboarding (except for themself), or a member who blocked you.',
+    middleware: [optionalUser] as const,
+    request: { query: SlugQuerySchema },
+    responses: { 200: jsonResponse(details, 'The profile.'), ...errorResponses([400, 404], { 404: M.profileNotFound }) },
+  });
+}
+
+/** Mounted at /founder: founder onboarding, the public founder profile and its settings form. */
+export const founderProfileRoutes = newRouter()
+  .openapi(onboardingRoute('founder', founderForm, SavedFounderProfileSchema), async (c) => c.json(await saveFromForm(c, 'founder', 'onboarding'), 200))
+  .openapi(editRoute('founder', founderForm, SavedFounderProfileSchema), async (c) => c.json(await saveFromForm(c, 'founder', 'edit'), 200))
+  .openapi(profileRoute('founder', FounderDetailsSchema), async (c) =>
+    c.json(await publicProfile(c.get('deps'), 'founder', c.req.valid('query').slug, c.get('viewer')), 200),
+  );
+
+/** Mounted at /advisor: advisor onboarding, the public advisor profile and its settings form. */
+export const advisorProfileRoutes = newRouter()
+  .openapi(onboardingRoute('advisor', advisorForm, SavedAdvisorProfileSchema), async (c) => c.json(await saveFromForm(c, 'advisor', 'onboarding'), 200))
+  .openapi(editRoute('advisor', advisorForm, SavedAdvisorProfileSchema), async (c) => c.json(await saveFromForm(c, 'advisor', 'edit'), 200))
+  .openapi(profileRoute('advisor', AdvisorDetailsSchema), async (c) =>
+    c.json(await publicProfile(c.get('deps'), 'advisor', c.req.valid('query').slug, c.get('viewer')), 200),
+  );

@@ -5,7 +5,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { MemberCardSchema, pagedSchema } from '../connections/schemas';
-import { AdvisorSchema, FounderProfileSchema, MemberTypeSchema } from '../users/schemas';
+import { AdvisorSchema, FounderProfileSchema, MemberTypeSchema, UserSchema } from '../users/schemas';
 import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, keysOf, SKILLS } from './vocabulary';
 
 export const SkillSchema = z.enum(keysOf(SKILLS));
@@ -158,6 +158,15 @@ export const OnboardingDraftSchema = z
   .object({ step: z.number().int().min(0).max(20), data: z.record(z.string(), z.unknown()) })
   .openapi('OnboardingDraft');
 
+/** POST /founder/onboarding and PUT /founder/profile: the user (onboarded) and the saved profile. */
+export const SavedFounderProfileSchema = z.object({ user: UserSchema, profile: FounderDetailsSchema }).openapi('SavedFounderProfile');
+
+/** POST /advisor/onboarding and PUT /advisor/profile. */
+export const SavedAdvisorProfileSchema = z.object({ user: UserSchema, profile: AdvisorDetailsSchema }).openapi('SavedAdvisorProfile');
+
+/** PUT /onboarding's answer. */
+export const DraftSavedSchema = z.object({ step: z.number().int(), updatedAt: z.string() }).openapi('DraftSaved');
+
 export const PrivacySchema = z.object({ searchIndexing: z.boolean(), privateBrowsing: z.boolean() }).openapi('Privacy');
 
 export const SitemapEntrySchema = z
@@ -177,4 +186,6 @@ export type ProfileViews = z.infer<typeof ProfileViewsSchema>;
 export type ViewedProfiles = z.infer<typeof ViewedProfilesSchema>;
 export type OnboardingState = z.infer<typeof OnboardingStateSchema>;
 export type Privacy = z.infer<typeof PrivacySchema>;
+export type SavedFounderProfile = z.infer<typeof SavedFounderProfileSchema>;
+export type SavedAdvisorProfile = z.infer<typeof SavedAdvisorProfileSchema>;
 export type SitemapEntry = z.infer<typeof SitemapEntrySchema>;

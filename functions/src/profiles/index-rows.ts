@@ -1,0 +1,101 @@
+/**
+ * The search rows of a profile: one profile_tags row per facet value (the filters) and
+ * one profile_search row (the full text). Saving a profile rewrites both in the same
+ * batch as the profile itself, so search never sees half a change. Only onboarded
+ * members are indexed. The search domain reads these tables; only this module writes them.
+ */
+import { eq } from 'drizzle-orm';
+import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../db/client';
+import { profileTags, profileTagKinds } from '../db/schema';
+import type { Account } from '../users/wire';
+import { EXPERTISE, INDUSTRIES, SKILLS } from './vocabulary';
+
+/**
+ * The FTS5 table as drizzle sees it, for writes only: its columns behave like plain text
+ * columns for INSERT and DELETE, and a table object can go into a batch where raw SQL
+ * with parameters cannot (drizzle 0.45 loses their prepared statement). Kept out of
+ * db/schema.ts, whose tables are checked column for column against plain SQL tables.
+ */
+export const profileSearch = sqliteTable('profile_search', {
+  userId: text('user_id').notNull(),
+  name: text('name').notNull(),
+  headline: text('headline').notNull(),
+  body: text('body').notNull(),
+});
+
+export type TagKind = (typeof profileTagKinds)[number];
+export type ProfileTag = { kind: TagKind; value: string };
+export type SearchText = { name: string; headline: string; body: string };
+export type IndexRows = { tags: ProfileTag[]; search: SearchText };
+
+const each = (kind: TagKind, values: readonly string[]): ProfileTag[] => [...new Set(values)].map((value) => ({ kind, value }));
+const when = (kind: TagKind, condition: boolean, value = '1'): ProfileTag[] => (condition ? [{ kind, value }] : []);
+
+function labels(values: readonly string[], vocabulary: Record<string, string>): string[] {
+  return values.map((value) => vocabulary[value]).filter((label): label is string => label !== undefined);
+}
+
+function joinText(parts: readonly (string | null | undefined)[]): string {
+  return parts.filter((part) => part && part.trim()).join('\n');
+}
+
+/** The tags and full text of an account's profile; null when it is not to be indexed. */
+export function indexRowsOf({ user, founder, advisor }: Account): IndexRows | null {
+  if (!user.onboarded) return null;
+  if (founder) {
+    return {
+      tags: [
+        ...each('skill', founder.skills),
+        ...each('industry', founder.industries),
+        ...when('commitment', founder.commitment !== null, founder.commitment ?? ''),
+        ...when('stage', founder.ideaStage !== null, founder.ideaStage ?? ''),
+        ...when('technical', founder.isTechnical !== null, founder.isTechnical ? '1' : '0'),
+        ...when('remote', founder.openToRemote),
+        ...when('city', founder.cityId !== null, String(founder.cityId)),
+        ...when('looking', founder.lookingForCofounder),
+      ],
+      search: {
+        name: `${founder.firstName} ${founder.lastName}`.trim(),
+        headline: founder.tagline ?? '',
+        body: joinText([founder.bio, founder.interests.join(', '), labels(founder.skills, SKILLS).join(', '), labels(founder.industries, INDUSTRIES).join(', '), founder.cityName]),
+      },
+    };
+  }
+  if (advisor) {
+    return {
+      tags: [
+        ...each('expertise', advisor.expertise),
+        ...each('industry', advisor.industries),
+        ...each('help', advisor.helpTypes),
+        ...when('remote', advisor.openToRemote),
+        ...when('city', advisor.cityId !== null, String(advisor.cityId)),
+      ],
+      search: {
+        name: advisor.name,
+        headline: advisor.position ?? '',
+        body: joinText([advisor.bio, advisor.experience, labels(advisor.expertise, EXPERTISE).join(', '), labels(advisor.industries, INDUSTRIES).join(', '), advisor.cityName]),
+      },
+    };
+  }
+  return null;
+}
+
+/**
+ * The statements that replace an account's search rows (delete, then insert what
+ * indexRowsOf gives), for a D1 batch. user_id is not indexed in the FTS5 table, and
+ * saves are rare enough for the scan of its content table.
+ */
+export function indexStatements(db: Db, account: Account) {
+  const userId = account.user.id;
+  const rows = indexRowsOf(account);
+  const statements = [db.delete(profileTags).where(eq(profileTags.userId, userId)), db.delete(profileSearch).where(eq(profileSearch.userId, userId))];
+  if (!rows) return statements;
+  const tags = rows.tags.map((tag) => ({ ...tag, userId }));
+  const { name, headline, body } = rows.search;
+  return [
+    ...statements,
+    ...(tags.length > 0 ? [db.insert(profileTags).values(tags).onConflictDoNothing()] : []),
+    db.insert(profileSearch).values({ userId, name, headline, body }),
+  ];
+}

@@ -1,0 +1,86 @@
+/**
+ * Profile views: opening another member's profile while signed in records one view per
+ * viewer, profile and UTC day (never one's own). "Who viewed me" covers the last 90 days:
+ * premium members see every viewer, free members the total and the few most recent, the
+ * rest counted as locked. A viewer who browses privately is counted but never named.
+ * Members on either side of a block are left out of both lists.
+ */
+import { sql } from 'drizzle-orm';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, memberCards, toMemberCard, type MemberCardRow } from '../connections/cards';
+import type { Deps } from '../deps';
+import type { UserRow } from '../db/schema';
+import { isPremium } from '../users/roles';
+import type { Account } from '../users/wire';
+import type { ProfileViews, ViewedProfiles } from './schemas';
+
+/** How far back the lists look. */
+export const VIEWS_WINDOW_DAYS = 90;
+/** How many of the most recent viewers a free member sees. */
+export const FREE_VIEWERS = 3;
+
+const DAY_MS = 86_400_000;
+
+function windowStart(now: Date): string {
+  return new Date(now.getTime() - VIEWS_WINDOW_DAYS * DAY_MS).toISOString();
+}
+
+/** Members with a block either way with `userId` (a subquery, to keep lists in one query). */
+function blockedWith(userId: string) {
+  return sql`(SELECT blocked_id FROM blocks WHERE blocker_id = ${userId} UNION SELECT blocker_id FROM blocks WHERE blocked_id = ${userId})`;
+}
+
+/**
+ * Records that `viewer` opened the profile of `viewedId` today. A second view the same
+ * day only moves the time; it turns private if the viewer now browses privately.
+ */
+export async function recordView(deps: Pick<Deps, 'db' | 'clock'>, viewer: Pick<UserRow, 'id' | 'privateBrowsing'>, viewedId: string): Promise<void> {
+  if (viewer.id === viewedId) return;
+  const now = deps.clock.now().toISOString();
+  await deps.db.run(sql`
+    INSERT INTO profile_views (viewer_id, viewed_id, day, private, viewed_at)
+    VALUES (${viewer.id}, ${viewedId}, ${now.slice(0, 10)}, ${viewer.privateBrowsing ? 1 : 0}, ${now})
+    ON CONFLICT (viewed_id, viewer_id, day) DO UPDATE SET viewed_at = excluded.viewed_at, private = max(private, excluded.private)`);
+}
+
+/** Whether the account is premium by SPEC.md §6 (role.type, or the founder's premium flag). */
+export function accountIsPremium({ user, founder }: Account): boolean {
+  return isPremium({ role: { type: user.roleType }, founder: founder ? { premium: founder.premium } : null });
+}
+
+type ViewRow = MemberCardRow & { viewed_at: string; private: number };
+
+/** GET /profile/views: who viewed the member's profile in the last 90 days, newest first. */
+export async function profileViews(deps: Pick<Deps, 'db' | 'clock'>, account: Account, limit: number): Promise<ProfileViews> {
+  const userId = account.user.id;
+  const premium = accountIsPremium(account);
+  const shown = premium ? limit : Math.min(limit, FREE_VIEWERS);
+  const where = sql`v.viewed_id = ${userId} AND v.viewed_at >= ${windowStart(deps.clock.now())} AND v.viewer_id NOT IN ${blockedWith(userId)}`;
+  const [rows, [counted]] = await Promise.all([
+    deps.db.all<ViewRow>(sql`
+      SELECT v.viewed_at, v.private, ${MEMBER_CARD_COLUMNS}
+      FROM profile_views v JOIN users u ON u.id = v.viewer_id ${MEMBER_CARD_JOINS}
+      WHERE ${where} ORDER BY v.viewed_at DESC LIMIT ${shown}`),
+    deps.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM profile_views v WHERE ${where}`),
+  ]);
+  const total = counted?.total ?? 0;
+  // A private view keeps its time but never the viewer: the card is not even built.
+  const data = rows.map((row) => ({ member: row.private ? null : toMemberCard(row), viewedAt: row.viewed_at, private: row.private === 1 }));
+  return { total, data, locked: premium ? 0 : Math.max(0, total - data.length), premium };
+}
+
+/** GET /profile/viewed: the members the viewer looked at in the last 90 days, latest view first. */
+export async function viewedProfiles(deps: Pick<Deps, 'db' | 'clock'>, viewerId: string, limit: number): Promise<ViewedProfiles> {
+  const where = sql`v.viewer_id = ${viewerId} AND v.viewed_at >= ${windowStart(deps.clock.now())} AND v.viewed_id NOT IN ${blockedWith(viewerId)}`;
+  const [rows, [counted]] = await Promise.all([
+    deps.db.all<{ viewed_id: string; viewed_at: string }>(sql`
+      SELECT v.viewed_id, max(v.viewed_at) AS viewed_at FROM profile_views v
+      WHERE ${where} GROUP BY v.viewed_id ORDER BY viewed_at DESC, v.viewed_id LIMIT ${limit}`),
+    deps.db.all<{ total: number }>(sql`SELECT count(DISTINCT v.viewed_id) AS total FROM profile_views v WHERE ${where}`),
+  ]);
+  const cards = await memberCards(deps, rows.map((row) => row.viewed_id));
+  const data = rows.flatMap((row) => {
+    const member = cards.get(row.viewed_id);
+    return member ? [{ member, viewedAt: row.viewed_at }] : [];
+  });
+  return { total: counted?.total ?? 0, data };
+}
