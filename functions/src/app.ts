@@ -10,6 +10,7 @@ import { connectionRoutes, founderConnectionRoutes } from './connections/routes'
 import { devRoutes } from './dev/routes';
 import { mediaRoutes } from './media/routes';
 import { cityRoutes } from './cities/routes';
+import { isProfileForm, PROFILE_FORM_MAX_BYTES } from './profiles/upload-limit';
 import { advisorProfileRoutes, founderProfileRoutes, onboardingRoutes, profileRoutes } from './profiles/routes';
 import { advisorSearchRoutes, founderSearchRoutes, profilesRoutes } from './search/routes';
 import { reportRoutes } from './reports/routes';
@@ -18,20 +19,29 @@ import { bodyTooLarge, handleError, handleNotFound, MAX_BODY_BYTES } from './htt
 import { errorResponses, jsonResponse } from './openapi/responses';
 import { mountReference } from './openapi/routes';
 
+/** Routes that carry files and the most their bodies may weigh; every other body is JSON (64 KB). */
+const UPLOAD_LIMITS: ReadonlyArray<readonly [matches: (method: string, path: string) => boolean, maxBytes: number]> = [
+  [isProfileForm, PROFILE_FORM_MAX_BYTES],
+];
+
+function bodyLimitFor(method: string, path: string): number {
+  return UPLOAD_LIMITS.find(([matches]) => matches(method, path))?.[1] ?? MAX_BODY_BYTES;
+}
+
 /** Builds the app; tests pass a clock or a cheaper password hasher, production nothing. */
 export function createApp(options: AppOptions = {}) {
   const app = newRouter();
   app.onError(handleError);
   app.notFound(handleNotFound);
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+  app.use('*', (c, next) => {
+    const maxSize = bodyLimitFor(c.req.method, c.req.path);
+    return bodyLimit({
+      maxSize,
       onError: () => {
-        throw bodyTooLarge();
+        throw bodyTooLarge(maxSize);
       },
-    }),
-  );
+    })(c, next);
+  });
   app.use('*', provideDeps(options));
 
   app.openapi(

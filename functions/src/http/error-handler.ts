@@ -11,9 +11,14 @@ import { ApiError, GENERIC_ERROR_MESSAGE, invalidFields } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** The answer to a body over MAX_BODY_BYTES. */
-export function bodyTooLarge(): ApiError {
-  return new ApiError(413, `The request body is too large: ${MAX_BODY_BYTES / 1024} KB at most.`, { maxBytes: MAX_BODY_BYTES });
+/** A byte count as members read it: '64 KB', '10 MB'. */
+function sizeInWords(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`;
+}
+
+/** The answer to a body over its route's limit (MAX_BODY_BYTES unless the route allows more). */
+export function bodyTooLarge(maxBytes: number = MAX_BODY_BYTES): ApiError {
+  return new ApiError(413, `The request body is too large: ${sizeInWords(maxBytes)} at most.`, { maxBytes });
 }
 
 function fromHttpException(error: HTTPException): ApiError {
