@@ -1,10 +1,12 @@
 /**
  * Every page request: who is signed in (one /auth/me per request, through the API
  * binding), then the route guards of src/lib/session/guards.ts. Static files and the
- * session endpoints are left alone.
+ * session endpoints are left alone. A member who has not finished onboarding is sent to
+ * it from member-only screens (src/lib/profiles/onboarding-guard.ts).
  */
 import { defineMiddleware } from 'astro:middleware';
 import { isAdmin, isPremium } from '@api/users/roles';
+import { onboardingRedirect } from './lib/profiles/onboarding-guard';
 import { clientIpOf } from './lib/server/client-ip';
 import { decideGuard } from './lib/session/guards';
 import { isSessionExempt } from './lib/session/session-exempt';
@@ -32,6 +34,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // 303 turns a guarded form POST into a GET of the sign-in page.
     return context.redirect(decision.location, request.method === 'GET' ? 302 : 303);
   }
+  // A member who has not built their profile yet is led to onboarding first.
+  const onboarding = onboardingRedirect(url.pathname, viewer.user);
+  if (onboarding && decision.action === 'allow') return context.redirect(onboarding, request.method === 'GET' ? 302 : 303);
   if (decision.action === 'forbidden') {
     // Render the 403 page in place (no middleware re-run, locals kept for the header).
     const page = await next(FORBIDDEN_PAGE);

@@ -57,4 +57,10 @@ describe('afterSignInPath', () => {
     expect(afterSignInPath(new URL('http://x.test/sign-in?next=https%3A%2F%2Fevil.example'))).toBe('/');
     expect(afterSignInPath(new URL('http://x.test/sign-in'))).toBe('/');
   });
+
+  test('sends a member who has not finished onboarding there, unless a next page was asked for', () => {
+    expect(afterSignInPath(new URL('http://x.test/sign-in'), { onboarded: false })).toBe('/onboarding');
+    expect(afterSignInPath(new URL('http://x.test/sign-in'), { onboarded: true })).toBe('/');
+    expect(afterSignInPath(new URL('http://x.test/sign-in?next=%2Fsettings%2Fprivacy'), { onboarded: false })).toBe('/settings/privacy');
+  });
 });

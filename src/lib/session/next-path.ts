@@ -33,7 +33,10 @@ export function signInPathFor(url: URL): string {
   return next && next !== '/' ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in';
 }
 
-/** Where to go after signing in: the honoured `next` query value, else the home page. */
-export function afterSignInPath(url: URL): string {
-  return safeNextPath(url.searchParams.get('next')) ?? '/';
+/**
+ * Where to go after signing in: the honoured `next` query value, else onboarding for a
+ * member who has not finished it (when the member is known), else the home page.
+ */
+export function afterSignInPath(url: URL, user?: { onboarded: boolean } | null): string {
+  return safeNextPath(url.searchParams.get('next')) ?? (user && !user.onboarded ? '/onboarding' : '/');
 }

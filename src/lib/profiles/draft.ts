@@ -1,0 +1,137 @@
+/**
+ * The onboarding draft: what the member typed so far, saved through PUT /onboarding and
+ * read back from GET /onboarding. The stored data came from a browser, so reading it back
+ * trusts nothing: every value is checked against the form's shape and the vocabulary,
+ * and anything else falls back to the saved profile's value.
+ */
+import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, PROFILE_LIMITS, SKILLS } from '@api/profiles/vocabulary';
+import type { CofounderPreferencesForm, CityValue, LinkValue, ProfileForm } from './form-model';
+
+/** What PUT /onboarding takes. */
+export interface OnboardingDraft {
+  step: number;
+  data: Record<string, unknown>;
+}
+
+/** The API keeps at most this much draft data (bytes of JSON); the form stays well under it. */
+export const DRAFT_MAX_BYTES = 16 * 1024;
+
+type Value = unknown;
+
+const isRecord = (value: Value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: Value, max: number, fallback: string): string => (typeof value === 'string' ? value.slice(0, max) : fallback);
+const bool = (value: Value, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+
+/** A value of a vocabulary (or one of `allowed`), else the fallback. */
+function oneOf<K extends string>(value: Value, allowed: Record<K, string> | readonly K[], fallback: K | ''): K | '' {
+  const keys = Array.isArray(allowed) ? allowed : Object.keys(allowed);
+  return typeof value === 'string' && keys.includes(value) ? (value as K) : fallback;
+}
+
+/** The vocabulary keys in `value` (each once, at most `max`), else the fallback. */
+function keys<K extends string>(value: Value, vocabulary: Record<K, string>, max: number, fallback: K[]): K[] {
+  if (!Array.isArray(value)) return fallback;
+  const known = value.filter((item): item is K => typeof item === 'string' && Object.hasOwn(vocabulary, item));
+  return [...new Set(known)].slice(0, max);
+}
+
+function city(value: Value, fallback: CityValue | null): CityValue | null {
+  if (value === null) return null;
+  if (!isRecord(value) || !Number.isInteger(value.id) || typeof value.label !== 'string') return fallback;
+  return { id: value.id as number, label: value.label.slice(0, 200) };
+}
+
+function links(value: Value, fallback: LinkValue[]): LinkValue[] {
+  if (!Array.isArray(value)) return fallback;
+  return value
+    .filter(isRecord)
+    .slice(0, PROFILE_LIMITS.linksMax)
+    .map((link) => ({ label: text(link.label, PROFILE_LIMITS.linkLabelMax, ''), url: text(link.url, PROFILE_LIMITS.urlMax, '') }));
+}
+
+function interests(value: Value, fallback: string[]): string[] {
+  if (!Array.isArray(value)) return fallback;
+  return value
+    .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+    .map((item) => item.slice(0, PROFILE_LIMITS.interestMax))
+    .slice(0, PROFILE_LIMITS.interestsMax);
+}
+
+function importance(value: Value, fallback: CofounderPreferencesForm[keyof CofounderPreferencesForm]['importance']) {
+  return (oneOf(value, IMPORTANCE, fallback) || fallback) as typeof fallback;
+}
+
+function preferences(value: Value, base: CofounderPreferencesForm): CofounderPreferencesForm {
+  if (!isRecord(value)) return base;
+  const part = (key: keyof CofounderPreferencesForm) => (isRecord(value[key]) ? (value[key] as Record<string, unknown>) : {});
+  const [technical, skills, commitment, location, industries, ideaStage] = (
+    ['technical', 'skills', 'commitment', 'location', 'industries', 'ideaStage'] as const
+  ).map(part) as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+  return {
+    technical: { value: oneOf(technical.value, ['technical', 'non-technical'] as const, base.technical.value), importance: importance(technical.importance, base.technical.importance) },
+    skills: { value: keys(skills.value, SKILLS, PROFILE_LIMITS.skillsMax, base.skills.value), importance: importance(skills.importance, base.skills.importance) },
+    commitment: { value: oneOf(commitment.value, COMMITMENTS, base.commitment.value), importance: importance(commitment.importance, base.commitment.importance) },
+    location: { value: oneOf(location.value, ['same-city', 'remote-ok'] as const, base.location.value), importance: importance(location.importance, base.location.importance) },
+    industries: { importance: importance(industries.importance, base.industries.importance) },
+    ideaStage: { value: keys(ideaStage.value, IDEA_STAGES, Object.keys(IDEA_STAGES).length, base.ideaStage.value), importance: importance(ideaStage.importance, base.ideaStage.importance) },
+  };
+}
+
+/**
+ * The form with the draft's values laid over `base` (the saved profile's values). A draft
+ * for the other member type, or one that is not an object, changes nothing.
+ */
+export function applyDraft<F extends ProfileForm>(base: F, data: unknown): F {
+  if (!isRecord(data) || data.memberType !== base.memberType) return base;
+  const L = PROFILE_LIMITS;
+  const common = {
+    city: city(data.city, base.city),
+    openToRemote: bool(data.openToRemote, base.openToRemote),
+    links: links(data.links, base.links),
+    industries: keys(data.industries, INDUSTRIES, L.industriesMax, base.industries),
+    bio: text(data.bio, L.bioMax, base.bio),
+    profilePictureAlt: text(data.profilePictureAlt, L.altMax, base.profilePictureAlt),
+    profileBannerAlt: text(data.profileBannerAlt, L.altMax, base.profileBannerAlt),
+  };
+  if (base.memberType === 'founder') {
+    return {
+      ...base,
+      ...common,
+      firstName: text(data.firstName, L.nameMax, base.firstName),
+      lastName: text(data.lastName, L.nameMax, base.lastName),
+      tagline: text(data.tagline, L.taglineMax, base.tagline),
+      technical: oneOf(data.technical, ['yes', 'no'] as const, base.technical),
+      skills: keys(data.skills, SKILLS, L.skillsMax, base.skills),
+      commitment: oneOf(data.commitment, COMMITMENTS, base.commitment),
+      ideaStage: oneOf(data.ideaStage, IDEA_STAGES, base.ideaStage),
+      interests: interests(data.interests, base.interests),
+      lookingForCofounder: bool(data.lookingForCofounder, base.lookingForCofounder),
+      cofounderPreferences: preferences(data.cofounderPreferences, base.cofounderPreferences),
+    };
+  }
+  return {
+    ...base,
+    ...common,
+    name: text(data.name, L.nameMax, base.name),
+    position: text(data.position, L.positionMax, base.position),
+    expertise: keys(data.expertise, EXPERTISE, L.expertiseMax, base.expertise),
+    yearsExperience: text(data.yearsExperience, 3, base.yearsExperience),
+    experience: text(data.experience, L.experienceMax, base.experience),
+    helpTypes: keys(data.helpTypes, HELP_TYPES, Object.keys(HELP_TYPES).length, base.helpTypes),
+  };
+}
+
+/** A saved step index kept within the flow's steps (0 when missing or out of range). */
+export function restoredStep(step: unknown, stepCount: number): number {
+  return typeof step === 'number' && Number.isInteger(step) && step >= 0 && step < stepCount ? step : 0;
+}
+
+/** The body of PUT /onboarding for the form at `step`. */
+export function draftOf(form: ProfileForm, step: number): OnboardingDraft {
+  return { step, data: { ...form } };
+}
+
+/** Whether a draft is small enough for the API to keep. */
+export function draftFits(draft: OnboardingDraft): boolean {
+  return new TextEncoder().encode(JSON.stringify(draft.data)).length <= DRAFT_MAX_BYTES;
+}

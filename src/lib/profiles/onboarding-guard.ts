@@ -1,0 +1,23 @@
+/**
+ * Leading members who have not finished onboarding to it: a signed-in member whose
+ * `onboarded` is false and who asks for a member-only screen goes to /onboarding instead.
+ * Onboarding itself and the settings screens (password, privacy, profile) stay open, so a
+ * member can always manage their account; public pages are never redirected.
+ */
+import { routeAccess } from '../session/guards';
+
+export const ONBOARDING_PATH = '/onboarding';
+
+/** Member-only screens a member may use before onboarding. */
+const OPEN_BEFORE_ONBOARDING = [ONBOARDING_PATH, '/settings'];
+
+const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** Where to send this member instead of `pathname`, or null to let the request through. */
+export function onboardingRedirect(pathname: string, user: { onboarded: boolean } | null): string | null {
+  if (!user || user.onboarded) return null;
+  if (routeAccess(pathname) !== 'member') return null;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return OPEN_BEFORE_ONBOARDING.some((prefix) => within(path, prefix)) ? null : ONBOARDING_PATH;
+}
+
