@@ -3,6 +3,10 @@
 //   node bench/page-weight.mjs [baseUrl] [path ...]
 //   BASE_URL=http://127.0.0.1:4321 node bench/page-weight.mjs / /sign-in
 //
+// Without paths it weighs the home page, sign-in and the demo member's public profile
+// (seeded by npm start), as a signed-out visitor. Each page has a budget (the shell's
+// 10 KB, a public profile's 15 KB from issue 3); the script exits 1 when one is over.
+//
 // For each page it fetches the HTML and collects every script the page loads: inline
 // scripts, external classic and module scripts, <link rel="modulepreload">, the component
 // and renderer modules of Astro islands, and, recursively, the static imports of every
@@ -16,7 +20,10 @@ import { recordBenchmark } from './lib/report.mjs';
 const args = process.argv.slice(2);
 const baseArg = args[0] && /^https?:\/\//.test(args[0]) ? args.shift() : undefined;
 const base = baseArg ?? process.env.BASE_URL ?? 'http://127.0.0.1:4321';
-const paths = args.length > 0 ? args : ['/', '/sign-in'];
+const paths = args.length > 0 ? args : ['/', '/sign-in', '/founder/maya-okafor'];
+
+/** Gzipped bytes a page may ship: public profiles (issue 3) have more room than the shell. */
+const budgetOf = (path) => (/^\/(founder|advisor)\/[^/]+$/.test(path) ? 15 * 1024 : 10 * 1024);
 
 /** Script types that are JavaScript (JSON-LD and other data blocks are not). */
 const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
@@ -118,6 +125,7 @@ async function measure(path) {
   const scripts = [...inlineFiles, ...external];
   return {
     path,
+    budget: budgetOf(path),
     status: response.status,
     scripts,
     files: scripts.length,
@@ -132,8 +140,8 @@ const results = [];
 for (const path of paths) results.push(await measure(path));
 
 console.log(`JavaScript per page at ${base} (gzip level 9, each file on its own)\n`);
-const rows = results.map((r) => [r.path, String(r.status), String(r.files), kb(r.bytes), kb(r.gzip)]);
-const header = ['page', 'status', 'scripts', 'raw KB', 'gzip KB'];
+const rows = results.map((r) => [r.path, String(r.status), String(r.files), kb(r.bytes), kb(r.gzip), `${kb(r.budget)}${r.gzip > r.budget ? ' OVER' : ''}`]);
+const header = ['page', 'status', 'scripts', 'raw KB', 'gzip KB', 'budget KB'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
 const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));
@@ -147,5 +155,10 @@ console.log('\n' + JSON.stringify({ base, measuredAt: new Date().toISOString(), 
 recordBenchmark('page-weight', {
   base,
   budgetGzipBytes: 10 * 1024,
-  pages: Object.fromEntries(results.map((r) => [r.path, { scripts: r.files, gzipBytes: r.gzip }])),
+  pages: Object.fromEntries(results.map((r) => [r.path, { scripts: r.files, gzipBytes: r.gzip, budgetGzipBytes: r.budget }])),
 });
+const over = results.filter((r) => r.gzip > r.budget);
+if (over.length > 0) {
+  console.error(`\nOver budget: ${over.map((r) => `${r.path} (${kb(r.gzip)} KB > ${kb(r.budget)} KB)`).join(', ')}`);
+  process.exitCode = 1;
+}
