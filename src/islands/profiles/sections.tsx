@@ -85,7 +85,7 @@ const FOUNDER: Partial<Record<StepKey, (props: SectionProps<FounderForm>) => Rea
       {form.lookingForCofounder ? (
         <CofounderPreferences value={form.cofounderPreferences} onChange={(cofounderPreferences) => update({ cofounderPreferences })} errors={errors} />
       ) : (
-        <p className="muted small">You can turn this on at any time from your profile settings.</p>
+        <p className="muted small">Turn it on whenever you start looking; you can change it later in your profile settings.</p>
       )}
     </>
   ),
