@@ -1,0 +1,176 @@
+/**
+ * The matching screen's island: one section's suggestions (co-founders, advisors, or the
+ * founders an advisor could help), reviewed one at a time — Connect or Skip — with the
+ * rest listed below ("Up next"). Starts from the page the server rendered; asks for more
+ * before running out; skips last for the browser session.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { MemberType } from '@api/users/schemas';
+import { session } from '../../lib/api/client';
+import { queueOf, readSkipped } from '../../lib/search/match-deck';
+import { createDeckStore, createMatchDeck, deckFromInitial, type InitialMatches } from '../../lib/search/match-store';
+import { matchPercent, reasonSentence } from '../../lib/search/labels';
+import { connectionsActions } from '../../lib/stores/connections';
+import { withErrorBoundary } from '../shell/ErrorBoundary';
+import { MediaBaseProvider } from '../shell/media-base';
+import { MatchAvatar, MatchCard, profileHref } from './MatchCard';
+import './MatchDeck.css';
+
+interface Props {
+  /** Whose suggestions: GET /profiles/recommend-search?memberType=… */
+  memberType: MemberType;
+  initial: InitialMatches;
+  /** What an empty section says and links to. */
+  empty: { title: string; text: string; action: { href: string; label: string } };
+  mediaBaseUrl?: string;
+}
+
+const sessionStore = () => {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
+  // The first render matches the server's (no skips known there); skips apply once mounted.
+  const [store] = useState(() => {
+    const created = createDeckStore();
+    created.set(deckFromInitial(initial, []));
+    return created;
+  });
+  const deck = useMemo(
+    () =>
+      createMatchDeck({
+        store,
+        memberType,
+        get: (path) => session(path),
+        connect: (member, note) => connectionsActions.connect(member, note),
+        storage: sessionStore(),
+      }),
+    [store, memberType],
+  );
+  const state = useStore(store);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+  // After a decision, focus goes to what comes next, so keyboard users carry on from there.
+  const [moved, setMoved] = useState(0);
+
+  useEffect(() => {
+    store.set({ ...store.get(), skipped: readSkipped(sessionStore()) });
+    deck.topUp();
+  }, [store, deck]);
+
+  const queue = queueOf(state.matches, state.skipped);
+  const current = queue[0];
+  const upNext = queue.slice(1);
+  const skippedHere = state.matches.length - queue.length;
+
+  useEffect(() => {
+    if (moved > 0) (heading.current ?? doneHeading.current)?.focus();
+  }, [moved, current?.member._id]);
+
+  const decide = (action: () => unknown) => {
+    void Promise.resolve(action()).then(() => setMoved((count) => count + 1));
+  };
+
+  return (
+    <MediaBaseProvider base={mediaBaseUrl}>
+      <div className="match-deck">
+        {state.error && (
+          <div className="alert alert-error match-error" role="alert">
+            <p>We couldn’t load suggestions: {state.error}</p>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void deck.retry()}>
+              Try again
+            </button>
+          </div>
+        )}
+
+        {current ? (
+          <MatchCard
+            key={current.member._id}
+            ref={heading}
+            match={current}
+            sending={state.sending === current.member._id}
+            busy={state.sending !== null}
+            onConnect={(note) => decide(() => deck.connectTo(current, note))}
+            onSkip={() => decide(() => deck.skip(current))}
+          />
+        ) : state.loading ? (
+          <p className="match-loading" role="status">
+            Finding more suggestions…
+          </p>
+        ) : state.error ? null : (
+          <div className="match-empty">
+            {skippedHere > 0 ? (
+              <>
+                <h2 ref={doneHeading} tabIndex={-1}>
+                  You’ve been through every suggestion
+                </h2>
+                <p className="muted">
+                  You skipped {skippedHere} {skippedHere === 1 ? 'suggestion' : 'suggestions'} this session
+                  {state.sent > 0 ? ` and sent ${state.sent} ${state.sent === 1 ? 'request' : 'requests'}` : ''}.
+                </p>
+                <button type="button" className="btn btn-secondary" onClick={() => deck.restoreSkipped()}>
+                  Show skipped suggestions again
+                </button>
+              </>
+            ) : (
+              <>
+                <h2 ref={doneHeading} tabIndex={-1}>
+                  {state.sent > 0 ? 'That’s everyone for now' : empty.title}
+                </h2>
+                <p className="muted">{state.sent > 0 ? 'New suggestions appear as members join and update their profiles.' : empty.text}</p>
+                {state.sent === 0 && (
+                  <a className="btn btn-primary" href={empty.action.href}>
+                    {empty.action.label}
+                  </a>
+                )}
+              </>
+            )}
+          </div>
+        )}
+
+        {upNext.length > 0 && (
+          <section className="match-next" aria-labelledby="match-next-title">
+            <div className="match-next-head">
+              <h2 id="match-next-title">Up next</h2>
+              {skippedHere > 0 && current && (
+                <button type="button" className="link small" onClick={() => deck.restoreSkipped()}>
+                  Show {skippedHere} skipped
+                </button>
+              )}
+            </div>
+            <ol className="match-next-list">
+              {upNext.map((match) => (
+                <li key={match.member._id} className="match-next-row">
+                  <MatchAvatar member={match.member} size={40} />
+                  <div className="match-next-main">
+                    <a className="match-next-name" href={profileHref(match.member)}>
+                      {match.member.name}
+                    </a>
+                    {match.reasons[0] && <span className="match-next-reason">{reasonSentence(match.reasons[0])}</span>}
+                  </div>
+                  <span className="match-next-score">{matchPercent(match.score)}%</span>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    onClick={() => decide(() => deck.reviewNext(match.member._id))}
+                    disabled={state.sending !== null}
+                  >
+                    Review<span className="visually-hidden"> {match.member.name} now</span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+            {state.loading && <p className="muted small" role="status">Loading more…</p>}
+          </section>
+        )}
+      </div>
+    </MediaBaseProvider>
+  );
+}
+
+export default withErrorBoundary(MatchDeck);
