@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './support';
+import { expect, expectNoSeriousA11yViolations, signIn, test } from './support';
 import { api, newMember, profileHref, type Member, type Stack } from './profile-page-support';
 
 const stackOf = (browser: Stack['browser'], baseURL: string | undefined, headers: Record<string, string> | undefined): Stack => ({
@@ -79,6 +79,23 @@ test.describe('profile views', () => {
     await gus.page.goto('/views?tab=viewed');
     await expect(rows(gus.page).first().getByRole('link', { name: ada.name })).toBeVisible();
     for (const member of [ada, ...viewers]) await member.context.close();
+  });
+
+  test('a premium member sees every viewer by name and no Premium offer', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+    const stack = stackOf(browser, baseURL, extraHTTPHeaders);
+    // Priya Raman is a premium founder of the demo community.
+    const priya = { memberType: 'founder', slug: 'priya-raman' } as Member;
+    const viewers = [];
+    for (const name of ['Hana', 'Ivo', 'Jun', 'Kai']) viewers.push(await newMember(stack, name));
+    for (const viewer of viewers) await view(viewer, priya, stack.baseURL);
+
+    await signIn(page, 'priya.raman@foundermesh.dev', 'demo-password-2026');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await page.goto('/views');
+    await expect(page.getByText(/^Premium: you see every viewer of the last 90 days/)).toBeVisible();
+    for (const viewer of viewers) await expect(rows(page).getByRole('link', { name: viewer.name })).toBeVisible();
+    await expect(page.locator('[data-views-upsell]')).toHaveCount(0);
+    for (const member of viewers) await member.context.close();
   });
 
   for (const theme of ['dark', 'light'] as const) {
