@@ -186,6 +186,7 @@ test.describe('public profiles', () => {
     await ben.page.goto(profileHref(ada));
     const connect = ben.page.getByRole('button', { name: `Connect with ${ada.name}` });
     await expect(connect).toBeVisible();
+    await expectNoSeriousA11yViolations(ben.page);
     await connect.click();
     const dialog = ben.page.getByRole('dialog', { name: `Connect with ${ada.name}` });
     await dialog.getByRole('button', { name: 'Send request' }).click();
