@@ -1,13 +1,16 @@
 /**
- * The demo community loaded by POST /dev/seed: a demo member, a demo admin, founders,
- * advisors and a first page of feed posts. Every address is on foundermesh.dev.
+ * The demo community loaded by POST /dev/seed: a demo member, a demo admin, founders
+ * (some looking for a co-founder, two who have not finished onboarding), advisors and a
+ * first page of feed posts. Their profiles are in demo-profiles.ts. Every address is on
+ * foundermesh.dev.
  */
 import type { NewAccount } from '../users/repository';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_ADMIN_PASSWORD = 'admin-password-2026';
 
-type DemoMember = Omit<NewAccount, 'passwordHash' | 'emailVerified' | 'onboarded'> & { password: string };
+/** A demo account; `onboarded: false` leaves it where registration left it (profile in demo-profiles.ts otherwise). */
+type DemoMember = Omit<NewAccount, 'passwordHash' | 'emailVerified' | 'onboarded'> & { password: string; onboarded?: false };
 
 export const DEMO_MEMBERS: DemoMember[] = [
   {
@@ -68,6 +71,46 @@ export const DEMO_MEMBERS: DemoMember[] = [
     lastName: 'Álvarez',
     memberType: 'founder',
     tagline: 'Founder at Brightline Robotics, pick-and-place arms for small warehouses',
+  },
+  {
+    email: 'arjun.mehta@foundermesh.dev',
+    password: DEMO_PASSWORD,
+    firstName: 'Arjun',
+    lastName: 'Mehta',
+    memberType: 'founder',
+    tagline: 'ML engineer looking for a commercial co-founder in health or fintech',
+  },
+  {
+    email: 'wanjiru.kamau@foundermesh.dev',
+    password: DEMO_PASSWORD,
+    firstName: 'Wanjiru',
+    lastName: 'Kamau',
+    memberType: 'founder',
+    tagline: 'Full-stack engineer ready to join a founder as technical co-founder',
+  },
+  {
+    email: 'chloe.dubois@foundermesh.dev',
+    password: DEMO_PASSWORD,
+    firstName: 'Chloé',
+    lastName: 'Dubois',
+    memberType: 'founder',
+    tagline: 'Designer who codes · a reading companion for children with dyslexia',
+  },
+  {
+    email: 'noah.kim@foundermesh.dev',
+    password: DEMO_PASSWORD,
+    firstName: 'Noah',
+    lastName: 'Kim',
+    memberType: 'founder',
+    onboarded: false,
+  },
+  {
+    email: 'lea.fischer@foundermesh.dev',
+    password: DEMO_PASSWORD,
+    firstName: 'Lea',
+    lastName: 'Fischer',
+    memberType: 'founder',
+    onboarded: false,
   },
   {
     email: 'helen.park@foundermesh.dev',

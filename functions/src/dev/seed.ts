@@ -1,17 +1,18 @@
 /**
  * Loads the demo community once. The whole load, guard included, is one D1 batch (one
  * transaction): a second call, or two calls racing, leave exactly one copy. The demo
- * connections have a guard of their own, so a database seeded before they existed gets
- * them on the next call.
+ * connections and profiles have guards of their own, so a database seeded before they
+ * existed gets them on the next call.
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { appMeta, connections, feedPosts, users } from '../db/schema';
 import { pairKey } from '../connections/repository';
-import { insertAccount, newAccountRows, slugFor } from '../users/repository';
+import { insertAccount } from '../users/repository';
 import { slugify } from '../users/slugs';
-import { DEMO_CONNECTIONS, DEMO_MEMBERS, DEMO_POSTS } from './demo-data';
+import { DEMO_CONNECTIONS, DEMO_POSTS } from './demo-data';
+import { demoAccounts, demoProfileStatements, PROFILES_SEEDED_KEY, seedMissingProfiles } from './seed-profiles';
 
 const SEEDED_KEY = 'demo_seeded';
 const CONNECTIONS_SEEDED_KEY = 'demo_connections_seeded';
@@ -75,22 +76,13 @@ async function seedMissingConnections(deps: Deps): Promise<void> {
 export async function seedDemoData(deps: Deps): Promise<SeedResult> {
   if (await hasMarker(deps, SEEDED_KEY)) {
     await seedMissingConnections(deps);
+    await seedMissingProfiles(deps);
     return { seeded: false };
   }
   const now = deps.clock.now();
   const at = now.toISOString();
 
-  // Scrypt is slow by design: one hash per distinct password, shared by the accounts.
-  const hashes = new Map<string, string>();
-  for (const password of new Set(DEMO_MEMBERS.map((member) => member.password))) {
-    hashes.set(password, await deps.passwords.hash(password));
-  }
-
-  const accounts = [];
-  for (const { password, ...member } of DEMO_MEMBERS) {
-    const input = { ...member, passwordHash: hashes.get(password)!, emailVerified: true, onboarded: true };
-    accounts.push(newAccountRows(input, await slugFor(deps.db, input), at));
-  }
+  const accounts = await demoAccounts(deps, at);
   const userIdByEmail = new Map(accounts.map(({ user }) => [user.email, user.id]));
   const posts = DEMO_POSTS.map((post) => {
     const createdAt = new Date(now.getTime() - post.hoursAgo * 3_600_000).toISOString();
@@ -111,6 +103,8 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
       // First, so that a racing second seed fails here and rolls back entirely.
       deps.db.insert(appMeta).values({ key: SEEDED_KEY, value: at }),
       ...accounts.flatMap((account) => insertAccount(deps.db, account)),
+      deps.db.insert(appMeta).values({ key: PROFILES_SEEDED_KEY, value: at }),
+      ...accounts.flatMap((account) => demoProfileStatements(deps, account, at)),
       deps.db.insert(feedPosts).values(posts),
       ...connectionInserts(deps, userIdByEmail, now),
     ]);

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, get, signedInMember } from '../../test/api';
 import { containsText, jpegImage, pngImage, webpImage } from '../media/test-images';
-import { advisorForm, filePart, founderForm, insertTestCities, profileOnlyApp, sendForm } from './test-forms';
+import { advisorForm, filePart, founderForm, insertTestCities, sendForm } from './test-forms';
 import { isProfileForm, PROFILE_FORM_MAX_BYTES } from './upload-limit';
 
 beforeAll(insertTestCities);
@@ -15,9 +15,9 @@ async function stored(path: string) {
   return object && { type: object.httpMetadata?.contentType, bytes: new Uint8Array(await object.arrayBuffer()) };
 }
 
-async function onboardWith(overrides: Parameters<typeof founderForm>[0], app?: typeof profileOnlyApp) {
+async function onboardWith(overrides: Parameters<typeof founderForm>[0]) {
   const ada = await newFounder();
-  const response = await sendForm('POST', '/founder/onboarding', founderForm(overrides), { token: ada.jwt, app });
+  const response = await sendForm('POST', '/founder/onboarding', founderForm(overrides), { token: ada.jwt });
   return { ada, response, body: await bodyOf(response) };
 }
 
@@ -67,7 +67,7 @@ describe('profile pictures and banners', () => {
   it('refuses a picture over 5 MB as a 400 naming the field (the whole body limit is larger)', async () => {
     const big = await pngImage(64, 64, { padTo: 5 * 1024 * 1024 + 1 });
     expect(big.length + 10_000).toBeLessThan(PROFILE_FORM_MAX_BYTES);
-    const { response, body } = await onboardWith({ profilePicture: filePart(big, 'big.png'), profilePictureAlt: 'Me' }, profileOnlyApp);
+    const { response, body } = await onboardWith({ profilePicture: filePart(big, 'big.png'), profilePictureAlt: 'Me' });
     expect(response.status).toBe(400);
     expect(body.data.fields).toEqual({ profilePicture: 'must be at most 5 MB' });
   });

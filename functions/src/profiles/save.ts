@@ -98,7 +98,8 @@ function userNames(fields: FounderFields | AdvisorFields): Pick<UserRow, 'firstN
   return { firstName: first!, lastName: rest.join(' ') };
 }
 
-function founderColumns(fields: FounderFields) {
+/** The founders columns a founder form sets. */
+export function founderColumns(fields: FounderFields) {
   const { technical, ...rest } = fields;
   return {
     firstName: rest.firstName,
@@ -118,7 +119,8 @@ function founderColumns(fields: FounderFields) {
   };
 }
 
-function advisorColumns(fields: AdvisorFields) {
+/** The advisors columns an advisor form sets. */
+export function advisorColumns(fields: AdvisorFields) {
   const { name, position, bio, expertise, industries, yearsExperience, experience, helpTypes, openToRemote, links } = fields;
   return { name, position, bio, expertise, industries, yearsExperience, experience, helpTypes, openToRemote, links };
 }

@@ -1,16 +1,11 @@
 /**
  * Helpers for the profile tests: complete founder and advisor forms to change one field
- * of, multipart requests, cities in D1, the search rows of a member, and an app that has
- * only the profile routes (no 64 KB body limit in front, so the routes' own checks of
- * large pictures can be reached).
+ * of, multipart requests, cities in D1, and the search rows of a member.
  */
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { defaultApp, uniqueIp } from '../../test/api';
 import { db } from '../db/client';
-import { handleError } from '../http/error-handler';
-import { newRouter, provideDeps } from '../http/context';
-import { advisorProfileRoutes, founderProfileRoutes } from './routes';
 
 type Value = string | string[] | File | null;
 
@@ -84,20 +79,14 @@ export function filePart(bytes: Uint8Array, name: string, type = 'application/oc
   return new File([bytes], name, { type });
 }
 
-/** The app with only the profile routes, as mounted in app.ts but without the body limit. */
-export const profileOnlyApp = newRouter();
-profileOnlyApp.onError(handleError);
-profileOnlyApp.use('*', provideDeps({}));
-profileOnlyApp.route('/founder', founderProfileRoutes).route('/advisor', advisorProfileRoutes);
-
-type SendOptions = { token?: string; app?: { request: (path: string, init: RequestInit, env: Env) => Response | Promise<Response> } };
+type SendOptions = { token?: string };
 
 /** Sends a multipart form (or any body) with the member's token. */
 export async function sendForm(method: 'POST' | 'PUT', path: string, body: FormData | string, options: SendOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { 'CF-Connecting-IP': uniqueIp() };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (typeof body === 'string') headers['Content-Type'] = 'application/json';
-  return (options.app ?? defaultApp).request(path, { method, headers, body }, env);
+  return defaultApp.request(path, { method, headers, body }, env);
 }
 
 /** The member's profile_tags rows as `kind:value`, sorted. */
