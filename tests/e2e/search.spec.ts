@@ -1,0 +1,195 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
+import { api, onboard, registerMember, type Member, type Stack } from './profile-page-support';
+import { DEMO_MEMBER, expect, expectNoSeriousA11yViolations, signIn, test } from './support';
+
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+const cards = (page: Page) => page.locator('.result-list > li');
+const cardNames = (page: Page) => page.locator('.result-list .result-name a').allInnerTexts();
+const resultCount = (page: Page) => page.locator('#search-results-heading');
+
+/**
+ * A registered, onboarded founder. wrangler's local proxy now and then drops a POST under
+ * load ("Network connection lost"): registering is tried again with a new address, and
+ * onboarding only when the member is still not onboarded, so no member is made twice.
+ */
+async function joinedFounder(stackFor: () => Stack, firstName: string, fields: Record<string, string>): Promise<Member> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const member = await registerMember(stackFor(), firstName);
+      for (let tries = 1; ; tries += 1) {
+        try {
+          return await onboard(stackFor(), member, fields);
+        } catch (error) {
+          const state = (await (await api(member, baseURL, 'GET', 'onboarding')).json()) as { onboarded: boolean; profile: { slug: string } };
+          if (state.onboarded) return { ...member, slug: state.profile.slug };
+          if (tries >= 3) throw error;
+        }
+      }
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** Opens a folded list of choices in the filters and ticks one. */
+async function tick(page: Page, group: string, label: string): Promise<void> {
+  const choice = page.getByRole('group', { name: group, exact: true }).getByLabel(label, { exact: true });
+  if (!(await choice.isVisible())) await page.locator('summary', { hasText: group }).click();
+  await choice.check();
+}
+
+test.describe('search screens, as the demo member', () => {
+  // One sign-in for the whole group (the demo member's login limit is shared by every test).
+  test.describe.configure({ mode: 'serial' });
+  let context: BrowserContext;
+  let page: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'CF-Connecting-IP': randomIp() } });
+    page = await context.newPage();
+    await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  });
+  test.afterAll(async () => context?.close());
+
+  test('a word and a filter find matching founders, stay in the address and survive a reload', async () => {
+    await page.goto('/founders');
+    await expect(page.getByRole('link', { name: 'Founders', exact: true })).toHaveAttribute('aria-current', 'page');
+    // "health" is in Maya's, Amara's, Arjun's and Wanjiru's profiles; only the last three engineer.
+    await page.getByRole('searchbox', { name: 'Search founders' }).fill('health');
+    await tick(page, 'Skills', 'Engineering');
+    await page.getByRole('button', { name: 'Show results' }).click();
+
+    await expect(page).toHaveURL(/\/founders\?q=health&skills=engineering$/);
+    const names = await cardNames(page);
+    expect(names).toEqual(expect.arrayContaining(['Amara Nwosu', 'Arjun Mehta', 'Wanjiru Kamau']));
+    expect(names).not.toContain('Maya Okafor');
+    for (const card of await cards(page).all()) await expect(card.getByText('Engineering', { exact: true })).toBeVisible();
+    await expect(resultCount(page)).toHaveText(`${names.length} founders`);
+    await expect(page.getByRole('link', { name: '“health”: remove this filter' })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search founders' })).toHaveValue('health');
+    await expect(page.getByRole('group', { name: 'Skills', exact: true }).getByLabel('Engineering', { exact: true })).toBeChecked();
+    expect(await cardNames(page)).toEqual(names);
+  });
+
+  test('removing a chip drops that filter and keeps the others', async () => {
+    await page.goto('/founders?q=health&skills=engineering&remote=true');
+    const before = await cardNames(page);
+    await page.getByRole('link', { name: 'Engineering: remove this filter' }).click();
+    await expect(page).toHaveURL(/\/founders\?q=health&remote=true$/);
+    await expect(page.getByRole('link', { name: 'Engineering: remove this filter' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: '“health”: remove this filter' })).toBeVisible();
+    // Maya (no engineering, open to remote) comes back with the skill filter gone.
+    const after = await cardNames(page);
+    expect(after).toEqual(expect.arrayContaining([...before, 'Maya Okafor']));
+  });
+
+  test('a search that finds nobody says so and clears its filters', async () => {
+    await page.goto('/founders?q=qwzxvy&industries=gaming');
+    await expect(page.getByRole('heading', { name: 'No founders match these filters' })).toBeVisible();
+    await expect(resultCount(page)).toHaveText('No founders');
+    await page.locator('.search-empty').getByRole('link', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/founders$/);
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test('filters outside the vocabulary are ignored and a page past the end shows the last one', async () => {
+    await page.goto('/founders?skills=juggling&commitment=sometimes&city=lagos&page=99');
+    // Other tests add founders: the last page is the first or a later one, never an empty one.
+    await expect(page).toHaveURL(/\/founders(\?page=\d+)?$/);
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test('advisors are found by expertise', async () => {
+    await page.goto('/advisors');
+    await tick(page, 'Expertise', 'Pricing');
+    await page.getByRole('button', { name: 'Show results' }).click();
+    await expect(page).toHaveURL(/\/advisors\?expertise=pricing$/);
+    const names = await cardNames(page);
+    expect(names).toEqual(expect.arrayContaining(['Rachel Goldberg', 'Helen Park']));
+    expect(names).not.toContain('Tomás Lindqvist');
+    await expect(page.getByRole('link', { name: 'Pricing: remove this filter' })).toBeVisible();
+    // Profiles open from the card.
+    await page.getByRole('link', { name: 'Helen Park' }).click();
+    await expect(page).toHaveURL(/\/advisor\/helen-park$/);
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    test(`the search and matching screens pass axe in the ${theme} theme and fit 360 px`, async () => {
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      for (const path of ['/founders?skills=engineering', '/advisors?help=mentoring', '/matching']) {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+        await expectNoSeriousA11yViolations(page);
+        await page.setViewportSize({ width: 360, height: 800 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+      }
+      // On a phone the filters fold into a drawer and the nav into the menu.
+      await page.goto('/founders');
+      await expect(page.getByRole('checkbox', { name: 'Open to remote' })).toBeHidden();
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      await expect(page.getByRole('checkbox', { name: 'Open to remote' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('link', { name: 'Matching' })).toBeVisible();
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
+  }
+});
+
+test.describe('paging', () => {
+  const word = `pager${Date.now().toString(36)}`;
+
+  test('21 founders take two pages with links to each, which also work without JavaScript', async ({ browser }) => {
+    test.setTimeout(180_000);
+    // Each member registers from an address of their own (registrations are limited per address).
+    const stackFor = (): Stack => ({ browser, baseURL, headers: { 'CF-Connecting-IP': randomIp() } });
+    const members: Member[] = [];
+    // Eleven of the 21 (the even ones) are open to remote. Three at a time: hashing passwords is slow.
+    for (let batch = 0; batch < 7; batch += 1) {
+      const joined = [0, 1, 2].map((n) => {
+        const i = batch * 3 + n;
+        return joinedFounder(stackFor, `Pager${String.fromCharCode(97 + i)}`, { tagline: `Building ${word} number ${i}`, openToRemote: String(i % 2 === 0), skills: 'legal' });
+      });
+      members.push(...(await Promise.all(joined)));
+    }
+    const page = members[0]!.page;
+
+    await page.goto(`/founders?q=${word}`);
+    await expect(resultCount(page)).toHaveText('21 founders');
+    await expect(cards(page)).toHaveCount(20);
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    const pager = page.getByRole('navigation', { name: 'Pages of results' });
+    await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await pager.locator('a[rel="next"]').click();
+    await expect(page).toHaveURL(new RegExp(`/founders\\?q=${word}&page=2$`));
+    await expect(cards(page)).toHaveCount(1);
+    await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(pager.locator('a[rel="prev"]')).toHaveAttribute('href', `/founders?q=${word}`);
+    await expect(pager.locator('a[rel="next"]')).toHaveCount(0);
+
+    // A page past the end lands on the last one.
+    await page.goto(`/founders?q=${word}&page=7`);
+    await expect(page).toHaveURL(new RegExp(`/founders\\?q=${word}&page=2$`));
+
+    // Without JavaScript: the form filters, the chips and the page links still work.
+    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await members[0]!.context.storageState() });
+    const plain = await noScript.newPage();
+    await plain.goto(`/founders?q=${word}&page=2`);
+    await plain.getByRole('link', { name: 'Previous page' }).click();
+    await expect(cards(plain)).toHaveCount(20);
+    await plain.getByRole('checkbox', { name: 'Open to remote' }).check();
+    await plain.getByRole('button', { name: 'Show results' }).click();
+    await expect(plain).toHaveURL(/remote=true/);
+    await expect(resultCount(plain)).toHaveText('11 founders');
+    await plain.getByRole('link', { name: 'Open to remote: remove this filter' }).click();
+    await expect(resultCount(plain)).toHaveText('21 founders');
+    await noScript.close();
+    await Promise.all(members.map((member) => member.context.close()));
+  });
+});
