@@ -72,8 +72,11 @@ function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
     if (moved > 0) (heading.current ?? doneHeading.current)?.focus();
   }, [moved, current?.member._id]);
 
+  /** Runs a decision; unless it failed (a refused request keeps the card), focus follows the next card. */
   const decide = (action: () => unknown) => {
-    void Promise.resolve(action()).then(() => setMoved((count) => count + 1));
+    void Promise.resolve(action()).then((result) => {
+      if (result !== false) setMoved((count) => count + 1);
+    });
   };
 
   return (

@@ -2,7 +2,7 @@
  * What a search result or match says about a member, in words: vocabulary labels for the
  * keys the API sends, the result count, the score and reasons of a match.
  */
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '@api/profiles/vocabulary';
+import { COMMITMENTS, EXPERTISE, HELP_TYPES, INDUSTRIES, SKILLS } from '@api/profiles/vocabulary';
 import type { SearchScreen } from './facets';
 
 type Vocabulary = Readonly<Record<string, string>>;
@@ -17,10 +17,12 @@ export function skillVocabulary(memberType: 'founder' | 'advisor'): Vocabulary {
   return memberType === 'advisor' ? EXPERTISE : SKILLS;
 }
 
+/** Industry labels of industry keys. */
 export const industryLabels = (keys: readonly string[]) => labelsOf(INDUSTRIES, keys);
+/** "Mentoring", "Investing", … of an advisor's help types. */
 export const helpLabels = (keys: readonly string[]) => labelsOf(HELP_TYPES, keys);
+/** "Full time" / "Part time", or null when not given. */
 export const commitmentLabel = (key: string | null) => (key ? labelsOf(COMMITMENTS, [key])[0]! : null);
-export const stageLabel = (key: string | null) => (key ? labelsOf(IDEA_STAGES, [key])[0]! : null);
 
 const whole = new Intl.NumberFormat('en');
 
