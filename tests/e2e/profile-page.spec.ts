@@ -12,6 +12,7 @@ const RICH_FOUNDER = {
   ideaStage: 'prototype',
   industries: ['fintech', 'ai'],
   interests: ['looms', 'poetry'],
+  cityId: '2643743', // London, from the world-cities data set npm start loads
   openToRemote: 'true',
   lookingForCofounder: 'true',
   cofounderPreferences: JSON.stringify({
@@ -58,6 +59,7 @@ test.describe('a public profile read without JavaScript', () => {
     await expect(page.getByText('Before that, <b>poetry</b> & mathematics.')).toBeVisible();
     await expect(page.locator('.pf-prose b')).toHaveCount(0);
     await expect(page.getByText('Open to remote')).toBeVisible();
+    await expect(page.locator('.pf-meta').getByText(/London, /)).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: /^Must have: non-technical co-founder$/ })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: /^Nice to have: skills in Sales and marketing$/ })).toBeVisible();
     await expect(page.getByText('part time commitment')).toHaveCount(0);
@@ -95,6 +97,7 @@ test.describe('a public profile read without JavaScript', () => {
         jobTitle: 'Building analytical engines · ex-Babbage',
         sameAs: ['https://ada.example/notes'],
         knowsAbout: ['Engineering', 'Data and AI'],
+        address: { '@type': 'PostalAddress', addressLocality: 'London' },
       },
     });
     expect(profilePage!.mainEntity.image).toMatch(new RegExp(`^${stack.baseURL}/.+avatars/.+\\.png$`));
