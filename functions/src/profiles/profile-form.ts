@@ -9,6 +9,7 @@ import { invalidFields, type FieldErrors } from '../http/errors';
 import { fieldErrorsOf } from '../http/validation';
 import { checkImage, type CheckedImage, type ImageRules } from '../media/images';
 import type { MemberType } from '../users/schemas';
+import { IMAGE_FIELDS, type ImageChange, type ImageField } from './image-fields';
 import { CofounderPreferencesSchema, CommitmentSchema, ExpertiseSchema, HelpTypeSchema, IdeaStageSchema, IndustrySchema, SkillSchema } from './schemas';
 import { PROFILE_LIMITS as L } from './vocabulary';
 
@@ -96,15 +97,6 @@ export type AdvisorFields = z.output<typeof AdvisorFieldsSchema>;
 const LIST_KEYS = new Set(['skills', 'industries', 'interests', 'expertise', 'helpTypes']);
 /** Keys holding JSON text. */
 const JSON_KEYS = new Set(['links', 'cofounderPreferences']);
-
-/** What happens to the picture or the banner. `alt` is the alt text the profile keeps. */
-export type ImageChange = { upload: CheckedImage | null; remove: boolean; alt: string | null };
-
-export const IMAGE_FIELDS = {
-  profilePicture: { alt: 'profilePictureAlt', remove: 'removeProfilePicture', folder: 'avatars' },
-  profileBanner: { alt: 'profileBannerAlt', remove: 'removeProfileBanner', folder: 'banners' },
-} as const;
-export type ImageField = keyof typeof IMAGE_FIELDS;
 
 const IMAGE_RULES: Record<ImageField, ImageRules> = {
   profilePicture: { maxBytes: L.imageMaxBytes, maxSide: L.imageMaxSide, minWidth: L.avatarMinSide, minHeight: L.avatarMinSide },

@@ -15,7 +15,8 @@ import { toWireUser, type Account } from '../users/wire';
 import { toProfileDetails } from './details';
 import { indexStatements } from './index-rows';
 import { PROFILE_MESSAGES as M } from './messages';
-import { IMAGE_FIELDS, type AdvisorFields, type CurrentImages, type FounderFields, type ImageField, type ProfileForm } from './profile-form';
+import { IMAGE_FIELDS, type ImageField } from './image-fields';
+import type { AdvisorFields, CurrentImages, FounderFields, ProfileForm } from './profile-form';
 import type { ProfileDetails } from './schemas';
 
 /** What saving needs: the database, the clock and the media bucket. */
@@ -59,12 +60,8 @@ async function resolveCity(deps: Pick<Deps, 'db'>, cityId: number | null, record
   return { cityId, cityName: city.label };
 }
 
-type StoredImages = { columns: Partial<Record<'profilePictureUrl' | 'profilePictureAlt' | 'profileBannerUrl' | 'profileBannerAlt', string | null>>; added: string[]; replaced: (string | null)[] };
-
-const COLUMNS: Record<ImageField, { url: 'profilePictureUrl' | 'profileBannerUrl'; alt: 'profilePictureAlt' | 'profileBannerAlt' }> = {
-  profilePicture: { url: 'profilePictureUrl', alt: 'profilePictureAlt' },
-  profileBanner: { url: 'profileBannerUrl', alt: 'profileBannerAlt' },
-};
+type ImageColumn = (typeof IMAGE_FIELDS)[ImageField]['url' | 'altColumn'];
+type StoredImages = { columns: Partial<Record<ImageColumn, string | null>>; added: string[]; replaced: (string | null)[] };
 
 /** Uploads the new pictures; answers the columns to set and the paths added and replaced. */
 async function storeImages(deps: ProfileDeps, record: FounderRow | AdvisorRow, images: ProfileForm<unknown>['images']): Promise<StoredImages> {
@@ -72,9 +69,9 @@ async function storeImages(deps: ProfileDeps, record: FounderRow | AdvisorRow, i
   try {
     for (const field of Object.keys(IMAGE_FIELDS) as ImageField[]) {
       const change = images[field];
-      const { url, alt } = COLUMNS[field];
+      const { url, altColumn, folder } = IMAGE_FIELDS[field];
       if (change.upload) {
-        const path = await storeImage(deps.media, IMAGE_FIELDS[field].folder, change.upload);
+        const path = await storeImage(deps.media, folder, change.upload);
         stored.added.push(path);
         stored.columns[url] = path;
         stored.replaced.push(record[url]);
@@ -82,7 +79,7 @@ async function storeImages(deps: ProfileDeps, record: FounderRow | AdvisorRow, i
         stored.columns[url] = null;
         stored.replaced.push(record[url]);
       }
-      stored.columns[alt] = change.alt;
+      stored.columns[altColumn] = change.alt;
     }
   } catch (error) {
     await deleteImages(deps.media, stored.added);
