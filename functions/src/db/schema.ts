@@ -43,63 +43,72 @@ export type ProfileLink = { label: string; url: string };
 /** JSON list columns (vocabulary keys or free words), '[]' when empty. */
 const jsonList = <T = string>(name: string) => text(name, { mode: 'json' }).$type<T[]>().notNull().default(sql`'[]'`);
 
-export const founders = sqliteTable('founders', {
-  id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  tagline: text('tagline'),
-  slug: text('slug').notNull().unique(),
-  profilePictureUrl: text('profile_picture_url'),
-  profileBannerUrl: text('profile_banner_url'),
-  premium: integer('premium', { mode: 'boolean' }).notNull().default(false),
-  ...timestamps,
-  bio: text('bio'),
-  isTechnical: integer('is_technical', { mode: 'boolean' }),
-  skills: jsonList('skills'),
-  commitment: text('commitment', { enum: ['full-time', 'part-time'] }),
-  ideaStage: text('idea_stage', { enum: ['no-idea', 'idea', 'prototype', 'launched', 'revenue'] }),
-  industries: jsonList('industries'),
-  interests: jsonList('interests'),
-  cityId: integer('city_id'),
-  cityName: text('city_name'),
-  openToRemote: integer('open_to_remote', { mode: 'boolean' }).notNull().default(false),
-  links: jsonList<ProfileLink>('links'),
-  lookingForCofounder: integer('looking_for_cofounder', { mode: 'boolean' }).notNull().default(false),
-  /** JSON object, see profiles/schemas.ts CofounderPreferences. */
-  cofounderPreferences: text('cofounder_preferences', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
-  profilePictureAlt: text('profile_picture_alt'),
-  profileBannerAlt: text('profile_banner_alt'),
-});
+export const founders = sqliteTable(
+  'founders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    tagline: text('tagline'),
+    slug: text('slug').notNull().unique(),
+    profilePictureUrl: text('profile_picture_url'),
+    profileBannerUrl: text('profile_banner_url'),
+    premium: integer('premium', { mode: 'boolean' }).notNull().default(false),
+    ...timestamps,
+    bio: text('bio'),
+    isTechnical: integer('is_technical', { mode: 'boolean' }),
+    skills: jsonList('skills'),
+    commitment: text('commitment', { enum: ['full-time', 'part-time'] }),
+    ideaStage: text('idea_stage', { enum: ['no-idea', 'idea', 'prototype', 'launched', 'revenue'] }),
+    industries: jsonList('industries'),
+    interests: jsonList('interests'),
+    cityId: integer('city_id'),
+    cityName: text('city_name'),
+    openToRemote: integer('open_to_remote', { mode: 'boolean' }).notNull().default(false),
+    links: jsonList<ProfileLink>('links'),
+    lookingForCofounder: integer('looking_for_cofounder', { mode: 'boolean' }).notNull().default(false),
+    /** JSON object, see profiles/schemas.ts CofounderPreferences. */
+    cofounderPreferences: text('cofounder_preferences', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    profilePictureAlt: text('profile_picture_alt'),
+    profileBannerAlt: text('profile_banner_alt'),
+  },
+  // Search's display order: picture first, then newest (0004_search_indexes.sql).
+  (table) => [index('founders_listing').on(sql`(${table.profilePictureUrl} IS NOT NULL)`, table.createdAt, table.userId)],
+);
 
-export const advisors = sqliteTable('advisors', {
-  id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  position: text('position'),
-  slug: text('slug').notNull().unique(),
-  profilePictureUrl: text('profile_picture_url'),
-  profileBannerUrl: text('profile_banner_url'),
-  ...timestamps,
-  bio: text('bio'),
-  expertise: jsonList('expertise'),
-  industries: jsonList('industries'),
-  yearsExperience: integer('years_experience'),
-  experience: text('experience'),
-  helpTypes: jsonList('help_types'),
-  cityId: integer('city_id'),
-  cityName: text('city_name'),
-  openToRemote: integer('open_to_remote', { mode: 'boolean' }).notNull().default(true),
-  links: jsonList<ProfileLink>('links'),
-  profilePictureAlt: text('profile_picture_alt'),
-  profileBannerAlt: text('profile_banner_alt'),
-});
+export const advisors = sqliteTable(
+  'advisors',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: text('position'),
+    slug: text('slug').notNull().unique(),
+    profilePictureUrl: text('profile_picture_url'),
+    profileBannerUrl: text('profile_banner_url'),
+    ...timestamps,
+    bio: text('bio'),
+    expertise: jsonList('expertise'),
+    industries: jsonList('industries'),
+    yearsExperience: integer('years_experience'),
+    experience: text('experience'),
+    helpTypes: jsonList('help_types'),
+    cityId: integer('city_id'),
+    cityName: text('city_name'),
+    openToRemote: integer('open_to_remote', { mode: 'boolean' }).notNull().default(true),
+    links: jsonList<ProfileLink>('links'),
+    profilePictureAlt: text('profile_picture_alt'),
+    profileBannerAlt: text('profile_banner_alt'),
+  },
+  (table) => [index('advisors_listing').on(sql`(${table.profilePictureUrl} IS NOT NULL)`, table.createdAt, table.userId)],
+);
 
 export const onboardingDrafts = sqliteTable('onboarding_drafts', {
   userId: text('user_id')

@@ -1,5 +1,112 @@
+/**
+ * The search routes of SPEC.md §7: GET /founder/search, GET /founder/tagging-profiles,
+ * GET /advisor/search, GET /profiles/search and GET /profiles/sitemap. Handlers only translate HTTP.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { MemberCardSchema, pagedSchema } from '../connections/schemas';
+import { requireUser } from '../http/auth';
 import { newRouter } from '../http/context';
+import { errorResponses, jsonResponse } from '../openapi/responses';
+import { ProfileSummaryPageSchema, SitemapEntrySchema } from '../profiles/schemas';
+import { AdvisorSearchQuerySchema, FounderSearchQuerySchema, ProfilesSearchQuerySchema, TaggingQuerySchema, tagFilters } from './schemas';
+import { searchMembers } from './search';
+import { sitemapEntries } from './sitemap';
+import { taggingProfiles } from './tagging';
 
-export const founderSearchRoutes = newRouter();
-export const advisorSearchRoutes = newRouter();
-export const profilesRoutes = newRouter();
+const searchDoc = { tags: ['Search'], security: [{ bearerAuth: [] }] };
+const searchErrors = errorResponses([400, 401], { 400: 'A filter value outside its vocabulary, a `q` without words, or a page or limit out of range; `data.fields` names it.' });
+const ORDER_NOTE = 'Members with a profile picture first, then the newest';
+
+/** Mounted at /founder. */
+export const founderSearchRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/search',
+      ...searchDoc,
+      summary: 'Search founders',
+      description: `Onboarded founders matching every filter used (any value within one filter) and the words of \`q\`. ${ORDER_NOTE}; with \`q\`, the best text match first.`,
+      middleware: [requireUser] as const,
+      request: { query: FounderSearchQuerySchema },
+      responses: { 200: jsonResponse(ProfileSummaryPageSchema, 'One page, with the total.'), ...searchErrors },
+    }),
+    async (c) => {
+      const { limit, page, q, ...filters } = c.req.valid('query');
+      const criteria = { memberType: 'founder' as const, q, tags: tagFilters(filters), order: 'relevance' as const };
+      return c.json(await searchMembers(c.get('deps'), c.get('account').user.id, criteria, { page, limit }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/tagging-profiles',
+      ...searchDoc,
+      summary: 'Members to @-mention',
+      description: 'Onboarded founders and advisors with a name word starting with each word of `query`, your connections first. You and blocked members are left out.',
+      middleware: [requireUser] as const,
+      request: { query: TaggingQuerySchema },
+      responses: {
+        200: jsonResponse(pagedSchema(MemberCardSchema, 'MemberCardPage'), 'One page, with the total.'),
+        ...errorResponses([400, 401]),
+      },
+    }),
+    async (c) => {
+      const { query, ...page } = c.req.valid('query');
+      return c.json(await taggingProfiles(c.get('deps'), c.get('account').user.id, query, page), 200);
+    },
+  );
+
+/** Mounted at /advisor. */
+export const advisorSearchRoutes = newRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/search',
+    ...searchDoc,
+    summary: 'Search advisors',
+    description: `Onboarded advisors matching every filter used (any value within one filter) and the words of \`q\`. ${ORDER_NOTE}; with \`q\`, the best text match first.`,
+    middleware: [requireUser] as const,
+    request: { query: AdvisorSearchQuerySchema },
+    responses: { 200: jsonResponse(ProfileSummaryPageSchema, 'One page, with the total.'), ...searchErrors },
+  }),
+  async (c) => {
+    const { limit, page, q, ...filters } = c.req.valid('query');
+    const criteria = { memberType: 'advisor' as const, q, tags: tagFilters(filters), order: 'relevance' as const };
+    return c.json(await searchMembers(c.get('deps'), c.get('account').user.id, criteria, { page, limit }), 200);
+  },
+);
+
+const searchRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/search',
+      ...searchDoc,
+      summary: 'Search founders and advisors',
+      description: `Onboarded members matching every filter used and the words of \`q\`, sorted as \`_sort\` says: ${ORDER_NOTE.toLowerCase()}, with or without \`q\`. Founder-only filters (skills, commitment, technical, stage, looking) match founders only, advisor-only ones (expertise, help) advisors only.`,
+      middleware: [requireUser] as const,
+      request: { query: ProfilesSearchQuerySchema },
+      responses: { 200: jsonResponse(ProfileSummaryPageSchema, 'One page, with the total.'), ...searchErrors },
+    }),
+    async (c) => {
+      const { _limit, _page, q, memberType, ...filters } = c.req.valid('query');
+      const criteria = { memberType, q, tags: tagFilters(filters), order: 'pictures-first' as const };
+      return c.json(await searchMembers(c.get('deps'), c.get('account').user.id, criteria, { page: _page, limit: _limit }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/sitemap',
+      tags: ['Search'],
+      summary: 'Public profiles for the sitemap',
+      description: 'Onboarded members who did not opt out of search indexing (at most 50,000), most recently updated first. Public.',
+      responses: {
+        200: jsonResponse(z.object({ data: z.array(SitemapEntrySchema) }).openapi('SitemapEntries'), 'The entries.'),
+        ...errorResponses([]),
+      },
+    }),
+    async (c) => c.json({ data: await sitemapEntries(c.get('deps')) }, 200),
+  );
+
+/** Mounted at /profiles: search and the sitemap entries. */
+export const profilesRoutes = newRouter().route('/', searchRoutes);

@@ -1,0 +1,28 @@
+/**
+ * FTS5 queries built from what a member typed: its words only, each quoted as a string
+ * and matched as a prefix, all of them required. Quotes, `*`, `NEAR`, `OR`, column
+ * filters and parentheses therefore never reach FTS5 as syntax, and every query parses.
+ */
+
+/** Words beyond this many are ignored: a search box needs no more, and each costs a lookup. */
+export const MAX_QUERY_WORDS = 8;
+
+/**
+ * The words of a text as profile_search's tokenizer (unicode61) would split them:
+ * runs of letters and digits. Marks stay with their letter so "São" is one word.
+ */
+export function queryWords(text: string): string[] {
+  return (text.normalize('NFC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS);
+}
+
+/**
+ * The MATCH expression for the words of `text` (null when it has none): `"ada"* "love"*`.
+ * With `column`, every word must be in that column: `name : ("ada"* "love"*)`.
+ * Words hold only letters, digits and marks, so quoting cannot be broken out of.
+ */
+export function ftsQuery(text: string, column?: 'name' | 'headline' | 'body'): string | null {
+  const words = queryWords(text);
+  if (words.length === 0) return null;
+  const phrases = words.map((word) => `"${word}"*`).join(' ');
+  return column ? `${column} : (${phrases})` : phrases;
+}

@@ -1,0 +1,193 @@
+/**
+ * The SQL of member search, chosen per query so that a page over 10,000 members costs
+ * about as much as the page and its total need, not a sort of every member:
+ *
+ * - `text` (a q): the full-text hits drive the query; filters are probed per hit.
+ * - `collect` (filters that keep few members): the rows of the most selective filter
+ *   drive; the other filters are probed; the few matches are sorted.
+ * - `walk` (no filter, or filters that keep many): the profiles are read in display order
+ *   from the founders_listing / advisors_listing indexes (picture first, then newest),
+ *   each checked against the filters, until the page is full; the total is counted apart.
+ *
+ * Filters are probes of profile_tags' primary key (kind, value, user_id), never lists
+ * built per query: a facet half the members share would cost thousands of inserts.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { offsetOf } from '../connections/paging';
+import type { PageRequest } from '../connections/schemas';
+import type { profileTagKinds } from '../db/schema';
+import type { MemberType } from '../users/schemas';
+import { ftsQuery } from './fts';
+import { SUMMARY_COLUMNS } from './summaries';
+
+export type TagKind = (typeof profileTagKinds)[number];
+
+/** Facet kind → the values any of which a member must have. Empty lists filter nothing. */
+export type TagFilters = Partial<Record<TagKind, readonly string[]>>;
+
+/** `pictures-first`: SPEC.md's order. `relevance`: the best text match first when there is a q, then as pictures-first. */
+export type SearchOrder = 'pictures-first' | 'relevance';
+
+export type SearchCriteria = { memberType?: MemberType; q?: string; tags: TagFilters; order: SearchOrder };
+
+type Facet = { kind: TagKind; values: readonly string[] };
+
+export type SearchPlan =
+  | { strategy: 'text'; fts: string; facets: Facet[] }
+  | { strategy: 'collect'; driver: Facet; facets: Facet[] }
+  | { strategy: 'walk'; facets: Facet[] };
+
+/**
+ * About how many members share one value of each facet (a city holds a few percent, an
+ * industry a tenth, remote or full time half): enough to tell a narrow filter from a broad one.
+ */
+const SHARE: Record<TagKind, number> = { city: 0.03, industry: 0.1, expertise: 0.2, skill: 0.2, stage: 0.2, help: 0.4, commitment: 0.5, technical: 0.5, remote: 0.6, looking: 0.6 };
+
+/** Below this estimated share of members, collecting and sorting the matches beats walking the listing. */
+const COLLECT_BELOW = 0.05;
+
+const shareOf = (facet: Facet) => Math.min(1, SHARE[facet.kind] * facet.values.length);
+
+/** How a search is run: by its text, by its narrowest filter, or along the listing order. */
+export function planSearch(criteria: SearchCriteria): SearchPlan {
+  const facets = (Object.entries(criteria.tags) as [TagKind, readonly string[]][])
+    .filter(([, values]) => values.length > 0)
+    .map(([kind, values]) => ({ kind, values }))
+    .sort((a, b) => shareOf(a) - shareOf(b));
+  const fts = criteria.q ? ftsQuery(criteria.q) : null;
+  if (fts) return { strategy: 'text', fts, facets };
+  const estimate = facets.reduce((share, facet) => share * shareOf(facet), 1);
+  const [driver, ...rest] = facets;
+  if (driver && estimate < COLLECT_BELOW) return { strategy: 'collect', driver, facets: rest };
+  return { strategy: 'walk', facets };
+}
+
+const json = (values: readonly string[]) => JSON.stringify(values);
+
+// Facets only one member type has: using one limits the search to that type.
+const FOUNDER_ONLY = new Set<TagKind>(['skill', 'commitment', 'technical', 'stage', 'looking']);
+const ADVISOR_ONLY = new Set<TagKind>(['expertise', 'help']);
+
+/** The member types a search can find: its type, narrowed by one-type facets (none when they disagree). */
+export function searchedTypes(criteria: SearchCriteria, facets: readonly Facet[]): MemberType[] {
+  const kinds = facets.map((facet) => facet.kind);
+  return (['founder', 'advisor'] as const).filter(
+    (type) =>
+      (!criteria.memberType || criteria.memberType === type) &&
+      !kinds.some((kind) => (type === 'founder' ? ADVISOR_ONLY : FOUNDER_ONLY).has(kind)),
+  );
+}
+
+// A filter's values travel as bound parameters, one each, up to this many (D1 allows 100
+// per statement); a longer list travels as one JSON parameter, a little slower to probe.
+const INLINE_VALUES = 5;
+
+function valueIn(column: SQL, values: readonly string[]): SQL {
+  if (values.length === 1) return sql`${column} = ${values[0]}`;
+  if (values.length <= INLINE_VALUES) return sql`${column} IN (${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
+  return sql`${column} IN (SELECT value FROM json_each(${json(values)}))`;
+}
+
+/** The member `id` has one of the facet's values (a primary-key probe per value). */
+function probe({ kind, values }: Facet, id: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM profile_tags x WHERE x.kind = ${kind} AND ${valueIn(sql`x.value`, values)} AND x.user_id = ${id})`;
+}
+
+/** The user ids having one of the facet's values (each once). */
+function facetIds({ kind, values }: Facet): SQL {
+  const distinct = values.length > 1 ? sql`DISTINCT ` : sql``;
+  return sql`SELECT ${distinct}user_id FROM profile_tags WHERE kind = ${kind} AND ${valueIn(sql`value`, values)}`;
+}
+
+function conditions(parts: SQL[]): SQL {
+  return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`1`;
+}
+
+const notExcluded = (id: SQL, excluded: readonly string[]) => sql`${id} NOT IN (SELECT value FROM json_each(${json(excluded)}))`;
+
+const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
+
+/**
+ * The matches of a `text` or `collect` plan, sorted, one page of them, each row with the
+ * total of matches (a window count). Columns: member_id, joined, picture, score, total.
+ * profile_search and profile_tags hold onboarded members only (the profiles module writes
+ * them so), so the profile rows alone say the type, the picture and the join date.
+ */
+function sortedHits(plan: Exclude<SearchPlan, { strategy: 'walk' }>, types: MemberType[], excluded: readonly string[], order: SearchOrder, page: PageRequest): SQL {
+  const source =
+    plan.strategy === 'text'
+      ? sql`(SELECT user_id, bm25(profile_search, 0, 10, 4, 1) AS score FROM profile_search WHERE profile_search MATCH ${plan.fts}) s`
+      : sql`(SELECT user_id, 0 AS score FROM (${facetIds(plan.driver)})) s`;
+  // The hits drive (CROSS JOIN keeps them the outer loop); filters are probed before any profile is read.
+  const where = [...plan.facets.map((facet) => probe(facet, sql`s.user_id`)), notExcluded(sql`s.user_id`, excluded)];
+  const profile =
+    types.length === 1
+      ? { join: sql`CROSS JOIN ${PROFILE_TABLES[types[0]!]} p ON p.user_id = s.user_id`, picture: sql`p.profile_picture_url`, joined: sql`p.created_at` }
+      : {
+          join: sql`LEFT JOIN founders f ON f.user_id = s.user_id LEFT JOIN advisors a ON a.user_id = s.user_id`,
+          picture: sql`coalesce(f.profile_picture_url, a.profile_picture_url)`,
+          joined: sql`coalesce(f.created_at, a.created_at)`,
+        };
+  if (types.length > 1) where.push(sql`coalesce(f.user_id, a.user_id) IS NOT NULL`);
+  const byScore = plan.strategy === 'text' && order === 'relevance' ? sql`score, ` : sql``;
+  return sql`
+    SELECT s.user_id AS member_id, ${profile.joined} AS joined, ${profile.picture} IS NOT NULL AS picture, s.score AS score, count(*) OVER () AS total
+    FROM ${source} ${profile.join}
+    WHERE ${conditions(where)}
+    ORDER BY ${byScore}picture DESC, joined DESC, member_id DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`;
+}
+
+/** One type's profiles in listing order that pass the filters. Columns: member_id, picture, joined. */
+function listingArm(memberType: MemberType, facets: Facet[], excluded: readonly string[]): SQL {
+  const where = [...facets.map((facet) => probe(facet, sql`p.user_id`)), notExcluded(sql`p.user_id`, excluded), sql`u.onboarded = 1`];
+  return sql`
+    SELECT p.user_id AS member_id, (p.profile_picture_url IS NOT NULL) AS picture, p.created_at AS joined, 0 AS score, NULL AS total
+    FROM ${PROFILE_TABLES[memberType]} p INDEXED BY ${sql.raw(`${memberType}s_listing`)} JOIN users u ON u.id = p.user_id
+    WHERE ${conditions(where)}`;
+}
+
+/**
+ * One page of a `walk` plan: the listing of one type, or both merged (each arm is read
+ * in index order and stops once the page is full). A profile's created_at is its user's.
+ */
+function walkedHits(plan: Extract<SearchPlan, { strategy: 'walk' }>, types: MemberType[], excluded: readonly string[], page: PageRequest): SQL {
+  const arms = sql.join(types.map((type) => listingArm(type, plan.facets, excluded)), sql` UNION ALL `);
+  return sql`${arms} ORDER BY picture DESC, joined DESC, member_id DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`;
+}
+
+/** Every facet of a plan, its driver included. */
+export function planFacets(plan: SearchPlan): Facet[] {
+  return plan.strategy === 'collect' ? [plan.driver, ...plan.facets] : plan.facets;
+}
+
+/** One page of members as summaries (column `total` on each row, null for a walk). */
+export function pageStatement(plan: SearchPlan, criteria: SearchCriteria, excluded: readonly string[], page: PageRequest): SQL {
+  const types = searchedTypes(criteria, planFacets(plan));
+  const hits = plan.strategy === 'walk' ? walkedHits(plan, types, excluded, page) : sortedHits(plan, types, excluded, criteria.order, page);
+  const byScore = plan.strategy === 'text' && criteria.order === 'relevance' ? sql`hits.score, ` : sql``;
+  return sql`
+    WITH hits AS (${hits})
+    SELECT hits.total AS total, ${SUMMARY_COLUMNS}
+    FROM hits JOIN users u ON u.id = hits.member_id LEFT JOIN founders f ON f.user_id = u.id LEFT JOIN advisors a ON a.user_id = u.id
+    ORDER BY ${byScore}hits.picture DESC, hits.joined DESC, hits.member_id DESC`;
+}
+
+/** The total of a `walk` plan (the others carry it on their rows). */
+export function walkCountStatement(plan: Extract<SearchPlan, { strategy: 'walk' }>, criteria: SearchCriteria, excluded: readonly string[]): SQL {
+  const [driver, ...rest] = plan.facets;
+  if (!driver) {
+    // Onboarded members of the type, less the excluded ones among them: the first count
+    // stays in the users_onboarded_type_created index, the second reads only the excluded.
+    const type = (alias: string) => (criteria.memberType ? sql`AND ${sql.raw(alias)}.member_type = ${criteria.memberType}` : sql``);
+    return sql`SELECT
+      (SELECT count(*) FROM users u WHERE u.onboarded = 1 ${type('u')})
+      - (SELECT count(*) FROM json_each(${json(excluded)}) j CROSS JOIN users e ON e.id = j.value WHERE e.onboarded = 1 ${type('e')}) AS total`;
+  }
+  // profile_tags holds onboarded members only; a type the filters do not imply is checked.
+  const where = [notExcluded(sql`s.user_id`, excluded), ...rest.map((facet) => probe(facet, sql`s.user_id`))];
+  const impliedTypes = searchedTypes({ ...criteria, memberType: undefined }, plan.facets);
+  if (criteria.memberType && impliedTypes.length > 1) {
+    where.push(sql`EXISTS (SELECT 1 FROM ${PROFILE_TABLES[criteria.memberType]} t WHERE t.user_id = s.user_id)`);
+  }
+  return sql`SELECT count(*) AS total FROM (${facetIds(driver)}) s WHERE ${conditions(where)}`;
+}
