@@ -246,7 +246,22 @@ export const DEMO_ADVISOR_PROFILES: Record<string, Omit<DemoAdvisorProfile, 'nam
   },
 };
 
-/** What a demo member who stopped half-way through onboarding had typed. */
+/**
+ * What a demo member who stopped half-way through onboarding had typed, in the shape the
+ * onboarding form saves its drafts (src/lib/profiles/draft.ts).
+ */
 export const DEMO_DRAFTS: Record<string, { step: number; data: Record<string, unknown> }> = {
-  'lea.fischer@foundermesh.dev': { step: 2, data: { firstName: 'Lea', lastName: 'Fischer', technical: 'false', skills: ['product', 'design'], commitment: 'part-time' } },
+  'lea.fischer@foundermesh.dev': {
+    step: 2,
+    data: {
+      memberType: 'founder',
+      firstName: 'Lea',
+      lastName: 'Fischer',
+      tagline: 'Product designer exploring tools for independent pharmacies',
+      technical: 'no',
+      skills: ['product', 'design'],
+      commitment: 'part-time',
+      city: DEMO_CITIES.berlin,
+    },
+  },
 };
