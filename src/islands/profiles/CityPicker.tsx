@@ -9,7 +9,7 @@ import type { City } from '@api/profiles/schemas';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cityQuery, nextActive, resultsAnnouncement } from '../../lib/profiles/combobox';
 import { sessionUrl } from '../../lib/api/client';
-import './profiles.css';
+import './city-picker.css';
 
 export interface CityChoice {
   id: number;
