@@ -198,20 +198,35 @@ test.describe('onboarding', () => {
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
   });
 
-  test('profile settings change the tagline on the public page; privacy opt-out makes it noindex', async ({ page, request, baseURL }) => {
+  test('profile settings change the tagline and remove the banner on the public page; privacy opt-out makes it noindex', async ({ page, request, baseURL }) => {
     test.setTimeout(90_000);
     await registerVerified(page, request, uniqueEmail('settings-founder'), PASSWORD);
     const finished = await page.request.post('/api/session/founder/onboarding', {
       headers: { origin: baseURL! },
-      multipart: { firstName: 'Ada', lastName: 'Lovelace', tagline: 'First tagline', technical: 'true', skills: 'engineering', commitment: 'part-time', ideaStage: 'idea' },
+      multipart: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        tagline: 'First tagline',
+        technical: 'true',
+        skills: 'engineering',
+        commitment: 'part-time',
+        ideaStage: 'idea',
+        profileBanner: { name: 'banner.png', mimeType: 'image/png', buffer: png(600, 200) },
+        profileBannerAlt: 'A plain blue banner',
+      },
     });
     expect(finished.status()).toBe(200);
     const { profile } = (await finished.json()) as { profile: { slug: string } };
+    await page.goto(`/founder/${profile.slug}`);
+    await expect(page.getByRole('img', { name: 'A plain blue banner' })).toBeVisible();
 
     await page.goto('/settings/profile');
     await hydrated(page);
     await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByLabel('Part time')).toBeChecked();
+    await expect(page.getByRole('img', { name: 'A plain blue banner' })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove banner' }).click();
+    await expect(page.getByText('Your banner will be removed')).toBeVisible();
     await page.getByLabel('Tagline').fill('Second tagline, saved from settings');
     await page.getByLabel('First name').fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -221,9 +236,11 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.locator('.toast').filter({ hasText: 'Your profile is saved.' })).toBeVisible();
     await expect(page.getByText('All changes saved.')).toBeVisible();
+    await expect(page.getByText('No banner yet')).toBeVisible();
 
     await page.goto(`/founder/${profile.slug}`);
     await expect(page.getByText('Second tagline, saved from settings').first()).toBeVisible();
+    await expect(page.getByRole('img', { name: 'A plain blue banner' })).toHaveCount(0);
     await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
 
     await page.goto('/settings/privacy');

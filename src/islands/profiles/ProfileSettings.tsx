@@ -50,12 +50,19 @@ function ProfileSettings({ profile: initialProfile, mediaBaseUrl }: Props) {
     Object.values(images.picked).some(Boolean) ||
     Object.values(images.removed).some(Boolean);
 
-  // Leaving with unsaved changes asks first (the browser's own dialog).
+  // Leaving with unsaved changes asks first, in the browser's own dialog. The client router's
+  // navigations unload nothing, so while there are changes they become full page loads
+  // (a cancelled astro:before-preparation falls back to one), which do ask.
   useEffect(() => {
     if (!changed) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    const fullLoad = (event: Event) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    document.addEventListener('astro:before-preparation', fullLoad);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      document.removeEventListener('astro:before-preparation', fullLoad);
+    };
   }, [changed]);
 
   const showErrors = (found: FieldErrors, message: string) => {
