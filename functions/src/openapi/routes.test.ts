@@ -56,8 +56,10 @@ describe('GET /openapi.json', () => {
         const success = Object.keys(operation.responses).find((status) => status.startsWith('2'))!;
         expect(Object.values(operation.responses[success].content)[0], where).toHaveProperty('schema');
         expect(operation.responses['500'].content['application/json'].schema, where).toEqual({ $ref: '#/components/schemas/Error' });
-        if (method === 'post' && operation.requestBody) {
-          expect(operation.requestBody.content['application/json'].schema, where).toBeDefined();
+        if (operation.requestBody) {
+          // JSON bodies, or the multipart forms that carry files (the profile forms).
+          const body = operation.requestBody.content['application/json'] ?? operation.requestBody.content['multipart/form-data'];
+          expect(body?.schema, where).toBeDefined();
           expect(operation.responses['400'].content['application/json'].schema, where).toEqual({ $ref: '#/components/schemas/ValidationError' });
         }
       }
