@@ -11,7 +11,7 @@ import { session } from '../../lib/api/client';
 import { toAppError } from '../../lib/errors';
 import { createAutosaver, type SaveStatus } from '../../lib/profiles/autosave';
 import { applyDraft, draftOf, restoredStep, type OnboardingDraft } from '../../lib/profiles/draft';
-import { formFromProfile, type ProfileForm } from '../../lib/profiles/form-model';
+import { formFromProfile } from '../../lib/profiles/form-model';
 import { profileFormData, profilePath } from '../../lib/profiles/multipart';
 import { saveFeedback } from '../../lib/profiles/server-errors';
 import { firstStepWithError, stepIndexOf, stepsFor } from '../../lib/profiles/steps';
@@ -157,7 +157,7 @@ function OnboardingFlow({ state }: Props) {
       )}
 
       <div className="stack pf-fields" key={current.key}>
-        <StepFields step={current.key} form={form as ProfileForm} update={update} errors={errors} images={images} />
+        <StepFields step={current.key} form={form} update={update} errors={errors} images={images} />
       </div>
 
       <div className="pf-actions">

@@ -4,7 +4,7 @@
  * trusts nothing: every value is checked against the form's shape and the vocabulary,
  * and anything else falls back to the saved profile's value.
  */
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, PROFILE_LIMITS, SKILLS } from '@api/profiles/vocabulary';
+import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, PROFILE_LIMITS, SKILLS, type Importance } from '@api/profiles/vocabulary';
 import type { CofounderPreferencesForm, CityValue, LinkValue, ProfileForm } from './form-model';
 
 /** What PUT /onboarding takes. */
@@ -57,23 +57,22 @@ function interests(value: Value, fallback: string[]): string[] {
     .slice(0, PROFILE_LIMITS.interestsMax);
 }
 
-function importance(value: Value, fallback: CofounderPreferencesForm[keyof CofounderPreferencesForm]['importance']) {
-  return (oneOf(value, IMPORTANCE, fallback) || fallback) as typeof fallback;
+/** One criterion's stored part, or an empty object. */
+function part(value: Record<string, unknown>, key: keyof CofounderPreferencesForm): Record<string, unknown> {
+  return isRecord(value[key]) ? value[key] : {};
 }
 
 function preferences(value: Value, base: CofounderPreferencesForm): CofounderPreferencesForm {
   if (!isRecord(value)) return base;
-  const part = (key: keyof CofounderPreferencesForm) => (isRecord(value[key]) ? (value[key] as Record<string, unknown>) : {});
-  const [technical, skills, commitment, location, industries, ideaStage] = (
-    ['technical', 'skills', 'commitment', 'location', 'industries', 'ideaStage'] as const
-  ).map(part) as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+  const importance = (key: keyof CofounderPreferencesForm) => (oneOf(part(value, key).importance, IMPORTANCE, '') || base[key].importance) as Importance;
+  const stored = (key: keyof CofounderPreferencesForm) => part(value, key).value;
   return {
-    technical: { value: oneOf(technical.value, ['technical', 'non-technical'] as const, base.technical.value), importance: importance(technical.importance, base.technical.importance) },
-    skills: { value: keys(skills.value, SKILLS, PROFILE_LIMITS.skillsMax, base.skills.value), importance: importance(skills.importance, base.skills.importance) },
-    commitment: { value: oneOf(commitment.value, COMMITMENTS, base.commitment.value), importance: importance(commitment.importance, base.commitment.importance) },
-    location: { value: oneOf(location.value, ['same-city', 'remote-ok'] as const, base.location.value), importance: importance(location.importance, base.location.importance) },
-    industries: { importance: importance(industries.importance, base.industries.importance) },
-    ideaStage: { value: keys(ideaStage.value, IDEA_STAGES, Object.keys(IDEA_STAGES).length, base.ideaStage.value), importance: importance(ideaStage.importance, base.ideaStage.importance) },
+    technical: { value: oneOf(stored('technical'), ['technical', 'non-technical'] as const, base.technical.value), importance: importance('technical') },
+    skills: { value: keys(stored('skills'), SKILLS, PROFILE_LIMITS.skillsMax, base.skills.value), importance: importance('skills') },
+    commitment: { value: oneOf(stored('commitment'), COMMITMENTS, base.commitment.value), importance: importance('commitment') },
+    location: { value: oneOf(stored('location'), ['same-city', 'remote-ok'] as const, base.location.value), importance: importance('location') },
+    industries: { importance: importance('industries') },
+    ideaStage: { value: keys(stored('ideaStage'), IDEA_STAGES, Object.keys(IDEA_STAGES).length, base.ideaStage.value), importance: importance('ideaStage') },
   };
 }
 

@@ -5,7 +5,6 @@
  */
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from '@api/profiles/schemas';
 import type { Commitment, Expertise, HelpType, IdeaStage, Importance, Industry, Skill } from '@api/profiles/vocabulary';
-import type { MemberType } from '@api/users/schemas';
 
 export interface LinkValue {
   label: string;
@@ -153,9 +152,4 @@ export function preferencesFromForm(form: CofounderPreferencesForm): CofounderPr
   if (industries.importance !== 'dont-care') prefs.industries = { importance: industries.importance };
   if (ideaStage.importance !== 'dont-care' && ideaStage.value.length > 0) prefs.ideaStage = { value: [...ideaStage.value], importance: ideaStage.importance };
   return prefs;
-}
-
-/** Which member type a form is for. */
-export function memberTypeOf(form: ProfileForm): MemberType {
-  return form.memberType;
 }
