@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MatchFounder, MatchProfile } from '../matching/score';
 import type { MemberCard } from './schemas';
 import { DEFAULT_SIGNALS, rankSuggestions, scoreCandidate, type Signal, type SuggestionCandidate } from './suggestion-score';
 
@@ -79,5 +80,50 @@ describe('rankSuggestions', () => {
 
   it('breaks ties by id, so the order is stable', () => {
     expect(order([candidate('b'), candidate('c'), candidate('a')])).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('the profile signal', () => {
+  const founderProfile = (userId: string, profile: Partial<MatchFounder> = {}): MatchProfile => ({
+    memberType: 'founder',
+    founder: { userId, technical: null, skills: [], commitment: null, ideaStage: null, industries: [], cityId: null, city: null, openToRemote: false, lookingForCofounder: true, preferences: {}, ...profile },
+  });
+  const engineer = { ...founderViewer, profile: founderProfile('viewer', { technical: true, skills: ['engineering'], industries: ['fintech'], cityId: 1, city: 'Lagos, Nigeria' }) };
+
+  it('weighs how well the profiles match, with the strongest reason capitalized', () => {
+    const seller = candidate('seller', {}, { profile: founderProfile('seller', { technical: false, skills: ['sales-marketing'], industries: ['fintech'], cityId: 1, city: 'Lagos, Nigeria' }) });
+    const sameIndustry = candidate('same-industry', {}, { profile: founderProfile('same-industry', { technical: true, skills: ['engineering'], industries: ['fintech'] }) });
+    const stranger = candidate('stranger', {}, { profile: founderProfile('stranger', { technical: true, skills: ['engineering'] }) });
+    const suggestions = rank([stranger, sameIndustry, seller], engineer);
+    expect(suggestions.map((suggestion) => suggestion.member._id)).toEqual(['seller', 'same-industry', 'stranger']);
+    expect(suggestions[0]!.reasons).toEqual(['Complements your skills: sales and marketing']);
+    expect(suggestions[1]!.reasons).toEqual(['Both in fintech']);
+    expect(suggestions[2]).toMatchObject({ reasons: [], score: 0 });
+  });
+
+  it('says what an advisor could help a founder with', () => {
+    const advisor = candidate('advisor', { memberType: 'advisor' }, {
+      profile: { memberType: 'advisor', advisor: { userId: 'advisor', expertise: ['fundraising'], industries: [], helpTypes: [], cityId: null, city: null, openToRemote: true } },
+    });
+    expect(scoreCandidate(advisor, engineer, NOW).reasons).toEqual(['Could advise you', 'Can help with fundraising']);
+  });
+
+  it('adds nothing without both profiles, or when a must-have fails', () => {
+    const seller = founderProfile('seller', { technical: false, skills: ['sales-marketing'] });
+    expect(scoreCandidate(candidate('seller', {}, { profile: seller }), founderViewer, NOW)).toMatchObject({ reasons: [], score: 0 });
+    expect(scoreCandidate(candidate('seller'), engineer, NOW)).toMatchObject({ reasons: [], score: 0 });
+    const picky = { ...engineer, profile: founderProfile('viewer', { preferences: { commitment: { value: 'full-time', importance: 'must-have' } } }) };
+    expect(scoreCandidate(candidate('seller', {}, { profile: seller }), picky, NOW)).toMatchObject({ reasons: [], score: 0 });
+  });
+
+  it('never outweighs one shared connection', () => {
+    const perfect = candidate('perfect', { memberType: 'advisor', avatar: 'x.webp' }, {
+      joinedAt: daysAgo(0),
+      profile: { memberType: 'advisor', advisor: { userId: 'perfect', expertise: ['fundraising', 'sales', 'marketing', 'legal'], industries: ['fintech', 'ai'], helpTypes: ['investing'], cityId: 1, city: 'Lagos, Nigeria', openToRemote: true } },
+    });
+    const shared = candidate('shared', {}, { sharedConnections: 1, joinedAt: daysAgo(400) });
+    const viewer = { ...engineer, profile: founderProfile('viewer', { skills: ['engineering'], industries: ['fintech', 'ai'], ideaStage: 'revenue', cityId: 1 }) };
+    expect(scoreCandidate(perfect, viewer, NOW).reasons).toContain('Can help with fundraising, sales, marketing');
+    expect(rank([perfect, shared], viewer).map((suggestion) => suggestion.member._id)).toEqual(['shared', 'perfect']);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Ranking of suggested members ("you might like"): pure, so it is tested without a
  * database. Each signal gives points and, when it is worth telling, a reason; the
- * profiles issue adds its signals (skills, city, industries) to the list.
+ * profile signal weighs what co-founder and advisor matching weighs (skills, commitment,
+ * city, industries, idea stage, expertise), with matching's own scorer.
  */
+import { matchScore, type MatchProfile } from '../matching/score';
 import type { MemberCard, Suggestion } from './schemas';
 
 export type SuggestionCandidate = {
@@ -11,9 +13,11 @@ export type SuggestionCandidate = {
   sharedConnections: number;
   /** When the candidate joined (ISO 8601). */
   joinedAt: string;
+  /** What matching reads of the candidate's profile, when it was read. */
+  profile?: MatchProfile;
 };
 
-export type SuggestionViewer = { userId: string; memberType: MemberCard['memberType'] };
+export type SuggestionViewer = { userId: string; memberType: MemberCard['memberType']; profile?: MatchProfile };
 
 export type SignalResult = { points: number; reason?: string };
 
@@ -21,13 +25,16 @@ export type SignalResult = { points: number; reason?: string };
 export type Signal = (candidate: SuggestionCandidate, viewer: SuggestionViewer, now: Date) => SignalResult | null;
 
 const DAY_MS = 86_400_000;
-const SHARED_POINTS = 30;
+// More than every other signal together: type 15 + profile match 25 + picture 6 + newness 4 = 50.
+const SHARED_POINTS = 55;
 const SHARED_CAP = 10;
 const COMPLEMENTARY_POINTS = 15;
 const PICTURE_POINTS = 6;
 const NEW_POINTS = 4;
 const NEW_WINDOW_DAYS = 90;
 const NEW_REASON_DAYS = 30;
+/** A perfect profile match (100) is worth 25 points: less than one shared connection, more than the type. */
+const PROFILE_POINTS_PER_SCORE = 0.25;
 
 /** Shared connections weigh most: each is worth more than every other signal together. */
 export const sharedConnections: Signal = ({ sharedConnections: shared }) =>
@@ -39,6 +46,17 @@ export const sharedConnections: Signal = ({ sharedConnections: shared }) =>
 export const complementaryType: Signal = ({ member }, viewer) =>
   member.memberType !== viewer.memberType ? { points: COMPLEMENTARY_POINTS, reason: member.memberType === 'advisor' ? 'Could advise you' : 'A founder you could advise' } : null;
 
+/**
+ * How well the two profiles match (matching's score, from the viewer's side), with its
+ * strongest reason: "Complements your skills: engineering", "Both in fintech".
+ */
+export const profileMatch: Signal = ({ profile }, viewer) => {
+  const result = profile && viewer.profile ? matchScore(viewer.profile, profile) : null;
+  if (!result || result.score <= 0) return null;
+  const [first] = result.reasons;
+  return { points: result.score * PROFILE_POINTS_PER_SCORE, reason: first && first.charAt(0).toUpperCase() + first.slice(1) };
+};
+
 /** A profile picture makes a suggestion worth showing (no reason: it is visible). */
 export const profilePicture: Signal = ({ member }) => (member.avatar ? { points: PICTURE_POINTS } : null);
 
@@ -49,7 +67,7 @@ export const newMember: Signal = ({ joinedAt }, _viewer, now) => {
   return { points: NEW_POINTS * (1 - days / NEW_WINDOW_DAYS), reason: days <= NEW_REASON_DAYS ? 'New member' : undefined };
 };
 
-export const DEFAULT_SIGNALS: readonly Signal[] = [sharedConnections, complementaryType, profilePicture, newMember];
+export const DEFAULT_SIGNALS: readonly Signal[] = [sharedConnections, complementaryType, profileMatch, profilePicture, newMember];
 
 /** The candidate's score (two decimals) and the reasons, in the order of the signals. */
 export function scoreCandidate(candidate: SuggestionCandidate, viewer: SuggestionViewer, now: Date, signals: readonly Signal[] = DEFAULT_SIGNALS): Suggestion {

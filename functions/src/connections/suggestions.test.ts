@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, get, post, signedInMember } from '../../test/api';
 import { put, requestId, someMembers } from '../../test/connections';
+import { daysAgo, founderWith } from '../search/test-profiles';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -56,5 +57,18 @@ describe('GET /connection/you-might-like', () => {
     expect((await suggestionsFor(me, '')).length).toBeLessThanOrEqual(10);
     expect(await suggestionsFor(me, '?limit=2')).toHaveLength(2);
     for (const limit of ['0', '51', 'x']) expect((await get(`/connection/you-might-like?limit=${limit}`, { token: me.jwt })).status).toBe(400);
+  });
+
+  it("weighs the members' profiles as matching does, and says why", async () => {
+    const city = 930_000_001;
+    const me = await founderWith({ isTechnical: true, skills: ['engineering'], industries: ['agtech'], cityId: city, cityName: 'Kisumu, Kenya', lookingForCofounder: true });
+    const complement = await founderWith({ isTechnical: false, skills: ['sales-marketing'], industries: ['agtech'], cityId: city, cityName: 'Kisumu, Kenya', joinedAt: daysAgo(200) });
+    const plain = await founderWith({ joinedAt: daysAgo(1) });
+
+    const suggestions = await suggestionsFor(me);
+    const ours = suggestions.filter((suggestion: { member: { _id: string } }) => [complement.user.id, plain.user.id].includes(suggestion.member._id));
+    expect(ours.map((suggestion: { member: { _id: string } }) => suggestion.member._id)).toEqual([complement.user.id, plain.user.id]);
+    expect(ours[0].reasons).toEqual(['Complements your skills: sales and marketing']);
+    expect(ours[1].reasons).toEqual(['New member']);
   });
 });

@@ -1,20 +1,25 @@
 /**
  * "You might like": candidates from bounded pools (members with the most connections in
- * common, and the newest founders and advisors), each already free of anyone the viewer
- * is connected to, has a request with either way, or has a block with either way; then
- * ranked by the pure scorer in suggestion-score.ts.
+ * common, the newest founders and advisors, and members sharing the viewer's city or
+ * industries), each already free of anyone the viewer is connected to, has a request with
+ * either way, or has a block with either way; then ranked by the pure scorer in
+ * suggestion-score.ts, which weighs their profiles the way matching does.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from './cards';
+import { loadMatchCandidate, MATCH_COLUMNS, type MatchProfile, type MatchRow, toMatchCandidate } from '../matching/profiles';
+import { MEMBER_CARD_JOINS, toMemberCard } from './cards';
 import type { Suggestion } from './schemas';
 import { rankSuggestions, type Signal, type SuggestionCandidate, type SuggestionViewer } from './suggestion-score';
 
 /** Members taken from each pool before ranking. */
 const POOL_SIZE = 100;
 
-/** `id` may be suggested to the viewer: onboarded, someone else, nothing open and no block either way. */
-function suggestable(id: SQL, viewerId: string): SQL {
+/**
+ * `id` may be suggested to the viewer: onboarded, someone else, nothing open and no block
+ * either way (matching uses it too). The query names the candidate's user `u`.
+ */
+export function suggestable(id: SQL, viewerId: string): SQL {
   return sql`u.onboarded = 1 AND ${id} <> ${viewerId}
     AND NOT EXISTS (SELECT 1 FROM connections oc
       WHERE oc.pair_key = (CASE WHEN ${id} < ${viewerId} THEN ${id} || ':' || ${viewerId} ELSE ${viewerId} || ':' || ${id} END)
@@ -23,7 +28,7 @@ function suggestable(id: SQL, viewerId: string): SQL {
       WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${id}) OR (b.blocker_id = ${id} AND b.blocked_id = ${viewerId}))`;
 }
 
-type PoolRow = MemberCardRow & { joined_at: string; shared: number };
+type PoolRow = MatchRow & { joined_at: string; shared: number };
 
 /**
  * The members with the most connections in common with the viewer: the connections of
@@ -42,17 +47,31 @@ function sharedPool(deps: Pick<Deps, 'db'>, viewerId: string) {
       SELECT s.id, s.n FROM shared s JOIN users u ON u.id = s.id
       WHERE ${suggestable(sql.raw('s.id'), viewerId)}
       ORDER BY s.n DESC, u.created_at DESC LIMIT ${POOL_SIZE})
-    SELECT best.n AS shared, u.created_at AS joined_at, ${MEMBER_CARD_COLUMNS}
+    SELECT best.n AS shared, u.created_at AS joined_at, ${MATCH_COLUMNS}
     FROM best JOIN users u ON u.id = best.id ${MEMBER_CARD_JOINS}`);
 }
 
 /** The newest members of one type (index users_onboarded_type_created). */
 function newestPool(deps: Pick<Deps, 'db'>, viewerId: string, memberType: 'founder' | 'advisor') {
   return deps.db.all<PoolRow>(sql`
-    SELECT 0 AS shared, u.created_at AS joined_at, ${MEMBER_CARD_COLUMNS}
+    SELECT 0 AS shared, u.created_at AS joined_at, ${MATCH_COLUMNS}
     FROM users u ${MEMBER_CARD_JOINS}
     WHERE u.member_type = ${memberType} AND ${suggestable(sql.raw('u.id'), viewerId)}
     ORDER BY u.created_at DESC LIMIT ${POOL_SIZE}`);
+}
+
+/** Members sharing the viewer's city or an industry (profile_tags), for the profile signal to weigh. */
+async function profilePool(deps: Pick<Deps, 'db'>, viewerId: string, profile: MatchProfile | undefined): Promise<PoolRow[]> {
+  const own = profile && (profile.memberType === 'founder' ? profile.founder : profile.advisor);
+  if (!own || (own.industries.length === 0 && own.cityId === null)) return [];
+  const city = own.cityId === null ? null : String(own.cityId);
+  return deps.db.all<PoolRow>(sql`
+    SELECT 0 AS shared, u.created_at AS joined_at, ${MATCH_COLUMNS}
+    FROM (SELECT DISTINCT user_id AS id FROM profile_tags
+      WHERE (kind = 'industry' AND value IN (SELECT value FROM json_each(${JSON.stringify(own.industries)}))) OR (kind = 'city' AND value = ${city})) s
+    CROSS JOIN users u ON u.id = s.id ${MEMBER_CARD_JOINS}
+    WHERE ${suggestable(sql.raw('u.id'), viewerId)}
+    LIMIT ${POOL_SIZE}`);
 }
 
 /** Up to `limit` suggestions for the viewer, best first. */
@@ -61,15 +80,18 @@ export async function suggestMembers(
   viewer: SuggestionViewer,
   { limit, signals }: { limit: number; signals?: readonly Signal[] },
 ): Promise<Suggestion[]> {
+  const profile = viewer.profile ?? (await loadMatchCandidate(deps, viewer.userId))?.profile;
   const pools = await Promise.all([
     sharedPool(deps, viewer.userId),
     newestPool(deps, viewer.userId, 'founder'),
     newestPool(deps, viewer.userId, 'advisor'),
+    profilePool(deps, viewer.userId, profile),
   ]);
   const candidates: SuggestionCandidate[] = pools.flat().map((row) => ({
     member: toMemberCard(row),
     sharedConnections: Number(row.shared),
     joinedAt: row.joined_at,
+    profile: toMatchCandidate(row).profile,
   }));
-  return rankSuggestions(candidates, viewer, { now: deps.clock.now(), limit, signals });
+  return rankSuggestions(candidates, { ...viewer, profile }, { now: deps.clock.now(), limit, signals });
 }

@@ -6,6 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MemberCardSchema, pagedSchema } from '../connections/schemas';
 import { requireUser } from '../http/auth';
 import { newRouter } from '../http/context';
+import { matchingRoutes } from '../matching/routes';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { ProfileSummaryPageSchema, SitemapEntrySchema } from '../profiles/schemas';
 import { AdvisorSearchQuerySchema, FounderSearchQuerySchema, ProfilesSearchQuerySchema, TaggingQuerySchema, tagFilters } from './schemas';
@@ -108,5 +109,5 @@ const searchRoutes = newRouter()
     async (c) => c.json({ data: await sitemapEntries(c.get('deps')) }, 200),
   );
 
-/** Mounted at /profiles: search and the sitemap entries. */
-export const profilesRoutes = newRouter().route('/', searchRoutes);
+/** Mounted at /profiles: search, the sitemap entries and matching (matching/routes.ts). */
+export const profilesRoutes = newRouter().route('/', searchRoutes).route('/', matchingRoutes);

@@ -30,7 +30,7 @@ export type SearchOrder = 'pictures-first' | 'relevance';
 
 export type SearchCriteria = { memberType?: MemberType; q?: string; tags: TagFilters; order: SearchOrder };
 
-type Facet = { kind: TagKind; values: readonly string[] };
+export type Facet = { kind: TagKind; values: readonly string[] };
 
 export type SearchPlan =
   | { strategy: 'text'; fts: string; facets: Facet[] }
@@ -89,7 +89,7 @@ function valueIn(column: SQL, values: readonly string[]): SQL {
 }
 
 /** The member `id` has one of the facet's values (a primary-key probe per value). */
-function probe({ kind, values }: Facet, id: SQL): SQL {
+export function probe({ kind, values }: Facet, id: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM profile_tags x WHERE x.kind = ${kind} AND ${valueIn(sql`x.value`, values)} AND x.user_id = ${id})`;
 }
 

@@ -1,0 +1,82 @@
+/**
+ * The members worth scoring for a viewer: a few bounded pools (the newest members of the
+ * type, and members sharing a city, industries, complementary skills or the expertise a
+ * founder lacks), each already free of the viewer, anyone connected, asked either way,
+ * ignored or blocked either way, and of co-founders failing the viewer's must-haves.
+ * The scorer then ranks at most a few hundred members, however large the community.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { MEMBER_CARD_JOINS } from '../connections/cards';
+import { suggestable } from '../connections/suggestions';
+import type { Deps } from '../deps';
+import type { MemberType } from '../users/schemas';
+import { type Facet, probe } from '../search/search-sql';
+import { MATCH_COLUMNS, type MatchCandidate, type MatchProfile, type MatchRow, toMatchCandidate } from './profiles';
+import { expertiseGaps, type MatchFounder } from './score';
+
+/** Members one pool contributes at most. */
+export const POOL_SIZE = 150;
+
+type Pool = { facet: Facet | null; limit: number };
+
+/** Ids of one pool: the newest members of the type (no facet) or members with the facet. */
+function poolIds(viewerId: string, memberType: MemberType, { facet, limit }: Pool, conditions: (id: SQL) => SQL[]): SQL {
+  if (!facet) {
+    return sql`SELECT u.id AS id FROM users u
+      WHERE u.member_type = ${memberType} AND ${sql.join([...conditions(sql`u.id`), suggestable(sql`u.id`, viewerId)], sql` AND `)}
+      ORDER BY u.created_at DESC LIMIT ${limit}`;
+  }
+  return sql`SELECT DISTINCT t.user_id AS id FROM profile_tags t CROSS JOIN users u ON u.id = t.user_id
+    WHERE t.kind = ${facet.kind} AND t.value IN (SELECT value FROM json_each(${JSON.stringify(facet.values)}))
+      AND u.member_type = ${memberType} AND ${sql.join([...conditions(sql`t.user_id`), suggestable(sql`u.id`, viewerId)], sql` AND `)}
+    LIMIT ${limit}`;
+}
+
+/** The viewer's must-haves that tags can check (the scorer checks them all again, both sides). */
+function mustHaveFacets(viewer: MatchFounder): Facet[] {
+  const must = (criterion: keyof MatchFounder['preferences']) => viewer.preferences[criterion]?.importance === 'must-have';
+  const { technical, skills, commitment, ideaStage, location } = viewer.preferences;
+  const facets: Facet[] = [{ kind: 'looking', values: ['1'] }];
+  if (technical && must('technical')) facets.push({ kind: 'technical', values: [technical.value === 'technical' ? '1' : '0'] });
+  if (skills && must('skills')) facets.push({ kind: 'skill', values: skills.value });
+  if (commitment && must('commitment')) facets.push({ kind: 'commitment', values: [commitment.value] });
+  if (ideaStage && must('ideaStage')) facets.push({ kind: 'stage', values: ideaStage.value });
+  if (location?.value === 'same-city' && must('location')) facets.push({ kind: 'city', values: viewer.cityId === null ? [] : [String(viewer.cityId)] });
+  if (must('industries')) facets.push({ kind: 'industry', values: viewer.industries });
+  return facets;
+}
+
+const cityFacet = (cityId: number | null): Facet | null => (cityId === null ? null : { kind: 'city', values: [String(cityId)] });
+const listFacet = (kind: Facet['kind'], values: readonly string[]): Facet | null => (values.length > 0 ? { kind, values } : null);
+
+/** The pools for a viewer looking for members of `memberType`, and the conditions every pool member meets. */
+function poolsFor(viewer: MatchProfile, memberType: MemberType): { pools: Pool[]; facets: Facet[] } {
+  const pools = (facets: (Facet | null)[], newest: number): Pool[] => [
+    { facet: null, limit: newest },
+    ...facets.filter((facet): facet is Facet => facet !== null).map((facet) => ({ facet, limit: POOL_SIZE })),
+  ];
+  if (viewer.memberType === 'advisor') {
+    const { advisor } = viewer;
+    return { pools: pools([listFacet('industry', advisor.industries), cityFacet(advisor.cityId)], POOL_SIZE), facets: [] };
+  }
+  const { founder } = viewer;
+  if (memberType === 'advisor') {
+    return { pools: pools([listFacet('expertise', expertiseGaps(founder)), listFacet('industry', founder.industries), cityFacet(founder.cityId)], 100), facets: [] };
+  }
+  const complementary = founder.technical === null ? null : { kind: 'technical' as const, values: [founder.technical ? '0' : '1'] };
+  return { pools: pools([cityFacet(founder.cityId), listFacet('industry', founder.industries), complementary], POOL_SIZE), facets: mustHaveFacets(founder) };
+}
+
+/** The candidates of `memberType` for the viewer, read in one query (at most a few hundred). */
+export async function matchCandidates(deps: Pick<Deps, 'db'>, viewer: MatchProfile, viewerId: string, memberType: MemberType): Promise<MatchCandidate[]> {
+  const { pools, facets } = poolsFor(viewer, memberType);
+  // A must-have no one can meet (same city, but the viewer has none) leaves no candidate.
+  if (facets.some((facet) => facet.values.length === 0)) return [];
+  const conditions = (id: SQL) => facets.map((facet) => probe(facet, id));
+  const ids = sql.join(
+    pools.map((pool) => sql`SELECT id FROM (${poolIds(viewerId, memberType, pool, conditions)})`),
+    sql` UNION `,
+  );
+  const rows = await deps.db.all<MatchRow>(sql`SELECT ${MATCH_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id IN (${ids})`);
+  return rows.map(toMatchCandidate);
+}
