@@ -1,6 +1,6 @@
 import { DEMO_MEMBER, expect, latestMail, linkIn, register, registerVerified, signIn, signOut, test, uniqueEmail } from './support';
 
-test('a newcomer registers, verifies the email from the dev mailbox and lands signed in', async ({ page, request }) => {
+test('a newcomer registers, verifies the email from the dev mailbox and lands signed in on onboarding', async ({ page, request }) => {
   const email = uniqueEmail('newcomer');
   await register(page, email, 'correct horse battery', 'Grace');
 
@@ -10,7 +10,7 @@ test('a newcomer registers, verifies the email from the dev mailbox and lands si
   await expect(page.getByLabel('Verification code')).toHaveValue(link.searchParams.get('code')!);
   await page.getByRole('button', { name: 'Verify email' }).click();
 
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Grace');
   const cookies = await page.context().cookies();
   const token = cookies.find((cookie) => cookie.name === 'token');

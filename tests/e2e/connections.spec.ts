@@ -17,8 +17,8 @@ interface Stack {
 }
 
 /**
- * A fresh founder, registered through POST /api/register and verified with the mailed code,
- * signed in inside a browser context of their own (so several members act side by side).
+ * A fresh founder, registered through POST /api/register, verified with the mailed code and
+ * onboarded, signed in inside a browser context of their own (so several members act side by side).
  */
 async function newMember({ browser, baseURL, headers }: Stack, firstName: string): Promise<Member> {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
@@ -31,6 +31,12 @@ async function newMember({ browser, baseURL, headers }: Stack, firstName: string
   const code = (await latestMail(context.request, email, /verification/i)).subject.match(/\d{6}/)![0];
   const verified = await context.request.post('/api/session/auth/verify-email', { data: { email, code }, headers: { origin: baseURL } });
   expect(verified.ok()).toBe(true);
+  // Member screens lead to onboarding until the profile is done: finish it with the required fields.
+  const onboarded = await context.request.post('/api/session/founder/onboarding', {
+    multipart: { firstName, lastName: 'Tester', technical: 'true', skills: 'engineering', commitment: 'full-time', ideaStage: 'idea' },
+    headers: { origin: baseURL },
+  });
+  expect(onboarded.ok()).toBe(true);
   const me = (await (await context.request.get('/api/session/auth/me')).json()) as { _id: string };
   return { id: me._id, name: `${firstName} Tester`, context, page: await context.newPage() };
 }
