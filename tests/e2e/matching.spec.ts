@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
+import { api, newMember, type Stack } from './profile-page-support';
+import { expect, expectNoSeriousA11yViolations, test } from './support';
+
+/** Opens a page and waits for its islands to hydrate, so clicks and keys reach React. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+const card = (page: Page) => page.locator('article.match-card');
+const reviewed = (page: Page) => card(page).getByRole('heading', { level: 2 });
+
+/** A founder looking for a technical co-founder in health or fintech, as the demo data has several. */
+const LOOKING_FOUNDER = {
+  tagline: 'Selling software to clinics',
+  technical: 'false',
+  skills: ['sales-marketing', 'fundraising'],
+  commitment: 'full-time',
+  ideaStage: 'prototype',
+  industries: ['healthtech', 'fintech'],
+  openToRemote: 'true',
+  lookingForCofounder: 'true',
+  cofounderPreferences: JSON.stringify({
+    technical: { value: 'technical', importance: 'nice-to-have' },
+    skills: { value: ['engineering'], importance: 'nice-to-have' },
+    industries: { importance: 'nice-to-have' },
+  }),
+};
+
+test.describe('matching', () => {
+  test('a founder reviews co-founder matches with the keyboard: score, reasons, skip kept on reload, connect with a note (then under Sent)', async ({ browser, extraHTTPHeaders }) => {
+    test.setTimeout(90_000);
+    const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
+    const mira = await newMember(stack, 'Mira', 'founder', LOOKING_FOUNDER);
+    const { page } = mira;
+    await open(page, '/matching');
+    await expect(page.getByRole('link', { name: 'Co-founders' })).toHaveAttribute('aria-current', 'page');
+
+    // The suggestion under review: who, how well, and why.
+    const first = await reviewed(page).innerText();
+    await expect(card(page).getByText(/^\d{1,3}% match$/)).toBeVisible();
+    await expect(card(page).getByRole('meter', { name: /^Match score: \d{1,3}%$/ })).toBeVisible();
+    await expect(card(page).getByRole('heading', { name: 'Why you match' })).toBeVisible();
+    await expect(card(page).locator('.match-reasons li').first()).toHaveText(/\w/);
+    await expect(card(page).getByRole('link', { name: `View profile of ${first}` })).toHaveAttribute('href', /^\/founder\//);
+
+    // Skip with the keyboard: the next suggestion comes up and takes the focus.
+    await card(page).getByRole('button', { name: `Skip ${first}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(reviewed(page)).not.toHaveText(first);
+    const second = await reviewed(page).innerText();
+    await expect(reviewed(page)).toBeFocused();
+
+    // The skip lasts for the session.
+    await page.reload();
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(reviewed(page)).toHaveText(second);
+
+    // Connect with a note: sending, then a toast, and the next suggestion.
+    await card(page).getByRole('button', { name: 'Add a note' }).click();
+    await page.getByLabel(`Note to ${second} (optional)`).fill('Hello <b>there</b>, shall we talk?');
+    await card(page).getByRole('button', { name: `Connect with ${second}` }).click();
+    await expect(page.locator('.toast').filter({ hasText: `Request sent to ${second}.` })).toBeVisible();
+    await expect(reviewed(page)).not.toHaveText(second);
+
+    // The request waits under Sent, and the member is no longer suggested.
+    await open(page, '/connections?tab=sent');
+    const sent = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: second }) });
+    await expect(sent.getByText('Hello <b>there</b>, shall we talk?')).toBeVisible();
+    await open(page, '/matching');
+    await expect(card(page).or(page.locator('.match-empty'))).toBeVisible();
+    await expect(page.locator('.match-deck').getByText(second, { exact: true })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await mira.context.close();
+  });
+
+  test('a founder also gets advisors, and an advisor gets founders they could help', async ({ browser, extraHTTPHeaders }) => {
+    test.setTimeout(90_000);
+    const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
+    const [nia, vera] = await Promise.all([
+      newMember(stack, 'Nia', 'founder', LOOKING_FOUNDER),
+      newMember(stack, 'Vera', 'advisor', { position: 'Angel investor', expertise: ['fundraising', 'go-to-market'], industries: ['healthtech', 'fintech'], helpTypes: ['investing', 'advising'] }),
+    ]);
+
+    await open(nia.page, '/matching');
+    const sections = nia.page.getByRole('navigation', { name: 'Suggestions' });
+    await sections.getByRole('link', { name: 'Advisors' }).click();
+    await expect(nia.page).toHaveURL(/\/matching\?tab=advisors$/);
+    await expect(sections.getByRole('link', { name: 'Advisors' })).toHaveAttribute('aria-current', 'page');
+    await expect(card(nia.page).getByRole('link', { name: /^View profile of / })).toHaveAttribute('href', /^\/advisor\//);
+
+    await open(vera.page, '/matching');
+    await expect(vera.page.getByRole('heading', { level: 1, name: 'Founders you could help' })).toBeVisible();
+    await expect(vera.page.getByRole('navigation', { name: 'Suggestions' })).toHaveCount(0);
+    await expect(card(vera.page).getByRole('link', { name: /^View profile of / })).toHaveAttribute('href', /^\/founder\//);
+    await Promise.all([nia.context.close(), vera.context.close()]);
+  });
+
+  test('a founder whose must-haves nobody meets is sent to complete their preferences', async ({ browser, extraHTTPHeaders }) => {
+    const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
+    const member = await newMember(stack, 'Orla', 'founder');
+    const cities = (await (await api(member, baseURL, 'GET', 'cities?search=torshavn&limit=1')).json()) as { data: Array<{ id: number }> };
+    const edited = await member.context.request.put('/api/session/founder/profile', {
+      multipart: {
+        firstName: 'Orla',
+        lastName: 'Tester',
+        technical: 'true',
+        skills: 'engineering',
+        commitment: 'part-time',
+        ideaStage: 'idea',
+        lookingForCofounder: 'true',
+        cityId: String(cities.data[0]!.id),
+        cofounderPreferences: JSON.stringify({
+          location: { value: 'same-city', importance: 'must-have' },
+          skills: { value: ['legal'], importance: 'must-have' },
+          technical: { value: 'non-technical', importance: 'must-have' },
+          ideaStage: { value: ['revenue'], importance: 'must-have' },
+        }),
+      },
+      headers: { origin: baseURL },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+
+    await open(member.page, '/matching');
+    await expect(member.page.getByRole('heading', { name: 'No matches yet — complete your co-founder preferences' })).toBeVisible();
+    await expect(member.page.getByRole('link', { name: 'Complete your co-founder preferences' })).toHaveAttribute('href', '/settings/profile');
+    await expect(card(member.page)).toHaveCount(0);
+    await member.context.close();
+  });
+});
