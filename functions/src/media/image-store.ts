@@ -1,24 +1,25 @@
 /**
  * Profile pictures and banners in R2: each upload goes under a fresh key (so the
- * one-year immutable cache of /media is always right) and the profile keeps its path
- * `/media/<key>`, which the app's media-base rules turn into an address.
+ * one-year immutable cache of /media is always right) and the profile keeps the key
+ * (`avatars/<id>.webp`), which the media-base rules of SPEC.md §5 turn into an address
+ * (`/media/avatars/<id>.webp` by default, or under a CDN's base).
  */
 import { newId } from '../db/ids';
 import type { CheckedImage } from './images';
 
 export type ImageFolder = 'avatars' | 'banners';
 
-/** The R2 key behind a stored /media path of ours, or null for other addresses. */
+/** The R2 key of a stored image of ours, or null for other addresses (seeded absolute URLs). */
 export function storedImageKey(path: string | null): string | null {
-  const match = /^\/media\/((?:avatars|banners)\/[0-9a-f]{24}\.(?:jpg|png|webp))$/.exec(path ?? '');
+  const match = /^((?:avatars|banners)\/[0-9a-f]{24}\.(?:jpg|png|webp))$/.exec(path ?? '');
   return match ? match[1]! : null;
 }
 
-/** Stores a checked image under a new key; answers its /media path. */
+/** Stores a checked image under a new key; answers the key. */
 export async function storeImage(bucket: R2Bucket, folder: ImageFolder, image: CheckedImage): Promise<string> {
   const key = `${folder}/${newId()}.${image.extension}`;
   await bucket.put(key, image.bytes, { httpMetadata: { contentType: image.contentType } });
-  return `/media/${key}`;
+  return key;
 }
 
 /**

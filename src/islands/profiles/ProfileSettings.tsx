@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { session } from '../../lib/api/client';
 import { toAppError } from '../../lib/errors';
 import { formFromProfile, type ProfileForm } from '../../lib/profiles/form-model';
-import { profileImageUrl } from '../../lib/profiles/image-url';
+import { mediaUrl } from '../../lib/text/media-url';
 import { profileFormData, profilePath } from '../../lib/profiles/multipart';
 import { saveFeedback } from '../../lib/profiles/server-errors';
 import { stepIndexOf, stepsFor } from '../../lib/profiles/steps';
@@ -42,8 +42,8 @@ function ProfileSettings({ profile: initialProfile, mediaBaseUrl }: Props) {
   const steps = stepsFor(saved.memberType);
 
   const savedUrls = {
-    profilePicture: profileImageUrl(saved.profilePicture?.url, mediaBaseUrl) || null,
-    profileBanner: profileImageUrl(saved.profileBanner?.url, mediaBaseUrl) || null,
+    profilePicture: mediaUrl(saved.profilePicture?.url, mediaBaseUrl) || null,
+    profileBanner: mediaUrl(saved.profileBanner?.url, mediaBaseUrl) || null,
   };
   const changed =
     JSON.stringify(form) !== JSON.stringify(baseline) ||

@@ -15,7 +15,7 @@ describe('founderFormFrom', () => {
         technical: false,
         skills: ['sales-marketing'],
         city: { id: 7, label: 'Lagos, Nigeria' },
-        profilePicture: { url: '/media/avatars/a.png', alt: 'Ada smiling' },
+        profilePicture: { url: 'avatars/a.png', alt: 'Ada smiling' },
         cofounderPreferences: { technical: { value: 'technical', importance: 'must-have' } },
       }),
     );

@@ -14,7 +14,7 @@ export function founderDetails(overrides: Partial<FounderDetails> = {}): Founder
     lastName: 'Lovelace',
     tagline: 'Building analytical engines',
     slug: 'ada-lovelace',
-    profilePicture: { url: '/media/avatars/ada.webp', alt: 'Ada smiling' },
+    profilePicture: { url: 'avatars/ada.webp', alt: 'Ada smiling' },
     profileBanner: null,
     bio: 'I write programs.\n\nFor engines that do not exist yet.',
     industries: ['fintech', 'ai'],

@@ -6,7 +6,7 @@
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from '@api/profiles/schemas';
 import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, SKILLS } from '@api/profiles/vocabulary';
 import { nameInitials } from '../connections/member';
-import { profileImageUrl } from './image-url';
+import { mediaUrl } from '../text/media-url';
 
 export type { AdvisorDetails, FounderDetails, ProfileDetails };
 
@@ -153,7 +153,7 @@ export interface ProfileModel {
 }
 
 function image(ref: { url: string; alt: string | null } | null, mediaBase: string, fallbackAlt: string): ProfileImage | null {
-  const url = profileImageUrl(ref?.url, mediaBase);
+  const url = mediaUrl(ref?.url, mediaBase);
   return url ? { url, alt: ref?.alt?.trim() || fallbackAlt } : null;
 }
 

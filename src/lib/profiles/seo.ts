@@ -9,7 +9,7 @@ import { SKILLS, EXPERTISE } from '@api/profiles/vocabulary';
 import { absoluteUrl } from '../seo/canonical';
 import { SITE_NAME } from '../seo/page-title';
 import { truncateText } from '../text/truncate';
-import { profileImageUrl } from './image-url';
+import { mediaUrl } from '../text/media-url';
 import { profileName, profileTagline, safeLinks, type ProfileDetails } from './profile-view-model';
 
 /** Meta descriptions past this length are cut by search engines anyway. */
@@ -61,7 +61,7 @@ export function profileShareImage(
     { image: profile.profilePicture, kind: 'avatar' as const },
   ];
   for (const { image, kind } of candidates) {
-    const path = profileImageUrl(image?.url, mediaBase);
+    const path = mediaUrl(image?.url, mediaBase);
     if (path) return { url: absoluteUrl(siteUrl, path), alt: image?.alt?.trim() || profileName(profile), kind };
   }
   return null;
@@ -109,7 +109,7 @@ function postalAddress(label: string): Record<string, string> {
 export function profileJsonLd(profile: ProfileDetails, options: { siteUrl: string; mediaBase: string }): Record<string, unknown> {
   const url = absoluteUrl(options.siteUrl, profilePath(profile.memberType, profile.slug));
   const tagline = profileTagline(profile);
-  const avatar = profileImageUrl(profile.profilePicture?.url, options.mediaBase);
+  const avatar = mediaUrl(profile.profilePicture?.url, options.mediaBase);
   const links = safeLinks(profile.links).map((link) => link.url);
   const skills = knowsAbout(profile);
   const description = oneLine(profile.bio) || oneLine(tagline);
