@@ -44,7 +44,10 @@ const ENDPOINTS = [
   { name: 'profiles: filters', path: `/profiles/search?${SORT}&_limit=20&_page=1&industries=climate&city=${lagos.id}`, check: paged(5) },
   { name: 'profiles: q + filters', path: `/profiles/search?${SORT}&_limit=20&_page=1&q=lagos&remote=true`, check: paged(20) },
   { name: 'tagging-profiles', path: '/founder/tagging-profiles?query=ad&limit=10&page=1', check: paged(10) },
-  // Not budgeted here (public, not a member search), so a regression still shows.
+  // Not budgeted here (public, or a ranking rather than a search), so a regression still shows.
+  { name: 'co-founder matches (no budget)', path: '/profiles/recommend-search?limit=10&page=1', budget: false, check: paged(10) },
+  { name: 'advisor matches (no budget)', path: '/profiles/recommend-search?limit=10&page=1&memberType=advisor', budget: false, check: paged(10) },
+  { name: 'you-might-like (no budget)', path: '/connection/you-might-like?limit=10', budget: false, check: (b) => b.data.length === 10 },
   { name: 'cities: one letter (no budget)', path: '/cities?search=s&limit=10', budget: false, check: (b) => b.data.length === 10 },
   { name: 'floor: GET /auth/me (no budget)', path: '/auth/me', budget: false, check: (b) => Boolean(b) },
 ];

@@ -7,8 +7,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { loadMatchCandidate, MATCH_COLUMNS, type MatchProfile, type MatchRow, toMatchCandidate } from '../matching/profiles';
-import { MEMBER_CARD_JOINS, toMemberCard } from './cards';
+import { loadMatchProfile, MATCH_FIELDS, type MatchFieldsRow, type MatchProfile, toMatchProfile } from '../matching/profiles';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from './cards';
 import type { Suggestion } from './schemas';
 import { rankSuggestions, type Signal, type SuggestionCandidate, type SuggestionViewer } from './suggestion-score';
 
@@ -28,7 +28,10 @@ export function suggestable(id: SQL, viewerId: string): SQL {
       WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${id}) OR (b.blocker_id = ${id} AND b.blocked_id = ${viewerId}))`;
 }
 
-type PoolRow = MatchRow & { joined_at: string; shared: number };
+type PoolRow = MemberCardRow & MatchFieldsRow & { joined_at: string; shared: number };
+
+/** A pool's select-list: the card, the match fields and the join date of the user `u`. */
+const POOL_COLUMNS = sql`u.created_at AS joined_at, ${MEMBER_CARD_COLUMNS}, ${MATCH_FIELDS}`;
 
 /**
  * The members with the most connections in common with the viewer: the connections of
@@ -47,14 +50,14 @@ function sharedPool(deps: Pick<Deps, 'db'>, viewerId: string) {
       SELECT s.id, s.n FROM shared s JOIN users u ON u.id = s.id
       WHERE ${suggestable(sql.raw('s.id'), viewerId)}
       ORDER BY s.n DESC, u.created_at DESC LIMIT ${POOL_SIZE})
-    SELECT best.n AS shared, u.created_at AS joined_at, ${MATCH_COLUMNS}
+    SELECT best.n AS shared, ${POOL_COLUMNS}
     FROM best JOIN users u ON u.id = best.id ${MEMBER_CARD_JOINS}`);
 }
 
 /** The newest members of one type (index users_onboarded_type_created). */
 function newestPool(deps: Pick<Deps, 'db'>, viewerId: string, memberType: 'founder' | 'advisor') {
   return deps.db.all<PoolRow>(sql`
-    SELECT 0 AS shared, u.created_at AS joined_at, ${MATCH_COLUMNS}
+    SELECT 0 AS shared, ${POOL_COLUMNS}
     FROM users u ${MEMBER_CARD_JOINS}
     WHERE u.member_type = ${memberType} AND ${suggestable(sql.raw('u.id'), viewerId)}
     ORDER BY u.created_at DESC LIMIT ${POOL_SIZE}`);
@@ -66,7 +69,7 @@ async function profilePool(deps: Pick<Deps, 'db'>, viewerId: string, profile: Ma
   if (!own || (own.industries.length === 0 && own.cityId === null)) return [];
   const city = own.cityId === null ? null : String(own.cityId);
   return deps.db.all<PoolRow>(sql`
-    SELECT 0 AS shared, u.created_at AS joined_at, ${MATCH_COLUMNS}
+    SELECT 0 AS shared, ${POOL_COLUMNS}
     FROM (SELECT DISTINCT user_id AS id FROM profile_tags
       WHERE (kind = 'industry' AND value IN (SELECT value FROM json_each(${JSON.stringify(own.industries)}))) OR (kind = 'city' AND value = ${city})) s
     CROSS JOIN users u ON u.id = s.id ${MEMBER_CARD_JOINS}
@@ -80,7 +83,7 @@ export async function suggestMembers(
   viewer: SuggestionViewer,
   { limit, signals }: { limit: number; signals?: readonly Signal[] },
 ): Promise<Suggestion[]> {
-  const profile = viewer.profile ?? (await loadMatchCandidate(deps, viewer.userId))?.profile;
+  const profile = viewer.profile ?? (await loadMatchProfile(deps, viewer.userId)) ?? undefined;
   const pools = await Promise.all([
     sharedPool(deps, viewer.userId),
     newestPool(deps, viewer.userId, 'founder'),
@@ -91,7 +94,7 @@ export async function suggestMembers(
     member: toMemberCard(row),
     sharedConnections: Number(row.shared),
     joinedAt: row.joined_at,
-    profile: toMatchCandidate(row).profile,
+    profile: toMatchProfile(row.m_id, row.m_type, row),
   }));
   return rankSuggestions(candidates, { ...viewer, profile }, { now: deps.clock.now(), limit, signals });
 }

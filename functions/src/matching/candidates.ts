@@ -15,7 +15,7 @@ import { MATCH_COLUMNS, type MatchCandidate, type MatchProfile, type MatchRow, t
 import { expertiseGaps, type MatchFounder } from './score';
 
 /** Members one pool contributes at most. */
-export const POOL_SIZE = 150;
+export const POOL_SIZE = 80;
 
 type Pool = { facet: Facet | null; limit: number };
 
@@ -61,7 +61,7 @@ function poolsFor(viewer: MatchProfile, memberType: MemberType): { pools: Pool[]
   }
   const { founder } = viewer;
   if (memberType === 'advisor') {
-    return { pools: pools([listFacet('expertise', expertiseGaps(founder)), listFacet('industry', founder.industries), cityFacet(founder.cityId)], 100), facets: [] };
+    return { pools: pools([listFacet('expertise', expertiseGaps(founder)), listFacet('industry', founder.industries), cityFacet(founder.cityId)], POOL_SIZE), facets: [] };
   }
   const complementary = founder.technical === null ? null : { kind: 'technical' as const, values: [founder.technical ? '0' : '1'] };
   return { pools: pools([cityFacet(founder.cityId), listFacet('industry', founder.industries), complementary], POOL_SIZE), facets: mustHaveFacets(founder) };

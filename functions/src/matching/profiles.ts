@@ -1,68 +1,140 @@
 /**
- * Members as matching reads them: the summary a list shows plus the fields the scorer
- * weighs (city id, co-founder preferences), selected with the card in one query.
+ * Members as matching reads them: the profile fields the scorer weighs (skills or
+ * expertise, commitment, stage, industries, city, remote, co-founder preferences), a few
+ * hundred at a time, without the text a list shows (a page reads that for its members only).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { MEMBER_CARD_JOINS } from '../connections/cards';
 import type { Deps } from '../deps';
-import { CofounderPreferencesSchema, type CofounderPreferences, type ProfileSummary } from '../profiles/schemas';
-import type { Expertise, HelpType, Industry } from '../profiles/vocabulary';
-import { SUMMARY_COLUMNS, type SummaryRow, toProfileSummary } from '../search/summaries';
+import type { CofounderPreferences } from '../profiles/schemas';
+import { COMMITMENTS, type Expertise, type HelpType, IDEA_STAGES, IMPORTANCE, type Industry, SKILLS } from '../profiles/vocabulary';
 import type { MatchFounder, MatchProfile } from './score';
-
-export type MatchRow = SummaryRow & { f_city_id: number | null; f_prefs: string | null; a_city_id: number | null };
 
 export type { MatchProfile } from './score';
 
-/** A candidate: what a list shows, what the scorer reads, and when they joined. */
-export type MatchCandidate = { userId: string; joinedAt: string; summary: ProfileSummary; profile: MatchProfile };
+/** The columns MATCH_FIELDS selects (founders `f`, advisors `a`). */
+export type MatchFieldsRow = {
+  f_technical: number | null;
+  f_skills: string | null;
+  f_commitment: MatchFounder['commitment'];
+  f_stage: MatchFounder['ideaStage'];
+  f_industries: string | null;
+  f_city_id: number | null;
+  f_city: string | null;
+  f_remote: number | null;
+  f_looking: number | null;
+  f_prefs: string | null;
+  a_expertise: string | null;
+  a_industries: string | null;
+  a_help: string | null;
+  a_city_id: number | null;
+  a_city: string | null;
+  a_remote: number | null;
+};
 
-/** SUMMARY_COLUMNS plus the matching fields; the query names the user `u` and uses MEMBER_CARD_JOINS. */
-export const MATCH_COLUMNS: SQL = sql.join(
-  [SUMMARY_COLUMNS, sql.raw('f.city_id AS f_city_id, f.cofounder_preferences AS f_prefs, a.city_id AS a_city_id')],
-  sql`, `,
+/** A row with the member's id, type and join date besides the match fields. */
+export type MatchRow = MatchFieldsRow & { m_id: string; m_type: 'founder' | 'advisor'; m_joined: string };
+
+/** A candidate: the id, when they joined (for ties) and what the scorer reads. */
+export type MatchCandidate = { userId: string; joinedAt: string; profile: MatchProfile };
+
+/** Select-list of the match fields; the query uses MEMBER_CARD_JOINS (no ids: callers add theirs). */
+export const MATCH_FIELDS: SQL = sql.raw(
+  [
+    'f.is_technical AS f_technical, f.skills AS f_skills, f.commitment AS f_commitment, f.idea_stage AS f_stage, f.industries AS f_industries',
+    'f.city_id AS f_city_id, f.city_name AS f_city, f.open_to_remote AS f_remote, f.looking_for_cofounder AS f_looking, f.cofounder_preferences AS f_prefs',
+    'a.expertise AS a_expertise, a.industries AS a_industries, a.help_types AS a_help, a.city_id AS a_city_id, a.city_name AS a_city, a.open_to_remote AS a_remote',
+  ].join(', '),
 );
 
-/** Stored preferences, checked again: a value the schema refuses counts as no preference. */
-function preferencesOf(json: string | null): CofounderPreferences {
+/** MATCH_FIELDS with the id, type and join date of the user `u`. */
+export const MATCH_COLUMNS: SQL = sql`u.id AS m_id, u.member_type AS m_type, u.created_at AS m_joined, ${MATCH_FIELDS}`;
+
+/** A JSON list column; a damaged value reads as empty. */
+function list<T>(json: string | null): T[] {
   try {
-    const parsed = CofounderPreferencesSchema.safeParse(JSON.parse(json ?? '{}'));
-    return parsed.success ? parsed.data : {};
+    const value: unknown = JSON.parse(json ?? '[]');
+    return Array.isArray(value) ? (value as T[]) : [];
   } catch {
-    return {};
+    return [];
   }
 }
 
-/** The match profile and summary of a row selected with MATCH_COLUMNS. */
+const IMPORTANCES = new Set<string>(Object.keys(IMPORTANCE));
+const within = (values: unknown, vocabulary: Record<string, string>) =>
+  Array.isArray(values) && values.length > 0 && values.every((value) => typeof value === 'string' && value in vocabulary);
+
+/** Whether a stored criterion's value has the shape of its kind (CofounderPreferencesSchema's rules). */
+const VALUE_CHECKS: Record<keyof CofounderPreferences, (value: unknown) => boolean> = {
+  technical: (value) => value === 'technical' || value === 'non-technical',
+  skills: (value) => within(value, SKILLS),
+  commitment: (value) => typeof value === 'string' && value in COMMITMENTS,
+  location: (value) => value === 'same-city' || value === 'remote-ok',
+  industries: () => true,
+  ideaStage: (value) => within(value, IDEA_STAGES),
+};
+
+/**
+ * Stored preferences, checked again: a criterion of the wrong shape counts as no
+ * preference. (By hand rather than with the zod schema: a match page reads hundreds.)
+ */
+export function preferencesOf(json: string | null): CofounderPreferences {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(json ?? '{}');
+  } catch {
+    return {};
+  }
+  if (!stored || typeof stored !== 'object') return {};
+  const preferences: Record<string, unknown> = {};
+  for (const [criterion, check] of Object.entries(VALUE_CHECKS)) {
+    const entry = (stored as Record<string, { value?: unknown; importance?: unknown } | undefined>)[criterion];
+    if (entry && typeof entry === 'object' && IMPORTANCES.has(String(entry.importance)) && check(entry.value)) preferences[criterion] = entry;
+  }
+  return preferences as CofounderPreferences;
+}
+
+/** The match profile of a member of this type, from MATCH_FIELDS. */
+export function toMatchProfile(userId: string, memberType: 'founder' | 'advisor', row: MatchFieldsRow): MatchProfile {
+  if (memberType === 'advisor') {
+    return {
+      memberType,
+      advisor: {
+        userId,
+        expertise: list<Expertise>(row.a_expertise),
+        industries: list<Industry>(row.a_industries),
+        helpTypes: list<HelpType>(row.a_help),
+        cityId: row.a_city_id,
+        city: row.a_city,
+        openToRemote: row.a_remote === 1,
+      },
+    };
+  }
+  return {
+    memberType,
+    founder: {
+      userId,
+      technical: row.f_technical === null ? null : row.f_technical === 1,
+      skills: list(row.f_skills),
+      commitment: row.f_commitment,
+      ideaStage: row.f_stage,
+      industries: list(row.f_industries),
+      cityId: row.f_city_id,
+      city: row.f_city,
+      openToRemote: row.f_remote === 1,
+      lookingForCofounder: row.f_looking === 1,
+      preferences: preferencesOf(row.f_prefs),
+    },
+  };
+}
+
+/** The candidate of a row selected with MATCH_COLUMNS. */
 export function toMatchCandidate(row: MatchRow): MatchCandidate {
-  const summary = toProfileSummary(row);
-  const place = { city: summary.city, openToRemote: summary.openToRemote };
-  const profile: MatchProfile =
-    summary.memberType === 'advisor'
-      ? {
-          memberType: 'advisor',
-          advisor: { userId: summary._id, expertise: summary.skills as Expertise[], industries: summary.industries as Industry[], helpTypes: summary.helpTypes as HelpType[], cityId: row.a_city_id, ...place },
-        }
-      : {
-          memberType: 'founder',
-          founder: {
-            userId: summary._id,
-            technical: summary.technical,
-            skills: summary.skills as MatchFounder['skills'],
-            commitment: summary.commitment,
-            ideaStage: summary.ideaStage,
-            industries: summary.industries,
-            cityId: row.f_city_id,
-            lookingForCofounder: summary.lookingForCofounder,
-            preferences: preferencesOf(row.f_prefs),
-            ...place,
-          },
-        };
-  return { userId: summary._id, joinedAt: summary.joinedAt, summary, profile };
+  return { userId: row.m_id, joinedAt: row.m_joined, profile: toMatchProfile(row.m_id, row.m_type, row) };
 }
 
 /** The match profile of one member, or null when there is no such user. */
-export async function loadMatchCandidate(deps: Pick<Deps, 'db'>, userId: string): Promise<MatchCandidate | null> {
+export async function loadMatchProfile(deps: Pick<Deps, 'db'>, userId: string): Promise<MatchProfile | null> {
   const [row] = await deps.db.all<MatchRow>(sql`SELECT ${MATCH_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id = ${userId}`);
-  return row ? toMatchCandidate(row) : null;
+  return row ? toMatchCandidate(row).profile : null;
 }

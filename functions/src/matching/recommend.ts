@@ -9,7 +9,8 @@ import type { Deps } from '../deps';
 import type { Match } from '../profiles/schemas';
 import type { MemberType } from '../users/schemas';
 import { matchCandidates } from './candidates';
-import { loadMatchCandidate } from './profiles';
+import { profileSummaries } from '../search/summaries';
+import { loadMatchProfile } from './profiles';
 import { matchScore, rankMatches } from './score';
 
 /** The member type a viewer is matched with when they do not say: founders for everyone. */
@@ -17,10 +18,16 @@ export const DEFAULT_MATCH_TYPE: MemberType = 'founder';
 
 /** One page of the viewer's matches of `memberType`, best first, with the total. */
 export async function recommendMatches(deps: Pick<Deps, 'db'>, viewerId: string, memberType: MemberType, page: PageRequest): Promise<Paged<Match>> {
-  const viewer = await loadMatchCandidate(deps, viewerId);
+  const viewer = await loadMatchProfile(deps, viewerId);
   if (!viewer) return pageOf([], 0, page);
-  const candidates = await matchCandidates(deps, viewer.profile, viewerId, memberType);
-  const ranked = rankMatches(candidates.map((candidate) => ({ candidate, result: matchScore(viewer.profile, candidate.profile) })));
-  const data = ranked.slice(offsetOf(page), offsetOf(page) + page.limit).map(({ candidate, result }) => ({ member: candidate.summary, score: result.score, reasons: result.reasons }));
+  const candidates = await matchCandidates(deps, viewer, viewerId, memberType);
+  const ranked = rankMatches(candidates.map((candidate) => ({ candidate, result: matchScore(viewer, candidate.profile) })));
+  const shown = ranked.slice(offsetOf(page), offsetOf(page) + page.limit);
+  // Only the page's members are read as summaries: the pool may hold a few hundred.
+  const summaries = await profileSummaries(deps, shown.map(({ candidate }) => candidate.userId));
+  const data = shown.flatMap(({ candidate, result }) => {
+    const member = summaries.get(candidate.userId);
+    return member ? [{ member, score: result.score, reasons: result.reasons }] : [];
+  });
   return pageOf(data, ranked.length, page);
 }

@@ -103,7 +103,15 @@ function conditions(parts: SQL[]): SQL {
   return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`1`;
 }
 
-const notExcluded = (id: SQL, excluded: readonly string[]) => sql`${id} NOT IN (SELECT value FROM json_each(${json(excluded)}))`;
+/**
+ * The members on the other side of a block with the viewer, whoever blocked (the rule of
+ * connections/blocks.ts blockedIds), as a subquery: read once per statement, and no
+ * round trip of its own.
+ */
+export const blockedWith = (viewerId: string) =>
+  sql`SELECT blocked_id FROM blocks WHERE blocker_id = ${viewerId} UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId}`;
+
+const notExcluded = (id: SQL, viewerId: string) => sql`${id} NOT IN (${blockedWith(viewerId)})`;
 
 const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
 
@@ -113,13 +121,13 @@ const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisor
  * profile_search and profile_tags hold onboarded members only (the profiles module writes
  * them so), so the profile rows alone say the type, the picture and the join date.
  */
-function sortedHits(plan: Exclude<SearchPlan, { strategy: 'walk' }>, types: MemberType[], excluded: readonly string[], order: SearchOrder, page: PageRequest): SQL {
+function sortedHits(plan: Exclude<SearchPlan, { strategy: 'walk' }>, types: MemberType[], viewerId: string, order: SearchOrder, page: PageRequest): SQL {
   const source =
     plan.strategy === 'text'
       ? sql`(SELECT user_id, bm25(profile_search, 0, 10, 4, 1) AS score FROM profile_search WHERE profile_search MATCH ${plan.fts}) s`
       : sql`(SELECT user_id, 0 AS score FROM (${facetIds(plan.driver)})) s`;
   // The hits drive (CROSS JOIN keeps them the outer loop); filters are probed before any profile is read.
-  const where = [...plan.facets.map((facet) => probe(facet, sql`s.user_id`)), notExcluded(sql`s.user_id`, excluded)];
+  const where = [...plan.facets.map((facet) => probe(facet, sql`s.user_id`)), notExcluded(sql`s.user_id`, viewerId)];
   const profile =
     types.length === 1
       ? { join: sql`CROSS JOIN ${PROFILE_TABLES[types[0]!]} p ON p.user_id = s.user_id`, picture: sql`p.profile_picture_url`, joined: sql`p.created_at` }
@@ -138,8 +146,8 @@ function sortedHits(plan: Exclude<SearchPlan, { strategy: 'walk' }>, types: Memb
 }
 
 /** One type's profiles in listing order that pass the filters. Columns: member_id, picture, joined. */
-function listingArm(memberType: MemberType, facets: Facet[], excluded: readonly string[]): SQL {
-  const where = [...facets.map((facet) => probe(facet, sql`p.user_id`)), notExcluded(sql`p.user_id`, excluded), sql`u.onboarded = 1`];
+function listingArm(memberType: MemberType, facets: Facet[], viewerId: string): SQL {
+  const where = [...facets.map((facet) => probe(facet, sql`p.user_id`)), notExcluded(sql`p.user_id`, viewerId), sql`u.onboarded = 1`];
   return sql`
     SELECT p.user_id AS member_id, (p.profile_picture_url IS NOT NULL) AS picture, p.created_at AS joined, 0 AS score, NULL AS total
     FROM ${PROFILE_TABLES[memberType]} p INDEXED BY ${sql.raw(`${memberType}s_listing`)} JOIN users u ON u.id = p.user_id
@@ -150,8 +158,8 @@ function listingArm(memberType: MemberType, facets: Facet[], excluded: readonly 
  * One page of a `walk` plan: the listing of one type, or both merged (each arm is read
  * in index order and stops once the page is full). A profile's created_at is its user's.
  */
-function walkedHits(plan: Extract<SearchPlan, { strategy: 'walk' }>, types: MemberType[], excluded: readonly string[], page: PageRequest): SQL {
-  const arms = sql.join(types.map((type) => listingArm(type, plan.facets, excluded)), sql` UNION ALL `);
+function walkedHits(plan: Extract<SearchPlan, { strategy: 'walk' }>, types: MemberType[], viewerId: string, page: PageRequest): SQL {
+  const arms = sql.join(types.map((type) => listingArm(type, plan.facets, viewerId)), sql` UNION ALL `);
   return sql`${arms} ORDER BY picture DESC, joined DESC, member_id DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`;
 }
 
@@ -161,9 +169,9 @@ export function planFacets(plan: SearchPlan): Facet[] {
 }
 
 /** One page of members as summaries (column `total` on each row, null for a walk). */
-export function pageStatement(plan: SearchPlan, criteria: SearchCriteria, excluded: readonly string[], page: PageRequest): SQL {
+export function pageStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string, page: PageRequest): SQL {
   const types = searchedTypes(criteria, planFacets(plan));
-  const hits = plan.strategy === 'walk' ? walkedHits(plan, types, excluded, page) : sortedHits(plan, types, excluded, criteria.order, page);
+  const hits = plan.strategy === 'walk' ? walkedHits(plan, types, viewerId, page) : sortedHits(plan, types, viewerId, criteria.order, page);
   const byScore = plan.strategy === 'text' && criteria.order === 'relevance' ? sql`hits.score, ` : sql``;
   return sql`
     WITH hits AS (${hits})
@@ -173,18 +181,18 @@ export function pageStatement(plan: SearchPlan, criteria: SearchCriteria, exclud
 }
 
 /** The total of a `walk` plan (the others carry it on their rows). */
-export function walkCountStatement(plan: Extract<SearchPlan, { strategy: 'walk' }>, criteria: SearchCriteria, excluded: readonly string[]): SQL {
+export function walkCountStatement(plan: Extract<SearchPlan, { strategy: 'walk' }>, criteria: SearchCriteria, viewerId: string): SQL {
   const [driver, ...rest] = plan.facets;
   if (!driver) {
-    // Onboarded members of the type, less the excluded ones among them: the first count
-    // stays in the users_onboarded_type_created index, the second reads only the excluded.
+    // Onboarded members of the type, less the blocked ones among them: the first count
+    // stays in the users_onboarded_type_created index, the second reads only the blocked.
     const type = (alias: string) => (criteria.memberType ? sql`AND ${sql.raw(alias)}.member_type = ${criteria.memberType}` : sql``);
     return sql`SELECT
       (SELECT count(*) FROM users u WHERE u.onboarded = 1 ${type('u')})
-      - (SELECT count(*) FROM json_each(${json(excluded)}) j CROSS JOIN users e ON e.id = j.value WHERE e.onboarded = 1 ${type('e')}) AS total`;
+      - (SELECT count(*) FROM (${blockedWith(viewerId)}) j CROSS JOIN users e ON e.id = j.blocked_id WHERE e.onboarded = 1 ${type('e')}) AS total`;
   }
   // profile_tags holds onboarded members only; a type the filters do not imply is checked.
-  const where = [notExcluded(sql`s.user_id`, excluded), ...rest.map((facet) => probe(facet, sql`s.user_id`))];
+  const where = [notExcluded(sql`s.user_id`, viewerId), ...rest.map((facet) => probe(facet, sql`s.user_id`))];
   const impliedTypes = searchedTypes({ ...criteria, memberType: undefined }, plan.facets);
   if (criteria.memberType && impliedTypes.length > 1) {
     where.push(sql`EXISTS (SELECT 1 FROM ${PROFILE_TABLES[criteria.memberType]} t WHERE t.user_id = s.user_id)`);

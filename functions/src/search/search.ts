@@ -4,7 +4,6 @@
  * never anyone on the other side of a block, with pictures first and then the newest,
  * paged with the total. The SQL, chosen per query, is in search-sql.ts.
  */
-import { blockedIds } from '../connections/blocks';
 import { pageOf } from '../connections/paging';
 import type { PageRequest, Paged } from '../connections/schemas';
 import type { Deps } from '../deps';
@@ -28,19 +27,18 @@ export async function searchMembers(
 ): Promise<Paged<ProfileSummary>> {
   const plan = planSearch(criteria);
   if (searchedTypes(criteria, planFacets(plan)).length === 0) return pageOf([], 0, page);
-  const excluded = [...(await blockedIds(deps, viewerId))];
   if (plan.strategy === 'walk') {
     const [rows, [count]] = await Promise.all([
-      deps.db.all<Row>(pageStatement(plan, criteria, excluded, page)),
-      deps.db.all<{ total: number }>(walkCountStatement(plan, criteria, excluded)),
+      deps.db.all<Row>(pageStatement(plan, criteria, viewerId, page)),
+      deps.db.all<{ total: number }>(walkCountStatement(plan, criteria, viewerId)),
     ]);
     return pageOf(rows.map(toProfileSummary), Number(count?.total ?? 0), page);
   }
-  const rows = await deps.db.all<Row>(pageStatement(plan, criteria, excluded, page));
+  const rows = await deps.db.all<Row>(pageStatement(plan, criteria, viewerId, page));
   let total = rows[0]?.total ?? 0;
   // A page past the last one has no row to carry the total: ask the first page for it.
   if (rows.length === 0 && page.page > 1) {
-    const [first] = await deps.db.all<Row>(pageStatement(plan, criteria, excluded, { page: 1, limit: 1 }));
+    const [first] = await deps.db.all<Row>(pageStatement(plan, criteria, viewerId, { page: 1, limit: 1 }));
     total = first?.total ?? 0;
   }
   return pageOf(rows.map(toProfileSummary), Number(total), page);

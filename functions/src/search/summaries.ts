@@ -4,7 +4,8 @@
  * and matching both answer them.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { type MemberCardRow, MEMBER_CARD_COLUMNS, toMemberCard } from '../connections/cards';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
+import type { Deps } from '../deps';
 import type { ProfileSummary } from '../profiles/schemas';
 
 /** The columns SUMMARY_COLUMNS selects besides the card's (founders `f`, advisors `a`, users `u`). */
@@ -83,4 +84,13 @@ export function toProfileSummary(row: SummaryRow): ProfileSummary {
     helpTypes: [],
     joinedAt: row.s_joined,
   };
+}
+
+/** Summaries of many users, keyed by user id (one query; the ids travel as one JSON parameter). */
+export async function profileSummaries(deps: Pick<Deps, 'db'>, userIds: readonly string[]): Promise<Map<string, ProfileSummary>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await deps.db.all<SummaryRow>(
+    sql`SELECT ${SUMMARY_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`,
+  );
+  return new Map(rows.map((row) => [row.m_id, toProfileSummary(row)]));
 }

@@ -4,15 +4,15 @@
  * other side of a block are left out.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { blockedIds } from '../connections/blocks';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
 import { offsetOf, pageOf } from '../connections/paging';
 import type { MemberCard, PageRequest, Paged } from '../connections/schemas';
 import type { Deps } from '../deps';
 import { ftsQuery } from './fts';
+import { blockedWith } from './search-sql';
 
 /** The SQL of one page: members whose name matches `match`, connections first, then the best match. */
-function taggingStatement(viewerId: string, excluded: string, match: string, page: PageRequest): SQL {
+function taggingStatement(viewerId: string, match: string, page: PageRequest): SQL {
   return sql`
     WITH hits AS (
       SELECT u.id AS member_id, u.created_at AS joined, s.score AS score, count(*) OVER () AS total,
@@ -21,7 +21,7 @@ function taggingStatement(viewerId: string, excluded: string, match: string, pag
             AND c.status = 'accepted') AS connected
       FROM (SELECT user_id, rank AS score FROM profile_search WHERE profile_search MATCH ${match}) s
       JOIN users u ON u.id = s.user_id
-      WHERE u.onboarded = 1 AND u.id NOT IN (SELECT value FROM json_each(${excluded}))
+      WHERE u.onboarded = 1 AND u.id <> ${viewerId} AND u.id NOT IN (${blockedWith(viewerId)})
       ORDER BY connected DESC, score, joined DESC, member_id LIMIT ${page.limit} OFFSET ${offsetOf(page)})
     SELECT hits.total AS total, ${MEMBER_CARD_COLUMNS}
     FROM hits JOIN users u ON u.id = hits.member_id ${MEMBER_CARD_JOINS}
@@ -32,12 +32,11 @@ function taggingStatement(viewerId: string, excluded: string, match: string, pag
 export async function taggingProfiles(deps: Pick<Deps, 'db'>, viewerId: string, query: string, page: PageRequest): Promise<Paged<MemberCard>> {
   const match = ftsQuery(query, 'name');
   if (!match) return pageOf([], 0, page);
-  const excluded = JSON.stringify([viewerId, ...(await blockedIds(deps, viewerId))]);
-  const rows = await deps.db.all<MemberCardRow & { total: number }>(taggingStatement(viewerId, excluded, match, page));
+  const rows = await deps.db.all<MemberCardRow & { total: number }>(taggingStatement(viewerId, match, page));
   let total = rows[0]?.total ?? 0;
   // A page past the last one has no row to carry the total: ask the first page for it.
   if (rows.length === 0 && page.page > 1) {
-    const [first] = await deps.db.all<{ total: number }>(taggingStatement(viewerId, excluded, match, { page: 1, limit: 1 }));
+    const [first] = await deps.db.all<{ total: number }>(taggingStatement(viewerId, match, { page: 1, limit: 1 }));
     total = first?.total ?? 0;
   }
   return pageOf(rows.map(toMemberCard), Number(total), page);
