@@ -74,7 +74,7 @@ CREATE INDEX users_type_created ON users (member_type, created_at);
 CREATE TABLE cities (
   id INTEGER PRIMARY KEY NOT NULL,           -- the GeoNames id
   name TEXT NOT NULL,
-  search_key TEXT NOT NULL,                  -- ascii, lowercase name for prefix matching
+  search_key TEXT NOT NULL,                  -- ascii, lowercase 'name country' for prefix matching
   country_code TEXT NOT NULL,
   country_name TEXT NOT NULL,
   admin_code TEXT,

@@ -13,6 +13,12 @@ const connectionSources = import.meta.glob(
   { query: '?raw', import: 'default', eager: true },
 ) as Record<string, string>;
 
+// The domain modules of profiles, search, cities, matching and pictures (not routes, schemas, tests or test fixtures).
+const profileSources = import.meta.glob(
+  ['./{profiles,search,cities,matching}/*.ts', './media/{images,image-store}.ts', '!./**/*.test.ts', '!./**/test-*.ts', '!./**/*routes.ts', '!./**/schemas.ts', '!./**/openapi.ts'],
+  { query: '?raw', import: 'default', eager: true },
+) as Record<string, string>;
+
 /** Module specifiers a file imports at runtime (type-only imports are erased). */
 function runtimeImports(source: string): string[] {
   return [...source.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1]!);
@@ -33,6 +39,11 @@ describe('the architecture', () => {
   it('finds the domain modules it checks', () => {
     expect(Object.keys(accountSources).length).toBeGreaterThanOrEqual(15);
     expect(Object.keys(connectionSources).length).toBeGreaterThanOrEqual(14);
+    expect(Object.keys(profileSources).length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('keeps the profiles, search, cities and matching domains free of Hono and Astro', () => {
+    expect(offendersIn(profileSources, FRAMEWORKS)).toEqual([]);
   });
 
   it('keeps domain code free of Hono and Astro, so it is tested without HTTP', () => {
@@ -43,8 +54,8 @@ describe('the architecture', () => {
     expect(offendersIn(connectionSources, new RegExp(`${FRAMEWORKS.source}|/schemas$`))).toEqual([]);
   });
 
-  it('keeps every connections module under about 300 lines', () => {
-    const long = Object.entries(connectionSources).filter(([, source]) => source.split('\n').length > 300).map(([file]) => file);
+  it('keeps every connections and profiles module under about 300 lines', () => {
+    const long = Object.entries({ ...connectionSources, ...profileSources }).filter(([, source]) => source.split('\n').length > 300).map(([file]) => file);
     expect(long).toEqual([]);
   });
 });

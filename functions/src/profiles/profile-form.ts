@@ -4,7 +4,7 @@
  * text, pictures are files checked by their bytes. Every problem is reported at once,
  * each under the field the form shows it at.
  */
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { invalidFields, type FieldErrors } from '../http/errors';
 import { fieldErrorsOf } from '../http/validation';
 import { checkImage, type CheckedImage, type ImageRules } from '../media/images';
