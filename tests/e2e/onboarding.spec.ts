@@ -1,28 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { png } from './profile-page-support';
 import { expect, expectNoSeriousA11yViolations, latestMail, linkIn, registerVerified, test, uniqueEmail } from './support';
 
 const PASSWORD = 'onboarding-e2e-password';
-
-/** A real PNG (solid colour, `width`×`height`), built here so the server's byte checks see a true image. */
-function png(width: number, height: number, rgb: [number, number, number] = [68, 80, 224]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width * 3 }, (_, i) => rgb[i % 3]!))]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** Waits for the page's islands to hydrate, so keys and clicks reach React. */
 async function hydrated(page: Page): Promise<void> {
