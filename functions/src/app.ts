@@ -11,6 +11,9 @@ import { devRoutes } from './dev/routes';
 import { mediaRoutes } from './media/routes';
 import { cityRoutes } from './cities/routes';
 import { isProfileForm, PROFILE_FORM_MAX_BYTES } from './profiles/upload-limit';
+import { isPostForm, POST_FORM_MAX_BYTES } from './feed/upload-limit';
+import { adminFeedGroupRoutes, feedPostRoutes, feedRoutes, taggedUsersRoutes } from './feed/routes';
+import { commentRoutes } from './comments/routes';
 import { advisorProfileRoutes, founderProfileRoutes, onboardingRoutes, profileRoutes } from './profiles/routes';
 import { advisorSearchRoutes, founderSearchRoutes, profilesRoutes } from './search/routes';
 import { reportRoutes } from './reports/routes';
@@ -22,6 +25,7 @@ import { mountReference } from './openapi/routes';
 /** Routes that carry files and the most their bodies may weigh; every other body is JSON (64 KB). */
 const UPLOAD_LIMITS: ReadonlyArray<readonly [matches: (method: string, path: string) => boolean, maxBytes: number]> = [
   [isProfileForm, PROFILE_FORM_MAX_BYTES],
+  [isPostForm, POST_FORM_MAX_BYTES],
 ];
 
 function bodyLimitFor(method: string, path: string): number {
@@ -66,6 +70,11 @@ export function createApp(options: AppOptions = {}) {
   app.route('/profile', profileRoutes);
   app.route('/profiles', profilesRoutes);
   app.route('/cities', cityRoutes);
+  app.route('/feed-post', feedPostRoutes);
+  app.route('/feed/comments', commentRoutes);
+  app.route('/feed', feedRoutes);
+  app.route('/admin', adminFeedGroupRoutes);
+  app.route('/notifications', taggedUsersRoutes);
   app.route('/reports', reportRoutes);
   app.route('/admin', adminRoutes);
   app.route('/dev', devRoutes);

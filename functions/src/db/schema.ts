@@ -203,17 +203,182 @@ export const devMail = sqliteTable(
   (table) => [index('dev_mail_to_address').on(table.toAddress)],
 );
 
-export const feedPosts = sqliteTable('feed_posts', {
-  id: text('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  authorUserId: text('author_user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  text: text('text').notNull(),
-  groupName: text('group_name'),
-  isPinned: integer('is_pinned', { mode: 'boolean' }).notNull().default(false),
-  ...timestamps,
+export const feedGroupAudiences = ['all', 'founder', 'advisor'] as const;
+
+export const feedGroups = sqliteTable('feed_groups', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  /** Who may post in the group. */
+  audience: text('audience', { enum: feedGroupAudiences }).notNull().default('all'),
+  position: integer('position').notNull().default(0),
+  createdAt: text('created_at').notNull(),
 });
+
+export const feedPosts = sqliteTable(
+  'feed_posts',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    authorUserId: text('author_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    /** A feed_groups.key, or null (no group). */
+    groupName: text('group_name'),
+    isPinned: integer('is_pinned', { mode: 'boolean' }).notNull().default(false),
+    ...timestamps,
+    pinnedAt: text('pinned_at'),
+    editedAt: text('edited_at'),
+    likeCount: integer('like_count').notNull().default(0),
+    /** Comments and replies. */
+    commentCount: integer('comment_count').notNull().default(0),
+  },
+  (table) => [
+    index('feed_posts_created').on(table.createdAt, table.id),
+    index('feed_posts_group_created').on(table.groupName, table.createdAt, table.id),
+    index('feed_posts_pinned').on(table.groupName, table.pinnedAt).where(sql`is_pinned = 1`),
+    index('feed_posts_author').on(table.authorUserId, table.createdAt),
+  ],
+);
+
+const postRef = () =>
+  text('post_id')
+    .notNull()
+    .references(() => feedPosts.id, { onDelete: 'cascade' });
+const userRef = (name = 'user_id') =>
+  text(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const feedPostMedia = sqliteTable(
+  'feed_post_media',
+  {
+    id: text('id').primaryKey(),
+    postId: postRef(),
+    position: integer('position').notNull(),
+    r2Key: text('r2_key').notNull(),
+    mime: text('mime').notNull(),
+    alt: text('alt'),
+    width: integer('width'),
+    height: integer('height'),
+    bytes: integer('bytes').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('feed_post_media_post').on(table.postId, table.position)],
+);
+
+export const feedPolls = sqliteTable('feed_polls', {
+  id: text('id').primaryKey(),
+  postId: text('post_id')
+    .notNull()
+    .unique()
+    .references(() => feedPosts.id, { onDelete: 'cascade' }),
+  question: text('question'),
+  closesAt: text('closes_at'),
+  createdAt: text('created_at').notNull(),
+});
+
+export const feedPollOptions = sqliteTable(
+  'feed_poll_options',
+  {
+    id: text('id').primaryKey(),
+    pollId: text('poll_id')
+      .notNull()
+      .references(() => feedPolls.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    voteCount: integer('vote_count').notNull().default(0),
+  },
+  (table) => [index('feed_poll_options_poll').on(table.pollId, table.position)],
+);
+
+export const feedPollVotes = sqliteTable(
+  'feed_poll_votes',
+  {
+    pollId: text('poll_id')
+      .notNull()
+      .references(() => feedPolls.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    optionId: text('option_id')
+      .notNull()
+      .references(() => feedPollOptions.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.pollId, table.userId] })],
+);
+
+export const feedLikes = sqliteTable(
+  'feed_likes',
+  { postId: postRef(), userId: userRef(), createdAt: text('created_at').notNull() },
+  (table) => [primaryKey({ columns: [table.postId, table.userId] }), index('feed_likes_user').on(table.userId, table.postId)],
+);
+
+export const feedComments = sqliteTable(
+  'feed_comments',
+  {
+    id: text('id').primaryKey(),
+    postId: postRef(),
+    authorUserId: userRef('author_user_id'),
+    text: text('text').notNull(),
+    replyCount: integer('reply_count').notNull().default(0),
+    editedAt: text('edited_at'),
+    ...timestamps,
+  },
+  (table) => [index('feed_comments_post').on(table.postId, table.createdAt, table.id)],
+);
+
+export const feedReplies = sqliteTable(
+  'feed_replies',
+  {
+    id: text('id').primaryKey(),
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => feedComments.id, { onDelete: 'cascade' }),
+    postId: postRef(),
+    authorUserId: userRef('author_user_id'),
+    text: text('text').notNull(),
+    editedAt: text('edited_at'),
+    ...timestamps,
+  },
+  (table) => [index('feed_replies_comment').on(table.commentId, table.createdAt, table.id)],
+);
+
+export const feedPostHistory = sqliteTable(
+  'feed_post_history',
+  {
+    id: text('id').primaryKey(),
+    postId: postRef(),
+    text: text('text').notNull(),
+    /** JSON of the poll as it was, or null. */
+    poll: text('poll', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /** JSON of the media list as it was. */
+    media: text('media', { mode: 'json' }).$type<Record<string, unknown>[]>().notNull().default(sql`'[]'`),
+    groupName: text('group_name'),
+    editedBy: text('edited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When this version was replaced. */
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('feed_post_history_post').on(table.postId, table.createdAt)],
+);
+
+export const feedHashtags = sqliteTable(
+  'feed_hashtags',
+  { tag: text('tag').notNull(), postId: postRef(), createdAt: text('created_at').notNull() },
+  (table) => [primaryKey({ columns: [table.tag, table.createdAt, table.postId] }), index('feed_hashtags_post').on(table.postId)],
+);
+
+export const feedMentions = sqliteTable(
+  'feed_mentions',
+  {
+    postId: postRef(),
+    userId: userRef(),
+    /** '' when tagged in the post itself. */
+    commentId: text('comment_id').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.userId, table.commentId] }), index('feed_mentions_user').on(table.userId, table.createdAt)],
+);
 
 export const appMeta = sqliteTable('app_meta', {
   key: text('key').primaryKey(),
@@ -312,3 +477,7 @@ export type ConnectionStatus = ConnectionRow['status'];
 export type ReportRow = typeof reports.$inferSelect;
 export type ProfileViewRow = typeof profileViews.$inferSelect;
 export type CityRow = typeof cities.$inferSelect;
+export type FeedPostRow = typeof feedPosts.$inferSelect;
+export type FeedGroupRow = typeof feedGroups.$inferSelect;
+export type FeedCommentRow = typeof feedComments.$inferSelect;
+export type FeedReplyRow = typeof feedReplies.$inferSelect;

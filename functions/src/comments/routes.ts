@@ -1,0 +1,3 @@
+import { newRouter } from '../http/context';
+
+export const commentRoutes = newRouter();

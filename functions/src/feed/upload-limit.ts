@@ -1,0 +1,24 @@
+/**
+ * The post forms carry media, so they need a larger body limit than the API's 64 KB for
+ * JSON: one video at its limit (or four images at theirs) plus the text fields. app.ts
+ * picks the limit per request with isPostForm.
+ */
+
+/** The largest single video a post may carry. */
+export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+/** The largest image a post may carry (up to four of them). */
+export const POST_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const POST_IMAGES_MAX = 4;
+
+/** The most a post form may weigh: the larger of one video or four images, plus the fields. */
+export const POST_FORM_MAX_BYTES = Math.max(VIDEO_MAX_BYTES, POST_IMAGES_MAX * POST_IMAGE_MAX_BYTES) + 64 * 1024;
+
+const FORM_ROUTES: Record<string, RegExp> = {
+  POST: /^\/feed-post\/?$/,
+  PUT: /^\/feed-post\/[^/]+\/?$/,
+};
+
+/** Whether a request is one of the multipart post forms (create or edit). */
+export function isPostForm(method: string, path: string): boolean {
+  return FORM_ROUTES[method.toUpperCase()]?.test(path) ?? false;
+}
