@@ -4,11 +4,9 @@
  * picks the limit per request with isPostForm.
  */
 
-/** The largest single video a post may carry. */
-export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
-/** The largest image a post may carry (up to four of them). */
-export const POST_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const POST_IMAGES_MAX = 4;
+import { POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, VIDEO_MAX_BYTES } from './limits';
+
+export { POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, VIDEO_MAX_BYTES };
 
 /** The most a post form may weigh: the larger of one video or four images, plus the fields. */
 export const POST_FORM_MAX_BYTES = Math.max(VIDEO_MAX_BYTES, POST_IMAGES_MAX * POST_IMAGE_MAX_BYTES) + 64 * 1024;
