@@ -5,7 +5,11 @@
  */
 export type DomainEvent =
   | { type: 'connection.requested'; actorId: string; subjectId: string; connectionId: string }
-  | { type: 'connection.accepted'; actorId: string; subjectId: string; connectionId: string };
+  | { type: 'connection.accepted'; actorId: string; subjectId: string; connectionId: string }
+  // The feed's comments (functions/src/comments): the post's author, the comment's author, a tagged member.
+  | { type: 'post.commented'; actorId: string; subjectId: string; postId: string; commentId: string }
+  | { type: 'comment.replied'; actorId: string; subjectId: string; postId: string; commentId: string; replyId: string }
+  | { type: 'comment.mentioned'; actorId: string; subjectId: string; postId: string; commentId: string; replyId: string | null };
 
 export type DomainEventType = DomainEvent['type'];
 
