@@ -1,0 +1,56 @@
+/**
+ * The multipart body of POST /feed-post and PUT /feed-post/{id}: `post_by` always, then
+ * `text`, `poll` as JSON, `group`, and the images as repeated `media` with their alt texts
+ * as repeated `mediaAlt` in the same order.
+ */
+
+export interface PollDraft {
+  question: string;
+  options: string[];
+  /** A local date-time from the form (`YYYY-MM-DDTHH:mm`) or '' for no closing time. */
+  closesAt: string;
+}
+
+export interface PostDraft {
+  text: string;
+  poll: PollDraft | null;
+  group: string | null;
+  files: Array<{ file: Blob & { name?: string }; alt: string }>;
+  /** Edits only: the new files replace the stored media. */
+  replaceMedia?: boolean;
+}
+
+/** The poll as the API reads it: trimmed, blank options dropped, closesAt as ISO; null when nothing is left. */
+export function pollPayload(poll: PollDraft | null): { question?: string; options: string[]; closesAt?: string } | null {
+  if (!poll) return null;
+  const options = poll.options.map((option) => option.trim()).filter(Boolean);
+  const question = poll.question.trim();
+  if (options.length === 0 && !question) return null;
+  const closes = poll.closesAt ? new Date(poll.closesAt) : null;
+  return {
+    ...(question ? { question } : {}),
+    options,
+    ...(closes && !Number.isNaN(closes.getTime()) ? { closesAt: closes.toISOString() } : {}),
+  };
+}
+
+/** Whether the draft has something to post (text, a poll or media). */
+export function draftIsEmpty(draft: PostDraft): boolean {
+  return !draft.text.trim() && pollPayload(draft.poll) === null && draft.files.length === 0;
+}
+
+/** The multipart form of a draft, posted by `userId`. */
+export function postForm(draft: PostDraft, userId: string): FormData {
+  const form = new FormData();
+  form.append('post_by', userId);
+  form.append('text', draft.text.trim());
+  const poll = pollPayload(draft.poll);
+  if (poll) form.append('poll', JSON.stringify(poll));
+  if (draft.group) form.append('group', draft.group);
+  for (const { file, alt } of draft.files) {
+    form.append('media', file, file.name ?? 'upload');
+    form.append('mediaAlt', alt.trim());
+  }
+  if (draft.replaceMedia) form.append('replaceMedia', 'true');
+  return form;
+}

@@ -1,0 +1,71 @@
+/**
+ * Server-side reads of the public post page through the API binding (callApi): the post
+ * by its slug, its comments with their replies, and the sitemap's post entries. The
+ * member's token goes along when there is one, so the viewer's like and vote state and
+ * what they may edit come back; visitors read the same public answers without it.
+ */
+import type { Comment, FeedPost } from '@api/feed/schemas';
+import type { AppError } from '../errors';
+import { callApi, type ApiCallOptions } from '../server/api';
+
+type CallOptions = Pick<ApiCallOptions, 'token' | 'clientIp' | 'fetchApi'>;
+
+/** Post slugs are ASCII letters, digits and '-' (words of the text plus an id); anything else is a 404 without asking. */
+const POST_SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+const POST_SLUG_MAX = 200;
+
+/** Whether `slug` could be a post's slug. */
+export function isPostSlug(slug: string | undefined): slug is string {
+  return typeof slug === 'string' && slug.length <= POST_SLUG_MAX && POST_SLUG.test(slug);
+}
+
+/** How many comments the page shows (each with up to 50 replies): one page of the API's. */
+export const POST_PAGE_COMMENTS = 50;
+
+export interface CommentsOnPage {
+  comments: Comment[];
+  /** Comments in all (the page may show fewer). */
+  total: number;
+}
+
+export type PostLoad =
+  | { status: 'found'; post: FeedPost; comments: CommentsOnPage | null }
+  | { status: 'not-found' }
+  | { status: 'error'; error: AppError };
+
+/**
+ * GET /feed-post/{slug}, then GET /feed/comments/{post_id}?page=1&limit=50. A 404 (or a
+ * slug that cannot exist) reads as not found; comments that fail to load leave the post
+ * readable with `comments: null` (the page says so) rather than failing the whole page.
+ */
+export async function loadPost(slug: string, options: CallOptions): Promise<PostLoad> {
+  if (!isPostSlug(slug)) return { status: 'not-found' };
+  const result = await callApi<FeedPost>(`feed-post/${encodeURIComponent(slug)}`, options);
+  if (!result.ok) return result.error.status === 404 ? { status: 'not-found' } : { status: 'error', error: result.error };
+  const post = result.data;
+  if (!post || typeof post._id !== 'string') return { status: 'not-found' };
+  return { status: 'found', post, comments: await loadComments(post._id, options) };
+}
+
+/** The first page of a post's comments, oldest first, or null when the API cannot answer. */
+export async function loadComments(postId: string, options: CallOptions): Promise<CommentsOnPage | null> {
+  const search = new URLSearchParams({ page: '1', limit: String(POST_PAGE_COMMENTS) }).toString();
+  const result = await callApi<{ data: Comment[]; total: number }>(`feed/comments/${encodeURIComponent(postId)}`, { ...options, search });
+  if (!result.ok || !Array.isArray(result.data?.data)) {
+    if (!result.ok) console.error(`comments of post ${postId} unavailable`, result.error.status, result.error.message);
+    return null;
+  }
+  return { comments: result.data.data, total: Math.max(result.data.total ?? 0, result.data.data.length) };
+}
+
+/** One post in the sitemap. */
+export interface PostSitemapEntry {
+  slug: string;
+  updatedAt: string;
+}
+
+/** GET /feed/sitemap: the newest posts' slugs and last changes, or the error (the sitemap then answers 503). */
+export async function loadPostSitemapEntries(options: CallOptions): Promise<{ ok: true; entries: PostSitemapEntry[] } | { ok: false; error: AppError }> {
+  const result = await callApi<{ data: PostSitemapEntry[] }>('feed/sitemap', options);
+  return result.ok ? { ok: true, entries: result.data?.data ?? [] } : { ok: false, error: result.error };
+}
