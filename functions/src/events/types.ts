@@ -6,6 +6,9 @@
 export type DomainEvent =
   | { type: 'connection.requested'; actorId: string; subjectId: string; connectionId: string }
   | { type: 'connection.accepted'; actorId: string; subjectId: string; connectionId: string }
+  // The feed's posts (functions/src/feed): a tagged member, the post's author.
+  | { type: 'post.mentioned'; actorId: string; subjectId: string; postId: string; slug: string }
+  | { type: 'post.liked'; actorId: string; subjectId: string; postId: string; slug: string }
   // The feed's comments (functions/src/comments): the post's author, the comment's author, a tagged member.
   | { type: 'post.commented'; actorId: string; subjectId: string; postId: string; commentId: string }
   | { type: 'comment.replied'; actorId: string; subjectId: string; postId: string; commentId: string; replyId: string }
