@@ -1,12 +1,14 @@
 /**
- * /sitemap.xml: the home page and every public profile whose member allows search
- * indexing (GET /profiles/sitemap), as absolute URLs on the configured site. Cached
- * briefly: a new or opted-out profile shows within minutes. When the API cannot answer,
- * 503 tells crawlers to come back rather than a sitemap with the profiles missing.
+ * /sitemap.xml: the home page, every public profile whose member allows search indexing
+ * (GET /profiles/sitemap) and the newest public posts (GET /feed/sitemap), as absolute
+ * URLs on the configured site, 50,000 at most. Cached briefly: a new post or an opted-out
+ * profile shows within minutes. When the API cannot answer either list, 503 tells
+ * crawlers to come back rather than a sitemap with pages missing.
  */
 import type { APIRoute } from 'astro';
+import { loadPostSitemapEntries } from '../lib/feed/server';
+import { siteSitemapXml } from '../lib/feed/post-seo';
 import { loadSitemapEntries } from '../lib/profiles/server';
-import { sitemapXml } from '../lib/profiles/seo';
 import { appConfig } from '../lib/server/app-config';
 import { requestContext } from '../lib/server/request-context';
 
@@ -15,14 +17,15 @@ const MAX_AGE = 300;
 
 export const GET: APIRoute = async (context) => {
   const { siteUrl } = appConfig(context.url);
-  const load = await loadSitemapEntries({ clientIp: requestContext(context).clientIp });
-  if (!load.ok) {
+  const options = { clientIp: requestContext(context).clientIp };
+  const [profiles, posts] = await Promise.all([loadSitemapEntries(options), loadPostSitemapEntries(options)]);
+  if (!profiles.ok || !posts.ok) {
     return new Response('The sitemap is unavailable for a moment.\n', {
       status: 503,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '300', 'cache-control': 'no-store' },
     });
   }
-  return new Response(sitemapXml(siteUrl, load.entries), {
+  return new Response(siteSitemapXml(siteUrl, profiles.entries, posts.entries), {
     headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': `public, max-age=${MAX_AGE}` },
   });
 };
