@@ -1,3 +1,133 @@
+/**
+ * The comment routes of SPEC.md §7, mounted at /feed/comments: comments and replies on
+ * feed posts. Reading is public (the post page renders them); writing needs a member.
+ * Handlers only translate HTTP to the functions of service.ts.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { optionalUser, requireUser } from '../http/auth';
 import { newRouter } from '../http/context';
+import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
+import { COMMENT_MESSAGES as M } from './messages';
+import { commentPage } from './queries';
+import {
+  CommentPageQuerySchema,
+  CommentPageSchema,
+  CommentSchema,
+  DeleteCommentBodySchema,
+  DeletedSchema,
+  DeleteReplyBodySchema,
+  EditCommentBodySchema,
+  EditReplyBodySchema,
+  NewCommentBodySchema,
+  NewReplyBodySchema,
+  PostIdParamSchema,
+  ReplySchema,
+} from './schemas';
+import { addComment, addReply, assertPost, deleteComment, deleteReply, editComment, editReply, viewerOf } from './service';
 
-export const commentRoutes = newRouter();
+const doc = { tags: ['Feed comments'] };
+const memberDoc = { ...doc, security: [{ bearerAuth: [] }] };
+const writeErrors = (descriptions: Parameters<typeof errorResponses>[1]) => errorResponses([...JSON_BODY_ERRORS, 401, 403, 404], descriptions);
+
+const replyRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/reply',
+      ...memberDoc,
+      summary: 'Reply to a comment',
+      description: 'Tagged members (`@[Name](id)`) are stored and told; the comment author is told (not when it is you).',
+      middleware: [requireUser] as const,
+      request: jsonBody(NewReplyBodySchema),
+      responses: { 201: jsonResponse(ReplySchema, 'The reply.'), ...writeErrors({ 403: `${M.blocked} / ${M.blockedReply}`, 404: M.commentNotFound }) },
+    }),
+    async (c) => c.json(await addReply(c.get('deps'), c.get('account'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/reply',
+      ...memberDoc,
+      summary: 'Edit your reply',
+      middleware: [requireUser] as const,
+      request: jsonBody(EditReplyBodySchema),
+      responses: { 200: jsonResponse(ReplySchema, 'The edited reply.'), ...writeErrors({ 403: M.notYourReply, 404: `${M.commentNotFound} / ${M.replyNotFound}` }) },
+    }),
+    async (c) => c.json(await editReply(c.get('deps'), c.get('account'), c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/reply',
+      ...memberDoc,
+      summary: 'Delete a reply',
+      description: 'Its author or an administrator. The comment and post counts follow.',
+      middleware: [requireUser] as const,
+      request: jsonBody(DeleteReplyBodySchema),
+      responses: { 200: jsonResponse(DeletedSchema, 'Deleted.'), ...writeErrors({ 403: M.cannotDeleteReply, 404: `${M.commentNotFound} / ${M.replyNotFound}` }) },
+    }),
+    async (c) => c.json(await deleteReply(c.get('deps'), c.get('account'), c.req.valid('json')), 200),
+  );
+
+const commentChangeRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      ...memberDoc,
+      summary: 'Comment on a post',
+      description: 'Not on the post of a member with a block between you (403). The post author and tagged members are told (never you).',
+      middleware: [requireUser] as const,
+      request: jsonBody(NewCommentBodySchema),
+      responses: { 201: jsonResponse(CommentSchema, 'The comment.'), ...writeErrors({ 403: M.blocked, 404: M.postNotFound }) },
+    }),
+    async (c) => c.json(await addComment(c.get('deps'), c.get('account'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/',
+      ...memberDoc,
+      summary: 'Edit your comment',
+      middleware: [requireUser] as const,
+      request: jsonBody(EditCommentBodySchema),
+      responses: { 200: jsonResponse(CommentSchema, 'The edited comment.'), ...writeErrors({ 403: M.notYourComment, 404: M.commentNotFound }) },
+    }),
+    async (c) => c.json(await editComment(c.get('deps'), c.get('account'), c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/',
+      ...memberDoc,
+      summary: 'Delete a comment',
+      description: 'Its author or an administrator; its replies go with it and the post count follows.',
+      middleware: [requireUser] as const,
+      request: jsonBody(DeleteCommentBodySchema),
+      responses: { 200: jsonResponse(DeletedSchema, 'Deleted.'), ...writeErrors({ 403: M.cannotDeleteComment, 404: M.commentNotFound }) },
+    }),
+    async (c) => c.json(await deleteComment(c.get('deps'), c.get('account'), c.req.valid('json')), 200),
+  );
+
+const readRoutes = newRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/{post_id}',
+    ...doc,
+    summary: "A post's comments",
+    description:
+      'Public: no token needed. Oldest first, each with its first replies (oldest first). A member does not see comments and replies of members with a block between them.',
+    middleware: [optionalUser] as const,
+    request: { params: PostIdParamSchema, query: CommentPageQuerySchema },
+    responses: { 200: jsonResponse(CommentPageSchema, 'A page of comments.'), ...errorResponses([400, 404], { 404: M.postNotFound }) },
+  }),
+  async (c) => {
+    const deps = c.get('deps');
+    const postId = c.req.valid('param').post_id;
+    await assertPost(deps, postId);
+    return c.json(await commentPage(deps, postId, await viewerOf(deps, c.get('viewer')), c.req.valid('query')), 200);
+  },
+);
+
+/** Mounted at /feed/comments. /reply is registered before /{post_id}. */
+export const commentRoutes = newRouter().route('/', replyRoutes).route('/', commentChangeRoutes).route('/', readRoutes);

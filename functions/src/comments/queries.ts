@@ -1,0 +1,122 @@
+/**
+ * Reading comments and replies as the wire shapes, with their authors' cards and their
+ * stored mentions, in a fixed number of queries per page. Members blocked either way
+ * with the viewer are left out.
+ */
+import { sql } from 'drizzle-orm';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
+import { offsetOf, pageOf } from '../connections/paging';
+import type { PageRequest, Paged } from '../connections/schemas';
+import type { Deps } from '../deps';
+import { REPLIES_PER_COMMENT, type Comment, type CommentMention, type Reply } from './schemas';
+
+/** Who reads: a member (their blocks hide people; admins may delete anything) or a visitor. */
+export type CommentViewer = { id: string; admin: boolean; hidden: ReadonlySet<string> } | null;
+
+type TextRow = MemberCardRow & { id: string; post_id: string; text: string; edited_at: string | null; created_at: string; updated_at: string };
+type CommentRow = TextRow & { reply_count: number };
+type ReplyRow = TextRow & { comment_id: string };
+
+const TEXT_COLUMNS = sql.raw('t.id, t.post_id, t.text, t.edited_at, t.created_at, t.updated_at');
+const hiddenJson = (viewer: CommentViewer) => JSON.stringify([...(viewer?.hidden ?? [])]);
+
+function authored(row: TextRow, viewer: CommentViewer, mentions: Map<string, CommentMention[]>) {
+  const mine = viewer?.id === row.m_id;
+  return {
+    postId: row.post_id,
+    text: row.text,
+    author: toMemberCard(row),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    editedAt: row.edited_at,
+    mentions: mentions.get(row.id) ?? [],
+    canEdit: mine,
+    canDelete: mine || viewer?.admin === true,
+  };
+}
+
+function toReply(row: ReplyRow, viewer: CommentViewer, mentions: Map<string, CommentMention[]>): Reply {
+  return { _id: row.id, replyId: row.id, commentId: row.comment_id, ...authored(row, viewer, mentions) };
+}
+
+/** The stored mentions of comments and replies of a post, by comment or reply id. */
+async function mentionsOf(deps: Pick<Deps, 'db'>, postId: string, textIds: readonly string[]): Promise<Map<string, CommentMention[]>> {
+  const byText = new Map<string, CommentMention[]>();
+  if (textIds.length === 0) return byText;
+  const rows = await deps.db.all<MemberCardRow & { text_id: string }>(sql`
+    SELECT m.comment_id AS text_id, ${MEMBER_CARD_COLUMNS}
+    FROM feed_mentions m JOIN users u ON u.id = m.user_id ${MEMBER_CARD_JOINS}
+    WHERE m.post_id = ${postId} AND m.comment_id IN (SELECT value FROM json_each(${JSON.stringify(textIds)}))
+    ORDER BY m.rowid`);
+  for (const row of rows) {
+    const card = toMemberCard(row);
+    const list = byText.get(row.text_id) ?? [];
+    list.push({ _id: card._id, name: card.name, slug: card.slug, memberType: card.memberType });
+    byText.set(row.text_id, list);
+  }
+  return byText;
+}
+
+/** The first REPLIES_PER_COMMENT replies of each comment, oldest first. */
+async function repliesOf(deps: Pick<Deps, 'db'>, commentIds: readonly string[], viewer: CommentViewer): Promise<ReplyRow[]> {
+  if (commentIds.length === 0) return [];
+  return deps.db.all<ReplyRow>(sql`
+    SELECT * FROM (
+      SELECT ${TEXT_COLUMNS}, t.comment_id, ${MEMBER_CARD_COLUMNS},
+        row_number() OVER (PARTITION BY t.comment_id ORDER BY t.created_at, t.rowid) AS position
+      FROM feed_replies t JOIN users u ON u.id = t.author_user_id ${MEMBER_CARD_JOINS}
+      WHERE t.comment_id IN (SELECT value FROM json_each(${JSON.stringify(commentIds)}))
+        AND t.author_user_id NOT IN (SELECT value FROM json_each(${hiddenJson(viewer)})))
+    WHERE position <= ${REPLIES_PER_COMMENT}
+    ORDER BY comment_id, position`);
+}
+
+/** Comment rows → wire comments with their replies and mentions. */
+async function assemble(deps: Pick<Deps, 'db'>, postId: string, rows: CommentRow[], viewer: CommentViewer): Promise<Comment[]> {
+  const replies = await repliesOf(deps, rows.map((row) => row.id), viewer);
+  const mentions = await mentionsOf(deps, postId, [...rows.map((row) => row.id), ...replies.map((row) => row.id)]);
+  return rows.map((row) => ({
+    _id: row.id,
+    commentId: row.id,
+    ...authored(row, viewer, mentions),
+    replyCount: row.reply_count,
+    replies: replies.filter((reply) => reply.comment_id === row.id).map((reply) => toReply(reply, viewer, mentions)),
+  }));
+}
+
+/** A page of a post's comments, oldest first, each with its first replies. */
+export async function commentPage(deps: Pick<Deps, 'db'>, postId: string, viewer: CommentViewer, request: PageRequest): Promise<Paged<Comment>> {
+  const hidden = hiddenJson(viewer);
+  const [rows, [total]] = await Promise.all([
+    deps.db.all<CommentRow>(sql`
+      SELECT ${TEXT_COLUMNS}, t.reply_count, ${MEMBER_CARD_COLUMNS}
+      FROM feed_comments t JOIN users u ON u.id = t.author_user_id ${MEMBER_CARD_JOINS}
+      WHERE t.post_id = ${postId} AND t.author_user_id NOT IN (SELECT value FROM json_each(${hidden}))
+      ORDER BY t.created_at, t.rowid LIMIT ${request.limit} OFFSET ${offsetOf(request)}`),
+    deps.db.all<{ total: number }>(sql`
+      SELECT count(*) AS total FROM feed_comments
+      WHERE post_id = ${postId} AND author_user_id NOT IN (SELECT value FROM json_each(${hidden}))`),
+  ]);
+  return pageOf(await assemble(deps, postId, rows, viewer), total!.total, request);
+}
+
+/** One comment as the viewer sees it, or null when there is none. */
+export async function findComment(deps: Pick<Deps, 'db'>, commentId: string, viewer: CommentViewer): Promise<Comment | null> {
+  const [row] = await deps.db.all<CommentRow>(sql`
+    SELECT ${TEXT_COLUMNS}, t.reply_count, ${MEMBER_CARD_COLUMNS}
+    FROM feed_comments t JOIN users u ON u.id = t.author_user_id ${MEMBER_CARD_JOINS}
+    WHERE t.id = ${commentId}`);
+  if (!row) return null;
+  const [comment] = await assemble(deps, row.post_id, [row], viewer);
+  return comment!;
+}
+
+/** One reply as the viewer sees it, or null when there is none. */
+export async function findReply(deps: Pick<Deps, 'db'>, replyId: string, viewer: CommentViewer): Promise<Reply | null> {
+  const [row] = await deps.db.all<ReplyRow>(sql`
+    SELECT ${TEXT_COLUMNS}, t.comment_id, ${MEMBER_CARD_COLUMNS}
+    FROM feed_replies t JOIN users u ON u.id = t.author_user_id ${MEMBER_CARD_JOINS}
+    WHERE t.id = ${replyId}`);
+  if (!row) return null;
+  return toReply(row, viewer, await mentionsOf(deps, row.post_id, [row.id]));
+}
