@@ -7,7 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { feedGroupAudiences } from '../db/schema';
 import { IdSchema, MemberCardSchema, pagedSchema } from '../connections/schemas';
 import { MemberTypeSchema } from '../users/schemas';
-import { COMMENT_TEXT_MAX, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX, POST_TEXT_MAX } from './limits';
+import { COMMENT_TEXT_MAX, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX } from './limits';
 
 const count = (description: string) => z.number().int().nonnegative().openapi({ description });
 
@@ -98,6 +98,12 @@ export const PostVersionSchema = z
 
 export const PostHistorySchema = z.object({ data: z.array(PostVersionSchema) }).openapi('PostHistory', { description: 'Earlier versions, newest first.' });
 
+// Always sent by the API; optional in the type so that client-side drafts may leave it out.
+const CommentMentionsSchema = z
+  .array(MentionSchema)
+  .optional()
+  .openapi({ description: 'Members tagged in the text (stored in feed_mentions with the comment or reply id) that renderers link.' });
+
 export const ReplySchema = z
   .object({
     _id: z.string(),
@@ -109,6 +115,7 @@ export const ReplySchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     editedAt: z.string().nullable(),
+    mentions: CommentMentionsSchema,
     canEdit: z.boolean(),
     canDelete: z.boolean(),
   })
@@ -126,6 +133,7 @@ export const CommentSchema = z
     editedAt: z.string().nullable(),
     replyCount: count('Replies.'),
     replies: z.array(ReplySchema).openapi({ description: 'Oldest first, up to 50.' }),
+    mentions: CommentMentionsSchema,
     canEdit: z.boolean(),
     canDelete: z.boolean(),
   })
@@ -146,19 +154,6 @@ export const PollInputSchema = z
     closesAt: z.string().datetime({ offset: true }).nullish(),
   })
   .openapi('PollInput');
-
-/** The post form (multipart/form-data) as documented; the handler reads it field by field. */
-export const PostFormSchema = z
-  .object({
-    post_by: IdSchema.openapi({ description: "The caller's user id." }),
-    text: z.string().max(POST_TEXT_MAX).optional().openapi({ description: `Up to ${POST_TEXT_MAX} characters.` }),
-    poll: z.string().optional().openapi({ description: 'JSON: `{ question?, options: string[], closesAt? }`.' }),
-    group: z.string().optional().openapi({ description: 'A feed group key.' }),
-    media: z.array(z.any().openapi({ type: 'string', format: 'binary' })).optional().openapi({ description: 'Up to 4 images or one video.' }),
-    mediaAlt: z.array(z.string()).optional().openapi({ description: 'Alt text of each image, in the same order.' }),
-    replaceMedia: z.enum(['true', 'false']).optional().openapi({ description: 'Edit only: replace the media with the new files.' }),
-  })
-  .openapi('PostForm');
 
 export const GroupBodySchema = z
   .object({
