@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { feedHref, filtersFromQuery, pinnedPath, postsPath, queryFromFilters } from './filters';
 import { isPlaceholder, progressItem, progressPercent, visibleMedia } from './media';
 import { canVote, sharePercent, withLike, withVote } from './optimistic';
+import { insertMention, mentionQueryAt } from './mentions';
 import { draftIsEmpty, pollPayload, postForm } from './post-form';
 import type { FeedPost, MediaItem, Poll } from './types';
 
@@ -125,5 +126,23 @@ describe('filters and the address', () => {
     expect(postsPath({ group: 'g', hashtag: 'h' }, 2)).toBe('feed-post?page=2&limit=10&sortBy=createdAt&order=desc&group=g&hashtag=h');
     expect(pinnedPath(null)).toBe('feed-post?_start=0&_limit=5&isPinned=true');
     expect(pinnedPath('g')).toBe('feed-post?_start=0&_limit=5&isPinned=true&group=g');
+  });
+});
+
+describe('@-mentions in the composer', () => {
+  test('the word after an @ at the caret is the query', () => {
+    expect(mentionQueryAt('Thanks @ad', 10)).toEqual({ start: 7, query: 'ad' });
+    expect(mentionQueryAt('@Ada', 4)).toEqual({ start: 0, query: 'Ada' });
+  });
+  test('no query inside an email address or after a space', () => {
+    expect(mentionQueryAt('mail ada@example', 16)).toBeNull();
+    expect(mentionQueryAt('hi @ada ', 8)).toBeNull();
+  });
+  test('picking a member writes the token and puts the caret after it', () => {
+    const text = 'Thanks @ad for this';
+    const mention = mentionQueryAt(text, 10)!;
+    const result = insertMention(text, mention, 10, { _id: 'a'.repeat(24), name: 'Ada [Lovelace]' });
+    expect(result.text).toBe(`Thanks @[Ada Lovelace](${'a'.repeat(24)}) for this`);
+    expect(result.text.slice(0, result.caret)).toBe(`Thanks @[Ada Lovelace](${'a'.repeat(24)}) `);
   });
 });

@@ -16,6 +16,7 @@ export const ROUTE_ACCESS: ReadonlyArray<readonly [prefix: string, access: Route
   ['/advisors', 'member'],
   ['/matching', 'member'],
   ['/views', 'member'],
+  ['/feed', 'member'],
   ['/admin', 'admin'],
   ['/admin/reports', 'admin'],
   ['/sign-in', 'guest'],

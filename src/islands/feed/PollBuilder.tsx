@@ -1,0 +1,58 @@
+/** The composer's poll: an optional question, 2–6 options and an optional closing time (≤ 30 days). */
+import { POLL_MAX_DAYS, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX } from '@api/feed/limits';
+import type { PollDraft } from '../../lib/feed/post-form';
+
+interface Props {
+  idPrefix: string;
+  poll: PollDraft;
+  onChange: (poll: PollDraft) => void;
+  onRemove: () => void;
+  disabled?: boolean;
+}
+
+/** A date-time input's value (local time) `days` from now. */
+function localInput(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setMinutes(date.getMinutes() - date.getTimezoneOffset());
+  return date.toISOString().slice(0, 16);
+}
+
+export function PollBuilder({ idPrefix, poll, onChange, onRemove, disabled }: Props) {
+  const setOption = (index: number, label: string) => onChange({ ...poll, options: poll.options.map((option, at) => (at === index ? label : option)) });
+  return (
+    <fieldset className="fd-poll-builder" disabled={disabled}>
+      <legend className="fd-label">Poll</legend>
+      <label className="field">
+        <span>Question (optional)</span>
+        <input type="text" value={poll.question} maxLength={POLL_QUESTION_MAX} onChange={(event) => onChange({ ...poll, question: event.target.value })} />
+      </label>
+      {poll.options.map((option, index) => (
+        <div className="fd-poll-option-row" key={index}>
+          <label className="field">
+            <span>Option {index + 1}</span>
+            <input id={`${idPrefix}-option-${index}`} type="text" value={option} maxLength={POLL_OPTION_MAX} required onChange={(event) => setOption(index, event.target.value)} />
+          </label>
+          {poll.options.length > POLL_OPTIONS_MIN && (
+            <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove option ${index + 1}`} onClick={() => onChange({ ...poll, options: poll.options.filter((_, at) => at !== index) })}>
+              Remove
+            </button>
+          )}
+        </div>
+      ))}
+      <div className="cluster">
+        {poll.options.length < POLL_OPTIONS_MAX && (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => onChange({ ...poll, options: [...poll.options, ''] })}>
+            Add option
+          </button>
+        )}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onRemove}>
+          Remove poll
+        </button>
+      </div>
+      <label className="field">
+        <span>Closes (optional, within {POLL_MAX_DAYS} days)</span>
+        <input type="datetime-local" value={poll.closesAt} min={localInput(0)} max={localInput(POLL_MAX_DAYS)} onChange={(event) => onChange({ ...poll, closesAt: event.target.value })} />
+      </label>
+    </fieldset>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * `$feedComments`: the comments and replies shown under feed posts, by post id, with their
+ * actions. New comments and replies show at once and leave again, with a toast, when the
+ * server refuses; edits and deletes likewise. The post's comment count (comments plus
+ * replies) follows through `countComments`.
+ */
+import { atom, type WritableAtom } from 'nanostores';
+import { session, type SessionRequest } from '../api/client';
+import { toAppError } from '../errors';
+import type { Comment, MemberCard, Paged, Reply } from '../feed/types';
+import { toast, type ToastKind } from '../toast';
+import { feedActions } from './feed';
+
+/** Comments per page under a post. */
+export const COMMENTS_PAGE_SIZE = 10;
+
+export interface CommentThread {
+  status: 'loading' | 'ready' | 'loading-more' | 'error';
+  items: Comment[];
+  page: number;
+  pages: number;
+  total: number;
+  error: string | null;
+}
+
+export type CommentsState = Record<string, CommentThread>;
+
+export interface CommentsDeps {
+  store: WritableAtom<CommentsState>;
+  client: { session<T = unknown>(path: string, options?: SessionRequest): Promise<T> };
+  notify: (message: string, kind: ToastKind) => void;
+  countComments: (postId: string, delta: number) => void;
+  now: () => string;
+}
+
+export const $feedComments: WritableAtom<CommentsState> = atom({});
+
+/** The comment actions over a store and a client (tests inject fakes). */
+export function createCommentActions({ store, client, notify, countComments, now }: CommentsDeps) {
+  let pending = 0;
+  const thread = (postId: string) => store.get()[postId];
+  const setThread = (postId: string, next: CommentThread) => store.set({ ...store.get(), [postId]: next });
+  const mapItems = (postId: string, change: (items: Comment[]) => Comment[]) => {
+    const current = thread(postId);
+    if (current) setThread(postId, { ...current, items: change(current.items) });
+  };
+  const mapComment = (postId: string, commentId: string, change: (comment: Comment) => Comment) =>
+    mapItems(postId, (items) => items.map((item) => (item._id === commentId ? change(item) : item)));
+
+  async function fetchPage(postId: string, page: number): Promise<Paged<Comment>> {
+    return client.session<Paged<Comment>>(`feed/comments/${encodeURIComponent(postId)}?page=${page}&limit=${COMMENTS_PAGE_SIZE}`);
+  }
+
+  /** Loads the first page of a post's comments (oldest first) unless loaded. */
+  async function load(postId: string, force = false): Promise<void> {
+    const current = thread(postId);
+    if (current && !force && current.status !== 'error') return;
+    setThread(postId, { status: 'loading', items: [], page: 0, pages: 0, total: 0, error: null });
+    try {
+      const page = await fetchPage(postId, 1);
+      setThread(postId, { status: 'ready', items: page.data, page: page.page, pages: page.pages, total: page.total, error: null });
+    } catch (cause) {
+      setThread(postId, { status: 'error', items: [], page: 0, pages: 0, total: 0, error: toAppError(cause).message });
+    }
+  }
+
+  /** Appends the next page of comments. */
+  async function loadMore(postId: string): Promise<void> {
+    const current = thread(postId);
+    if (!current || current.status !== 'ready' || current.page >= current.pages) return;
+    setThread(postId, { ...current, status: 'loading-more' });
+    try {
+      const page = await fetchPage(postId, current.page + 1);
+      const latest = thread(postId)!;
+      const known = new Set(latest.items.map((item) => item._id));
+      setThread(postId, { ...latest, status: 'ready', items: [...latest.items, ...page.data.filter((item) => !known.has(item._id))], page: page.page, pages: page.pages, total: page.total });
+    } catch (cause) {
+      setThread(postId, { ...thread(postId)!, status: 'ready' });
+      notify(toAppError(cause).message, 'error');
+    }
+  }
+
+  /** Adds a comment: shown at once, replaced by the server's, removed on refusal. */
+  async function add(postId: string, text: string, author: MemberCard): Promise<boolean> {
+    const id = `pending-comment-${++pending}`;
+    const at = now();
+    const draft: Comment = { _id: id, commentId: id, postId, text: text.trim(), author, createdAt: at, updatedAt: at, editedAt: null, replyCount: 0, replies: [], canEdit: false, canDelete: false };
+    if (!thread(postId)) setThread(postId, { status: 'ready', items: [], page: 1, pages: 1, total: 0, error: null });
+    mapItems(postId, (items) => [...items, draft]);
+    countComments(postId, 1);
+    try {
+      const saved = await client.session<Comment>('feed/comments', { method: 'POST', body: { postId, text: draft.text } });
+      mapItems(postId, (items) => items.map((item) => (item._id === id ? saved : item)));
+      return true;
+    } catch (cause) {
+      mapItems(postId, (items) => items.filter((item) => item._id !== id));
+      countComments(postId, -1);
+      notify(toAppError(cause).message, 'error');
+      return false;
+    }
+  }
+
+  /** Adds a reply to a comment, the same way. */
+  async function reply(postId: string, commentId: string, text: string, author: MemberCard): Promise<boolean> {
+    const id = `pending-reply-${++pending}`;
+    const at = now();
+    const draft: Reply = { _id: id, replyId: id, commentId, postId, text: text.trim(), author, createdAt: at, updatedAt: at, editedAt: null, canEdit: false, canDelete: false };
+    const withReplies = (change: (replies: Reply[]) => Reply[], delta: number) =>
+      mapComment(postId, commentId, (comment) => ({ ...comment, replies: change(comment.replies), replyCount: Math.max(0, comment.replyCount + delta) }));
+    withReplies((replies) => [...replies, draft], 1);
+    countComments(postId, 1);
+    try {
+      const saved = await client.session<Reply>('feed/comments/reply', { method: 'POST', body: { commentId, text: draft.text } });
+      withReplies((replies) => replies.map((item) => (item._id === id ? saved : item)), 0);
+      return true;
+    } catch (cause) {
+      withReplies((replies) => replies.filter((item) => item._id !== id), -1);
+      countComments(postId, -1);
+      notify(toAppError(cause).message, 'error');
+      return false;
+    }
+  }
+
+  /** Runs a change of the thread, restoring the thread as it was when the server refuses. */
+  async function optimistic(postId: string, change: () => void, request: () => Promise<unknown>, delta = 0): Promise<boolean> {
+    const before = thread(postId);
+    change();
+    if (delta) countComments(postId, delta);
+    try {
+      await request();
+      return true;
+    } catch (cause) {
+      if (before) setThread(postId, before);
+      if (delta) countComments(postId, -delta);
+      notify(toAppError(cause).message, 'error');
+      return false;
+    }
+  }
+
+  /** Saves a comment's new text. */
+  function edit(postId: string, commentId: string, text: string): Promise<boolean> {
+    return optimistic(
+      postId,
+      () => mapComment(postId, commentId, (comment) => ({ ...comment, text: text.trim(), editedAt: now() })),
+      async () => {
+        const saved = await client.session<Comment>('feed/comments', { method: 'PUT', body: { commentId, text: text.trim() } });
+        mapComment(postId, commentId, (comment) => ({ ...saved, replies: saved.replies ?? comment.replies }));
+      },
+    );
+  }
+
+  /** Deletes a comment and its replies. */
+  function remove(postId: string, commentId: string): Promise<boolean> {
+    const comment = thread(postId)?.items.find((item) => item._id === commentId);
+    const removed = 1 + (comment?.replyCount ?? 0);
+    return optimistic(
+      postId,
+      () => mapItems(postId, (items) => items.filter((item) => item._id !== commentId)),
+      () => client.session('feed/comments', { method: 'DELETE', body: { commentId } }),
+      -removed,
+    );
+  }
+
+  /** Saves a reply's new text. */
+  function editReply(postId: string, commentId: string, replyId: string, text: string): Promise<boolean> {
+    const change = (update: (reply: Reply) => Reply) =>
+      mapComment(postId, commentId, (comment) => ({ ...comment, replies: comment.replies.map((item) => (item._id === replyId ? update(item) : item)) }));
+    return optimistic(
+      postId,
+      () => change((item) => ({ ...item, text: text.trim(), editedAt: now() })),
+      async () => {
+        const saved = await client.session<Reply>('feed/comments/reply', { method: 'PUT', body: { commentId, replyId, text: text.trim() } });
+        change(() => saved);
+      },
+    );
+  }
+
+  /** Deletes a reply. */
+  function removeReply(postId: string, commentId: string, replyId: string): Promise<boolean> {
+    return optimistic(
+      postId,
+      () => mapComment(postId, commentId, (comment) => ({ ...comment, replies: comment.replies.filter((item) => item._id !== replyId), replyCount: Math.max(0, comment.replyCount - 1) })),
+      () => client.session('feed/comments/reply', { method: 'DELETE', body: { commentId, replyId } }),
+      -1,
+    );
+  }
+
+  return { load, loadMore, add, reply, edit, remove, editReply, removeReply };
+}
+
+export type CommentActions = ReturnType<typeof createCommentActions>;
+
+/** The app's comment actions, on `$feedComments`, over the session proxy. */
+export const commentActions: CommentActions = createCommentActions({
+  store: $feedComments,
+  client: { session },
+  notify: (message, kind) => toast(message, { kind }),
+  countComments: (postId, delta) => feedActions.countComments(postId, delta),
+  now: () => new Date().toISOString(),
+});
