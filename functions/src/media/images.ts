@@ -28,7 +28,8 @@ export const IMAGE_PROBLEMS = {
     rules.minHeight > 1 ? `must be at least ${rules.minWidth} × ${rules.minHeight} pixels` : `must be at least ${rules.minWidth} pixels wide`,
 } as const;
 
-function formatBytes(bytes: number): string {
+/** A size in words: `10 MB`, `512 KB`. */
+export function formatBytes(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 

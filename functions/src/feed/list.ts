@@ -1,0 +1,72 @@
+/**
+ * Lists of posts: the feed (newest first, by group or hashtag), the pinned posts, the
+ * edit history of a post and the sitemap's slugs. Posts by members blocked either way
+ * are left out of every list the viewer sees.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { memberCards } from '../connections/cards';
+import { offsetOf, pageOf } from '../connections/paging';
+import type { Paged } from '../connections/schemas';
+import { visiblePost } from './actions';
+import { loadPosts, type Viewer } from './read';
+import type { FeedPost, MediaItem, Poll, PostVersion } from './schemas';
+import { normalHashtag } from './tags';
+
+export type FeedQuery = {
+  page: number;
+  limit: number;
+  order: 'asc' | 'desc';
+  group?: string | undefined;
+  hashtag?: string | undefined;
+  isPinned?: boolean | undefined;
+};
+
+/** One page of the feed as the viewer sees it. Pinned lists read newest pin first. */
+export async function listPosts(deps: Pick<Deps, 'db' | 'clock'>, viewer: NonNullable<Viewer>, query: FeedQuery): Promise<Paged<FeedPost>> {
+  const tag = query.hashtag === undefined ? undefined : normalHashtag(query.hashtag);
+  if (tag === null) return pageOf([], 0, query);
+  const filters: SQL[] = [
+    sql`p.author_user_id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ${viewer.userId} UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ${viewer.userId})`,
+  ];
+  if (query.group) filters.push(sql`p.group_name = ${query.group}`);
+  if (tag) filters.push(sql`p.id IN (SELECT post_id FROM feed_hashtags WHERE tag = ${tag})`);
+  if (query.isPinned !== undefined) filters.push(sql`p.is_pinned = ${query.isPinned ? 1 : 0}`);
+  const where = sql.join(filters, sql` AND `);
+  const direction = sql.raw(query.order === 'asc' ? 'ASC' : 'DESC');
+  const order = query.isPinned ? sql`p.pinned_at ${direction}, p.id ${direction}` : sql`p.created_at ${direction}, p.id ${direction}`;
+  const [rows, [total]] = await Promise.all([
+    deps.db.all<{ id: string }>(sql`SELECT p.id FROM feed_posts p WHERE ${where} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offsetOf(query)}`),
+    deps.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM feed_posts p WHERE ${where}`),
+  ]);
+  return pageOf(await loadPosts(deps, rows.map((row) => row.id), viewer), total!.n, query);
+}
+
+type HistoryRow = { id: string; text: string; poll: string | null; media: string; group_name: string | null; edited_by: string | null; created_at: string };
+
+/** The earlier versions of a post, newest first (members who may see the post). */
+export async function postHistory(deps: Pick<Deps, 'db'>, viewerId: string, postId: string): Promise<{ data: PostVersion[] }> {
+  await visiblePost(deps, postId, viewerId);
+  const rows = await deps.db.all<HistoryRow>(sql`
+    SELECT id, text, poll, media, group_name, edited_by, created_at FROM feed_post_history
+    WHERE post_id = ${postId} ORDER BY created_at DESC, rowid DESC`);
+  const editors = await memberCards(deps, [...new Set(rows.flatMap((row) => (row.edited_by ? [row.edited_by] : [])))]);
+  const data = rows.map((row) => ({
+    _id: row.id,
+    text: row.text,
+    poll: row.poll ? (JSON.parse(row.poll) as Poll) : null,
+    media: JSON.parse(row.media) as MediaItem[],
+    group: row.group_name,
+    replacedAt: row.created_at,
+    editedBy: (row.edited_by && editors.get(row.edited_by)) || null,
+  }));
+  return { data };
+}
+
+/** The slugs of the newest 50,000 posts with their last change, for the sitemap. */
+export async function sitemapPosts(deps: Pick<Deps, 'db'>): Promise<{ data: { slug: string; updatedAt: string }[] }> {
+  const data = await deps.db.all<{ slug: string; updatedAt: string }>(
+    sql`SELECT slug, updated_at AS updatedAt FROM feed_posts ORDER BY created_at DESC, id DESC LIMIT 50000`,
+  );
+  return { data };
+}

@@ -1,0 +1,54 @@
+/**
+ * Helpers for the posts tests: post forms sent as multipart, members with tokens, and
+ * small media files (real PNGs from media/test-images.ts, MP4 and WebM headers).
+ */
+import { sendForm } from '../profiles/test-forms';
+import { bodyOf, call, signedInMember } from '../../test/api';
+import { pngImage } from '../media/test-images';
+
+export type Member = Awaited<ReturnType<typeof signedInMember>>;
+type Value = string | string[] | File | File[] | null;
+
+/** A post form by `member`: post_by is theirs unless overridden; `null` leaves a field out. */
+export function postForm(member: Member, fields: Record<string, Value> = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ post_by: member.user.id, ...fields })) {
+    if (value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) form.append(key, item);
+  }
+  return form;
+}
+
+/** Publishes a post and answers the response. */
+export const createPostAs = (member: Member, fields: Record<string, Value> = {}) => sendForm('POST', '/feed-post', postForm(member, fields), { token: member.jwt });
+
+/** Edits a post and answers the response. */
+export const editPostAs = (member: Member, postId: string, fields: Record<string, Value> = {}) =>
+  sendForm('PUT', `/feed-post/${postId}`, postForm(member, fields), { token: member.jwt });
+
+/** Publishes a post that must succeed; answers the FeedPost. */
+export async function newPost(member: Member, fields: Record<string, Value> = { text: 'Hello, feed' }) {
+  const response = await createPostAs(member, fields);
+  if (response.status !== 201) throw new Error(`post failed: ${response.status} ${await response.text()}`);
+  return bodyOf(response);
+}
+
+/** A PNG file part. */
+export async function pngFile(width = 8, height = 8, name = 'picture.png'): Promise<File> {
+  return new File([await pngImage(width, height)], name, { type: 'image/png' });
+}
+
+/** The first bytes of an MP4 file: an ftyp box naming the isom brand, then an empty mdat. */
+export function mp4Bytes(brand = 'isom'): Uint8Array {
+  const text = new TextEncoder();
+  return new Uint8Array([0, 0, 0, 24, ...text.encode('ftyp'), ...text.encode(brand), 0, 0, 2, 0, ...text.encode('mp41'), ...text.encode('avc1'), 0, 0, 0, 8, ...text.encode('mdat')]);
+}
+
+/** The EBML header of a WebM file (DocType `webm`). */
+export function webmBytes(docType = 'webm'): Uint8Array {
+  const text = new TextEncoder().encode(docType);
+  return new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x80 | text.length, ...text, 0x42, 0x87, 0x81, 0x04]);
+}
+
+/** A JSON request as a member. */
+export const asMember = (member: Member, method: string, path: string, body?: unknown) => call(method, path, body, { token: member.jwt });
