@@ -6,6 +6,8 @@ import { sendForm } from '../profiles/test-forms';
 import { bodyOf, call, signedInMember } from '../../test/api';
 import { pngImage } from '../media/test-images';
 
+export { mp4Bytes, webmBytes } from '../media/test-videos';
+
 export type Member = Awaited<ReturnType<typeof signedInMember>>;
 type Value = string | string[] | File | File[] | null;
 
@@ -36,18 +38,6 @@ export async function newPost(member: Member, fields: Record<string, Value> = { 
 /** A PNG file part. */
 export async function pngFile(width = 8, height = 8, name = 'picture.png'): Promise<File> {
   return new File([await pngImage(width, height)], name, { type: 'image/png' });
-}
-
-/** The first bytes of an MP4 file: an ftyp box naming the isom brand, then an empty mdat. */
-export function mp4Bytes(brand = 'isom'): Uint8Array {
-  const text = new TextEncoder();
-  return new Uint8Array([0, 0, 0, 24, ...text.encode('ftyp'), ...text.encode(brand), 0, 0, 2, 0, ...text.encode('mp41'), ...text.encode('avc1'), 0, 0, 0, 8, ...text.encode('mdat')]);
-}
-
-/** The EBML header of a WebM file (DocType `webm`). */
-export function webmBytes(docType = 'webm'): Uint8Array {
-  const text = new TextEncoder().encode(docType);
-  return new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x80 | text.length, ...text, 0x42, 0x87, 0x81, 0x04]);
 }
 
 /** A JSON request as a member. */
