@@ -1,8 +1,8 @@
 /**
  * Loads the demo community once. The whole load, guard included, is one D1 batch (one
  * transaction): a second call, or two calls racing, leave exactly one copy. The demo
- * connections and profiles have guards of their own, so a database seeded before they
- * existed gets them on the next call.
+ * connections, profiles and feed (seed-feed.ts) have guards of their own, so a database
+ * seeded before they existed gets them on the next call.
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps';
@@ -10,8 +10,9 @@ import { newId } from '../db/ids';
 import { appMeta, connections, feedPosts, users } from '../db/schema';
 import { pairKey } from '../connections/repository';
 import { insertAccount } from '../users/repository';
-import { slugify } from '../users/slugs';
+import { postSlug } from '../feed/tags';
 import { DEMO_CONNECTIONS, DEMO_POSTS } from './demo-data';
+import { seedMissingFeed } from './seed-feed';
 import { demoAccounts, demoProfileStatements, PROFILES_SEEDED_KEY, seedMissingProfiles } from './seed-profiles';
 
 const SEEDED_KEY = 'demo_seeded';
@@ -22,12 +23,6 @@ export type SeedResult = { seeded: true; members: number; posts: number } | { se
 async function hasMarker(deps: Deps, key: string): Promise<boolean> {
   const [row] = await deps.db.select().from(appMeta).where(eq(appMeta.key, key)).limit(1);
   return row !== undefined;
-}
-
-/** A readable, unique post slug: the first words and a random suffix. */
-function postSlug(text: string): string {
-  const words = slugify(text).split('-').slice(0, 6).join('-');
-  return `${words}-${newId().slice(0, 6)}`;
 }
 
 /**
@@ -77,6 +72,7 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
   if (await hasMarker(deps, SEEDED_KEY)) {
     await seedMissingConnections(deps);
     await seedMissingProfiles(deps);
+    await seedMissingFeed(deps);
     return { seeded: false };
   }
   const now = deps.clock.now();
@@ -93,6 +89,7 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
       text: post.text,
       groupName: post.group,
       isPinned: post.pinned ?? false,
+      pinnedAt: post.pinned ? createdAt : null,
       createdAt,
       updatedAt: createdAt,
     };
@@ -112,5 +109,6 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
     if (await hasMarker(deps, SEEDED_KEY)) return { seeded: false };
     throw error;
   }
+  await seedMissingFeed(deps);
   return { seeded: true, members: accounts.length, posts: posts.length };
 }
