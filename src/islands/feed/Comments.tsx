@@ -70,7 +70,7 @@ function Entry({ item, now, onEdit, onDelete, children }: { item: Comment | Repl
           {item.editedAt && <span className="muted small">· Edited</span>}
           {menu.length > 0 && !pending && <RowMenu label={`Actions for the ${'replyId' in item ? 'reply' : 'comment'} by ${item.author.name}`} items={menu} />}
         </header>
-        {editing ? <TextForm label="Edit" submitLabel="Save" initial={item.text} onSubmit={onEdit} onCancel={() => setEditing(false)} autoFocus /> : <PostText text={item.text} mentions={[]} limit={400} />}
+        {editing ? <TextForm label="Edit" submitLabel="Save" initial={item.text} onSubmit={onEdit} onCancel={() => setEditing(false)} autoFocus /> : <PostText text={item.text} mentions={item.mentions} limit={400} />}
         {children}
       </div>
     </article>

@@ -89,8 +89,8 @@ export function Composer({ viewer, groups, group: current }: Props) {
             type="file"
             accept={MEDIA_ACCEPT}
             multiple
-            className="visually-hidden"
-            tabIndex={-1}
+            hidden
+            aria-label="Add picture or video"
             onChange={(event) => {
               const added = Array.from(event.target.files ?? []);
               event.target.value = '';

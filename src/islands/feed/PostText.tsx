@@ -1,28 +1,8 @@
-/**
- * A post's or comment's text, shortened past `limit` characters with a "See more" button.
- * The text is rendered as text only (no markup is ever parsed).
- */
-import { useState } from 'react';
+/** A post's, comment's or reply's text as rich text (F2's RichText), shortened past `limit` characters with "See more". */
 import type { Mention } from '../../lib/feed/types';
-import { truncateText } from '../../lib/text/truncate';
+import { RichText } from './RichText';
 
-export function PostText({ text, mentions, limit = 600 }: { text: string; mentions: Mention[]; limit?: number }) {
-  const [open, setOpen] = useState(false);
+export function PostText({ text, mentions, limit = 600 }: { text: string; mentions?: readonly Mention[] | null; limit?: number }) {
   if (!text) return null;
-  const long = Array.from(text).length > limit;
-  const shown = long && !open ? truncateText(text, limit, '…') : text;
-  return (
-    <div className="fd-text">
-      <TextBody text={shown} mentions={mentions} />
-      {long && (
-        <button type="button" className="fd-link-btn" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? 'See less' : 'See more'}
-        </button>
-      )}
-    </div>
-  );
-}
-
-function TextBody({ text }: { text: string; mentions: Mention[] }) {
-  return <p className="fd-plain">{text}</p>;
+  return <RichText text={text} mentions={mentions ?? []} limit={limit} className="fd-text" />;
 }

@@ -1,0 +1,146 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test } from './support';
+import { newMember, png, type Stack } from './profile-page-support';
+
+const stackOf = (browser: Stack['browser'], baseURL: string | undefined, headers: Record<string, string> | undefined): Stack => ({
+  browser,
+  baseURL: baseURL!,
+  headers: headers ?? {},
+});
+
+const postBy = (page: Page, text: string | RegExp): Locator => page.locator('article.fd-post').filter({ hasText: text });
+
+/** Opens the feed (or a filtered view) once its island has hydrated. */
+async function openFeed(page: Page, path = '/feed'): Promise<void> {
+  await page.goto(path);
+  await page.locator('astro-island[component-url*="FeedScreen"]:not([ssr])').waitFor({ state: 'attached' });
+}
+
+/** Writes and publishes a post through the composer. */
+async function compose(page: Page, text: string, extras: { poll?: string[]; picture?: string } = {}): Promise<Locator> {
+  await page.getByRole('combobox', { name: 'What would you like to share?' }).fill(text);
+  if (extras.poll) {
+    await page.getByRole('button', { name: 'Add poll' }).click();
+    await page.getByLabel('Question (optional)').fill('Which one?');
+    for (const [index, option] of extras.poll.entries()) await page.getByLabel(`Option ${index + 1}`, { exact: true }).fill(option);
+  }
+  if (extras.picture) {
+    await page.locator('.fd-composer input[type=file]').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: png(90, 60) });
+    await page.getByLabel('Alt text for picture 1 (describe it for screen readers)').fill(extras.picture);
+  }
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  const post = postBy(page, text);
+  await expect(post.getByRole('link', { name: /ago|just now/ })).toBeVisible();
+  return post;
+}
+
+test.describe('the feed', () => {
+  test('a member posts text, a poll and a picture, then likes, votes, comments, replies, edits and deletes it', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    test.setTimeout(120_000);
+    const ada = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Ada');
+    const { page } = ada;
+    await openFeed(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Feed' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Feed', exact: true })).toHaveAttribute('aria-current', 'page');
+
+    const tag = `ship${Date.now()}`;
+    const text = `Launch day for the engine #${tag} — notes at https://example.com/launch`;
+    const post = await compose(page, text, { poll: ['Gears', 'Looms'], picture: 'A rising chart' });
+    await expect(post.getByRole('img', { name: 'A rising chart' })).toBeVisible();
+    await expect(post.getByRole('link', { name: `#${tag}` })).toHaveAttribute('href', `/feed?hashtag=${tag}`);
+    await expect(post.getByRole('link', { name: 'https://example.com/launch' })).toHaveAttribute('href', 'https://example.com/launch');
+
+    // Like: the count moves at once and the server keeps it.
+    const like = post.getByRole('button', { name: /^Like \d/ });
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toContainText('1');
+
+    // Vote: the results replace the choices.
+    await post.getByRole('button', { name: 'Gears' }).click();
+    const results = post.getByRole('list', { name: 'Results' });
+    await expect(results).toContainText('Gears');
+    await expect(results).toContainText('your vote');
+    await expect(results.getByRole('listitem').first()).toContainText('100%');
+
+    // Comment and reply in place.
+    await post.getByRole('button', { name: /^Comment \d/ }).click();
+    await post.getByRole('combobox', { name: 'Write a comment' }).fill('First comment on the launch');
+    await post.getByRole('button', { name: 'Comment', exact: true }).click();
+    const comment = post.locator('.fd-comment').filter({ hasText: 'First comment on the launch' });
+    await expect(comment.getByRole('button', { name: 'Reply' })).toBeVisible();
+    await comment.getByRole('button', { name: 'Reply' }).click();
+    await post.getByRole('combobox', { name: 'Reply to Ada Tester' }).fill('And a reply to it');
+    await post.getByRole('button', { name: 'Reply', exact: true }).click();
+    await expect(post.getByRole('list', { name: 'Replies to Ada Tester' })).toContainText('And a reply to it');
+    await expect(post.getByRole('button', { name: /^Comment \d/ })).toContainText('2');
+
+    // The server kept all of it.
+    await page.reload();
+    const reloaded = postBy(page, text);
+    await expect(reloaded.getByRole('button', { name: /^Like \d/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(reloaded.getByRole('list', { name: 'Results' })).toContainText('your vote');
+    await expect(reloaded.getByRole('button', { name: /^Comment \d/ })).toContainText('2');
+
+    // Edit: "Edited" opens the history with the old text.
+    await reloaded.getByRole('button', { name: 'Actions for the post by Ada Tester' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit post' });
+    await editor.getByRole('combobox', { name: 'Text' }).fill(`Launch day, edited: the engine ships #${tag}`);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor).toBeHidden();
+    const edited = postBy(page, `Launch day, edited: the engine ships #${tag}`);
+    await edited.getByRole('button', { name: /Edited/ }).click();
+    const history = page.getByRole('dialog', { name: 'Edit history' });
+    await expect(history).toContainText(`Launch day for the engine #${tag}`);
+    await history.getByRole('button', { name: 'Close' }).click();
+    await expect(history).toBeHidden();
+
+    // The hashtag filters the feed.
+    await edited.getByRole('link', { name: `#${tag}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/feed\\?hashtag=${tag}$`));
+    await expect(page.getByText(`Posts tagged #${tag}`)).toBeVisible();
+    await expect(edited).toBeVisible();
+
+    // Delete, with a confirmation; it stays gone.
+    await edited.getByRole('button', { name: 'Actions for the post by Ada Tester' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this post?' });
+    await confirm.getByRole('button', { name: 'Delete post' }).click();
+    await expect(edited).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: `No posts tagged #${tag} yet` })).toBeVisible();
+    await expect(edited).toHaveCount(0);
+  });
+
+  test('a like the server refuses is rolled back with a message', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    const ben = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Ben');
+    const { page } = ben;
+    await openFeed(page);
+    const post = await compose(page, `A post to like while offline ${Date.now()}`);
+    await page.route('**/api/session/feed-post/like-by-user/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The feed is resting.', status: 503 }) }));
+    const like = post.getByRole('button', { name: /^Like \d/ });
+    await like.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The feed is resting.' })).toBeVisible();
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await expect(like).toContainText('0');
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    test(`the feed passes axe in the ${theme} theme, at 360 px too`, async ({ browser, baseURL, extraHTTPHeaders }) => {
+      const cleo = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Cleo');
+      const { page } = cleo;
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      await openFeed(page);
+      const post = await compose(page, `Theme check ${theme} ${Date.now()} #a11y`, { poll: ['Yes', 'No'] });
+      await post.getByRole('button', { name: /^Comment \d/ }).click();
+      await expect(post.getByText('No comments yet. Start the conversation.')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectNoSeriousA11yViolations(page);
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expect(post).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
