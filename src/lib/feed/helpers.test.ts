@@ -92,11 +92,11 @@ describe('the post form', () => {
     expect(form.getAll('mediaAlt')).toEqual(['first', 'second']);
     expect(form.has('replaceMedia')).toBe(false);
   });
-  test('an edit that replaces media says so; no poll or group when none', () => {
+  test('an edit that replaces media says so; no poll when none, and an empty group for none', () => {
     const form = postForm({ text: 'x', poll: null, group: null, files: [], replaceMedia: true }, 'u1');
     expect(form.get('replaceMedia')).toBe('true');
     expect(form.has('poll')).toBe(false);
-    expect(form.has('group')).toBe(false);
+    expect(form.get('group')).toBe('');
   });
   test('a closing time is sent as ISO; a blank poll is no poll', () => {
     expect(pollPayload({ question: '', options: ['a', 'b'], closesAt: '2030-01-02T03:04' })?.closesAt).toMatch(/^2030-01-0\dT\d\d:04:00\.000Z$/);

@@ -1,6 +1,6 @@
 /**
  * The multipart body of POST /feed-post and PUT /feed-post/{id}: `post_by` always, then
- * `text`, `poll` as JSON, `group`, and the images as repeated `media` with their alt texts
+ * `text`, `poll` as JSON (left out: an edit keeps the poll), `group` ('' for none), and the images as repeated `media` with their alt texts
  * as repeated `mediaAlt` in the same order.
  */
 
@@ -46,7 +46,8 @@ export function postForm(draft: PostDraft, userId: string): FormData {
   form.append('text', draft.text.trim());
   const poll = pollPayload(draft.poll);
   if (poll) form.append('poll', JSON.stringify(poll));
-  if (draft.group) form.append('group', draft.group);
+  // Always sent: on an edit a missing group keeps the old one, and '' means no group.
+  form.append('group', draft.group ?? '');
   for (const { file, alt } of draft.files) {
     form.append('media', file, file.name ?? 'upload');
     form.append('mediaAlt', alt.trim());
