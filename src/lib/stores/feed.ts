@@ -8,7 +8,7 @@
 import { atom, type WritableAtom } from 'nanostores';
 import { session, type SessionRequest } from '../api/client';
 import { toAppError } from '../errors';
-import { feedHref, pinnedPath, postsPath, sameFilters, type FeedFilters } from '../feed/filters';
+import { pinnedPath, postsPath, sameFilters, type FeedFilters } from '../feed/filters';
 import { progressItem } from '../feed/media';
 import { withLike, withVote } from '../feed/optimistic';
 import { draftIsEmpty, pollPayload, postForm, type PostDraft } from '../feed/post-form';
@@ -250,7 +250,7 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
       const { filters } = store.get();
       const fits = (!filters.group || filters.group === created.group) && (!filters.hashtag || created.hashtags.includes(filters.hashtag));
       set(fits ? replacePost(store.get(), tempId, created) : withoutPost(store.get(), tempId));
-      if (!fits) notify(`Posted. It is not in this view: see it in ${feedHref({ group: created.group, hashtag: null })}.`, 'info');
+      if (!fits) notify('Posted. It does not match the filter shown here, so it appears in the full feed.', 'info');
       persist();
       return created;
     } catch (cause) {
