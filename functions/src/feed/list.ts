@@ -22,28 +22,38 @@ export type FeedQuery = {
   isPinned?: boolean | undefined;
 };
 
+/** The page and total statements of a feed query (exported for the query-plan test). */
+export function feedStatements(viewerId: string, query: FeedQuery, tag: string | undefined): { page: SQL; total: SQL } {
+  const filters: SQL[] = [];
+  if (query.group) filters.push(sql`p.group_name = ${query.group}`);
+  // A hashtag's feed reads its posts in order from the feed_hashtags key (tag, created_at, post_id).
+  if (tag) filters.push(sql`h.tag = ${tag}`);
+  const from = tag ? sql`feed_hashtags h JOIN feed_posts p ON p.id = h.post_id` : sql`feed_posts p`;
+  const newest = tag ? ['h.created_at', 'h.post_id'] : ['p.created_at', 'p.id'];
+  if (query.isPinned !== undefined) filters.push(sql`p.is_pinned = ${query.isPinned ? 1 : 0}`);
+  const blocked = sql`(SELECT blocked_id FROM blocks WHERE blocker_id = ${viewerId} UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId})`;
+  const matching = filters.length > 0 ? sql.join(filters, sql` AND `) : sql`1`;
+  const direction = sql.raw(query.order === 'asc' ? 'ASC' : 'DESC');
+  const [first, second] = query.isPinned ? ['p.pinned_at', 'p.id'] : newest;
+  const order = sql`${sql.raw(first!)} ${direction}, ${sql.raw(second!)} ${direction}`;
+  return {
+    page: sql`
+      SELECT p.id FROM ${from} WHERE ${matching} AND p.author_user_id NOT IN ${blocked}
+      ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offsetOf(query)}`,
+    // Every match less the blocked authors' posts (read by the author index): no NOT IN
+    // evaluated for each of many posts.
+    total: sql`
+      SELECT (SELECT count(*) FROM ${from} WHERE ${matching})
+        - (SELECT count(*) FROM ${from} WHERE ${matching} AND p.author_user_id IN ${blocked}) AS n`,
+  };
+}
+
 /** One page of the feed as the viewer sees it. Pinned lists read newest pin first. */
 export async function listPosts(deps: Pick<Deps, 'db' | 'clock'>, viewer: NonNullable<Viewer>, query: FeedQuery): Promise<Paged<FeedPost>> {
   const tag = query.hashtag === undefined ? undefined : normalHashtag(query.hashtag);
   if (tag === null) return pageOf([], 0, query);
-  const filters: SQL[] = [];
-  if (query.group) filters.push(sql`p.group_name = ${query.group}`);
-  if (tag) filters.push(sql`p.id IN (SELECT post_id FROM feed_hashtags WHERE tag = ${tag})`);
-  if (query.isPinned !== undefined) filters.push(sql`p.is_pinned = ${query.isPinned ? 1 : 0}`);
-  const blocked = sql`(SELECT blocked_id FROM blocks WHERE blocker_id = ${viewer.userId} UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ${viewer.userId})`;
-  const matching = filters.length > 0 ? sql.join(filters, sql` AND `) : sql`1`;
-  const direction = sql.raw(query.order === 'asc' ? 'ASC' : 'DESC');
-  const order = query.isPinned ? sql`p.pinned_at ${direction}, p.id ${direction}` : sql`p.created_at ${direction}, p.id ${direction}`;
-  // The total is every match less the blocked authors' (their few posts read by the author index),
-  // which spares counting through a NOT IN for each of many posts.
-  const [rows, [total]] = await Promise.all([
-    deps.db.all<{ id: string }>(sql`
-      SELECT p.id FROM feed_posts p WHERE ${matching} AND p.author_user_id NOT IN ${blocked}
-      ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offsetOf(query)}`),
-    deps.db.all<{ n: number }>(sql`
-      SELECT (SELECT count(*) FROM feed_posts p WHERE ${matching})
-        - (SELECT count(*) FROM feed_posts p WHERE ${matching} AND p.author_user_id IN ${blocked}) AS n`),
-  ]);
+  const statements = feedStatements(viewer.userId, query, tag);
+  const [rows, [total]] = await Promise.all([deps.db.all<{ id: string }>(statements.page), deps.db.all<{ n: number }>(statements.total)]);
   return pageOf(await loadPosts(deps, rows.map((row) => row.id), viewer), total!.n, query);
 }
 
