@@ -74,13 +74,18 @@ test.describe('the feed', () => {
     await post.getByRole('button', { name: 'Reply', exact: true }).click();
     await expect(post.getByRole('list', { name: 'Replies to Ada Tester' })).toContainText('And a reply to it');
     await expect(post.getByRole('button', { name: /^Comment \d/ })).toContainText('2');
+    await post.getByRole('button', { name: 'Actions for the reply by Ada Tester' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this reply?' }).getByRole('button', { name: 'Delete reply' }).click();
+    await expect(post.getByText('And a reply to it')).toHaveCount(0);
+    await expect(post.getByRole('button', { name: /^Comment \d/ })).toContainText('1');
 
     // The server kept all of it.
     await page.reload();
     const reloaded = postBy(page, text);
     await expect(reloaded.getByRole('button', { name: /^Like \d/ })).toHaveAttribute('aria-pressed', 'true');
     await expect(reloaded.getByRole('list', { name: 'Results' })).toContainText('your vote');
-    await expect(reloaded.getByRole('button', { name: /^Comment \d/ })).toContainText('2');
+    await expect(reloaded.getByRole('button', { name: /^Comment \d/ })).toContainText('1');
 
     // Edit: "Edited" opens the history with the old text.
     await reloaded.getByRole('button', { name: 'Actions for the post by Ada Tester' }).click();

@@ -11,6 +11,7 @@ import { $feedComments, commentActions } from '../../lib/stores/feed-comments';
 import { Avatar } from '../connections/Avatar';
 import { RowMenu } from '../connections/RowMenu';
 import { MentionTextarea } from './MentionTextarea';
+import { ConfirmDialog } from './PostDialogs';
 import { PostText } from './PostText';
 
 interface Props {
@@ -53,10 +54,12 @@ function TextForm({ label, submitLabel, initial = '', onSubmit, onCancel, autoFo
 
 function Entry({ item, now, onEdit, onDelete, children }: { item: Comment | Reply; now: number; onEdit: (text: string) => Promise<boolean>; onDelete: () => void; children?: React.ReactNode }) {
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const kind = 'replyId' in item ? 'reply' : 'comment';
   const pending = item._id.startsWith('pending-');
   const menu = [
     ...(item.canEdit ? [{ label: 'Edit', onSelect: () => setEditing(true) }] : []),
-    ...(item.canDelete ? [{ label: 'Delete', danger: true, onSelect: () => window.confirm('Delete this for everyone?') && onDelete() }] : []),
+    ...(item.canDelete ? [{ label: 'Delete', danger: true, onSelect: () => setConfirming(true) }] : []),
   ];
   return (
     <article className="fd-comment" aria-busy={pending || undefined}>
@@ -68,11 +71,20 @@ function Entry({ item, now, onEdit, onDelete, children }: { item: Comment | Repl
             {pending ? 'Sending…' : relativeTime(item.createdAt, now)}
           </time>
           {item.editedAt && <span className="muted small">· Edited</span>}
-          {menu.length > 0 && !pending && <RowMenu label={`Actions for the ${'replyId' in item ? 'reply' : 'comment'} by ${item.author.name}`} items={menu} />}
+          {menu.length > 0 && !pending && <RowMenu label={`Actions for the ${kind} by ${item.author.name}`} items={menu} />}
         </header>
         {editing ? <TextForm label="Edit" submitLabel="Save" initial={item.text} onSubmit={onEdit} onCancel={() => setEditing(false)} autoFocus /> : <PostText text={item.text} mentions={item.mentions} limit={400} />}
         {children}
       </div>
+      {confirming && (
+        <ConfirmDialog
+          title={`Delete this ${kind}?`}
+          description={kind === 'comment' ? 'The comment and its replies are removed for everyone.' : 'The reply is removed for everyone.'}
+          confirmLabel={`Delete ${kind}`}
+          onConfirm={onDelete}
+          onClosed={() => setConfirming(false)}
+        />
+      )}
     </article>
   );
 }

@@ -19,10 +19,11 @@ interface DialogBase {
   onClosed: () => void;
 }
 
-export function DeleteDialog({ post, onClosed }: DialogBase) {
+/** A destructive action, confirmed: Cancel (focused first) or the action. */
+export function ConfirmDialog({ title, description, confirmLabel, onConfirm, onClosed }: { title: string; description: string; confirmLabel: string; onConfirm: () => void; onClosed: () => void }) {
   const [open, setOpen] = useState(true);
   return (
-    <Dialog open={open} title="Delete this post?" description="The post, its comments, likes and votes are removed for everyone. This cannot be undone." onClosed={onClosed}>
+    <Dialog open={open} title={title} description={description} onClosed={onClosed}>
       <div className="cx-dialog-actions">
         <button type="button" className="btn btn-secondary" data-autofocus onClick={() => setOpen(false)}>
           Cancel
@@ -32,13 +33,25 @@ export function DeleteDialog({ post, onClosed }: DialogBase) {
           className="btn btn-danger"
           onClick={() => {
             setOpen(false);
-            void feedActions.remove(post._id);
+            onConfirm();
           }}
         >
-          Delete post
+          {confirmLabel}
         </button>
       </div>
     </Dialog>
+  );
+}
+
+export function DeleteDialog({ post, onClosed }: DialogBase) {
+  return (
+    <ConfirmDialog
+      title="Delete this post?"
+      description="The post, its comments, likes and votes are removed for everyone. This cannot be undone."
+      confirmLabel="Delete post"
+      onConfirm={() => void feedActions.remove(post._id)}
+      onClosed={onClosed}
+    />
   );
 }
 
