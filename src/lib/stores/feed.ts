@@ -10,8 +10,9 @@ import { session, type SessionRequest } from '../api/client';
 import { toAppError } from '../errors';
 import { pinnedPath, postsPath, sameFilters, type FeedFilters } from '../feed/filters';
 import { progressItem } from '../feed/media';
+import { pendingPost } from '../feed/pending';
 import { withLike, withVote } from '../feed/optimistic';
-import { draftIsEmpty, pollPayload, postForm, type PostDraft } from '../feed/post-form';
+import { draftIsEmpty, postForm, type PostDraft } from '../feed/post-form';
 import {
   appendPage,
   emptyFeed,
@@ -232,14 +233,7 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
   async function create(draft: PostDraft, author: MemberCard): Promise<FeedPost> {
     if (draftIsEmpty(draft)) throw toAppError(new Error('Write something, add a poll or a picture first.'));
     const tempId = `pending-${++pendingCount}`;
-    const poll = pollPayload(draft.poll);
-    const pending: FeedPost = {
-      _id: tempId, slug: '', text: draft.text.trim(), isPinned: false, group: draft.group,
-      poll: poll ? { _id: `${tempId}-poll`, question: poll.question ?? null, options: poll.options.map((label, index) => ({ _id: `${tempId}-${index}`, label, votes: 0, share: 0 })), totalVotes: 0, closesAt: poll.closesAt ?? null, closed: false, votedOptionId: null } : null,
-      media: draft.files.length ? [progressItem(`${tempId}-upload`, 0)] : [],
-      createdAt: now(), updatedAt: now(), editedAt: null, author, likeCount: 0, commentCount: 0, likedByUser: false,
-      hashtags: [], mentions: [], canEdit: false, canDelete: false,
-    };
+    const pending = pendingPost(tempId, draft, author, now());
     set(prependPost(store.get(), pending));
     const onProgress = (percent: number) => {
       const current = post(tempId);
