@@ -179,6 +179,9 @@ describe('GET /feed/comments/{post_id}', () => {
     expect(page.data[0].replies.map((r: { text: string; canEdit: boolean }) => [r.text, r.canEdit])).toEqual([['r1', false], ['r2', false]]);
     const second = await bodyOf(await get(`/feed/comments/${postId}?page=2&limit=2`));
     expect(second.data.map((c: { text: string }) => c.text)).toEqual(['three']);
+    // The post page names the post by its slug, to read the post and its comments at once.
+    const [{ slug }] = await env.DB.prepare('SELECT slug FROM feed_posts WHERE id = ?').bind(postId).all<{ slug: string }>().then((r) => r.results);
+    expect(await bodyOf(await get(`/feed/comments/${slug}?page=1&limit=2`))).toEqual(page);
 
     const asAuthor = await bodyOf(await get(`/feed/comments/${postId}`, { token: author.jwt }));
     expect(asAuthor.data.map((c: { canEdit: boolean }) => c.canEdit)).toEqual([false, true, false]);
@@ -200,10 +203,11 @@ describe('GET /feed/comments/{post_id}', () => {
     expect((await bodyOf(await get(`/feed/comments/${postId}`))).total).toBe(2);
   });
 
-  it('answers 404 for an unknown post and 400 naming post_id or the paging', async () => {
+  it('answers 404 for an unknown post or slug and 400 naming post_id or the paging', async () => {
     const unknown = await get(`/feed/comments/${UNKNOWN_ID}`);
     expect(unknown.status).toBe(404);
-    expect((await bodyOf(await get('/feed/comments/nope'))).data.fields).toEqual({ post_id: 'must be a 24-character id' });
+    expect((await get('/feed/comments/no-such-post-1a2b3c')).status).toBe(404);
+    expect((await bodyOf(await get('/feed/comments/Not%20a%20slug!'))).data.fields).toEqual({ post_id: 'must be a post id or slug' });
     expect((await bodyOf(await get(`/feed/comments/${UNKNOWN_ID}?limit=500`))).data.fields).toEqual({ limit: 'must be at most 50' });
   });
 });

@@ -20,10 +20,10 @@ import {
   EditReplyBodySchema,
   NewCommentBodySchema,
   NewReplyBodySchema,
-  PostIdParamSchema,
+  PostIdOrSlugParamSchema,
   ReplySchema,
 } from './schemas';
-import { addComment, addReply, assertPost, deleteComment, deleteReply, editComment, editReply, viewerOf } from './service';
+import { addComment, addReply, deleteComment, deleteReply, editComment, editReply, resolvePostId, viewerOf } from './service';
 
 const doc = { tags: ['Feed comments'] };
 const memberDoc = { ...doc, security: [{ bearerAuth: [] }] };
@@ -116,15 +116,14 @@ const readRoutes = newRouter().openapi(
     ...doc,
     summary: "A post's comments",
     description:
-      'Public: no token needed. Oldest first, each with its first replies (oldest first). A member does not see comments and replies of members with a block between them.',
+      'Public: no token needed. The post is named by its id or its slug. Oldest first, each with its first replies (oldest first). A member does not see comments and replies of members with a block between them.',
     middleware: [optionalUser] as const,
-    request: { params: PostIdParamSchema, query: CommentPageQuerySchema },
+    request: { params: PostIdOrSlugParamSchema, query: CommentPageQuerySchema },
     responses: { 200: jsonResponse(CommentPageSchema, 'A page of comments.'), ...errorResponses([400, 404], { 404: M.postNotFound }) },
   }),
   async (c) => {
     const deps = c.get('deps');
-    const postId = c.req.valid('param').post_id;
-    await assertPost(deps, postId);
+    const postId = await resolvePostId(deps, c.req.valid('param').post_id);
     return c.json(await commentPage(deps, postId, await viewerOf(deps, c.get('viewer')), c.req.valid('query')), 200);
   },
 );

@@ -26,6 +26,13 @@ export const NewReplyBodySchema = z.object({ commentId: IdSchema, text: CommentT
 export const EditReplyBodySchema = z.object({ commentId: IdSchema, replyId: IdSchema, text: CommentTextSchema }).openapi('EditReply');
 export const DeleteReplyBodySchema = z.object({ commentId: IdSchema, replyId: IdSchema }).openapi('DeleteReply');
 
-export const PostIdParamSchema = z.object({ post_id: IdSchema.openapi({ param: { name: 'post_id', in: 'path' }, description: 'The post id.' }) });
+/** A post id, or the post's slug (so a page can read a post and its comments at once). */
+export const PostIdOrSlugParamSchema = z.object({
+  post_id: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a post id or slug')
+    .max(160)
+    .openapi({ param: { name: 'post_id', in: 'path' }, description: 'The post id or its slug.', example: 'shipping-our-first-engine-65f1c2' }),
+});
 export const CommentPageQuerySchema = PageQuerySchema;
 

@@ -4,6 +4,7 @@
  * are left out of every list the viewer sees.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { runBatch } from './batch';
 import type { Deps } from '../deps';
 import { memberCards } from '../connections/cards';
 import { offsetOf, pageOf } from '../connections/paging';
@@ -53,8 +54,10 @@ export async function listPosts(deps: Pick<Deps, 'db' | 'clock'>, viewer: NonNul
   const tag = query.hashtag === undefined ? undefined : normalHashtag(query.hashtag);
   if (tag === null) return pageOf([], 0, query);
   const statements = feedStatements(viewer.userId, query, tag);
-  const [rows, [total]] = await Promise.all([deps.db.all<{ id: string }>(statements.page), deps.db.all<{ n: number }>(statements.total)]);
-  return pageOf(await loadPosts(deps, rows.map((row) => row.id), viewer), total!.n, query);
+  // The page's ids and the total in one round trip, then the posts in one more.
+  const [page, total] = await runBatch(deps.db, [statements.page, statements.total]);
+  const ids = (page!.results as { id: string }[]).map((row) => row.id);
+  return pageOf(await loadPosts(deps, ids, viewer), (total!.results as { n: number }[])[0]!.n, query);
 }
 
 type HistoryRow = { id: string; text: string; poll: string | null; media: string; group_name: string | null; edited_by: string | null; created_at: string };

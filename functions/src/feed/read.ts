@@ -4,11 +4,12 @@
  * viewer's votes, the viewer's likes, hashtags, mentions), so every list of posts (the
  * feed, a group, a hashtag, the post page, the comments' parents) costs the same.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
 import { isAdmin } from '../users/roles';
 import type { Account } from '../users/wire';
+import { runBatch } from './batch';
 import type { FeedPost, MediaItem, Mention, Poll } from './schemas';
 
 /** Who is looking: a member (admins may delete any post) or a visitor (null). */
@@ -81,14 +82,19 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
-/** The polls of some posts (keyed by post id) with the viewer's vote. */
-export async function loadPolls(deps: Pick<Deps, 'db' | 'clock'>, postIds: readonly string[], viewerId: string | null): Promise<Map<string, Poll>> {
-  const rows = await deps.db.all<PollRow>(sql`
+/** The option rows of some posts' polls with the viewer's vote. */
+function pollRowsStatement(postIds: readonly string[], viewerId: string | null): SQL {
+  return sql`
     SELECT pl.id AS poll_id, pl.post_id, pl.question, pl.closes_at, o.id AS option_id, o.label, o.vote_count AS votes,
       (SELECT v.option_id FROM feed_poll_votes v WHERE v.poll_id = pl.id AND v.user_id = ${viewerId ?? ''}) AS voted_option
     FROM feed_polls pl JOIN feed_poll_options o ON o.poll_id = pl.id
     WHERE pl.post_id IN (SELECT value FROM json_each(${idsParam(postIds)}))
-    ORDER BY pl.post_id, o.position`);
+    ORDER BY pl.post_id, o.position`;
+}
+
+/** The polls of some posts (keyed by post id) with the viewer's vote. */
+export async function loadPolls(deps: Pick<Deps, 'db' | 'clock'>, postIds: readonly string[], viewerId: string | null): Promise<Map<string, Poll>> {
+  const rows = await deps.db.all<PollRow>(pollRowsStatement(postIds, viewerId));
   return toPolls(rows, deps.clock.now());
 }
 
@@ -100,26 +106,34 @@ export async function loadPosts(deps: Pick<Deps, 'db' | 'clock'>, postIds: reado
   if (postIds.length === 0) return [];
   const ids = idsParam(postIds);
   const viewerId = viewer?.userId ?? '';
-  const [posts, media, polls, liked, tags, mentions] = await Promise.all([
-    deps.db.all<PostRow>(sql`
+  // One D1 batch: a single round trip to the database whatever the page size.
+  const results = await runBatch(deps.db, [
+    sql`
       SELECT p.id AS p_id, p.slug AS p_slug, p.text AS p_text, p.group_name AS p_group, p.is_pinned AS p_pinned,
         p.created_at AS p_created, p.updated_at AS p_updated, p.edited_at AS p_edited, p.like_count AS p_likes,
         p.comment_count AS p_comments, ${MEMBER_CARD_COLUMNS}
       FROM feed_posts p JOIN users u ON u.id = p.author_user_id ${MEMBER_CARD_JOINS}
-      WHERE p.id IN (SELECT value FROM json_each(${ids}))`),
-    deps.db.all<MediaRow>(sql`
+      WHERE p.id IN (SELECT value FROM json_each(${ids}))`,
+    sql`
       SELECT id, post_id, r2_key, mime, alt, width, height FROM feed_post_media
-      WHERE post_id IN (SELECT value FROM json_each(${ids})) ORDER BY post_id, position`),
-    loadPolls(deps, postIds, viewer?.userId ?? null),
-    deps.db.all<{ post_id: string }>(sql`
-      SELECT post_id FROM feed_likes WHERE user_id = ${viewerId} AND post_id IN (SELECT value FROM json_each(${ids}))`),
-    deps.db.all<{ post_id: string; tag: string }>(sql`
-      SELECT post_id, tag FROM feed_hashtags WHERE post_id IN (SELECT value FROM json_each(${ids})) ORDER BY post_id, tag`),
-    deps.db.all<MentionRow>(sql`
+      WHERE post_id IN (SELECT value FROM json_each(${ids})) ORDER BY post_id, position`,
+    pollRowsStatement(postIds, viewer?.userId ?? null),
+    sql`
+      SELECT post_id FROM feed_likes WHERE user_id = ${viewerId} AND post_id IN (SELECT value FROM json_each(${ids}))`,
+    sql`
+      SELECT post_id, tag FROM feed_hashtags WHERE post_id IN (SELECT value FROM json_each(${ids})) ORDER BY post_id, tag`,
+    sql`
       SELECT m.post_id, ${MEMBER_CARD_COLUMNS}
       FROM feed_mentions m JOIN users u ON u.id = m.user_id ${MEMBER_CARD_JOINS}
-      WHERE m.comment_id = '' AND m.post_id IN (SELECT value FROM json_each(${ids}))`),
+      WHERE m.comment_id = '' AND m.post_id IN (SELECT value FROM json_each(${ids}))`,
   ]);
+  const rowsOf = <T>(index: number) => results[index]!.results as T[];
+  const posts = rowsOf<PostRow>(0);
+  const media = rowsOf<MediaRow>(1);
+  const polls = toPolls(rowsOf<PollRow>(2), deps.clock.now());
+  const liked = rowsOf<{ post_id: string }>(3);
+  const tags = rowsOf<{ post_id: string; tag: string }>(4);
+  const mentions = rowsOf<MentionRow>(5);
   const mediaByPost = groupBy(media, (row) => row.post_id);
   const likedIds = new Set(liked.map((row) => row.post_id));
   const tagsByPost = groupBy(tags, (row) => row.post_id);

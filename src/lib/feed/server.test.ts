@@ -16,16 +16,17 @@ describe('isPostSlug', () => {
 });
 
 describe('loadPost', () => {
-  it('reads the post by its slug, then its first 50 comments, with the member’s token and address', async () => {
+  it('reads the post and its first 50 comments by its slug at once, with the member’s token and address', async () => {
     const post = postFixture();
     const api = createFakeApi((request) => Response.json(request.url.pathname.startsWith('/feed/comments/') ? commentsPage() : post));
     const load = await loadPost(post.slug, { token: 'jwt', clientIp: '10.0.0.2', fetchApi: api.fetchApi });
     expect(load).toEqual({ status: 'found', post, comments: { comments: [commentFixture()], total: 1 } });
-    const [postRequest, commentsRequest] = api.received;
+    const postRequest = api.received.find((request) => request.url.pathname.startsWith('/feed-post/'));
+    const commentsRequest = api.received.find((request) => request.url.pathname.startsWith('/feed/comments/'));
     expect(postRequest!.url.pathname).toBe(`/feed-post/${post.slug}`);
     expect(postRequest!.headers.get('authorization')).toBe('Bearer jwt');
     expect(postRequest!.headers.get('cf-connecting-ip')).toBe('10.0.0.2');
-    expect(commentsRequest!.url.pathname).toBe(`/feed/comments/${post._id}`);
+    expect(commentsRequest!.url.pathname).toBe(`/feed/comments/${post.slug}`);
     expect(commentsRequest!.url.searchParams.get('page')).toBe('1');
     expect(commentsRequest!.url.searchParams.get('limit')).toBe('50');
     expect(commentsRequest!.headers.get('authorization')).toBe('Bearer jwt');

@@ -34,20 +34,21 @@ export type PostLoad =
   | { status: 'error'; error: AppError };
 
 /**
- * GET /feed-post/{slug}, then GET /feed/comments/{post_id}?page=1&limit=50. A 404 (or a
- * slug that cannot exist) reads as not found; comments that fail to load leave the post
- * readable with `comments: null` (the page says so) rather than failing the whole page.
+ * GET /feed-post/{slug} and GET /feed/comments/{slug}?page=1&limit=50 at once (the comments
+ * route takes the slug too, so the page costs one round trip's time). A 404 (or a slug that
+ * cannot exist) reads as not found; comments that fail to load leave the post readable
+ * with `comments: null` (the page says so) rather than failing the whole page.
  */
 export async function loadPost(slug: string, options: CallOptions): Promise<PostLoad> {
   if (!isPostSlug(slug)) return { status: 'not-found' };
-  const result = await callApi<FeedPost>(`feed-post/${encodeURIComponent(slug)}`, options);
+  const [result, comments] = await Promise.all([callApi<FeedPost>(`feed-post/${encodeURIComponent(slug)}`, options), loadComments(slug, options)]);
   if (!result.ok) return result.error.status === 404 ? { status: 'not-found' } : { status: 'error', error: result.error };
   const post = result.data;
   if (!post || typeof post._id !== 'string') return { status: 'not-found' };
-  return { status: 'found', post, comments: await loadComments(post._id, options) };
+  return { status: 'found', post, comments };
 }
 
-/** The first page of a post's comments, oldest first, or null when the API cannot answer. */
+/** The first page of a post's comments (by its id or slug), oldest first, or null when the API cannot answer. */
 export async function loadComments(postId: string, options: CallOptions): Promise<CommentsOnPage | null> {
   const search = new URLSearchParams({ page: '1', limit: String(POST_PAGE_COMMENTS) }).toString();
   const result = await callApi<{ data: Comment[]; total: number }>(`feed/comments/${encodeURIComponent(postId)}`, { ...options, search });
