@@ -3,11 +3,12 @@
  * stored mentions, in a fixed number of queries per page. Members blocked either way
  * with the viewer are left out.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
 import { offsetOf, pageOf } from '../connections/paging';
 import type { PageRequest, Paged } from '../connections/schemas';
 import type { Deps } from '../deps';
+import { runBatch } from '../feed/batch';
 import { REPLIES_PER_COMMENT, type Comment, type CommentMention, type Reply } from './schemas';
 
 /** Who reads: a member (their blocks hide people; admins may delete anything) or a visitor. */
@@ -39,15 +40,20 @@ function toReply(row: ReplyRow, viewer: CommentViewer, mentions: Map<string, Com
   return { _id: row.id, replyId: row.id, commentId: row.comment_id, ...authored(row, viewer, mentions) };
 }
 
-/** The stored mentions of comments and replies of a post, by comment or reply id. */
-async function mentionsOf(deps: Pick<Deps, 'db'>, postId: string, textIds: readonly string[]): Promise<Map<string, CommentMention[]>> {
-  const byText = new Map<string, CommentMention[]>();
-  if (textIds.length === 0) return byText;
-  const rows = await deps.db.all<MemberCardRow & { text_id: string }>(sql`
+type MentionRow = MemberCardRow & { text_id: string };
+
+/** The stored mentions of a post's comments and replies that `which` selects. */
+function mentionsStatement(postId: string, which: SQL): SQL {
+  return sql`
     SELECT m.comment_id AS text_id, ${MEMBER_CARD_COLUMNS}
     FROM feed_mentions m JOIN users u ON u.id = m.user_id ${MEMBER_CARD_JOINS}
-    WHERE m.post_id = ${postId} AND m.comment_id IN (SELECT value FROM json_each(${JSON.stringify(textIds)}))
-    ORDER BY m.rowid`);
+    WHERE m.post_id = ${postId} AND ${which}
+    ORDER BY m.rowid`;
+}
+
+/** Mention rows by comment or reply id. */
+function mentionsByText(rows: readonly MentionRow[]): Map<string, CommentMention[]> {
+  const byText = new Map<string, CommentMention[]>();
   for (const row of rows) {
     const card = toMemberCard(row);
     const list = byText.get(row.text_id) ?? [];
@@ -57,24 +63,33 @@ async function mentionsOf(deps: Pick<Deps, 'db'>, postId: string, textIds: reado
   return byText;
 }
 
-/** The first REPLIES_PER_COMMENT replies of each comment, oldest first. */
-async function repliesOf(deps: Pick<Deps, 'db'>, commentIds: readonly string[], viewer: CommentViewer): Promise<ReplyRow[]> {
-  if (commentIds.length === 0) return [];
-  return deps.db.all<ReplyRow>(sql`
+/** The stored mentions of comments and replies of a post, by comment or reply id. */
+async function mentionsOf(deps: Pick<Deps, 'db'>, postId: string, textIds: readonly string[]): Promise<Map<string, CommentMention[]>> {
+  if (textIds.length === 0) return new Map();
+  const rows = await deps.db.all<MentionRow>(mentionsStatement(postId, sql`m.comment_id IN (SELECT value FROM json_each(${JSON.stringify(textIds)}))`));
+  return mentionsByText(rows);
+}
+
+/** The first REPLIES_PER_COMMENT replies of each comment `commentIds` (an SQL list) selects, oldest first. */
+function repliesStatement(commentIds: SQL, viewer: CommentViewer): SQL {
+  return sql`
     SELECT * FROM (
       SELECT ${TEXT_COLUMNS}, t.comment_id, ${MEMBER_CARD_COLUMNS},
         row_number() OVER (PARTITION BY t.comment_id ORDER BY t.created_at, t.rowid) AS position
       FROM feed_replies t JOIN users u ON u.id = t.author_user_id ${MEMBER_CARD_JOINS}
-      WHERE t.comment_id IN (SELECT value FROM json_each(${JSON.stringify(commentIds)}))
+      WHERE t.comment_id IN ${commentIds}
         AND t.author_user_id NOT IN (SELECT value FROM json_each(${hiddenJson(viewer)})))
     WHERE position <= ${REPLIES_PER_COMMENT}
-    ORDER BY comment_id, position`);
+    ORDER BY comment_id, position`;
 }
 
-/** Comment rows → wire comments with their replies and mentions. */
-async function assemble(deps: Pick<Deps, 'db'>, postId: string, rows: CommentRow[], viewer: CommentViewer): Promise<Comment[]> {
-  const replies = await repliesOf(deps, rows.map((row) => row.id), viewer);
-  const mentions = await mentionsOf(deps, postId, [...rows.map((row) => row.id), ...replies.map((row) => row.id)]);
+async function repliesOf(deps: Pick<Deps, 'db'>, commentIds: readonly string[], viewer: CommentViewer): Promise<ReplyRow[]> {
+  if (commentIds.length === 0) return [];
+  return deps.db.all<ReplyRow>(repliesStatement(sql`(SELECT value FROM json_each(${JSON.stringify(commentIds)}))`, viewer));
+}
+
+/** Comment rows with their replies and the mentions by text id → wire comments. */
+function toComments(rows: CommentRow[], replies: ReplyRow[], mentions: Map<string, CommentMention[]>, viewer: CommentViewer): Comment[] {
   return rows.map((row) => ({
     _id: row.id,
     commentId: row.id,
@@ -84,20 +99,32 @@ async function assemble(deps: Pick<Deps, 'db'>, postId: string, rows: CommentRow
   }));
 }
 
-/** A page of a post's comments, oldest first, each with its first replies. */
+/** Comment rows → wire comments with their replies and mentions. */
+async function assemble(deps: Pick<Deps, 'db'>, postId: string, rows: CommentRow[], viewer: CommentViewer): Promise<Comment[]> {
+  const replies = await repliesOf(deps, rows.map((row) => row.id), viewer);
+  const mentions = await mentionsOf(deps, postId, [...rows.map((row) => row.id), ...replies.map((row) => row.id)]);
+  return toComments(rows, replies, mentions, viewer);
+}
+
+/**
+ * A page of a post's comments, oldest first, each with its first replies: one D1 batch
+ * (the page, the total, the replies of the page's comments and the post's comment
+ * mentions), so the public post page pays one round trip for them.
+ */
 export async function commentPage(deps: Pick<Deps, 'db'>, postId: string, viewer: CommentViewer, request: PageRequest): Promise<Paged<Comment>> {
   const hidden = hiddenJson(viewer);
-  const [rows, [total]] = await Promise.all([
-    deps.db.all<CommentRow>(sql`
-      SELECT ${TEXT_COLUMNS}, t.reply_count, ${MEMBER_CARD_COLUMNS}
+  const visible = sql`t.post_id = ${postId} AND t.author_user_id NOT IN (SELECT value FROM json_each(${hidden}))`;
+  const page = sql`ORDER BY t.created_at, t.rowid LIMIT ${request.limit} OFFSET ${offsetOf(request)}`;
+  const [rows, total, replies, mentions] = await runBatch(deps.db, [
+    sql`SELECT ${TEXT_COLUMNS}, t.reply_count, ${MEMBER_CARD_COLUMNS}
       FROM feed_comments t JOIN users u ON u.id = t.author_user_id ${MEMBER_CARD_JOINS}
-      WHERE t.post_id = ${postId} AND t.author_user_id NOT IN (SELECT value FROM json_each(${hidden}))
-      ORDER BY t.created_at, t.rowid LIMIT ${request.limit} OFFSET ${offsetOf(request)}`),
-    deps.db.all<{ total: number }>(sql`
-      SELECT count(*) AS total FROM feed_comments
-      WHERE post_id = ${postId} AND author_user_id NOT IN (SELECT value FROM json_each(${hidden}))`),
+      WHERE ${visible} ${page}`,
+    sql`SELECT count(*) AS total FROM feed_comments t WHERE ${visible}`,
+    repliesStatement(sql`(SELECT id FROM (SELECT t.id FROM feed_comments t WHERE ${visible} ${page}))`, viewer),
+    mentionsStatement(postId, sql`m.comment_id <> ''`),
   ]);
-  return pageOf(await assemble(deps, postId, rows, viewer), total!.total, request);
+  const comments = toComments(rows!.results as CommentRow[], replies!.results as ReplyRow[], mentionsByText(mentions!.results as MentionRow[]), viewer);
+  return pageOf(comments, (total!.results as { total: number }[])[0]!.total, request);
 }
 
 /** One comment as the viewer sees it, or null when there is none. */
