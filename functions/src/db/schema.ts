@@ -242,6 +242,12 @@ export const feedPosts = sqliteTable(
   ],
 );
 
+/** Posts in all ('') and per group, kept by triggers (migration 0006). */
+export const feedPostCounts = sqliteTable('feed_post_counts', {
+  groupKey: text('group_key').primaryKey(),
+  posts: integer('posts').notNull().default(0),
+});
+
 const postRef = () =>
   text('post_id')
     .notNull()

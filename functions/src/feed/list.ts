@@ -35,6 +35,12 @@ export function feedStatements(viewerId: string, query: FeedQuery, tag: string |
   const blocked = sql`(SELECT blocked_id FROM blocks WHERE blocker_id = ${viewerId} UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId})`;
   const matching = filters.length > 0 ? sql.join(filters, sql` AND `) : sql`1`;
   const tagOnly = tag !== undefined && filters.length === 1;
+  // The whole feed or a group's is one row of feed_post_counts (kept by triggers); a hashtag
+  // alone is counted on the feed_hashtags key, without visiting each post.
+  const allMatches =
+    tag === undefined && query.isPinned === undefined
+      ? sql`SELECT coalesce((SELECT posts FROM feed_post_counts WHERE group_key = ${query.group ?? ''}), 0)`
+      : sql`SELECT count(*) FROM ${tagOnly ? sql`feed_hashtags h` : from} WHERE ${matching}`;
   const direction = sql.raw(query.order === 'asc' ? 'ASC' : 'DESC');
   const [first, second] = query.isPinned ? ['p.pinned_at', 'p.id'] : newest;
   const order = sql`${sql.raw(first!)} ${direction}, ${sql.raw(second!)} ${direction}`;
@@ -44,10 +50,8 @@ export function feedStatements(viewerId: string, query: FeedQuery, tag: string |
       ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offsetOf(query)}`,
     // Every match less the blocked authors' posts (read by the author index): no NOT IN
     // evaluated for each of many posts.
-    // A hashtag alone is counted on the feed_hashtags key, without visiting each post.
     total: sql`
-      SELECT (SELECT count(*) FROM ${tagOnly ? sql`feed_hashtags h` : from} WHERE ${matching})
-        - (SELECT count(*) FROM ${from} WHERE ${matching} AND p.author_user_id IN ${blocked}) AS n`,
+      SELECT (${allMatches}) - (SELECT count(*) FROM ${from} WHERE ${matching} AND p.author_user_id IN ${blocked}) AS n`,
   };
 }
 
