@@ -53,7 +53,8 @@ export async function loadComments(postId: string, options: CallOptions): Promis
   const search = new URLSearchParams({ page: '1', limit: String(POST_PAGE_COMMENTS) }).toString();
   const result = await callApi<{ data: Comment[]; total: number }>(`feed/comments/${encodeURIComponent(postId)}`, { ...options, search });
   if (!result.ok || !Array.isArray(result.data?.data)) {
-    if (!result.ok) console.error(`comments of post ${postId} unavailable`, result.error.status, result.error.message);
+    // A 404 is the post's own answer (read at the same time); anything else is worth a log line.
+    if (!result.ok && result.error.status !== 404) console.error(`comments of post ${postId} unavailable`, result.error.status, result.error.message);
     return null;
   }
   return { comments: result.data.data, total: Math.max(result.data.total ?? 0, result.data.data.length) };
