@@ -12,8 +12,6 @@ import {
   profileShareImage,
   profileTitle,
   robotsTxt,
-  sitemapXml,
-  SITEMAP_MAX_URLS,
 } from './seo';
 
 const SITE = 'https://fm.example';
@@ -132,36 +130,6 @@ describe('profileJsonLd', () => {
     const serialised = serializeJsonLd(data);
     expect(serialised).not.toMatch(/<\/script/i);
     expect(JSON.parse(serialised)).toEqual(data);
-  });
-});
-
-describe('sitemapXml', () => {
-  it('lists the home page, then each profile with the day it last changed', () => {
-    const xml = sitemapXml(SITE, [
-      { memberType: 'founder', slug: 'ada-lovelace', updatedAt: '2026-03-05T10:00:00.000Z' },
-      { memberType: 'advisor', slug: 'helen-park', updatedAt: 'not a date' },
-    ]);
-    expect(xml).toBe(
-      [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        '  <url><loc>https://fm.example/</loc></url>',
-        '  <url><loc>https://fm.example/founder/ada-lovelace</loc><lastmod>2026-03-05</lastmod></url>',
-        '  <url><loc>https://fm.example/advisor/helen-park</loc></url>',
-        '</urlset>',
-        '',
-      ].join('\n'),
-    );
-  });
-
-  it('escapes what XML would read as markup', () => {
-    const xml = sitemapXml('https://fm.example', [{ memberType: 'founder', slug: "a'b", updatedAt: '2026-01-01' }]);
-    expect(xml).toContain('<loc>https://fm.example/founder/a&apos;b</loc>');
-  });
-
-  it('stops at the 50,000 URLs one sitemap may hold', () => {
-    const entries = Array.from({ length: SITEMAP_MAX_URLS + 5 }, (_, i) => ({ memberType: 'founder' as const, slug: `m${i}`, updatedAt: '2026-01-01' }));
-    expect(sitemapXml(SITE, entries).match(/<url>/g)).toHaveLength(SITEMAP_MAX_URLS);
   });
 });
 

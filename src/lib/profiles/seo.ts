@@ -4,7 +4,6 @@
  * site's sitemap.xml and robots.txt. Pure functions of the API's answers, so they are
  * unit-tested in Node and the pages only assemble them.
  */
-import type { SitemapEntry } from '@api/profiles/schemas';
 import { SKILLS, EXPERTISE } from '@api/profiles/vocabulary';
 import { absoluteUrl } from '../seo/canonical';
 import { SITE_NAME } from '../seo/page-title';
@@ -136,32 +135,6 @@ export function profileJsonLd(profile: ProfileDetails, options: { siteUrl: strin
   };
 }
 
-/** The most URLs one sitemap file may hold (sitemaps.org). */
-export const SITEMAP_MAX_URLS = 50_000;
-
-const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const xmlText = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ENTITIES[char]!);
-
-/** `YYYY-MM-DD` of an ISO time, or null when it is not one. */
-function lastmod(iso: string): string | null {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
-}
-
-/**
- * The sitemap: the home page, then each public profile as an absolute URL with its last
- * change. Entries past the sitemaps.org limit of 50,000 URLs are left out.
- */
-export function sitemapXml(siteUrl: string, entries: readonly SitemapEntry[]): string {
-  const urls = [`  <url><loc>${xmlText(absoluteUrl(siteUrl, '/'))}</loc></url>`];
-  for (const entry of entries.slice(0, SITEMAP_MAX_URLS - 1)) {
-    const loc = xmlText(absoluteUrl(siteUrl, profilePath(entry.memberType, entry.slug)));
-    const modified = lastmod(entry.updatedAt);
-    urls.push(`  <url><loc>${loc}</loc>${modified ? `<lastmod>${modified}</lastmod>` : ''}</url>`);
-  }
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
-}
-
 /**
  * Paths crawlers should leave alone: endpoints, and screens only members or admins see
  * (they would only answer with the sign-in page). Public profiles (`/founder/<slug>`,
@@ -177,6 +150,7 @@ export const ROBOTS_DISALLOW = [
   '/matching',
   '/founders',
   '/advisors',
+  '/feed',
   '/dev',
 ] as const;
 
