@@ -14,9 +14,10 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../functions/src/auth/password.ts';
 import { root, runBin } from '../scripts/lib/run.mjs';
-import { median, percentile, recordBenchmark } from './lib/report.mjs';
+import { median, percentile, recordBenchmark, timedGets } from './lib/report.mjs';
 import { insertStatements } from './lib/sql.mjs';
 import { runningWorker } from './lib/worker.mjs';
+import { random } from './lib/random.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
 const WARMUP = Number(process.env.WARMUP ?? 30);
@@ -37,16 +38,6 @@ const DAY_MS = 86_400_000;
 const stateDir = path.join(root, STATE_DIR);
 const now = Date.now();
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run loads the same shapes. */
-function random(seed) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const rand = random(2026);
 const daysAgo = (max) => new Date(now - rand() * max * DAY_MS).toISOString();
 const newId = () => randomBytes(12).toString('hex');
@@ -148,19 +139,6 @@ async function load() {
   return { connections: connections.length };
 }
 
-async function timed(url, token, rounds) {
-  const samples = [];
-  let body;
-  for (let i = 0; i < rounds; i += 1) {
-    const start = performance.now();
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-    body = await response.text();
-    samples.push(performance.now() - start);
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body}`);
-  }
-  return { samples, body: JSON.parse(body) };
-}
-
 const round = (ms) => Number(ms.toFixed(2));
 
 const ENDPOINTS = [
@@ -186,12 +164,12 @@ const results = await runningWorker({ config: 'functions/wrangler.toml', port: P
   const { jwt } = await login.json();
 
   const figures = {};
-  for (const endpoint of ENDPOINTS) await timed(`${base}${endpoint.path}`, jwt, WARMUP);
+  for (const endpoint of ENDPOINTS) await timedGets(`${base}${endpoint.path}`, jwt, WARMUP);
   // The machine may be shared: say how busy it was, since every figure moves with it.
   loadBefore = loadavg()[0];
   if (loadBefore > availableParallelism()) console.warn(`! load average ${loadBefore.toFixed(2)} on ${availableParallelism()} cores: figures will be high`);
   for (const endpoint of ENDPOINTS) {
-    const { samples, body } = await timed(`${base}${endpoint.path}`, jwt, endpoint.rounds ?? ROUNDS);
+    const { samples, body } = await timedGets(`${base}${endpoint.path}`, jwt, endpoint.rounds ?? ROUNDS);
     if (!endpoint.check(body)) throw new Error(`${endpoint.path} answered unexpected data: ${JSON.stringify(body).slice(0, 300)}`);
     figures[endpoint.name] = { path: endpoint.path, requests: samples.length, medianMs: round(median(samples)), p95Ms: round(percentile(samples, 95)), budgeted: endpoint.budget !== false };
   }

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { loadLocalCities } from '../scripts/cities.mjs';
 import { root } from '../scripts/lib/run.mjs';
 import { loadProfilesBench } from './lib/profiles-data.mjs';
-import { median, percentile, recordBenchmark } from './lib/report.mjs';
+import { median, percentile, recordBenchmark, timedGets } from './lib/report.mjs';
 import { runningWorker } from './lib/worker.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
@@ -52,19 +52,6 @@ const ENDPOINTS = [
   { name: 'floor: GET /auth/me (no budget)', path: '/auth/me', budget: false, check: (b) => Boolean(b) },
 ];
 
-async function timed(url, token, rounds) {
-  const samples = [];
-  let body;
-  for (let i = 0; i < rounds; i += 1) {
-    const start = performance.now();
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-    body = await response.text();
-    samples.push(performance.now() - start);
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body}`);
-  }
-  return { samples, body: JSON.parse(body) };
-}
-
 const round = (ms) => Number(ms.toFixed(2));
 let loadBefore = 0;
 const envFile = path.join(root, STATE_DIR, 'bench.vars');
@@ -76,12 +63,12 @@ const results = await runningWorker({ config: 'functions/wrangler.toml', port: P
   const { jwt } = await login.json();
 
   const figures = {};
-  for (const endpoint of ENDPOINTS) await timed(`${base}${endpoint.path}`, jwt, WARMUP);
+  for (const endpoint of ENDPOINTS) await timedGets(`${base}${endpoint.path}`, jwt, WARMUP);
   // The machine may be shared: say how busy it was, since every figure moves with it.
   loadBefore = loadavg()[0];
   if (loadBefore > availableParallelism()) console.warn(`! load average ${loadBefore.toFixed(2)} on ${availableParallelism()} cores: figures will be high`);
   for (const endpoint of ENDPOINTS) {
-    const { samples, body } = await timed(`${base}${endpoint.path}`, jwt, ROUNDS);
+    const { samples, body } = await timedGets(`${base}${endpoint.path}`, jwt, ROUNDS);
     if (!endpoint.check(body)) throw new Error(`${endpoint.path} answered unexpected data: ${JSON.stringify(body).slice(0, 300)}`);
     figures[endpoint.name] = { path: endpoint.path, total: body.total, requests: samples.length, medianMs: round(median(samples)), p95Ms: round(percentile(samples, 95)), budgeted: endpoint.budget !== false };
   }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { root, runBin } from '../../scripts/lib/run.mjs';
 import { loadProfilesBench } from './profiles-data.mjs';
 import { insertStatements } from './sql.mjs';
+import { random } from './random.mjs';
 
 const DAY_MS = 86_400_000;
 // The groups migration 0005 seeds, with who may post in them.
@@ -30,17 +31,6 @@ const BODIES = [
 const COMMENTS = ['Congratulations, well deserved!', 'How did you find your first customers?', 'We saw the same thing with annual plans.', 'Happy to intro you to a few people, DM me.', 'What stack are you on?', 'Per usage worked better for us after year one.', 'Following this one.', 'Great write-up, thanks for sharing.'];
 const REPLIES = ['Thank you!', 'Mostly warm intros, then referrals.', 'That would be great, sending a note.', 'Good point, we will try that.', 'Astro, Hono and D1 on Cloudflare.'];
 const POLLS = [['Per seat or per usage?', ['Per seat', 'Per usage', 'Flat fee']], ['First hire?', ['Engineer', 'Sales', 'Designer', 'Ops']], ['Raise now or wait?', ['Raise now', 'Wait six months']], ['Best channel so far?', ['Referrals', 'Content', 'Outbound', 'Events', 'Ads']]];
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * The slug as functions/src/feed/tags.ts postSlug makes it: up to six words of the text and

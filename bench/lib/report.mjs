@@ -22,3 +22,20 @@ export function recordBenchmark(name, figures) {
   all[name] = { ...figures, measuredAt: new Date().toISOString() };
   writeFileSync(resultsFile, `${JSON.stringify(all, null, 2)}\n`);
 }
+
+/**
+ * Times `rounds` sequential GETs of `url` with a Bearer token; fails on any answer but 200.
+ * Answers the samples (ms) and the last body, parsed.
+ */
+export async function timedGets(url, token, rounds) {
+  const samples = [];
+  let body;
+  for (let i = 0; i < rounds; i += 1) {
+    const start = performance.now();
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    body = await response.text();
+    samples.push(performance.now() - start);
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body}`);
+  }
+  return { samples, body: JSON.parse(body) };
+}

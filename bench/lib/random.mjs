@@ -1,0 +1,12 @@
+// Deterministic pseudo-random numbers for bench data, so every run loads the same shapes.
+
+/** mulberry32: a generator of numbers in [0, 1) from a 32-bit seed. */
+export function random(seed) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
