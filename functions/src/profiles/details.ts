@@ -4,7 +4,7 @@
  * a key retired later never breaks an answer.
  */
 import type { AdvisorRow, FounderRow, UserRow } from '../db/schema';
-import type { Account } from '../users/wire';
+import { toAdvisor, toFounderProfile, type Account } from '../users/wire';
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from './schemas';
 import { EXPERTISE, HELP_TYPES, INDUSTRIES, SKILLS } from './vocabulary';
 
@@ -17,10 +17,9 @@ function image(url: string | null, alt: string | null) {
   return url ? { url, alt } : null;
 }
 
+/** The fields both profiles add to their SPEC.md §3 record (pictures gain their alt texts). */
 function common(user: UserRow, row: FounderRow | AdvisorRow) {
   return {
-    _id: row.id,
-    slug: row.slug,
     userId: user.id,
     bio: row.bio,
     industries: known(row.industries, INDUSTRIES),
@@ -38,11 +37,9 @@ function common(user: UserRow, row: FounderRow | AdvisorRow) {
 /** The founder profile of GET /founder/profile. */
 export function toFounderDetails(user: UserRow, row: FounderRow): FounderDetails {
   return {
+    ...toFounderProfile(row),
     ...common(user, row),
     memberType: 'founder',
-    firstName: row.firstName,
-    lastName: row.lastName,
-    tagline: row.tagline,
     technical: row.isTechnical,
     skills: known(row.skills, SKILLS),
     commitment: row.commitment,
@@ -56,10 +53,9 @@ export function toFounderDetails(user: UserRow, row: FounderRow): FounderDetails
 /** The advisor profile of GET /advisor/profile. */
 export function toAdvisorDetails(user: UserRow, row: AdvisorRow): AdvisorDetails {
   return {
+    ...toAdvisor(row),
     ...common(user, row),
     memberType: 'advisor',
-    name: row.name,
-    position: row.position,
     expertise: known(row.expertise, EXPERTISE),
     yearsExperience: row.yearsExperience,
     experience: row.experience,
