@@ -4,7 +4,7 @@
  * member at all. `blockedIds` and `isBlockedBetween` are the checks the other features
  * (messages, mentions, posts, search, profiles) call.
  */
-import { and, count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { blocks, connections } from '../db/schema';
 import { ApiError, invalidFields } from '../http/errors';
@@ -15,6 +15,15 @@ import { pairKey } from './repository';
 import type { BlockedMember, PageRequest, Paged } from './schemas';
 
 /** Every member on the other side of a block with `userId`, whichever of the two blocked. */
+/**
+ * The ids of the members with a block either way with `userId` (blockedIds' rule) as a
+ * parenthesized subquery, for lists that leave them out inside one statement:
+ * `… NOT IN ${blockedWith(id)}` or `FROM ${blockedWith(id)} b` (column `blocked_id`).
+ */
+export function blockedWith(userId: string): SQL {
+  return sql`(SELECT blocked_id FROM blocks WHERE blocker_id = ${userId} UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ${userId})`;
+}
+
 export async function blockedIds(deps: Pick<Deps, 'db'>, userId: string): Promise<Set<string>> {
   const rows = await deps.db.all<{ id: string }>(sql`
     SELECT blocked_id AS id FROM blocks WHERE blocker_id = ${userId}

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { runBatch } from './batch';
 import type { Deps } from '../deps';
+import { blockedWith } from '../connections/blocks';
 import { memberCards } from '../connections/cards';
 import { offsetOf, pageOf } from '../connections/paging';
 import type { Paged } from '../connections/schemas';
@@ -32,7 +33,7 @@ export function feedStatements(viewerId: string, query: FeedQuery, tag: string |
   const from = tag ? sql`feed_hashtags h JOIN feed_posts p ON p.id = h.post_id` : sql`feed_posts p`;
   const newest = tag ? ['h.created_at', 'h.post_id'] : ['p.created_at', 'p.id'];
   if (query.isPinned !== undefined) filters.push(sql`p.is_pinned = ${query.isPinned ? 1 : 0}`);
-  const blocked = sql`(SELECT blocked_id FROM blocks WHERE blocker_id = ${viewerId} UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId})`;
+  const blocked = blockedWith(viewerId);
   const matching = filters.length > 0 ? sql.join(filters, sql` AND `) : sql`1`;
   const tagOnly = tag !== undefined && filters.length === 1;
   // The whole feed or a group's is one row of feed_post_counts (kept by triggers); a hashtag

@@ -12,6 +12,7 @@ import type { UserRow } from '../db/schema';
 import { isPremium } from '../users/roles';
 import type { Account } from '../users/wire';
 import type { ProfileViews, ViewedProfiles } from './schemas';
+import { blockedWith } from '../connections/blocks';
 
 /** How far back the lists look. */
 export const VIEWS_WINDOW_DAYS = 90;
@@ -22,11 +23,6 @@ const DAY_MS = 86_400_000;
 
 function windowStart(now: Date): string {
   return new Date(now.getTime() - VIEWS_WINDOW_DAYS * DAY_MS).toISOString();
-}
-
-/** Members with a block either way with `userId` (a subquery, to keep lists in one query). */
-function blockedWith(userId: string) {
-  return sql`(SELECT blocked_id FROM blocks WHERE blocker_id = ${userId} UNION SELECT blocker_id FROM blocks WHERE blocked_id = ${userId})`;
 }
 
 /**

@@ -19,6 +19,7 @@ import type { profileTagKinds } from '../db/schema';
 import type { MemberType } from '../users/schemas';
 import { ftsQuery } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
+import { blockedWith } from '../connections/blocks';
 
 export type TagKind = (typeof profileTagKinds)[number];
 
@@ -103,15 +104,7 @@ function conditions(parts: SQL[]): SQL {
   return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`1`;
 }
 
-/**
- * The members on the other side of a block with the viewer, whoever blocked (the rule of
- * connections/blocks.ts blockedIds), as a subquery: read once per statement, and no
- * round trip of its own.
- */
-export const blockedWith = (viewerId: string) =>
-  sql`SELECT blocked_id FROM blocks WHERE blocker_id = ${viewerId} UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId}`;
-
-const notExcluded = (id: SQL, viewerId: string) => sql`${id} NOT IN (${blockedWith(viewerId)})`;
+const notExcluded = (id: SQL, viewerId: string) => sql`${id} NOT IN ${blockedWith(viewerId)}`;
 
 const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
 
@@ -189,7 +182,7 @@ export function walkCountStatement(plan: Extract<SearchPlan, { strategy: 'walk' 
     const type = (alias: string) => (criteria.memberType ? sql`AND ${sql.raw(alias)}.member_type = ${criteria.memberType}` : sql``);
     return sql`SELECT
       (SELECT count(*) FROM users u WHERE u.onboarded = 1 ${type('u')})
-      - (SELECT count(*) FROM (${blockedWith(viewerId)}) j CROSS JOIN users e ON e.id = j.blocked_id WHERE e.onboarded = 1 ${type('e')}) AS total`;
+      - (SELECT count(*) FROM ${blockedWith(viewerId)} j CROSS JOIN users e ON e.id = j.blocked_id WHERE e.onboarded = 1 ${type('e')}) AS total`;
   }
   // profile_tags holds onboarded members only; a type the filters do not imply is checked.
   const where = [notExcluded(sql`s.user_id`, viewerId), ...rest.map((facet) => probe(facet, sql`s.user_id`))];

@@ -9,7 +9,7 @@ import { offsetOf, pageOf } from '../connections/paging';
 import type { MemberCard, PageRequest, Paged } from '../connections/schemas';
 import type { Deps } from '../deps';
 import { ftsQuery } from './fts';
-import { blockedWith } from './search-sql';
+import { blockedWith } from '../connections/blocks';
 
 /** The SQL of one page: members whose name matches `match`, connections first, then the best match. */
 function taggingStatement(viewerId: string, match: string, page: PageRequest): SQL {
@@ -21,7 +21,7 @@ function taggingStatement(viewerId: string, match: string, page: PageRequest): S
             AND c.status = 'accepted') AS connected
       FROM (SELECT user_id, rank AS score FROM profile_search WHERE profile_search MATCH ${match}) s
       JOIN users u ON u.id = s.user_id
-      WHERE u.onboarded = 1 AND u.id <> ${viewerId} AND u.id NOT IN (${blockedWith(viewerId)})
+      WHERE u.onboarded = 1 AND u.id <> ${viewerId} AND u.id NOT IN ${blockedWith(viewerId)}
       ORDER BY connected DESC, score, joined DESC, member_id LIMIT ${page.limit} OFFSET ${offsetOf(page)})
     SELECT hits.total AS total, ${MEMBER_CARD_COLUMNS}
     FROM hits JOIN users u ON u.id = hits.member_id ${MEMBER_CARD_JOINS}
