@@ -12,6 +12,10 @@ import { mediaRoutes } from './media/routes';
 import { cityRoutes } from './cities/routes';
 import { isProfileForm, PROFILE_FORM_MAX_BYTES } from './profiles/upload-limit';
 import { isPostForm, POST_FORM_MAX_BYTES } from './feed/upload-limit';
+import { isMessageForm, MESSAGE_FORM_MAX_BYTES } from './inbox/upload-limit';
+import { inboxRoutes, uploadRoutes } from './inbox/routes';
+import { notificationRoutes } from './notifications/routes';
+import { liveRoutes } from './live/routes';
 import { adminFeedGroupRoutes, feedPostRoutes, feedRoutes, taggedUsersRoutes } from './feed/routes';
 import { commentRoutes } from './comments/routes';
 import { advisorProfileRoutes, founderProfileRoutes, onboardingRoutes, profileRoutes } from './profiles/routes';
@@ -26,6 +30,7 @@ import { mountReference } from './openapi/routes';
 const UPLOAD_LIMITS: ReadonlyArray<readonly [matches: (method: string, path: string) => boolean, maxBytes: number]> = [
   [isProfileForm, PROFILE_FORM_MAX_BYTES],
   [isPostForm, POST_FORM_MAX_BYTES],
+  [isMessageForm, MESSAGE_FORM_MAX_BYTES],
 ];
 
 function bodyLimitFor(method: string, path: string): number {
@@ -75,6 +80,10 @@ export function createApp(options: AppOptions = {}) {
   app.route('/feed', feedRoutes);
   app.route('/admin', adminFeedGroupRoutes);
   app.route('/notifications', taggedUsersRoutes);
+  app.route('/notifications', notificationRoutes);
+  app.route('/connections', inboxRoutes);
+  app.route('/upload', uploadRoutes);
+  app.route('/socket.io', liveRoutes);
   app.route('/reports', reportRoutes);
   app.route('/admin', adminRoutes);
   app.route('/dev', devRoutes);

@@ -7,6 +7,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { LiveEmitter } from './live/port';
 import type { Limiter } from './rate-limit/limiter';
 
 export type Deps = {
@@ -16,4 +17,6 @@ export type Deps = {
   limiter: Limiter;
   passwords: PasswordHasher;
   config: Config;
+  /** Live events to a member's open sockets (functions/src/live). */
+  live: LiveEmitter;
 };

@@ -4,6 +4,7 @@
  */
 import { createApp } from './app';
 
+export { MemberLive } from './live/member-live';
 export { RateLimiter } from './rate-limit/rate-limiter';
 
 const app = createApp();

@@ -3,7 +3,7 @@
  * source of truth; `schema.test.ts` checks that the two agree column for column.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 const timestamps = {
   createdAt: text('created_at').notNull(),
@@ -473,6 +473,118 @@ export const domainEvents = sqliteTable(
   (table) => [index('domain_events_subject_created').on(table.subjectId, table.createdAt)],
 );
 
+// The inbox (0007): threads per pair, each member's side, messages, attachments.
+export const threads = sqliteTable('threads', {
+  id: text('id').primaryKey(),
+  /** The two user ids sorted and joined by ':' (as connections.pair_key). */
+  pairKey: text('pair_key').notNull().unique(),
+  lastMessageId: text('last_message_id'),
+  ...timestamps,
+});
+
+export const threadMembers = sqliteTable(
+  'thread_members',
+  {
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otherId: text('other_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    /** Null until the first message: such threads stay out of the list. */
+    lastMessageAt: text('last_message_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.threadId] }),
+    index('thread_members_list').on(table.userId, table.lastMessageAt, table.otherId).where(sql`last_message_at IS NOT NULL`),
+    index('thread_members_unread').on(table.userId, table.unreadCount).where(sql`unread_count > 0`),
+  ],
+);
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toId: text('to_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull().default(''),
+    replyToId: text('reply_to_id').references((): AnySQLiteColumn => messages.id, { onDelete: 'set null' }),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+    /** Deleted by its author: body and attachments gone, the row stays for the replies quoting it. */
+    deletedAt: text('deleted_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [
+    index('messages_thread_created').on(table.threadId, table.createdAt, table.id),
+    index('messages_unread').on(table.threadId, table.toId).where(sql`read = 0`),
+  ],
+);
+
+export const attachments = sqliteTable(
+  'attachments',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null between the upload and the message that sends it. */
+    messageId: text('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** The R2 key; attachments are never served publicly. */
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    /** From the file's bytes, not its name. */
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    position: integer('position').notNull().default(0),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [
+    index('attachments_message').on(table.messageId, table.position),
+    index('attachments_owner_unsent').on(table.ownerId, table.createdAt).where(sql`message_id IS NULL`),
+  ],
+);
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    /** The receiver. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for the product's own notifications (account changes). */
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The app path the notification opens. */
+    link: text('link'),
+    /** What it is about: a thread, a post, a connection. */
+    refId: text('ref_id'),
+    isSeen: integer('is_seen', { mode: 'boolean' }).notNull().default(false),
+    /** The domain event it was made from: one notification per event. */
+    eventId: text('event_id').unique(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [
+    index('notifications_user_created').on(table.userId, table.createdAt, table.id),
+    index('notifications_unseen').on(table.userId, table.kind, table.refId).where(sql`is_seen = 0`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type FounderRow = typeof founders.$inferSelect;
 export type AdvisorRow = typeof advisors.$inferSelect;
@@ -487,3 +599,8 @@ export type FeedPostRow = typeof feedPosts.$inferSelect;
 export type FeedGroupRow = typeof feedGroups.$inferSelect;
 export type FeedCommentRow = typeof feedComments.$inferSelect;
 export type FeedReplyRow = typeof feedReplies.$inferSelect;
+export type ThreadRow = typeof threads.$inferSelect;
+export type ThreadMemberRow = typeof threadMembers.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -11,6 +11,7 @@ import { db } from '../db/client';
 import type { Deps } from '../deps';
 import { cloudflareMailer } from '../mail/cloudflare-mailer';
 import { devMailbox } from '../mail/dev-mailbox';
+import { durableObjectLive } from '../live/emitter';
 import { durableObjectLimiter } from '../rate-limit/limiter';
 import type { Account } from '../users/wire';
 import { validationHook } from './validation';
@@ -33,6 +34,7 @@ export function buildDeps(env: Env, options: AppOptions = {}): Deps {
     mailer: config.isDevelopment ? devMailbox(database, clock) : cloudflareMailer(env.MAILER, config.mailFrom, clock),
     limiter: durableObjectLimiter(env.RATE_LIMITER),
     passwords: options.passwords ?? scryptHasher(),
+    live: durableObjectLive(env.LIVE),
   };
 }
 

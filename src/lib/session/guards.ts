@@ -17,6 +17,8 @@ export const ROUTE_ACCESS: ReadonlyArray<readonly [prefix: string, access: Route
   ['/matching', 'member'],
   ['/views', 'member'],
   ['/feed', 'member'],
+  ['/inbox', 'member'],
+  ['/notifications', 'member'],
   ['/admin', 'admin'],
   ['/admin/reports', 'admin'],
   ['/sign-in', 'guest'],

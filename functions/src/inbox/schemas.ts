@@ -1,0 +1,106 @@
+/**
+ * The wire shapes of the inbox (SPEC.md §3 Message and Thread, §7 Messages): attachments,
+ * messages with the message they reply to, threads as one member sees them, and the
+ * inputs the routes accept. The app imports these types; field names are the spec's.
+ */
+import { z } from '@hono/zod-openapi';
+import { IdSchema, MemberCardSchema, pagedSchema } from '../connections/schemas';
+
+export const MESSAGE_BODY_MAX_LENGTH = 5000;
+/** Files one message may carry, and the most one file may weigh. */
+export const MESSAGE_MAX_ATTACHMENTS = 5;
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Thread list page size (SPEC.md §9: message threads 20) and the most one page may ask. */
+export const THREAD_PAGE_SIZE = 20;
+export const THREAD_PAGE_MAX = 50;
+/** Messages of one thread per reading, newest first from `before`. */
+export const MESSAGE_PAGE_SIZE = 30;
+export const MESSAGE_PAGE_MAX = 100;
+
+export const AttachmentSchema = z
+  .object({
+    _id: z.string(),
+    url: z.string().openapi({ description: 'Where the two members of the thread read the file: `/connections/attachments/{id}` (through the app: `/api/session/connections/attachments/{id}`).' }),
+    name: z.string().openapi({ description: 'The file name as uploaded (shown, never trusted for the type).' }),
+    mime: z.string().openapi({ description: "From the file's bytes: image/jpeg, image/png, image/webp, image/gif, application/pdf, video/mp4, video/webm." }),
+    size: z.number().int().openapi({ description: 'Bytes.' }),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+  })
+  .openapi('Attachment');
+
+/** What a reply shows of the message it answers. */
+export const QuotedMessageSchema = z
+  .object({
+    _id: z.string(),
+    body: z.string().openapi({ description: 'Empty when the quoted message was deleted.' }),
+    authorId: z.string(),
+    authorName: z.string(),
+    deleted: z.boolean(),
+    attachmentCount: z.number().int(),
+  })
+  .openapi('QuotedMessage');
+
+export const MessageSchema = z
+  .object({
+    _id: z.string(),
+    connection: z.string().openapi({ description: 'The thread id.' }),
+    body: z.string().openapi({ description: 'Plain text as written (escaped by whoever displays it); empty once deleted.' }),
+    read: z.boolean().openapi({ description: 'Whether the recipient has opened the thread since it arrived.' }),
+    authorProfile: MemberCardSchema.openapi({ description: 'The author.' }),
+    createdAt: z.string(),
+    replyTo: QuotedMessageSchema.nullable(),
+    mediaFiles: z.array(AttachmentSchema),
+    to: z.string().openapi({ description: "The recipient's user id." }),
+    deleted: z.boolean().openapi({ description: 'Deleted by its author ("This message was deleted").' }),
+  })
+  .openapi('Message');
+
+export const ThreadSchema = z
+  .object({
+    _id: z.string().openapi({ description: 'The thread id (the `personalInbox` page parameter, the live `connectionId`).' }),
+    status: z.enum(['accepted', 'removed']).openapi({ description: '`accepted` while the two are connected; `removed` keeps the history read only.' }),
+    message: z.string().openapi({ description: "A preview of the latest message's text ('' before the first message)." }),
+    updatedAt: z.string(),
+    receiver: MemberCardSchema.openapi({ description: 'The other member.' }),
+    latestMessage: MessageSchema.nullable().openapi({ description: 'The newest message, with its read flag.' }),
+    unreadCount: z.number().int().openapi({ description: "Messages to the viewer in this thread they have not read." }),
+    canWrite: z.boolean().openapi({ description: 'Whether the viewer may send here (connected and not blocked).' }),
+  })
+  .openapi('Thread');
+
+export const ThreadPageSchema = pagedSchema(ThreadSchema, 'ThreadPage');
+
+export const ThreadMessagesSchema = z
+  .object({
+    thread: ThreadSchema,
+    messages: z.array(MessageSchema).openapi({ description: 'Oldest first within the page.' }),
+    hasMore: z.boolean().openapi({ description: 'Whether older messages exist before the first one here.' }),
+  })
+  .openapi('ThreadMessages');
+
+export const SentMessageSchema = z.object({ message: MessageSchema, thread: ThreadSchema }).openapi('SentMessage');
+
+export const UnseenCountSchema = z.object({ count: z.number().int() }).openapi('UnseenCount');
+
+export const ThreadListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(THREAD_PAGE_MAX).default(THREAD_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).default(1).openapi({ description: 'From 1.' }),
+  msgStatus: z.enum(['all', 'unread', 'read']).default('all').openapi({ description: '`unread`: threads with messages the viewer has not read.' }),
+});
+
+export const ThreadMessagesQuerySchema = z.object({
+  before: IdSchema.optional().openapi({ description: 'A message id: the page ends just before it (older messages).' }),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
+});
+
+/** Opens (or finds) the thread with a connected member: the inbox's "Message" button. */
+export const OpenThreadBodySchema = z.object({ userId: IdSchema.openapi({ description: 'The other member.' }) }).openapi('OpenThreadBody');
+
+export type Attachment = z.infer<typeof AttachmentSchema>;
+export type QuotedMessage = z.infer<typeof QuotedMessageSchema>;
+export type Message = z.infer<typeof MessageSchema>;
+export type Thread = z.infer<typeof ThreadSchema>;
+export type ThreadPage = z.infer<typeof ThreadPageSchema>;
+export type ThreadMessages = z.infer<typeof ThreadMessagesSchema>;
+export type SentMessage = z.infer<typeof SentMessageSchema>;

@@ -1,0 +1,26 @@
+/**
+ * The live events, typed once for the Durable Object, the API code that emits them and
+ * the app's socket client (SPEC.md §7 Live connection). Every event goes to every socket
+ * of the member (all tabs and devices).
+ */
+import type { MemberCard } from '../connections/schemas';
+import type { Thread } from '../inbox/schemas';
+import type { Notification } from '../notifications/schemas';
+
+/** `notification` (SPEC.md): a new message has title `New Message` and the thread in `body`. */
+export type NotificationEvent =
+  | { title: 'New Message'; body: Thread; userSender: MemberCard; notification: Notification | null }
+  | { title: string; body: string; userSender: MemberCard | null; notification: Notification };
+
+export type LiveEvents = {
+  notification: NotificationEvent;
+  /** The member's own side of a thread changed elsewhere (sent from another tab, read, a message deleted). */
+  thread: { thread: Thread; removedMessageId?: string };
+  /** Counts changed elsewhere (read in another tab, seen on another device). */
+  counts: { unseenMessages?: number; unseenNotifications?: number };
+};
+
+export type LiveEventName = keyof LiveEvents;
+
+/** The title of a new message's notification event (SPEC.md §7). */
+export const NEW_MESSAGE_TITLE = 'New Message';

@@ -1,0 +1,51 @@
+/**
+ * The wire shapes of the notifications (SPEC.md §3 Notification, §7 Notifications).
+ */
+import { z } from '@hono/zod-openapi';
+import { MemberCardSchema, pagedSchema } from '../connections/schemas';
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+export const NOTIFICATION_PAGE_MAX = 50;
+
+/** What a notification is about; the app picks its icon and wording by it. */
+export const NOTIFICATION_KINDS = [
+  'connection.requested',
+  'connection.accepted',
+  'post.liked',
+  'post.commented',
+  'comment.replied',
+  'post.mentioned',
+  'comment.mentioned',
+  'message.received',
+  'account.premium',
+  'account.changed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NotificationSchema = z
+  .object({
+    _id: z.string(),
+    isSeen: z.boolean(),
+    title: z.string(),
+    body: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    link: z.string().nullable().openapi({ description: 'The app path it opens, e.g. `/post/<slug>` or `/inbox?personalInbox=<id>`.' }),
+    userId: z.string().openapi({ description: 'The receiver.' }),
+    userReceiver: z.string().openapi({ description: 'Set from userId (SPEC.md §3).' }),
+    userSender: z
+      .object({ _id: z.string(), profile: MemberCardSchema })
+      .nullable()
+      .openapi({ description: 'Who caused it, with their display profile; null for account notices.' }),
+    createdAt: z.string(),
+  })
+  .openapi('Notification');
+
+export const NotificationPageSchema = pagedSchema(NotificationSchema, 'NotificationPage');
+
+export const NotificationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE_MAX).default(NOTIFICATION_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+export type Notification = z.infer<typeof NotificationSchema>;
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
