@@ -1,0 +1,133 @@
+/**
+ * Storing and delivering notifications (SPEC.md §3 Notification, §7 Notifications): the
+ * module API the rest of the API calls. `storeNotification` writes the row (once per
+ * domain event, optionally collapsing into an unseen one about the same thing), `notify`
+ * also sends the live `notification` event, `unseenNotificationCount` counts the badge.
+ */
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { newId } from '../db/ids';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
+import { blockedWith } from '../connections/blocks';
+import type { MemberCard } from '../connections/schemas';
+import { runBatch } from '../feed/batch';
+import type { Notification, NotificationKind } from './schemas';
+
+/** What to notify: the receiver, who caused it (null: the product itself) and the text. */
+export type NotifyInput = {
+  userId: string;
+  senderId: string | null;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  refId: string | null;
+  /** The domain event it comes from: an event id already stored stores nothing. */
+  eventId?: string;
+  /** Update an UNSEEN notification with the same receiver, kind and refId instead of adding one. */
+  collapse?: boolean;
+};
+
+/** A notifications row as the raw SQL of this module selects it (`NOTIFICATION_COLUMNS`). */
+export type NotificationRow = {
+  id: string;
+  user_id: string;
+  sender_id: string | null;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  ref_id: string | null;
+  is_seen: number | boolean;
+  created_at: string;
+};
+
+/** The select-list of a NotificationRow from `notifications n`. */
+export const NOTIFICATION_COLUMNS = sql.raw('n.id, n.user_id, n.sender_id, n.kind, n.title, n.body, n.link, n.ref_id, n.is_seen, n.created_at');
+
+/** The wire Notification of a row and its sender's card (null: no sender, or the sender is gone). */
+export function toNotification(row: NotificationRow, sender: MemberCard | null): Notification {
+  return {
+    _id: row.id,
+    isSeen: Boolean(row.is_seen),
+    title: row.title,
+    body: row.body,
+    kind: row.kind as NotificationKind,
+    link: row.link,
+    userId: row.user_id,
+    userReceiver: row.user_id,
+    userSender: sender ? { _id: sender._id, profile: sender } : null,
+    createdAt: row.created_at,
+  };
+}
+
+/** `sender_id` is null or not blocked either way with the receiver (a SQL condition). */
+export function senderVisibleTo(userId: string, senderColumn = sql.raw('sender_id')) {
+  return sql`(${senderColumn} IS NULL OR ${senderColumn} NOT IN ${blockedWith(userId)})`;
+}
+
+/**
+ * Stores a notification in one D1 batch and answers it with its sender's card. Answers
+ * null, storing nothing, when `eventId` is already stored, when the sender is the
+ * receiver, or when the two are blocked either way. With `collapse`, an UNSEEN
+ * notification with the same receiver, kind and refId takes the new title, body, link,
+ * sender and time instead of a new row. No live event (see `notify`).
+ */
+export async function storeNotification(deps: Pick<Deps, 'db' | 'clock'>, input: NotifyInput): Promise<Notification | null> {
+  if (input.senderId !== null && input.senderId === input.userId) return null;
+  const at = deps.clock.now().toISOString();
+  const sender = input.senderId;
+  const visible = sql`(${sender} IS NULL OR ${sender} NOT IN ${blockedWith(input.userId)})`;
+  const sameThing = sql`user_id = ${input.userId} AND kind = ${input.kind} AND ref_id IS ${input.refId} AND is_seen = 0`;
+  const returning = sql.raw('RETURNING id, user_id, sender_id, kind, title, body, link, ref_id, is_seen, created_at');
+  const statements = [];
+  if (input.collapse) {
+    statements.push(sql`
+      UPDATE notifications SET sender_id = ${sender}, title = ${input.title}, body = ${input.body}, link = ${input.link}, created_at = ${at}
+      WHERE id = (SELECT id FROM notifications WHERE ${sameThing} ORDER BY created_at DESC LIMIT 1) AND ${visible}
+      ${returning}`);
+  }
+  statements.push(sql`
+    INSERT INTO notifications (id, user_id, sender_id, kind, title, body, link, ref_id, is_seen, event_id, created_at)
+    SELECT ${newId()}, ${input.userId}, ${sender}, ${input.kind}, ${input.title}, ${input.body}, ${input.link}, ${input.refId}, 0, ${input.eventId ?? null}, ${at}
+    WHERE ${visible} ${input.collapse ? sql`AND NOT EXISTS (SELECT 1 FROM notifications WHERE ${sameThing})` : sql``}
+    ON CONFLICT (event_id) DO NOTHING
+    ${returning}`);
+  statements.push(sql`SELECT ${MEMBER_CARD_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id = ${sender}`);
+  const results = await runBatch(deps.db, statements);
+  const row = results
+    .slice(0, -1)
+    .flatMap((result) => result.results as NotificationRow[])
+    .at(0);
+  if (!row) return null;
+  const [cardRow] = results.at(-1)!.results as MemberCardRow[];
+  return toNotification(row, cardRow ? toMemberCard(cardRow) : null);
+}
+
+/**
+ * `storeNotification`, then the live `notification` event `{ title, body, userSender,
+ * notification }` to every open socket of the receiver. Nothing is sent when nothing was stored.
+ */
+export async function notify(deps: Pick<Deps, 'db' | 'clock' | 'live'>, input: NotifyInput): Promise<Notification | null> {
+  const notification = await storeNotification(deps, input);
+  if (notification) {
+    await deps.live.emit(input.userId, 'notification', {
+      title: notification.title,
+      body: notification.body,
+      userSender: notification.userSender?.profile ?? null,
+      notification,
+    });
+  }
+  return notification;
+}
+
+/** The condition of a member's unseen notifications (senders blocked either way left out). */
+export function unseenOf(userId: string) {
+  return sql`n.user_id = ${userId} AND n.is_seen = 0 AND ${senderVisibleTo(userId, sql.raw('n.sender_id'))}`;
+}
+
+/** How many notifications a member has not seen (senders blocked either way left out). */
+export async function unseenNotificationCount(deps: Pick<Deps, 'db'>, userId: string): Promise<number> {
+  const [row] = await deps.db.all<{ count: number }>(sql`SELECT count(*) AS count FROM notifications n WHERE ${unseenOf(userId)}`);
+  return row?.count ?? 0;
+}
