@@ -18,7 +18,7 @@ import { COMMENT_MESSAGES as M } from './messages';
 import { type CommentViewer, findComment, findReply } from './queries';
 import type { Comment, Reply } from './schemas';
 
-type D = Pick<Deps, 'db' | 'clock'>;
+type D = Pick<Deps, 'db' | 'clock' | 'live'>;
 type TextRef = { id: string; post_id: string; author_user_id: string; post_author_id: string };
 
 /** The viewer of a signed-in account: their blocks hide people, admins may delete anything. */

@@ -1,15 +1,19 @@
 import { env } from 'cloudflare:workers';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { someMembers } from '../../test/connections';
 import { fixedClock } from '../clock';
 import { db } from '../db/client';
+import { notifications } from '../db/schema';
+import { recordingEmitter } from '../live/port';
 import { eventsFor, publishEvent } from './publish';
 
 describe('publishEvent', () => {
   it('records each event for its subject, with the payload beside the ids, newest first', async () => {
     const [actor, subject] = await someMembers(2);
     const clock = fixedClock(new Date('2026-03-01T10:00:00Z'));
-    const deps = { db: db(env), clock };
+    const live = recordingEmitter();
+    const deps = { db: db(env), clock, live: live.emitter };
     await publishEvent(deps, { type: 'connection.requested', actorId: actor.user.id, subjectId: subject.user.id, connectionId: 'c'.repeat(24) });
     clock.set(new Date('2026-03-01T10:05:00Z'));
     await publishEvent(deps, { type: 'connection.accepted', actorId: subject.user.id, subjectId: actor.user.id, connectionId: 'c'.repeat(24) });
@@ -21,5 +25,25 @@ describe('publishEvent', () => {
     ]);
     expect(await eventsFor(deps, subject.user.id, 'connection.requested')).toHaveLength(1);
     expect(await eventsFor(deps, actor.user.id)).toEqual([expect.objectContaining({ type: 'connection.accepted', subjectId: actor.user.id })]);
+
+    // Each event is delivered as a notification with the event's id, live to its subject.
+    const delivered = live.sent.map(({ userId, event, payload }) => ({ userId, event, title: (payload as { title: string }).title }));
+    expect(delivered).toEqual([
+      { userId: subject.user.id, event: 'notification', title: 'New connection request' },
+      { userId: actor.user.id, event: 'notification', title: expect.stringMatching(/ accepted your request$/) },
+      { userId: subject.user.id, event: 'notification', title: expect.stringMatching(/ accepted your request$/) },
+    ]);
+    const eventIds = (await eventsFor(deps, subject.user.id)).map((event) => event._id);
+    const stored = await deps.db.select().from(notifications).where(eq(notifications.userId, subject.user.id)).orderBy(desc(notifications.createdAt));
+    expect(stored.map((row) => row.eventId)).toEqual(eventIds);
+  });
+
+  it('never notifies the actor of their own event', async () => {
+    const [member] = await someMembers(1);
+    const live = recordingEmitter();
+    const deps = { db: db(env), clock: fixedClock(new Date('2026-03-01T10:00:00Z')), live: live.emitter };
+    await publishEvent(deps, { type: 'connection.requested', actorId: member.user.id, subjectId: member.user.id, connectionId: 'e'.repeat(24) });
+    expect(live.sent).toEqual([]);
+    expect(await deps.db.select().from(notifications).where(eq(notifications.userId, member.user.id))).toEqual([]);
   });
 });

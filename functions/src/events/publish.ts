@@ -1,24 +1,38 @@
 /**
- * The one door for domain events: `publishEvent` records the event in domain_events.
- * Delivery (notifications, live events) will hook in here, so callers never change.
+ * The one door for domain events: `publishEvent` records the event in domain_events and
+ * delivers it to its subject as a notification (stored once per event id, plus the live
+ * `notification` event), so callers never change.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { domainEvents } from '../db/schema';
+import { notificationOf } from '../notifications/from-events';
+import { notify } from '../notifications/notify';
 import type { DomainEvent, DomainEventType, RecordedEvent } from './types';
 
-/** Records one event. Call it after the change it reports has been stored. */
-export async function publishEvent(deps: Pick<Deps, 'db' | 'clock'>, event: DomainEvent): Promise<void> {
+/**
+ * Records one event and notifies its subject (functions/src/notifications/from-events.ts).
+ * Call it after the change it reports has been stored: a failed delivery is logged, never
+ * undoes or fails that change.
+ */
+export async function publishEvent(deps: Pick<Deps, 'db' | 'clock' | 'live'>, event: DomainEvent): Promise<void> {
   const { type, actorId, subjectId, ...payload } = event;
+  const id = newId();
   await deps.db.insert(domainEvents).values({
-    id: newId(),
+    id,
     type,
     actorId,
     subjectId,
     payload: JSON.stringify(payload),
     createdAt: deps.clock.now().toISOString(),
   });
+  try {
+    const input = await notificationOf(deps, event, id);
+    if (input) await notify(deps, input);
+  } catch (error) {
+    console.error(`notification of event ${id} (${type}) failed`, error);
+  }
 }
 
 /** The events recorded for a member, newest first (optionally of one type). */

@@ -10,7 +10,7 @@ import { FEED_MESSAGES as M } from './messages';
  * Publishes `post.mentioned` for those of `userIds` that are stored mentions of the
  * post (never the author); only the author may ask. Answers how many were notified.
  */
-export async function notifyTaggedUsers(deps: Pick<Deps, 'db' | 'clock'>, authorId: string, postId: string, userIds: readonly string[]): Promise<{ notified: number }> {
+export async function notifyTaggedUsers(deps: Pick<Deps, 'db' | 'clock' | 'live'>, authorId: string, postId: string, userIds: readonly string[]): Promise<{ notified: number }> {
   const post = await visiblePost(deps, postId, authorId);
   if (post.author !== authorId) throw new ApiError(403, M.authorOnlyNotify);
   const rows = await deps.db.all<{ user_id: string }>(sql`

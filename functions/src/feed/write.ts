@@ -21,7 +21,7 @@ import { loadPolls, postById, viewerOf } from './read';
 import type { FeedPost } from './schemas';
 import { hashtagsOf, postSlug, storableMentionIds } from './tags';
 
-export type WriteDeps = Pick<Deps, 'db' | 'clock'> & { media: R2Bucket };
+export type WriteDeps = Pick<Deps, 'db' | 'clock' | 'live'> & { media: R2Bucket };
 
 function assertCaller(account: Account, form: PostForm): void {
   if (form.postBy !== account.user.id) throw new ApiError(403, M.notCaller, { fields: { post_by: M.notCaller } });
