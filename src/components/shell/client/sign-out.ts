@@ -7,6 +7,7 @@
 import { navigate } from 'astro:transitions/client';
 import { clearClientStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
+import { stopLiveSession } from './live';
 
 const SIGNED_OUT_PARAM = 'signed-out';
 
@@ -29,6 +30,7 @@ async function signOut(form: HTMLFormElement): Promise<void> {
       const body = (await response.json().catch(() => null)) as { message?: string } | null;
       throw new Error(body?.message || 'Something went to wrong');
     }
+    stopLiveSession();
     clearStorageAndTheme();
     toast('You have signed out.', { kind: 'success' });
     await navigate('/', { history: 'replace' });

@@ -1,0 +1,161 @@
+/**
+ * The app's live connection (SPEC.md §4, §7 Live connection): one socket.io socket per page
+ * session, to `/socket.io/` on the app's origin, websocket transport only, for the signed-in
+ * member. socket.io-client is imported on demand, so visitors never download it. The module
+ * lives across client-router navigations, so the socket does too; another thread selected
+ * (`?personalInbox=`) is told to the open socket with the `thread` event.
+ * Failures are logged, never thrown.
+ */
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import type { LiveEventName, LiveEvents } from '@api/live/events';
+import { liveQuery, planLive, type LiveTarget } from './plan';
+
+/** Receives one live event's payload. */
+export type LiveHandler<E extends LiveEventName> = (payload: LiveEvents[E]) => void;
+
+type IoFactory = (uri: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
+
+/** The events the socket listens to; `satisfies` keeps the list in step with LiveEvents. */
+const EVENT_NAMES = Object.keys({ notification: true, thread: true, counts: true } satisfies Record<LiveEventName, true>) as LiveEventName[];
+
+/** Longest wait between reconnection attempts. */
+const RECONNECT_DELAY_MAX_MS = 10_000;
+
+interface LiveDeps {
+  /** Loads socket.io-client's `io` (a dynamic import in the app). */
+  loadIo: () => Promise<IoFactory>;
+  origin: () => string;
+  log: Pick<Console, 'error' | 'warn'>;
+}
+
+/** A live client over `deps` (the app has one, below; tests make their own). */
+export function createLiveClient({ loadIo, origin, log }: LiveDeps) {
+  const handlers = new Map<LiveEventName, Set<(payload: unknown) => void>>();
+  const reconnectHandlers = new Set<() => void>();
+  let socket: Socket | null = null;
+  let target: LiveTarget | null = null;
+  /** Bumped whenever the socket is dropped: a socket still being created for an older target is not kept. */
+  let generation = 0;
+
+  function call(handler: (payload?: unknown) => void, payload?: unknown): void {
+    try {
+      handler(payload);
+    } catch (error) {
+      log.error('live: a handler failed', error);
+    }
+  }
+
+  function dispatch(event: LiveEventName, payload: unknown): void {
+    for (const handler of [...(handlers.get(event) ?? [])]) call(handler, payload);
+  }
+
+  async function open(next: LiveTarget & { userId: string }): Promise<void> {
+    const ticket = ++generation;
+    target = next;
+    let io: IoFactory;
+    try {
+      io = await loadIo();
+    } catch (error) {
+      log.error('live: socket.io-client could not be loaded', error);
+      if (ticket === generation) target = null;
+      return;
+    }
+    if (ticket !== generation) return;
+    const created = io(origin(), {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      // The thread may have changed while the library loaded.
+      query: liveQuery({ userId: next.userId, connectionId: target?.connectionId ?? null }),
+      reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
+    });
+    socket = created;
+    let connectedBefore = false;
+    let warned = false;
+    created.on('connect', () => {
+      warned = false;
+      // A second connect is a reconnect: the stores fetch what they missed meanwhile.
+      if (connectedBefore) for (const handler of [...reconnectHandlers]) call(handler);
+      connectedBefore = true;
+    });
+    created.on('connect_error', (error) => {
+      if (!warned) log.warn('live: the connection failed; retrying', error.message);
+      warned = true;
+    });
+    for (const event of EVENT_NAMES) created.on(event, (payload: unknown) => dispatch(event, payload));
+  }
+
+  function close(): void {
+    generation += 1;
+    target = null;
+    const closing = socket;
+    socket = null;
+    try {
+      closing?.disconnect();
+    } catch (error) {
+      log.error('live: the socket did not close cleanly', error);
+    }
+  }
+
+  function setThread(connectionId: string | null): void {
+    const userId = target?.userId;
+    if (!userId) return;
+    target = { userId, connectionId };
+    if (!socket) return;
+    // Reconnects use the new thread in their query; a connected socket is told at once.
+    socket.io.opts.query = liveQuery({ userId, connectionId });
+    if (socket.connected) socket.emit('thread', { connectionId });
+  }
+
+  return {
+    /** Brings the socket in line with the page: opens, closes, reopens or changes thread (SPEC.md §4). */
+    sync(wanted: LiveTarget): void {
+      const step = planLive(target, wanted);
+      if (step.kind === 'open') void open(step.target);
+      else if (step.kind === 'reopen') {
+        close();
+        void open(step.target);
+      } else if (step.kind === 'close') close();
+      else if (step.kind === 'thread') setThread(step.connectionId);
+    },
+    /** Closes the socket (sign-out, page unload). */
+    stop: close,
+    /** Selects another thread without a navigation (the inbox's own history changes). */
+    setThread,
+    /** Calls `handler` with every `event` payload; returns the unsubscribe function. */
+    on<E extends LiveEventName>(event: E, handler: LiveHandler<E>): () => void {
+      const set = handlers.get(event) ?? new Set();
+      handlers.set(event, set);
+      const wrapped = handler as (payload: unknown) => void;
+      set.add(wrapped);
+      return () => void set.delete(wrapped);
+    },
+    /** Calls `handler` after each reconnect, when events may have been missed. */
+    onReconnect(handler: () => void): () => void {
+      reconnectHandlers.add(handler);
+      return () => void reconnectHandlers.delete(handler);
+    },
+    /** Whether a socket exists (open or connecting) and for which target. */
+    state(): { target: LiveTarget | null; connected: boolean } {
+      return { target, connected: socket?.connected ?? false };
+    },
+  };
+}
+
+export type LiveClient = ReturnType<typeof createLiveClient>;
+
+const live: LiveClient = createLiveClient({
+  loadIo: async () => (await import('socket.io-client')).io,
+  origin: () => location.origin,
+  log: console,
+});
+
+/** Brings the page's socket in line with `wanted` (see `planLive`). */
+export const syncLive = (wanted: LiveTarget): void => live.sync(wanted);
+/** Closes the page's socket. */
+export const stopLive = (): void => live.stop();
+/** Tells the open socket that `?personalInbox=` changed without a navigation. */
+export const setLiveThread = (connectionId: string | null): void => live.setThread(connectionId);
+/** Subscribes to a live event; returns the unsubscribe function. */
+export const onLive = <E extends LiveEventName>(event: E, handler: LiveHandler<E>): (() => void) => live.on(event, handler);
+/** Subscribes to reconnects (refetch what was missed); returns the unsubscribe function. */
+export const onLiveReconnect = (handler: () => void): (() => void) => live.onReconnect(handler);

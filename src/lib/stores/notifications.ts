@@ -1,0 +1,197 @@
+/**
+ * `$notifications` (SPEC.md §3 notification store): the notifications, the unseen count,
+ * and the loading state of the list, shared by the header bell and the notifications page.
+ * Marking seen is optimistic and rolled back with a toast when the server refuses (SPEC.md
+ * §4, §8). Live events keep it current: a new notification comes first and raises the
+ * count, `counts` sets it, and after a reconnect page 1 and the count are fetched again.
+ */
+import { atom, type WritableAtom } from 'nanostores';
+import { NEW_MESSAGE_TITLE } from '@api/live/events';
+import { session, type SessionRequest } from '../api/client';
+import { toAppError } from '../errors';
+import { onLive, onLiveReconnect } from '../live/client';
+import {
+  emptyNotifications,
+  isLoaded,
+  markSeenIn,
+  NOTIFICATIONS_PAGE_SIZE,
+  restoreSeen,
+  withIncoming,
+  withPage,
+  type InitialNotifications,
+  type NotificationsState,
+} from '../notifications/state';
+import type { LiveEvents, Notification, NotificationPage } from '../notifications/types';
+import { toast, type ToastKind } from '../toast';
+
+export interface NotificationsClient {
+  session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
+}
+
+export interface NotificationsDeps {
+  store: WritableAtom<NotificationsState>;
+  client: NotificationsClient;
+  notify: (message: string, kind: ToastKind) => void;
+}
+
+export const $notifications: WritableAtom<NotificationsState> = atom(emptyNotifications());
+
+const listPath = (page: number) => `notifications?page=${page}&limit=${NOTIFICATIONS_PAGE_SIZE}`;
+
+/** The notifications actions over a store and a client (tests inject fakes). */
+export function createNotificationsActions({ store, client, notify }: NotificationsDeps) {
+  /** Bumped by each list load; an older answer arriving late is dropped. */
+  let listTicket = 0;
+  /** Bumped by each change to the count; a count fetched before it is out of date. */
+  let countTicket = 0;
+  const pending = new Set<string>();
+
+  const update = (change: (state: NotificationsState) => NotificationsState) => store.set(change(store.get()));
+  const setCount = (count: number) => {
+    countTicket += 1;
+    update((state) => ({ ...state, unseenCount: Math.max(0, count) }));
+  };
+
+  /** Starts from what the page rendered on the server. */
+  function hydrate(initial: InitialNotifications): void {
+    listTicket += 1;
+    if (initial.page) update((state) => withPage(state, initial.page!));
+    else if (!isLoaded(store.get())) update((state) => ({ ...state, status: 'error', error: initial.error }));
+  }
+
+  /** The unseen count the server rendered into the page (fresher than what a previous page knew). */
+  function hydrateUnseen(count: number): void {
+    setCount(count);
+  }
+
+  /** Loads page 1, unless it is loaded or loading; `force` loads it again (merged with what is shown). */
+  async function load({ force = false } = {}): Promise<void> {
+    const state = store.get();
+    if (!force && (state.status === 'loading' || isLoaded(state))) return;
+    const ticket = ++listTicket;
+    const reloading = isLoaded(state);
+    if (!reloading) update((current) => ({ ...current, status: 'loading', error: null }));
+    try {
+      const page = await client.session<NotificationPage>(listPath(1));
+      if (ticket === listTicket) update((current) => withPage(current, page));
+    } catch (cause) {
+      if (ticket !== listTicket) return;
+      const error = toAppError(cause);
+      if (reloading) console.error('notifications: page 1 could not be reloaded', error);
+      else update((current) => ({ ...current, status: 'error', error: error.message }));
+    }
+  }
+
+  /** Appends the next page; a failure keeps the list and says why. */
+  async function loadMore(): Promise<void> {
+    const state = store.get();
+    if (state.status !== 'ready' || !state.hasMore) return;
+    const ticket = listTicket;
+    update((current) => ({ ...current, status: 'loading-more' }));
+    try {
+      const page = await client.session<NotificationPage>(listPath(state.page + 1));
+      if (ticket === listTicket) update((current) => withPage(current, page));
+    } catch (cause) {
+      update((current) => ({ ...current, status: 'ready' }));
+      notify(toAppError(cause).message, 'error');
+    }
+  }
+
+  /** GET notifications/unseen-count; a failure keeps the figure shown. */
+  async function refreshUnseenNotifications(): Promise<void> {
+    const ticket = countTicket;
+    try {
+      const answer = await client.session<{ count: number }>('notifications/unseen-count');
+      if (ticket === countTicket && typeof answer?.count === 'number') setCount(answer.count);
+    } catch (cause) {
+      console.error('notifications: the unseen count could not be refreshed', cause);
+    }
+  }
+
+  /** Marks one notification seen at once; puts it back and says why when the server refuses. */
+  async function markSeen(id: string): Promise<boolean> {
+    const item = store.get().notifications.find((notification) => notification._id === id);
+    if (!item || item.isSeen || pending.has(id)) return true;
+    pending.add(id);
+    const [next, before, newlySeen] = markSeenIn(store.get(), [id]);
+    countTicket += 1;
+    store.set({ ...next, unseenCount: Math.max(0, next.unseenCount - newlySeen) });
+    try {
+      await client.session<Notification>(`notifications/seen?id=${encodeURIComponent(id)}`, { method: 'PATCH' });
+      return true;
+    } catch (cause) {
+      countTicket += 1;
+      update((state) => ({ ...restoreSeen(state, before), unseenCount: state.unseenCount + newlySeen }));
+      notify(toAppError(cause).message, 'error');
+      return false;
+    } finally {
+      pending.delete(id);
+    }
+  }
+
+  /** Marks every notification seen at once; puts them back and says why when the server refuses. */
+  async function markAllSeen(): Promise<boolean> {
+    const countBefore = store.get().unseenCount;
+    if (countBefore === 0 && store.get().notifications.every((item) => item.isSeen)) return true;
+    const [next, before] = markSeenIn(store.get(), null);
+    countTicket += 1;
+    store.set({ ...next, unseenCount: 0 });
+    try {
+      await client.session<{ updated: number }>('notifications/seen-all', { method: 'PATCH' });
+      return true;
+    } catch (cause) {
+      countTicket += 1;
+      update((state) => ({ ...restoreSeen(state, before), unseenCount: state.unseenCount + countBefore }));
+      notify(toAppError(cause).message, 'error');
+      return false;
+    }
+  }
+
+  /** A live `notification`: anything but a new message (the inbox's) comes first and is counted. */
+  function receive(event: LiveEvents['notification']): void {
+    if (event.title === NEW_MESSAGE_TITLE || !event.notification) return;
+    countTicket += 1;
+    update((state) => withIncoming(state, event.notification!));
+  }
+
+  /** Live `counts` from another tab or device: the figure, and every item seen when none is left. */
+  function receiveCounts(event: LiveEvents['counts']): void {
+    if (typeof event.unseenNotifications !== 'number') return;
+    setCount(event.unseenNotifications);
+    if (event.unseenNotifications === 0) update((state) => markSeenIn(state, null)[0]);
+  }
+
+  /** After a reconnect: what may have been missed (page 1 when a list was loaded, and the count). */
+  function resync(): void {
+    if (isLoaded(store.get())) void load({ force: true });
+    void refreshUnseenNotifications();
+  }
+
+  return { hydrate, hydrateUnseen, load, loadMore, refreshUnseenNotifications, markSeen, markAllSeen, receive, receiveCounts, resync };
+}
+
+export type NotificationsActions = ReturnType<typeof createNotificationsActions>;
+
+/** The app's notifications actions, on `$notifications`, over the session proxy. */
+export const notificationsActions: NotificationsActions = createNotificationsActions({
+  store: $notifications,
+  client: { session },
+  notify: (message, kind) => toast(message, { kind }),
+});
+
+/** GET notifications/unseen-count into `$notifications` (SPEC.md §7: refetched on demand). */
+export const refreshUnseenNotifications = (): Promise<void> => notificationsActions.refreshUnseenNotifications();
+/** Marks one notification seen (optimistic, rolled back with a toast). */
+export const markSeen = (id: string): Promise<boolean> => notificationsActions.markSeen(id);
+/** Marks all notifications seen (optimistic, rolled back with a toast). */
+export const markAllSeen = (): Promise<boolean> => notificationsActions.markAllSeen();
+
+let bound = false;
+/** Feeds `$notifications` from the live connection, once per page session (islands call it on mount). */
+export function bindNotificationsLive(): void {
+  if (bound) return;
+  bound = true;
+  onLive('notification', notificationsActions.receive);
+  onLive('counts', notificationsActions.receiveCounts);
+  onLiveReconnect(notificationsActions.resync);
+}
