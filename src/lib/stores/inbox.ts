@@ -1,37 +1,305 @@
 /**
  * `$inbox`: the message store (SPEC.md §3: `users` = the thread list, `unseenMessageCount`)
- * with its paging and the open thread. The header's unread badge reads
- * `unseenMessageCount`; `refreshUnseenMessages()` refetches it.
+ * with its paging and the open thread, and its actions. Sending shows the message at once
+ * ("Sending…", then stored, or failed with Retry); deleting is optimistic and rolled back
+ * with a toast. Live events (src/lib/inbox/live.ts) go through `receive*` below. The header's
+ * unread badge reads `unseenMessageCount`; `refreshUnseenMessages()` refetches it.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { session } from '../api/client';
-import type { InboxState } from '../inbox/types';
+import type { MemberCard } from '@api/connections/schemas';
+import { session, type SessionRequest } from '../api/client';
+import { toAppError } from '../errors';
+import { sendForm } from '../feed/upload';
+import { markDeleted, mergeMessages, oldestStoredId, settlePending, withPendingState } from '../inbox/messages';
+import { threadPath, threadsPath } from '../inbox/paths';
+import { draftIsEmpty, messageForm, pendingMessage, type MessageDraft } from '../inbox/pending';
+import { playPopAlert } from '../inbox/sound';
+import { emptyInbox, listFromPage, openThreadState, stateFromInitial, withMessages, withOpen, withThread, withThreadRead, type InitialInbox } from '../inbox/state';
+import { appendThreads, applyIncoming, mergeInPlace, placeOnTop } from '../inbox/threads';
+import type { Attachment, InboxState, SentMessage, Thread, ThreadFilter, ThreadMessages, ThreadPage } from '../inbox/types';
+import { bindInboxLive } from '../inbox/live';
+import { onLive, onLiveReconnect } from '../live/client';
+import { toast, type ToastKind } from '../toast';
 
-/** The empty store: nothing loaded yet. */
-export function emptyInbox(): InboxState {
-  return {
-    users: [],
-    unseenMessageCount: 0,
-    filter: 'all',
-    status: 'idle',
-    loadingMore: false,
-    error: null,
-    page: 0,
-    hasMore: false,
-    total: 0,
-    open: null,
-  };
+export { emptyInbox };
+
+export interface InboxClient {
+  session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
+  sendForm<T>(path: string, form: FormData, options: { method?: string; onProgress?: (percent: number) => void }): Promise<T>;
+}
+
+export interface InboxDeps {
+  store: WritableAtom<InboxState>;
+  client: InboxClient;
+  notify: (message: string, kind: ToastKind) => void;
+  now: () => string;
+  /** Plays pop-alert (after its delay). */
+  playSound: () => void;
+  /** Whether the member is looking at this tab (a message in the open thread is read at once). */
+  visible: () => boolean;
 }
 
 export const $inbox: WritableAtom<InboxState> = atom(emptyInbox());
 
-/** GET the unread message count into `$inbox`; a failure keeps the figure shown (logged). */
-export async function refreshUnseenMessages(): Promise<number> {
-  try {
-    const answer = await session<{ count: number }>('connections/messages/unseen-count');
-    if (answer && typeof answer.count === 'number') $inbox.set({ ...$inbox.get(), unseenMessageCount: answer.count });
-  } catch (cause) {
-    console.error('inbox: the unread count could not be refreshed', cause);
+/** The inbox actions over a store and a client (tests inject fakes). */
+export function createInboxActions({ store, client, notify, now, playSound, visible }: InboxDeps) {
+  let viewer: MemberCard | null = null;
+  let listTicket = 0;
+  let openTicket = 0;
+  let pendingCount = 0;
+  /** What each message on its way was, for Retry. */
+  const drafts = new Map<string, { draft: MessageDraft; threadId: string; to: string }>();
+
+  const get = () => store.get();
+  const set = (next: InboxState) => store.set(next);
+  const viewerId = () => viewer?._id ?? null;
+
+  /** Starts from what /inbox rendered on the server. */
+  function hydrate(initial: InitialInbox, member: MemberCard): void {
+    viewer = member;
+    listTicket += 1;
+    openTicket += 1;
+    set(stateFromInitial(initial, get().unseenMessageCount));
   }
-  return $inbox.get().unseenMessageCount;
+
+  /** GET the unread message count; a failure keeps the figure shown (logged). */
+  async function refreshUnseen(): Promise<number> {
+    try {
+      const answer = await client.session<{ count: number }>('connections/messages/unseen-count');
+      if (answer && typeof answer.count === 'number') set({ ...get(), unseenMessageCount: answer.count });
+    } catch (cause) {
+      console.error('inbox: the unread count could not be refreshed', cause);
+    }
+    return get().unseenMessageCount;
+  }
+
+  /**
+   * Loads the first page of `filter` (the list shows loading unless `quiet`: a quiet reload
+   * keeps what is shown, puts page 1 first and keeps later pages loaded).
+   */
+  async function loadThreads(filter: ThreadFilter = get().filter, { quiet = false } = {}): Promise<void> {
+    const ticket = ++listTicket;
+    if (!quiet) set({ ...get(), filter, status: 'loading', error: null, users: filter === get().filter ? get().users : [] });
+    try {
+      const page = await client.session<ThreadPage>(threadsPath(1, filter));
+      if (ticket !== listTicket) return;
+      const list = listFromPage(page);
+      const state = get();
+      if (quiet && state.filter === filter && state.page > 1) set({ ...state, users: appendThreads(page.data, state.users), total: page.total });
+      else set({ ...state, ...list, filter });
+    } catch (cause) {
+      if (ticket !== listTicket) return;
+      if (quiet) console.error('inbox: the conversations could not be reloaded', cause);
+      else set({ ...get(), filter, status: 'error', error: toAppError(cause).message });
+    }
+  }
+
+  /** Appends the next page; a failure keeps the list and says so in a toast. */
+  async function loadMore(): Promise<void> {
+    const state = get();
+    if (state.status !== 'ready' || !state.hasMore || state.loadingMore) return;
+    const ticket = listTicket;
+    set({ ...state, loadingMore: true });
+    try {
+      const page = await client.session<ThreadPage>(threadsPath(state.page + 1, state.filter));
+      if (ticket !== listTicket) return;
+      const current = get();
+      set({ ...current, users: appendThreads(current.users, page.data), page: page.page, hasMore: page.page < page.pages, total: page.total, loadingMore: false });
+    } catch (cause) {
+      if (ticket !== listTicket) return;
+      set({ ...get(), loadingMore: false });
+      notify(toAppError(cause).message, 'error');
+    }
+  }
+
+  /** Opens a thread: GET its newest messages (which marks them read) and lowers the counts. */
+  async function openThread(id: string, { quiet = false } = {}): Promise<void> {
+    const ticket = ++openTicket;
+    const current = get().open;
+    if (!quiet || current?.id !== id) set({ ...get(), open: current?.id === id && current.status === 'ready' ? current : openThreadState(id) });
+    try {
+      const data = await client.session<ThreadMessages>(threadPath(id));
+      if (ticket !== openTicket) return;
+      const state = withOpen(get(), id, (open) => ({
+        ...open,
+        thread: data.thread,
+        messages: mergeMessages(open.status === 'ready' ? open.messages : [], data.messages),
+        hasMore: open.status === 'ready' && open.messages.length > data.messages.length ? open.hasMore : data.hasMore,
+        status: 'ready',
+        error: null,
+      }));
+      set(withThreadRead(withThread(state, data.thread), id, viewerId()));
+    } catch (cause) {
+      if (ticket !== openTicket) return;
+      if (quiet && get().open?.status === 'ready') console.error('inbox: the conversation could not be refreshed', cause);
+      else set(withOpen(get(), id, (open) => ({ ...open, status: 'error', error: toAppError(cause).message })));
+    }
+  }
+
+  /** Closes the open thread (the narrow layout's Back). */
+  function closeThread(): void {
+    openTicket += 1;
+    set({ ...get(), open: null });
+  }
+
+  /** Loads the messages before the oldest shown; a failure is shown above them. */
+  async function loadOlder(): Promise<void> {
+    const open = get().open;
+    const before = open && oldestStoredId(open.messages);
+    if (!open || open.status !== 'ready' || !open.hasMore || open.loadingOlder || !before) return;
+    set(withOpen(get(), open.id, (entry) => ({ ...entry, loadingOlder: true, olderError: null })));
+    try {
+      const data = await client.session<ThreadMessages>(threadPath(open.id, { before }));
+      set(withOpen(get(), open.id, (entry) => ({ ...entry, messages: mergeMessages(entry.messages, data.messages), hasMore: data.hasMore, loadingOlder: false })));
+    } catch (cause) {
+      set(withOpen(get(), open.id, (entry) => ({ ...entry, loadingOlder: false, olderError: toAppError(cause).message })));
+    }
+  }
+
+  /** POST /upload/attachment with progress (0–100): the stored, still unsent attachment. */
+  function uploadAttachment(file: File, onProgress: (percent: number) => void): Promise<Attachment> {
+    const form = new FormData();
+    form.set('file', file);
+    return client.sendForm<Attachment>('upload/attachment', form, { onProgress });
+  }
+
+  async function deliver(pendingId: string): Promise<void> {
+    const entry = drafts.get(pendingId);
+    if (!entry) return;
+    try {
+      const sent = await client.session<SentMessage>('connections/messages', { method: 'POST', body: messageForm(entry.draft, entry) });
+      drafts.delete(pendingId);
+      const state = withMessages(get(), entry.threadId, (messages) => settlePending(messages, pendingId, sent.message));
+      set(withThread({ ...state, users: placeOnTop(state.users, sent.thread) }, sent.thread));
+    } catch (cause) {
+      set(withMessages(get(), entry.threadId, (messages) => withPendingState(messages, pendingId, 'failed', toAppError(cause).message)));
+    }
+  }
+
+  /** Sends the draft to the open thread: shown at once as "Sending…". False when there is nothing to send. */
+  function send(draft: MessageDraft): boolean {
+    const open = get().open;
+    if (!open?.thread || !viewer || draftIsEmpty(draft)) return false;
+    const pendingId = `pending-${++pendingCount}`;
+    const target = { threadId: open.id, to: open.thread.receiver._id };
+    drafts.set(pendingId, { draft, ...target });
+    const stand = pendingMessage(pendingId, draft, { ...target, author: viewer, now: now() });
+    set(withMessages(get(), open.id, (messages) => [...messages, stand]));
+    void deliver(pendingId);
+    return true;
+  }
+
+  /** Sends a failed message again. */
+  function retry(pendingId: string): void {
+    const entry = drafts.get(pendingId);
+    if (!entry) return;
+    set(withMessages(get(), entry.threadId, (messages) => withPendingState(messages, pendingId, 'sending')));
+    void deliver(pendingId);
+  }
+
+  /** Drops a failed message that will not be sent. */
+  function discard(pendingId: string): void {
+    const entry = drafts.get(pendingId);
+    drafts.delete(pendingId);
+    if (entry) set(withMessages(get(), entry.threadId, (messages) => messages.filter((message) => message._id !== pendingId)));
+  }
+
+  /** Deletes one's own message: shown deleted at once, put back with a toast when refused. */
+  async function deleteMessage(threadId: string, messageId: string): Promise<void> {
+    // Exactly what the deletion changes (the message and the quotes of it), to put back.
+    const touched = (get().open?.messages ?? []).filter((message) => message._id === messageId || message.replyTo?._id === messageId);
+    const snapshot = new Map(touched.map((message) => [message._id, message]));
+    set(withMessages(get(), threadId, (messages) => markDeleted(messages, messageId)));
+    try {
+      const answer = await client.session<{ deleted: boolean; thread: Thread }>(`connections/deleteMessage/${encodeURIComponent(messageId)}`, { method: 'DELETE' });
+      if (answer?.thread) set(withThread(get(), answer.thread));
+    } catch (cause) {
+      set(withMessages(get(), threadId, (messages) => messages.map((message) => snapshot.get(message._id) ?? message)));
+      notify(toAppError(cause).message, 'error');
+    }
+  }
+
+  /** Marks the open thread read on the server (GET its newest message) when it has unread ones. */
+  async function markOpenRead(): Promise<void> {
+    const open = get().open;
+    const entry = open && get().users.find((thread) => thread._id === open.id);
+    const unread = (entry?.unreadCount ?? 0) > 0 || (open?.thread?.unreadCount ?? 0) > 0 || open?.messages.some((message) => message.to === viewerId() && !message.read);
+    if (!open || open.status !== 'ready' || !unread) return;
+    set(withThreadRead(get(), open.id, viewerId()));
+    try {
+      await client.session<ThreadMessages>(threadPath(open.id, { limit: 1 }));
+    } catch (cause) {
+      console.error('inbox: the conversation could not be marked read', cause);
+    }
+  }
+
+  /** Live `notification` New Message: SPEC.md §4 (list, sound, count), plus the open thread. */
+  function receiveMessage(thread: Thread): void {
+    const state = get();
+    const listed = state.status === 'ready' || state.status === 'loading';
+    let result;
+    if (listed) result = applyIncoming(state.users, thread, viewerId());
+    else result = { users: state.users, raiseBy: 1, playSound: thread.unreadCount <= 1 };
+    let next: InboxState = { ...state, users: result.users, unseenMessageCount: state.unseenMessageCount + result.raiseBy };
+    const latest = thread.latestMessage;
+    if (latest && state.open?.id === thread._id) next = withThread(withMessages(next, thread._id, (messages) => mergeMessages(messages, [latest])), thread);
+    set(next);
+    if (result.playSound) playSound();
+    if (state.open?.id === thread._id && state.open.status === 'ready' && visible()) void markOpenRead();
+  }
+
+  /** Live `thread`: own messages from other tabs, reads elsewhere, deletions by either member. */
+  function receiveThread(thread: Thread, removedMessageId?: string): void {
+    const state = get();
+    const entry = state.users.find((item) => item._id === thread._id);
+    let users = state.users;
+    if (removedMessageId) users = mergeInPlace(users, thread);
+    else if (entry && entry.latestMessage?._id === thread.latestMessage?._id) users = mergeInPlace(users, thread);
+    else if (thread.latestMessage && (entry || (state.status === 'ready' && state.filter === 'all'))) users = placeOnTop(users, thread);
+    let next: InboxState = withThread({ ...state, users }, thread);
+    const latest = thread.latestMessage;
+    if (removedMessageId) next = withMessages(next, thread._id, (messages) => markDeleted(messages, removedMessageId));
+    else if (latest && !latest.deleted) next = withMessages(next, thread._id, (messages) => mergeMessages(messages, [latest]));
+    set(next);
+  }
+
+  /** Live `counts`: the unread message count set elsewhere. */
+  function receiveCounts(unseenMessages: number | undefined): void {
+    if (typeof unseenMessages === 'number') set({ ...get(), unseenMessageCount: unseenMessages });
+  }
+
+  /** After the live connection comes back: what was missed (page 1, the count, the open thread). */
+  async function resync(): Promise<void> {
+    const state = get();
+    const tasks: Promise<unknown>[] = [refreshUnseen()];
+    if (state.status === 'ready') tasks.push(loadThreads(state.filter, { quiet: true }));
+    if (state.open?.status === 'ready') tasks.push(openThread(state.open.id, { quiet: true }));
+    await Promise.all(tasks);
+  }
+
+  return {
+    hydrate, refreshUnseen, loadThreads, loadMore, openThread, closeThread, loadOlder, uploadAttachment, send, retry, discard,
+    deleteMessage, markOpenRead, receiveMessage, receiveThread, receiveCounts, resync,
+  };
 }
+
+export type InboxActions = ReturnType<typeof createInboxActions>;
+
+/** The app's inbox actions, on `$inbox`, over the session proxy. */
+export const inboxActions: InboxActions = createInboxActions({
+  store: $inbox,
+  client: { session, sendForm },
+  notify: (message, kind) => toast(message, { kind }),
+  now: () => new Date().toISOString(),
+  playSound: () => playPopAlert(),
+  visible: () => typeof document !== 'undefined' && document.visibilityState === 'visible',
+});
+
+/** GET the unread message count into `$inbox`; a failure keeps the figure shown (logged). */
+export function refreshUnseenMessages(): Promise<number> {
+  return inboxActions.refreshUnseen();
+}
+
+
+// On every member page (the header badge loads this store): live events reach the store.
+if (typeof window !== 'undefined') bindInboxLive(inboxActions, { onLive, onLiveReconnect });
