@@ -5,6 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { adminRoutes } from './admin/routes';
+import { premiumRoutes } from './admin/premium-routes';
 import { authRoutes, userRoutes } from './auth/routes';
 import { connectionRoutes, founderConnectionRoutes } from './connections/routes';
 import { devRoutes } from './dev/routes';
@@ -86,6 +87,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/socket.io', liveRoutes);
   app.route('/reports', reportRoutes);
   app.route('/admin', adminRoutes);
+  app.route('/admin', premiumRoutes);
   app.route('/dev', devRoutes);
   app.route('/media', mediaRoutes);
   mountReference(app);

@@ -5,6 +5,7 @@
  */
 import type { Deps } from '../deps';
 import { passwordResetMail } from '../mail/templates';
+import { notifyPasswordChanged } from '../notifications/account';
 import { enforceLimits } from '../rate-limit/policies';
 import { findAccountByEmail, normalizeEmail } from '../users/repository';
 import type { AuthResult } from '../users/schemas';
@@ -38,5 +39,6 @@ export async function resetPassword(deps: Deps, input: { code: string; password:
   // Consuming is the atomic step: of two requests racing with one code, one wins.
   if (!(await consumeCode(deps.db, deps.clock, account.user.id, 'reset-password', input.code))) throw invalidCode();
   await setPassword(deps, account.user.id, input.password, { verifyEmail: true });
+  await notifyPasswordChanged(deps, account.user.id, 'reset');
   return signIn(deps, await reloadAccount(deps, account.user.id));
 }

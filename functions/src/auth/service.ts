@@ -8,6 +8,7 @@ import type { Deps } from '../deps';
 import { users } from '../db/schema';
 import { ApiError, fieldError, invalidFields } from '../http/errors';
 import type { MailMessage } from '../mail/mailer';
+import { notifyPasswordChanged } from '../notifications/account';
 import { verificationMail } from '../mail/templates';
 import { enforceLimits } from '../rate-limit/policies';
 import { createAccount, EmailTakenError, findAccountByEmail, findAccountById, normalizeEmail, type NewAccount } from '../users/repository';
@@ -185,5 +186,6 @@ export async function changePassword(
   if (input.password === input.currentPassword) throw invalidFields({ password: 'must differ from the current password' });
   assertPasswordAllowed(input.password, user.email);
   await setPassword(deps, user.id, input.password);
+  await notifyPasswordChanged(deps, user.id, 'changed');
   return signIn(deps, await reloadAccount(deps, user.id));
 }

@@ -19,6 +19,7 @@ export const NOTIFICATION_LINKS = {
   post: (slug: string) => `/post/${encodeURIComponent(slug)}`,
   password: '/settings/password',
   profile: '/settings/profile',
+  views: '/views',
 } as const;
 
 /** A text on one line, mention tokens as `@Name`, cut at a word to SNIPPET_MAX characters with `…`. */

@@ -1,7 +1,66 @@
 /**
  * The notification routes of SPEC.md §7, mounted at /notifications (beside
- * notify-tagged-users, which the feed owns).
+ * notify-tagged-users, which the feed owns). Every route is the signed-in member's own.
  */
+import { createRoute } from '@hono/zod-openapi';
+import { errorResponses, jsonResponse } from '../openapi/responses';
+import { requireUser } from '../http/auth';
 import { newRouter } from '../http/context';
+import { UnseenCountSchema } from '../inbox/schemas';
+import { unseenNotificationCount } from './notify';
+import { NOTIFICATION_NOT_FOUND, NotificationListQuerySchema, NotificationPageSchema, NotificationSchema, SeenAllSchema, SeenQuerySchema } from './schemas';
+import { listNotifications, markAllSeen, markSeen } from './service';
 
-export const notificationRoutes = newRouter();
+const notificationsDoc = { tags: ['Notifications'], security: [{ bearerAuth: [] }] };
+
+export const notificationRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      ...notificationsDoc,
+      summary: 'Your notifications, newest first',
+      description: 'Each with its sender and their display profile (null for account notices). Notifications from members blocked either way are left out.',
+      middleware: [requireUser] as const,
+      request: { query: NotificationListQuerySchema },
+      responses: { 200: jsonResponse(NotificationPageSchema, 'One page.'), ...errorResponses([400, 401]) },
+    }),
+    async (c) => c.json(await listNotifications(c.get('deps'), c.get('account').user.id, c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/seen',
+      ...notificationsDoc,
+      summary: 'Mark one notification seen',
+      description: 'Seen already: no change. Your other tabs and devices get the live `counts` event with `unseenNotifications`.',
+      middleware: [requireUser] as const,
+      request: { query: SeenQuerySchema },
+      responses: { 200: jsonResponse(NotificationSchema, 'The notification, seen.'), ...errorResponses([400, 401, 404], { 404: NOTIFICATION_NOT_FOUND }) },
+    }),
+    async (c) => c.json(await markSeen(c.get('deps'), c.get('account').user.id, c.req.valid('query').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/seen-all',
+      ...notificationsDoc,
+      summary: 'Mark all your notifications seen',
+      description: 'Your other tabs and devices get the live `counts` event with `unseenNotifications`.',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonResponse(SeenAllSchema, 'How many changed.'), ...errorResponses([401]) },
+    }),
+    async (c) => c.json(await markAllSeen(c.get('deps'), c.get('account').user.id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/unseen-count',
+      ...notificationsDoc,
+      summary: 'How many notifications you have not seen',
+      description: 'For the header badge; notifications from members blocked either way are not counted.',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonResponse(UnseenCountSchema, 'The count.'), ...errorResponses([401]) },
+    }),
+    async (c) => c.json({ count: await unseenNotificationCount(c.get('deps'), c.get('account').user.id) }, 200),
+  );

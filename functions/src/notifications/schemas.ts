@@ -49,3 +49,18 @@ export const NotificationListQuerySchema = z.object({
 
 export type Notification = z.infer<typeof NotificationSchema>;
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+/** `PATCH /notifications/seen?id=`: the notification to mark seen. */
+export const SeenQuerySchema = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/, 'must be a 24-character id')
+    .openapi({ description: 'The notification id.', example: '65f1c2a9e4b0a1d2c3e4f5a6' }),
+});
+
+export const SeenAllSchema = z
+  .object({ updated: z.number().int().nonnegative().openapi({ description: 'How many unseen notifications became seen.' }) })
+  .openapi('NotificationsSeen');
+
+/** The message of the 404 for a notification that is not the member's. */
+export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
