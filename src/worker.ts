@@ -1,9 +1,11 @@
 import { handle } from '@astrojs/cloudflare/handler';
+import { isLivePath, proxyLiveRequest } from './lib/server/live-proxy';
 
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (url.pathname.startsWith('/media/')) return env.API.fetch(request);
+    if (isLivePath(url.pathname)) return proxyLiveRequest(request, (forwarded) => env.API.fetch(forwarded));
     return handle(request, env, ctx);
   },
 } satisfies ExportedHandler<Env>;

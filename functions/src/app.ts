@@ -84,7 +84,8 @@ export function createApp(options: AppOptions = {}) {
   app.route('/notifications', notificationRoutes);
   app.route('/connections', inboxRoutes);
   app.route('/upload', uploadRoutes);
-  app.route('/socket.io', liveRoutes);
+  // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
+  app.route('/', liveRoutes);
   app.route('/reports', reportRoutes);
   app.route('/admin', adminRoutes);
   app.route('/admin', premiumRoutes);

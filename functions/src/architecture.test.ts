@@ -19,6 +19,13 @@ const profileSources = import.meta.glob(
   { query: '?raw', import: 'default', eager: true },
 ) as Record<string, string>;
 
+// The live connection: the protocol, heartbeat, emitter and Durable Object (not its route or tests).
+const liveSources = import.meta.glob(['./live/*.ts', '!./live/*.test.ts', '!./live/routes.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
 /** Module specifiers a file imports at runtime (type-only imports are erased). */
 function runtimeImports(source: string): string[] {
   return [...source.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1]!);
@@ -40,6 +47,7 @@ describe('the architecture', () => {
     expect(Object.keys(accountSources).length).toBeGreaterThanOrEqual(15);
     expect(Object.keys(connectionSources).length).toBeGreaterThanOrEqual(14);
     expect(Object.keys(profileSources).length).toBeGreaterThanOrEqual(25);
+    expect(Object.keys(liveSources).length).toBeGreaterThanOrEqual(6);
   });
 
   it('keeps the profiles, search, cities and matching domains free of Hono and Astro', () => {
@@ -54,8 +62,12 @@ describe('the architecture', () => {
     expect(offendersIn(connectionSources, new RegExp(`${FRAMEWORKS.source}|/schemas$`))).toEqual([]);
   });
 
-  it('keeps every connections and profiles module under about 300 lines', () => {
-    const long = Object.entries({ ...connectionSources, ...profileSources }).filter(([, source]) => source.split('\n').length > 300).map(([file]) => file);
+  it('keeps the live connection free of Hono and Astro (only its route speaks HTTP)', () => {
+    expect(offendersIn(liveSources, FRAMEWORKS)).toEqual([]);
+  });
+
+  it('keeps every connections, profiles and live module under about 300 lines', () => {
+    const long = Object.entries({ ...connectionSources, ...profileSources, ...liveSources }).filter(([, source]) => source.split('\n').length > 300).map(([file]) => file);
     expect(long).toEqual([]);
   });
 });

@@ -1,17 +1,208 @@
 /**
- * One member's live connection: a Durable Object speaking Engine.IO v4 / Socket.IO v5
- * over WebSocket (ARCHITECTURE.md). Placeholder until the protocol lands.
+ * One member's live connection: a Durable Object (named by the user id) speaking
+ * Engine.IO v4 / Socket.IO v5 over WebSocket only (ARCHITECTURE.md "Live events are
+ * authenticated"). It uses the Hibernation API: what each socket is lives in its
+ * attachment, pongs are answered by the runtime without waking the object, and an alarm
+ * sends the server's pings. The API's domain code reaches it through `emit` (emitter.ts);
+ * the edge forwards an upgrade here only once the token belongs to the member (routes.ts).
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { LiveEventName, LiveEvents } from './events';
+import { heartbeatSettings, missedHeartbeat, type HeartbeatSettings } from './heartbeat';
+import {
+  ackFrame,
+  connectErrorFrame,
+  connectFrame,
+  decodeClientFrame,
+  eventFrame,
+  MAIN_NAMESPACE,
+  NOOP_FRAME,
+  openFrame,
+  PING_FRAME,
+  PONG_FRAME,
+  randomId,
+  SOCKET,
+  type SocketPacket,
+} from './protocol';
+
+/** What the object remembers of one socket (it survives hibernation; instance fields do not). */
+export type SocketState = {
+  userId: string;
+  /** The thread the page has open (`personalInbox`), updated by the client's `thread` event. */
+  connectionId: string | null;
+  /** The engine session id of the open packet. */
+  sid: string;
+  /** The socket id of the main namespace once connected (`40`), else null. */
+  socketId: string | null;
+  openedAt: number;
+};
+
+/** Close codes the object uses (1000 or the 4000 range that applications own). */
+export const CLOSE_CODES = {
+  normal: 1000,
+  pingTimeout: 4000,
+  protocolError: 4001,
+  tooLarge: 4002,
+  connectTimeout: 4003,
+  dropped: 4004,
+} as const;
+
+/** What a client's `thread` event carries: the thread its page has open, or null. */
+function connectionIdOf(args: unknown[]): string | null | undefined {
+  const [payload] = args;
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const value = (payload as { connectionId?: unknown }).connectionId;
+  if (value === null) return null;
+  return typeof value === 'string' && value.length <= 64 ? value : undefined;
+}
 
 export class MemberLive extends DurableObject<Env> {
-  async fetch(): Promise<Response> {
-    return new Response('Not implemented', { status: 501 });
+  private readonly settings: HeartbeatSettings;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.settings = heartbeatSettings(env);
+    // A client's pong is answered by the runtime (with a noop the client ignores) and
+    // time-stamped, so that heartbeats never wake a hibernating object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PONG_FRAME, NOOP_FRAME));
   }
 
-  /** Sends `event` to every socket of this member; answers how many sockets it reached. */
-  async emit<E extends LiveEventName>(_event: E, _payload: LiveEvents[E]): Promise<number> {
-    return 0;
+  /** Accepts a WebSocket upgrade (already checked by the API's /socket.io route) and sends the open packet. */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') {
+      return Response.json({ code: 3, message: 'Bad request' }, { status: 400 });
+    }
+    const url = new URL(request.url);
+    const userId = url.searchParams.get('userId') ?? '';
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    const state: SocketState = {
+      userId,
+      connectionId: url.searchParams.get('connectionId') || null,
+      sid: randomId(),
+      socketId: null,
+      openedAt: Date.now(),
+    };
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(state);
+    const { pingInterval, pingTimeout, maxPayload } = this.settings;
+    server.send(openFrame({ sid: state.sid, pingInterval, pingTimeout, maxPayload }));
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + pingInterval);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sends `event` to every socket of this member connected to "/"; answers how many it reached. */
+  async emit<E extends LiveEventName>(event: E, payload: LiveEvents[E]): Promise<number> {
+    const frame = eventFrame(event, payload);
+    let reached = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      if (!stateOf(ws)?.socketId) continue;
+      if (send(ws, frame)) reached += 1;
+    }
+    return reached;
+  }
+
+  /** How many sockets are open and how many of them joined "/" (for tests and the bench). */
+  async sockets(): Promise<{ open: number; connected: number }> {
+    const all = this.ctx.getWebSockets();
+    return { open: all.length, connected: all.filter((ws) => stateOf(ws)?.socketId).length };
+  }
+
+  /** Closes every socket, as a restart would (development only: the reconnect tests); answers how many. */
+  async drop(): Promise<number> {
+    const all = this.ctx.getWebSockets();
+    for (const ws of all) close(ws, CLOSE_CODES.dropped, 'dropped');
+    return all.length;
+  }
+
+  /** The heartbeat: pings every socket, closes the ones that stopped answering or never joined. */
+  async alarm(): Promise<void> {
+    const now = Date.now();
+    const sockets = this.ctx.getWebSockets();
+    let alive = 0;
+    for (const ws of sockets) {
+      const state = stateOf(ws);
+      if (!state) {
+        close(ws, CLOSE_CODES.protocolError, 'no state');
+        continue;
+      }
+      const lastPong = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? state.openedAt;
+      if (missedHeartbeat(Math.max(lastPong, state.openedAt), now, this.settings)) {
+        close(ws, CLOSE_CODES.pingTimeout, 'ping timeout');
+      } else if (!state.socketId && now - state.openedAt > this.settings.connectTimeout) {
+        close(ws, CLOSE_CODES.connectTimeout, 'connect timeout');
+      } else if (send(ws, PING_FRAME)) {
+        alive += 1;
+      }
+    }
+    if (alive > 0) await this.ctx.storage.setAlarm(now + this.settings.pingInterval);
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // The server never asks for binary; socket.io's binary attachments are not read.
+    if (typeof message !== 'string') return;
+    if (message.length > this.settings.maxPayload) return close(ws, CLOSE_CODES.tooLarge, 'payload too large');
+    const state = stateOf(ws);
+    const frame = decodeClientFrame(message);
+    if (!state || frame.kind === 'invalid') return close(ws, CLOSE_CODES.protocolError, 'parse error');
+    if (frame.kind === 'close') return close(ws, CLOSE_CODES.normal, 'client close');
+    if (frame.kind === 'packet') this.onPacket(ws, state, frame.packet);
+  }
+
+  async webSocketClose(ws: WebSocket): Promise<void> {
+    // Answer the client's close handshake (a no-op when the runtime already did).
+    close(ws, CLOSE_CODES.normal, 'closed');
+  }
+
+  async webSocketError(ws: WebSocket): Promise<void> {
+    close(ws, CLOSE_CODES.protocolError, 'error');
+  }
+
+  /** A Socket.IO packet from a client: namespace connect and disconnect, and its events. */
+  private onPacket(ws: WebSocket, state: SocketState, packet: SocketPacket): void {
+    if (packet.type === SOCKET.connect) {
+      if (packet.nsp !== MAIN_NAMESPACE) return void send(ws, connectErrorFrame(packet.nsp));
+      const connected: SocketState = { ...state, socketId: state.socketId ?? randomId() };
+      ws.serializeAttachment(connected);
+      send(ws, connectFrame(connected.socketId!));
+      return;
+    }
+    // Like socket.io's server: a packet for a namespace the socket has not joined ends the connection.
+    if (packet.nsp !== MAIN_NAMESPACE || !state.socketId) return close(ws, CLOSE_CODES.protocolError, 'invalid state');
+    if (packet.type === SOCKET.disconnect) return close(ws, CLOSE_CODES.normal, 'client namespace disconnect');
+    if (packet.type !== SOCKET.event) return;
+    const [event, ...args] = packet.data as [string, ...unknown[]];
+    const answer = this.onEvent(ws, state, event, args);
+    if (packet.id !== null) send(ws, ackFrame(packet.id, [answer]));
+  }
+
+  /** A client event; answers what its ack carries. */
+  private onEvent(ws: WebSocket, state: SocketState, event: string, args: unknown[]): unknown {
+    if (event !== 'thread') return { ok: false, message: `Unknown event: ${event.slice(0, 40)}` };
+    const connectionId = connectionIdOf(args);
+    if (connectionId === undefined) return { ok: false, message: 'connectionId must be a thread id or null.' };
+    ws.serializeAttachment({ ...state, connectionId } satisfies SocketState);
+    return { ok: true, connectionId };
+  }
+}
+
+function stateOf(ws: WebSocket): SocketState | null {
+  return (ws.deserializeAttachment() as SocketState | null) ?? null;
+}
+
+/** Sends a frame; a socket that closed meanwhile is skipped (false). */
+function send(ws: WebSocket, frame: string): boolean {
+  try {
+    ws.send(frame);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function close(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // already closed
   }
 }

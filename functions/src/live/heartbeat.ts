@@ -1,0 +1,42 @@
+/**
+ * The live connection's timings: Engine.IO v4 heartbeats come from the server (a ping
+ * every `pingInterval`; a socket that has not answered within `pingTimeout` more is
+ * closed), and a socket must connect its namespace within `connectTimeout` of opening.
+ */
+
+/** What a member's object reads from its worker's vars (wrangler.toml [vars]). */
+export type HeartbeatVars = { LIVE_PING_INTERVAL_MS?: string; LIVE_PING_TIMEOUT_MS?: string };
+
+export type HeartbeatSettings = { pingInterval: number; pingTimeout: number; connectTimeout: number; maxPayload: number };
+
+/** socket.io's own defaults. */
+export const DEFAULT_PING_INTERVAL_MS = 25_000;
+export const DEFAULT_PING_TIMEOUT_MS = 20_000;
+const CONNECT_TIMEOUT_MS = 45_000;
+const MAX_PAYLOAD_BYTES = 1_000_000;
+/** Alarms are not exact to the millisecond; shorter heartbeats would be noise. */
+const MIN_MS = 250;
+
+function millis(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(parsed) && parsed >= MIN_MS ? parsed : fallback;
+}
+
+/** The settings of the vars, falling back to socket.io's defaults for a missing or unusable value. */
+export function heartbeatSettings(vars: HeartbeatVars): HeartbeatSettings {
+  return {
+    pingInterval: millis(vars.LIVE_PING_INTERVAL_MS, DEFAULT_PING_INTERVAL_MS),
+    pingTimeout: millis(vars.LIVE_PING_TIMEOUT_MS, DEFAULT_PING_TIMEOUT_MS),
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    maxPayload: MAX_PAYLOAD_BYTES,
+  };
+}
+
+/**
+ * Whether a socket has missed its heartbeat: its last pong (or, before the first one, its
+ * opening) is older than one interval plus the timeout. Pinged every interval, a live
+ * client is never more than one interval behind.
+ */
+export function missedHeartbeat(lastSign: number, now: number, settings: Pick<HeartbeatSettings, 'pingInterval' | 'pingTimeout'>): boolean {
+  return now - lastSign > settings.pingInterval + settings.pingTimeout;
+}
