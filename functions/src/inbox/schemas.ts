@@ -104,3 +104,7 @@ export type Thread = z.infer<typeof ThreadSchema>;
 export type ThreadPage = z.infer<typeof ThreadPageSchema>;
 export type ThreadMessages = z.infer<typeof ThreadMessagesSchema>;
 export type SentMessage = z.infer<typeof SentMessageSchema>;
+
+/** The answer of DELETE /connections/deleteMessage/{messageId}: the thread as the author now sees it. */
+export const DeletedMessageSchema = z.object({ deleted: z.literal(true), thread: ThreadSchema }).openapi('DeletedMessage');
+export type DeletedMessage = z.infer<typeof DeletedMessageSchema>;

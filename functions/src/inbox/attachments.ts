@@ -1,0 +1,104 @@
+/**
+ * Attachments in R2 under `attachments/<random>.<ext>` (never served by /media: only the
+ * two members of the thread read them, through GET /connections/attachments/{id}).
+ * Uploaded ahead of the message (POST /upload/attachment: owned by the uploader, unsent)
+ * or with it; a day-old upload nobody sent is removed the next time its owner uploads.
+ */
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { newId } from '../db/ids';
+import { attachments } from '../db/schema';
+import { blockedWith } from '../connections/blocks';
+import { ApiError } from '../http/errors';
+import { contentDisposition, type CheckedFile } from './files';
+import { INBOX_MESSAGES as M } from './messages';
+import type { Attachment } from './schemas';
+import { toAttachment } from './wire';
+
+export type FileDeps = Pick<Deps, 'db' | 'clock'> & { media: R2Bucket };
+
+/** A checked file with the name it was sent under. */
+export type NamedFile = CheckedFile & { name: string };
+
+/** An attachments row before it is stored (message and position set by the caller). */
+export type StoredFile = { id: string; storageKey: string; name: string; mime: string; size: number; width: number | null; height: number | null };
+
+const UNSENT_KEEP_MS = 86_400_000;
+const OUR_KEY = /^attachments\/[0-9a-f]{24}\.[a-z0-9]+$/;
+
+/** Puts the files in R2 (in parallel); answers their rows-to-be, in order. */
+export async function putFiles(bucket: R2Bucket, files: readonly NamedFile[]): Promise<StoredFile[]> {
+  return Promise.all(
+    files.map(async (file) => {
+      const storageKey = `attachments/${newId()}.${file.extension}`;
+      await bucket.put(storageKey, file.bytes, { httpMetadata: { contentType: file.mime } });
+      return { id: newId(), storageKey, name: file.name, mime: file.mime, size: file.bytes.length, width: file.width, height: file.height };
+    }),
+  );
+}
+
+/** Deletes stored attachment objects (only keys of ours). */
+export async function deleteFiles(bucket: R2Bucket, keys: readonly string[]): Promise<void> {
+  const ours = keys.filter((key) => OUR_KEY.test(key));
+  if (ours.length > 0) await bucket.delete(ours);
+}
+
+const wireOf = (file: StoredFile): Attachment => toAttachment({ id: file.id, name: file.name, mime: file.mime, size: file.size, width: file.width, height: file.height });
+
+/** Stores an upload for a later message (POST /upload/attachment); answers it. */
+export async function storeUpload(deps: FileDeps, ownerId: string, file: NamedFile): Promise<Attachment> {
+  const now = deps.clock.now();
+  const stale = await deps.db.all<{ storage_key: string }>(sql`
+    DELETE FROM attachments WHERE owner_id = ${ownerId} AND message_id IS NULL AND created_at < ${new Date(now.getTime() - UNSENT_KEEP_MS).toISOString()}
+    RETURNING storage_key`);
+  await deleteFiles(deps.media, stale.map((row) => row.storage_key));
+  const [stored] = await putFiles(deps.media, [file]);
+  try {
+    await deps.db.insert(attachments).values({ ...stored!, ownerId, messageId: null, position: 0, createdAt: now.toISOString() });
+  } catch (error) {
+    await deleteFiles(deps.media, [stored!.storageKey]);
+    throw error;
+  }
+  return wireOf(stored!);
+}
+
+/** The caller's unsent uploads among `ids`, by id (others' uploads and sent files are not there). */
+export async function unsentUploads(deps: Pick<Deps, 'db'>, ownerId: string, ids: readonly string[]): Promise<Map<string, Attachment>> {
+  if (ids.length === 0) return new Map();
+  const rows = await deps.db.all<{ id: string; name: string; mime: string; size: number; width: number | null; height: number | null }>(sql`
+    SELECT id, name, mime, size, width, height FROM attachments
+    WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND owner_id = ${ownerId} AND message_id IS NULL`);
+  return new Map(rows.map((row) => [row.id, toAttachment(row)]));
+}
+
+/** A stored file ready to answer: its R2 object and the headers to send it with. */
+export type AttachmentFile = { body: ReadableStream | null; status: 200 | 304; headers: Headers };
+
+/**
+ * An attachment's bytes for one of the two members of its thread, or for its uploader
+ * while it is unsent; 404 for anyone else, when a block hides the thread, or once the
+ * message was deleted. `conditional` (the request's headers) answers 304 for a matching ETag.
+ */
+export async function attachmentFile(deps: Pick<Deps, 'db'> & { media: R2Bucket }, viewerId: string, id: string, conditional?: Headers): Promise<AttachmentFile> {
+  const [row] = await deps.db.all<{ storage_key: string; name: string; mime: string }>(sql`
+    SELECT a.storage_key, a.name, a.mime FROM attachments a LEFT JOIN messages m ON m.id = a.message_id
+    WHERE a.id = ${id} AND (
+      (a.message_id IS NULL AND a.owner_id = ${viewerId})
+      OR (m.deleted_at IS NULL AND ${viewerId} IN (m.author_id, m.to_id)
+          AND (CASE WHEN m.author_id = ${viewerId} THEN m.to_id ELSE m.author_id END) NOT IN ${blockedWith(viewerId)}))`);
+  if (!row) throw new ApiError(404, M.attachmentNotFound);
+  const object = await deps.media.get(row.storage_key, conditional ? { onlyIf: conditional } : undefined);
+  if (!object) throw new ApiError(404, M.attachmentNotFound);
+  const headers = new Headers({
+    'content-type': row.mime,
+    'content-disposition': contentDisposition(row.name, row.mime),
+    'x-content-type-options': 'nosniff',
+    // Private to the two members; revalidated each time so a deleted message's file stops being shown.
+    'cache-control': 'private, no-cache',
+    etag: object.httpEtag,
+    'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+  });
+  if (!('body' in object)) return { body: null, status: 304, headers };
+  headers.set('content-length', String(object.size));
+  return { body: object.body, status: 200, headers };
+}

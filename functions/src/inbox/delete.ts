@@ -1,0 +1,65 @@
+/**
+ * Deleting one's own message (DELETE /connections/deleteMessage/{id}): a soft delete that
+ * keeps the row for the replies quoting it ("This message was deleted") but empties its
+ * body and removes its files (rows and R2 objects). In the same batch the recipient's
+ * unread count is recounted, the thread's preview moves to the newest message left and
+ * the recipient's notification stops quoting it.
+ * Both members' windows hear of it (`thread` with `removedMessageId`).
+ */
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { blockedWith } from '../connections/blocks';
+import { runBatch } from '../feed/batch';
+import { ApiError } from '../http/errors';
+import { deleteFiles } from './attachments';
+import { INBOX_MESSAGES as M } from './messages';
+import type { DeletedMessage } from './schemas';
+import { threadViews } from './threads';
+import { previewOf } from './wire';
+
+type Target = { thread_id: string; author_id: string; to_id: string; body: string; files: number; deleted_at: string | null; hidden: number };
+
+/** The statements of the soft delete; the first answers the R2 keys of the files removed. */
+function deleteStatements(messageId: string, target: Target, at: string) {
+  const threadId = target.thread_id;
+  return [
+    sql`DELETE FROM attachments WHERE message_id = ${messageId} RETURNING storage_key`,
+    sql`UPDATE messages SET body = '', deleted_at = ${at} WHERE id = ${messageId} AND deleted_at IS NULL`,
+    // The recipient's notification must not keep showing the text either.
+    sql`UPDATE notifications SET body = ${M.deletedMessage}
+      WHERE user_id = ${target.to_id} AND kind = 'message.received' AND ref_id = ${threadId} AND body = ${previewOf(target.body, target.files)}`,
+    sql`UPDATE thread_members SET unread_count = (
+        SELECT count(*) FROM messages WHERE thread_id = ${threadId} AND to_id = ${target.to_id} AND read = 0 AND deleted_at IS NULL)
+      WHERE thread_id = ${threadId} AND user_id = ${target.to_id}`,
+    // The preview shows the newest message left; a thread whose messages are all deleted keeps the newest.
+    sql`UPDATE threads SET last_message_id = coalesce(
+        (SELECT id FROM messages WHERE thread_id = ${threadId} AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1), last_message_id)
+      WHERE id = ${threadId} AND last_message_id = ${messageId}`,
+  ];
+}
+
+/**
+ * Deletes the viewer's message. The other member of the thread gets 403; anyone else, or
+ * a thread a block hides, 404. Deleting a deleted message again answers the same.
+ */
+export async function deleteMessage(deps: Pick<Deps, 'db' | 'clock' | 'live'> & { media: R2Bucket }, viewerId: string, messageId: string): Promise<DeletedMessage> {
+  const [target] = await deps.db.all<Target>(sql`
+    SELECT m.thread_id, m.author_id, m.to_id, m.body, m.deleted_at, (SELECT count(*) FROM attachments WHERE message_id = m.id) AS files,
+      (CASE WHEN m.author_id = ${viewerId} THEN m.to_id ELSE m.author_id END) IN ${blockedWith(viewerId)} AS hidden
+    FROM messages m WHERE m.id = ${messageId} AND ${viewerId} IN (m.author_id, m.to_id)`);
+  if (!target || target.hidden === 1) throw new ApiError(404, M.messageNotFound);
+  if (target.author_id !== viewerId) throw new ApiError(403, M.ownMessagesOnly);
+
+  const otherId = target.to_id;
+  if (target.deleted_at === null) {
+    const [removed] = await runBatch<{ storage_key: string }>(deps.db, deleteStatements(messageId, target, deps.clock.now().toISOString()));
+    await deleteFiles(deps.media, removed!.results.map((row) => row.storage_key));
+  }
+  const [mine, theirs] = await threadViews(deps, target.thread_id, [viewerId, otherId]);
+  const thread = mine!.thread!;
+  await Promise.all([
+    deps.live.emit(viewerId, 'thread', { thread, removedMessageId: messageId }),
+    theirs?.thread ? deps.live.emit(otherId, 'thread', { thread: theirs.thread, removedMessageId: messageId }) : undefined,
+  ]);
+  return { deleted: true, thread };
+}

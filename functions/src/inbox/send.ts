@@ -1,0 +1,144 @@
+/**
+ * Sending a message (POST /connections/messages). Only between connected members, never
+ * across a block; a reply quotes a message of the same thread; files come with the form or
+ * are the sender's earlier unsent uploads. The message, its attachments, both members'
+ * sides and the thread's latest message are stored in ONE batch; then the recipient's
+ * notification is stored (collapsed into their unseen one about this thread), and only
+ * then do the live events go out: `notification` "New Message" with the thread as the
+ * recipient sees it, and `thread` to the sender's other tabs.
+ */
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { newId } from '../db/ids';
+import { runBatch, type BatchStatement } from '../feed/batch';
+import { ApiError, invalidFields, type FieldErrors } from '../http/errors';
+import { NEW_MESSAGE_TITLE } from '../live/events';
+import { storeNotification } from '../notifications/notify';
+import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, type StoredFile } from './attachments';
+import type { MessageForm } from './message-form';
+import { INBOX_MESSAGES as M } from './messages';
+import { messageStatement } from './queries';
+import type { Attachment, SentMessage } from './schemas';
+import { ensureThread, pairState, threadViews } from './threads';
+import { previewOf, toMessage, type MessageRow } from './wire';
+
+export type SendDeps = FileDeps & Pick<Deps, 'live'>;
+
+/** The thread the form names and its other member: `connectionId` must be the sender's, `to` its other member. */
+async function recipientOf(deps: Pick<Deps, 'db'>, senderId: string, form: MessageForm): Promise<{ threadId: string | null; recipientId: string }> {
+  if (!form.connectionId) {
+    if (form.to === senderId) throw invalidFields({ to: M.yourself });
+    return { threadId: null, recipientId: form.to! };
+  }
+  const [side] = await deps.db.all<{ other_id: string }>(sql`
+    SELECT other_id FROM thread_members WHERE user_id = ${senderId} AND thread_id = ${form.connectionId}`);
+  if (!side) throw new ApiError(404, M.threadNotFound);
+  if (form.to && form.to !== side.other_id) throw invalidFields({ to: M.notTheOtherMember });
+  return { threadId: form.connectionId, recipientId: side.other_id };
+}
+
+/** The earlier uploads the form names, each the sender's and unsent (400 naming the part otherwise). */
+async function checkedUploads(deps: Pick<Deps, 'db'>, senderId: string, form: MessageForm): Promise<Map<string, Attachment>> {
+  const ids = form.media.flatMap((item) => ('uploadId' in item ? [item.uploadId] : []));
+  const found = await unsentUploads(deps, senderId, ids);
+  const errors: FieldErrors = {};
+  form.media.forEach((item, index) => {
+    if ('uploadId' in item && !found.has(item.uploadId)) errors[`mediaFiles.${index}`] = M.notYourUpload;
+  });
+  if (new Set(ids).size !== ids.length) errors.mediaFiles = 'must not name the same upload twice';
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
+  return found;
+}
+
+async function assertReplyInThread(deps: Pick<Deps, 'db'>, threadId: string, replyTo: string | undefined): Promise<void> {
+  if (!replyTo) return;
+  const [row] = await deps.db.all(sql`SELECT 1 FROM messages WHERE id = ${replyTo} AND thread_id = ${threadId}`);
+  if (!row) throw invalidFields({ replyTo: M.replyElsewhere });
+}
+
+/** A time after the thread's newest message, so messages sent within one millisecond keep their order. */
+function sendTime(now: Date, lastAt: string | null): string {
+  const after = lastAt ? Date.parse(lastAt) + 1 : 0;
+  return new Date(Math.max(now.getTime(), after)).toISOString();
+}
+
+/** The statements storing the message: the row, its files, both sides and the thread's latest message. */
+function storeStatements(
+  message: { id: string; threadId: string; senderId: string; recipientId: string; body: string; replyTo: string | null; at: string },
+  files: ReadonlyArray<{ stored: StoredFile } | { uploadId: string }>,
+): BatchStatement[] {
+  const { id, threadId, senderId, recipientId, at } = message;
+  return [
+    sql`INSERT INTO messages (id, thread_id, author_id, to_id, body, reply_to_id, read, deleted_at, created_at)
+      VALUES (${id}, ${threadId}, ${senderId}, ${recipientId}, ${message.body}, ${message.replyTo}, 0, NULL, ${at})`,
+    ...files.map((file, position) =>
+      'uploadId' in file
+        ? sql`UPDATE attachments SET message_id = ${id}, position = ${position} WHERE id = ${file.uploadId} AND owner_id = ${senderId} AND message_id IS NULL`
+        : sql`INSERT INTO attachments (id, owner_id, message_id, storage_key, name, mime, size, width, height, position, created_at)
+            VALUES (${file.stored.id}, ${senderId}, ${id}, ${file.stored.storageKey}, ${file.stored.name}, ${file.stored.mime}, ${file.stored.size},
+              ${file.stored.width}, ${file.stored.height}, ${position}, ${at})`,
+    ),
+    sql`UPDATE thread_members SET last_message_at = ${at}, unread_count = unread_count + (user_id = ${recipientId}) WHERE thread_id = ${threadId}`,
+    sql`UPDATE threads SET last_message_id = ${id}, updated_at = ${at} WHERE id = ${threadId}`,
+  ];
+}
+
+/** Sends a message from the checked form; answers it with the thread as the sender sees it. */
+export async function sendMessage(deps: SendDeps, senderId: string, form: MessageForm): Promise<SentMessage> {
+  const { threadId: named, recipientId } = await recipientOf(deps, senderId, form);
+  const state = await pairState(deps, senderId, recipientId);
+  if (!state.member) throw new ApiError(404, M.memberNotFound);
+  // A block ends the connection: to the blocked member it reads as "not connected".
+  if (state.blocked || !state.connected) throw new ApiError(403, M.connectionsOnly);
+  const threadId = named ?? state.threadId ?? (await ensureThread(deps, senderId, recipientId));
+  await assertReplyInThread(deps, threadId, form.replyTo);
+  await checkedUploads(deps, senderId, form);
+
+  const id = newId();
+  const at = sendTime(deps.clock.now(), state.threadUpdatedAt);
+  const newFiles = form.media.flatMap((item): NamedFile[] => ('file' in item ? [item.file] : []));
+  const stored = await putFiles(deps.media, newFiles);
+  let next = 0;
+  const files = form.media.map((item) => ('file' in item ? { stored: stored[next++]! } : item));
+  try {
+    await runBatch(deps.db, storeStatements({ id, threadId, senderId, recipientId, body: form.body, replyTo: form.replyTo ?? null, at }, files));
+  } catch (error) {
+    await deleteFiles(deps.media, stored.map((file) => file.storageKey));
+    throw error;
+  }
+  return deliver(deps, { id, threadId, senderId, recipientId });
+}
+
+/** After the batch: the two views, the stored notification, then the live events (in that order). */
+async function deliver(deps: SendDeps, sent: { id: string; threadId: string; senderId: string; recipientId: string }): Promise<SentMessage> {
+  const [[senderSide, recipientSide], [row]] = await Promise.all([
+    threadViews(deps, sent.threadId, [sent.senderId, sent.recipientId]),
+    deps.db.all<MessageRow>(messageStatement(sent.id)),
+  ]);
+  const cards = new Map([senderSide!, recipientSide!].map((side) => [side.viewer._id, side.viewer]));
+  const message = toMessage(row!, sent.threadId, cards);
+  const senderView = senderSide!.thread!;
+  const recipientView = recipientSide!.thread;
+  const notification = await storeNotification(deps, {
+    userId: sent.recipientId,
+    senderId: sent.senderId,
+    kind: 'message.received',
+    title: NEW_MESSAGE_TITLE,
+    body: previewOf(message.body, message.mediaFiles.length),
+    link: `/inbox?personalInbox=${sent.threadId}`,
+    refId: sent.threadId,
+    collapse: true,
+  });
+  await Promise.all([
+    recipientView
+      ? deps.live.emit(sent.recipientId, 'notification', {
+          title: NEW_MESSAGE_TITLE,
+          body: { ...recipientView, latestMessage: message },
+          userSender: message.authorProfile,
+          notification,
+        })
+      : undefined,
+    deps.live.emit(sent.senderId, 'thread', { thread: senderView }),
+  ]);
+  return { message, thread: { ...senderView, latestMessage: message } };
+}
