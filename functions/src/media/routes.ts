@@ -19,6 +19,8 @@ export function mediaKey(pathname: string): string | null {
   } catch {
     return null;
   }
+  // Message attachments are private to the two members of a thread (GET /connections/attachments/{id}).
+  if (key.startsWith('attachments/')) return null;
   return key && key.length <= 512 && !key.split('/').some((part) => part === '' || part === '.' || part === '..') ? key : null;
 }
 
