@@ -7,9 +7,9 @@ const accountSources = import.meta.glob(
   { query: '?raw', import: 'default', eager: true },
 ) as Record<string, string>;
 
-// The domain modules of connections, reports and events: everything but routes, schemas and tests.
+// The domain modules of connections, reports, events and notifications: everything but routes, schemas and tests.
 const connectionSources = import.meta.glob(
-  ['./{connections,reports,events}/*.ts', '!./**/*.test.ts', '!./**/*routes.ts', '!./**/schemas.ts', '!./**/openapi.ts'],
+  ['./{connections,reports,events,notifications}/*.ts', '!./**/*.test.ts', '!./**/test-*.ts', '!./**/*routes.ts', '!./**/schemas.ts', '!./**/openapi.ts'],
   { query: '?raw', import: 'default', eager: true },
 ) as Record<string, string>;
 

@@ -8,7 +8,8 @@ import { requireUser } from '../http/auth';
 import { newRouter } from '../http/context';
 import { UnseenCountSchema } from '../inbox/schemas';
 import { unseenNotificationCount } from './notify';
-import { NOTIFICATION_NOT_FOUND, NotificationListQuerySchema, NotificationPageSchema, NotificationSchema, SeenAllSchema, SeenQuerySchema } from './schemas';
+import { NOTIFICATION_MESSAGES as M } from './messages';
+import { NotificationListQuerySchema, NotificationPageSchema, NotificationSchema, SeenAllSchema, SeenQuerySchema } from './schemas';
 import { listNotifications, markAllSeen, markSeen } from './service';
 
 const notificationsDoc = { tags: ['Notifications'], security: [{ bearerAuth: [] }] };
@@ -36,7 +37,7 @@ export const notificationRoutes = newRouter()
       description: 'Seen already: no change. Your other tabs and devices get the live `counts` event with `unseenNotifications`.',
       middleware: [requireUser] as const,
       request: { query: SeenQuerySchema },
-      responses: { 200: jsonResponse(NotificationSchema, 'The notification, seen.'), ...errorResponses([400, 401, 404], { 404: NOTIFICATION_NOT_FOUND }) },
+      responses: { 200: jsonResponse(NotificationSchema, 'The notification, seen.'), ...errorResponses([400, 401, 404], { 404: M.notFound }) },
     }),
     async (c) => c.json(await markSeen(c.get('deps'), c.get('account').user.id, c.req.valid('query').id), 200),
   )

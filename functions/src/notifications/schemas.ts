@@ -61,6 +61,3 @@ export const SeenQuerySchema = z.object({
 export const SeenAllSchema = z
   .object({ updated: z.number().int().nonnegative().openapi({ description: 'How many unseen notifications became seen.' }) })
   .openapi('NotificationsSeen');
-
-/** The message of the 404 for a notification that is not the member's. */
-export const NOTIFICATION_NOT_FOUND = 'Notification not found.';

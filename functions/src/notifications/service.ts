@@ -11,7 +11,8 @@ import type { PageRequest } from '../connections/schemas';
 import { runBatch } from '../feed/batch';
 import { ApiError } from '../http/errors';
 import { NOTIFICATION_COLUMNS, type NotificationRow, toNotification, unseenNotificationCount, unseenOf, senderVisibleTo } from './notify';
-import { NOTIFICATION_NOT_FOUND, type Notification, type NotificationPage } from './schemas';
+import { NOTIFICATION_MESSAGES as M } from './messages';
+import type { Notification, NotificationPage } from './schemas';
 
 type Row = NotificationRow & Partial<MemberCardRow>;
 
@@ -55,7 +56,7 @@ export async function markSeen(deps: Pick<Deps, 'db' | 'live'>, userId: string, 
     sql`SELECT count(*) AS count FROM notifications n WHERE ${unseenOf(userId)}`,
   ]);
   const [row] = selected!.results as Row[];
-  if (!row) throw new ApiError(404, NOTIFICATION_NOT_FOUND);
+  if (!row) throw new ApiError(404, M.notFound);
   const count = (counted!.results as Array<{ count: number }>)[0]?.count ?? 0;
   await deps.live.emit(userId, 'counts', { unseenNotifications: count });
   return withSender(row);
