@@ -8,6 +8,7 @@ import { newRouter, type AppEnv } from '../http/context';
 import { handleNotFound } from '../http/error-handler';
 import { listDevMail } from '../mail/dev-mailbox';
 import { errorResponses, jsonResponse } from '../openapi/responses';
+import { devLiveRoutes } from './live-routes';
 import { seedDemoData } from './seed';
 
 const developmentOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -64,3 +65,4 @@ devRoutes
     }),
     async (c) => c.json(await seedDemoData(c.get('deps')), 200),
   );
+devRoutes.route('/live', devLiveRoutes);

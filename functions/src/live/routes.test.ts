@@ -1,51 +1,14 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bodyOf, get, signedInMember } from '../../test/api';
+import { closeLiveSockets, livePath as path, openLiveSocket, UPGRADE as upgrade } from '../../test/live';
 import { LIVE_MESSAGES } from './routes';
 
 const liveOf = (userId: string) => env.LIVE.get(env.LIVE.idFromName(userId));
-const path = (userId: string, extra = '') => `/socket.io/?EIO=4&transport=websocket&userId=${userId}${extra}`;
-const upgrade = { Upgrade: 'websocket' };
+const connect = openLiveSocket;
 
-type Client = { ws: WebSocket; frames: string[]; closed: Promise<number>; next(match: (frame: string) => boolean): Promise<string> };
-const open: WebSocket[] = [];
-
-/** Opens the member's live socket through the API route and records what the server sends. */
-async function connect(member: { user: { id: string }; jwt: string }, extra = ''): Promise<Client> {
-  const response = await get(path(member.user.id, extra), { token: member.jwt, headers: upgrade });
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  const frames: string[] = [];
-  const closed = new Promise<number>((resolve) => ws.addEventListener('close', (event) => resolve(event.code)));
-  ws.accept();
-  ws.addEventListener('message', (event) => frames.push(String(event.data)));
-  open.push(ws);
-  let seen = 0;
-  return {
-    ws,
-    frames,
-    closed,
-    // The next frame (after the ones already taken) that matches.
-    next: (match) =>
-      vi.waitFor(() => {
-        const index = frames.findIndex((frame, i) => i >= seen && match(frame));
-        if (index === -1) throw new Error(`no matching frame in ${JSON.stringify(frames)}`);
-        seen = index + 1;
-        return frames[index]!;
-      }, { timeout: 2000, interval: 5 }),
-  };
-}
-
-afterEach(() => {
-  for (const ws of open.splice(0)) {
-    try {
-      ws.close(1000);
-    } catch {
-      // already closed
-    }
-  }
-});
+afterEach(closeLiveSockets);
 
 describe('GET /socket.io/: the live connection', () => {
   it('opens with Engine.IO\'s open packet and joins "/" with a socket id other than the engine sid', async () => {
