@@ -26,6 +26,13 @@ const liveSources = import.meta.glob(['./live/*.ts', '!./live/*.test.ts', '!./li
   eager: true,
 }) as Record<string, string>;
 
+// The domain modules of the inbox (not routes, schemas, docs, tests or test helpers).
+const inboxSources = import.meta.glob(['./inbox/*.ts', '!./**/*.test.ts', '!./**/test-*.ts', '!./**/*routes.ts', '!./**/schemas.ts', '!./**/openapi.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
 /** Module specifiers a file imports at runtime (type-only imports are erased). */
 function runtimeImports(source: string): string[] {
   return [...source.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1]!);

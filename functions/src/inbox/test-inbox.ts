@@ -56,3 +56,8 @@ export const block = (member: Member, other: Member) => post(`/connection/block/
 export const removeConnection = (member: Member, connectionId: string) => del(`/connection/${connectionId}`, member.jwt);
 export const deleteMessage = (member: Member, messageId: string) => call('DELETE', `/connections/deleteMessage/${messageId}`, undefined, { token: member.jwt });
 export { put };
+
+/** The header of a GIF of this size (enough for the byte check). */
+export function gifBytes(width: number, height: number): Uint8Array {
+  return new Uint8Array([...new TextEncoder().encode('GIF89a'), width & 0xff, width >> 8, height & 0xff, height >> 8, 0, 0, 0, 0x3b]);
+}

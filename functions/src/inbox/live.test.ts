@@ -1,0 +1,82 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { buildDeps } from '../http/context';
+import { recordingEmitter } from '../live/port';
+import { NEW_MESSAGE_TITLE } from '../live/events';
+import { deleteMessage } from './delete';
+import { threadMessages } from './read';
+import { sendMessage } from './send';
+import type { MessageForm } from './message-form';
+import { connectedMembers } from './test-inbox';
+
+/** The domain functions with a recording live emitter. */
+function recordingDeps() {
+  const { emitter, sent } = recordingEmitter();
+  return { deps: { ...buildDeps(env), live: emitter, media: env.MEDIA }, sent };
+}
+
+const text = (to: string, body: string, extra: Partial<MessageForm> = {}): MessageForm => ({ body, to, connectionId: undefined, replyTo: undefined, media: [], ...extra });
+
+describe('the live events of the inbox', () => {
+  it('sends the recipient "New Message" with the thread as they see it and the stored notification, and the sender’s tabs the thread', async () => {
+    const { a, b } = await connectedMembers();
+    const { deps, sent } = recordingDeps();
+    const answer = await sendMessage(deps, a.user.id, text(b.user.id, 'Are you free on Friday?'));
+    expect(sent.map((event) => [event.userId, event.event])).toEqual(
+      expect.arrayContaining([
+        [b.user.id, 'notification'],
+        [a.user.id, 'thread'],
+      ]),
+    );
+    expect(sent).toHaveLength(2);
+    const toRecipient = sent.find((event) => event.userId === b.user.id)!.payload as any;
+    expect(toRecipient).toMatchObject({
+      title: NEW_MESSAGE_TITLE,
+      userSender: { _id: a.user.id },
+      body: { _id: answer.thread._id, unreadCount: 1, receiver: { _id: a.user.id }, latestMessage: { _id: answer.message._id, read: false } },
+      notification: { kind: 'message.received', title: 'New Message', body: 'Are you free on Friday?', link: `/inbox?personalInbox=${answer.thread._id}`, isSeen: false },
+    });
+    // The row is stored before the event goes out.
+    const stored = await env.DB.prepare('SELECT body FROM messages WHERE id = ?').bind(answer.message._id).first<{ body: string }>();
+    expect(stored?.body).toBe('Are you free on Friday?');
+    const toSender = sent.find((event) => event.userId === a.user.id)!.payload as any;
+    expect(toSender.thread).toMatchObject({ _id: answer.thread._id, unreadCount: 0, receiver: { _id: b.user.id } });
+  });
+
+  it('collapses the recipient’s unseen message notifications about one thread into one', async () => {
+    const { a, b } = await connectedMembers();
+    const { deps } = recordingDeps();
+    await sendMessage(deps, a.user.id, text(b.user.id, 'first'));
+    await sendMessage(deps, a.user.id, text(b.user.id, 'second'));
+    const rows = (await env.DB.prepare("SELECT body FROM notifications WHERE user_id = ? AND kind = 'message.received'").bind(b.user.id).all<{ body: string }>()).results;
+    expect(rows).toEqual([{ body: 'second' }]);
+  });
+
+  it('tells the reader’s tabs the new unread count when a thread is opened, and nothing when nothing was unread', async () => {
+    const { a, b } = await connectedMembers();
+    const { deps, sent } = recordingDeps();
+    const { thread } = await sendMessage(deps, a.user.id, text(b.user.id, 'read me'));
+    sent.length = 0;
+    await threadMessages(deps, b.user.id, thread._id, { limit: 30 });
+    expect(sent).toEqual([{ userId: b.user.id, event: 'counts', payload: { unseenMessages: 0 } }]);
+    sent.length = 0;
+    await threadMessages(deps, b.user.id, thread._id, { limit: 30 });
+    expect(sent).toEqual([]);
+  });
+
+  it('tells both members’ windows which message was deleted, and the notification stops quoting it', async () => {
+    const { a, b } = await connectedMembers();
+    const { deps, sent } = recordingDeps();
+    const { message, thread } = await sendMessage(deps, a.user.id, text(b.user.id, 'a secret I regret'));
+    sent.length = 0;
+    await deleteMessage(deps, a.user.id, message._id);
+    expect(sent.map((event) => [event.userId, event.event, (event.payload as any).removedMessageId, (event.payload as any).thread._id])).toEqual(
+      expect.arrayContaining([
+        [a.user.id, 'thread', message._id, thread._id],
+        [b.user.id, 'thread', message._id, thread._id],
+      ]),
+    );
+    const notification = await env.DB.prepare("SELECT body FROM notifications WHERE user_id = ? AND kind = 'message.received'").bind(b.user.id).first<{ body: string }>();
+    expect(notification?.body).toBe('This message was deleted');
+  });
+});
