@@ -11,11 +11,19 @@ type LiveModule = typeof import('../../../lib/live/client');
 
 let live: Promise<LiveModule> | null = null;
 
+/** The unread-messages badge follows the live connection on every member page. */
+function bindBadges(): void {
+  import('../../../lib/notifications/messages-badge')
+    .then((module) => module.bindMessagesBadge())
+    .catch((error) => console.error('live: the messages badge could not be started', error));
+}
+
 function sync(): void {
   const userId = document.documentElement.dataset.userId;
   // A visitor who never signed in during this page session needs nothing loaded.
   if (!userId && !live) return;
   live ??= import('../../../lib/live/client');
+  if (userId) bindBadges();
   live.then((module) => module.syncLive(liveTargetFrom(userId, location.search))).catch((error) => {
     console.error('live: the client could not be loaded', error);
     live = null;

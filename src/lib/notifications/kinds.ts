@@ -1,0 +1,27 @@
+/** How each kind of notification reads on screen: a short label and its icon's name. */
+import type { NotificationKind } from './types';
+
+export type KindIconName = 'person-plus' | 'people' | 'heart' | 'comment' | 'at' | 'message' | 'star' | 'shield';
+
+export const NOTIFICATION_KIND_DISPLAY: Readonly<Record<NotificationKind, { label: string; icon: KindIconName }>> = {
+  'connection.requested': { label: 'Connection request', icon: 'person-plus' },
+  'connection.accepted': { label: 'New connection', icon: 'people' },
+  'post.liked': { label: 'Like', icon: 'heart' },
+  'post.commented': { label: 'Comment', icon: 'comment' },
+  'comment.replied': { label: 'Reply', icon: 'comment' },
+  'post.mentioned': { label: 'Mention', icon: 'at' },
+  'comment.mentioned': { label: 'Mention', icon: 'at' },
+  'message.received': { label: 'Message', icon: 'message' },
+  'account.premium': { label: 'Premium', icon: 'star' },
+  'account.changed': { label: 'Account', icon: 'shield' },
+};
+
+/** The display of a kind; an unknown one (a newer server) reads as a plain notice. */
+export function kindDisplay(kind: string): { label: string; icon: KindIconName } {
+  return NOTIFICATION_KIND_DISPLAY[kind as NotificationKind] ?? { label: 'Notice', icon: 'shield' };
+}
+
+/** Where a notification leads: its own app path, or the notifications page. Only same-site paths are followed. */
+export function notificationHref(link: string | null): string {
+  return link && link.startsWith('/') && !link.startsWith('//') ? link : '/notifications';
+}
