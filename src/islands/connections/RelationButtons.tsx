@@ -1,13 +1,14 @@
 /**
  * The buttons for the relation with one member: Connect (with an optional note) ·
  * Pending + Withdraw · Accept + Ignore · Connected + Remove (confirmed) · Unblock.
- * No Message button yet: the inbox does not exist.
+ * Connected members also get Message (a link to the inbox).
  */
 import { useLayoutEffect, useRef } from 'react';
 import type { RelationEntry } from '../../lib/connections/state';
 import type { MemberCard } from '../../lib/connections/types';
 import { connectionsActions } from '../../lib/stores/connections';
 import { useDialogs } from './dialogs';
+import { MessageLink } from './MessageLink';
 
 interface Props {
   memberId: string;
@@ -137,6 +138,7 @@ function RelationControls({ memberId, entry, busy }: Props) {
             <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round"><path d="M20 6 9 17l-5-5" /></svg>
             Connected
           </span>
+          {relation.actions.includes('message') && <MessageLink member={member} />}
           <button
             type="button"
             className="btn btn-ghost btn-sm"

@@ -8,6 +8,7 @@ import { useDialogs } from './dialogs';
 import { ListPanel } from './ListPanel';
 import { MemberRow } from './MemberRow';
 import type { MenuItem } from './RowMenu';
+import { MessageLink } from './MessageLink';
 import { RelationButtons, removeConfirmation } from './RelationButtons';
 
 interface Props {
@@ -133,6 +134,8 @@ export function TabContent({ tab, state, now, mounted, onSelectTab }: Props) {
               time={time(item.updatedAt)}
               menu={menuFor(item.member)}
               actions={
+                <>
+                <MessageLink member={item.member} />
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm"
@@ -144,6 +147,7 @@ export function TabContent({ tab, state, now, mounted, onSelectTab }: Props) {
                 >
                   Remove
                 </button>
+                </>
               }
             />
           )}
