@@ -19,7 +19,7 @@ export function formOf(fields: Record<string, Part | Part[] | undefined>): FormD
 }
 
 /** POSTs a multipart form as a member. */
-export function postForm(path: string, form: FormData, token: string): Promise<Response> {
+export async function postForm(path: string, form: FormData, token: string): Promise<Response> {
   return defaultApp.request(path, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}`, 'CF-Connecting-IP': uniqueIp() } }, env);
 }
 
