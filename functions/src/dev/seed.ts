@@ -13,6 +13,8 @@ import { insertAccount } from '../users/repository';
 import { postSlug } from '../feed/tags';
 import { DEMO_CONNECTIONS, DEMO_POSTS } from './demo-data';
 import { seedMissingFeed } from './seed-feed';
+import { seedMissingInbox } from './seed-inbox';
+import { seedMissingNotifications } from './seed-notifications';
 import { demoAccounts, demoProfileStatements, PROFILES_SEEDED_KEY, seedMissingProfiles } from './seed-profiles';
 
 const SEEDED_KEY = 'demo_seeded';
@@ -73,6 +75,8 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
     await seedMissingConnections(deps);
     await seedMissingProfiles(deps);
     await seedMissingFeed(deps);
+    await seedMissingInbox(deps);
+    await seedMissingNotifications(deps);
     return { seeded: false };
   }
   const now = deps.clock.now();
@@ -110,5 +114,7 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
     throw error;
   }
   await seedMissingFeed(deps);
+  await seedMissingInbox(deps);
+  await seedMissingNotifications(deps);
   return { seeded: true, members: accounts.length, posts: posts.length };
 }

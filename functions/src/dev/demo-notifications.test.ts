@@ -1,0 +1,37 @@
+import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, get, post } from '../../test/api';
+import { db } from '../db/client';
+import { DEMO_PASSWORD } from './demo-data';
+
+async function demoToken(): Promise<string> {
+  await post('/dev/seed');
+  return (await bodyOf(await post('/auth/user-login', { email: 'demo@foundermesh.dev', password: DEMO_PASSWORD }))).jwt;
+}
+
+describe('the demo notifications', () => {
+  it('give the demo member requests, accepts, feed activity and an account notice, some unseen', async () => {
+    const token = await demoToken();
+    const page = await bodyOf(await get('/notifications?limit=50', { token }));
+    const kinds = new Set(page.data.map((notification: { kind: string }) => notification.kind));
+    for (const kind of ['connection.requested', 'connection.accepted', 'account.changed']) expect(kinds, kind).toContain(kind);
+    expect(page.data.some((notification: { kind: string }) => notification.kind.startsWith('post.') || notification.kind.startsWith('comment.'))).toBe(true);
+    const times = page.data.map((notification: { createdAt: string }) => notification.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const unseen = (await bodyOf(await get('/notifications/unseen-count', { token }))).count;
+    expect(unseen).toBeGreaterThan(0);
+    expect(unseen).toBeLessThan(page.total);
+  });
+
+  it('are seeded once', async () => {
+    await demoToken();
+    const count = async () =>
+      (await db(env).all<{ n: number }>(sql`SELECT count(*) AS n FROM notifications WHERE user_id = (SELECT id FROM users WHERE email = 'demo@foundermesh.dev')`))[0]!.n;
+    const before = await count();
+    await post('/dev/seed');
+    await db(env).run(sql`DELETE FROM app_meta WHERE key = 'demo_notifications_seeded'`);
+    await post('/dev/seed');
+    expect(await count()).toBe(before);
+  });
+});
