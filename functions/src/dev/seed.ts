@@ -13,6 +13,7 @@ import { insertAccount } from '../users/repository';
 import { postSlug } from '../feed/tags';
 import { DEMO_CONNECTIONS, DEMO_POSTS } from './demo-data';
 import { seedMissingFeed } from './seed-feed';
+import { seedMissingInbox } from './seed-inbox';
 import { seedMissingNotifications } from './seed-notifications';
 import { demoAccounts, demoProfileStatements, PROFILES_SEEDED_KEY, seedMissingProfiles } from './seed-profiles';
 
@@ -74,6 +75,7 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
     await seedMissingConnections(deps);
     await seedMissingProfiles(deps);
     await seedMissingFeed(deps);
+    await seedMissingInbox(deps);
     await seedMissingNotifications(deps);
     return { seeded: false };
   }
@@ -112,6 +114,7 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
     throw error;
   }
   await seedMissingFeed(deps);
+  await seedMissingInbox(deps);
   await seedMissingNotifications(deps);
   return { seeded: true, members: accounts.length, posts: posts.length };
 }
