@@ -39,7 +39,6 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
     setBody('');
     uploads.clear();
     setSendError(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [threadId]);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { message } from './fixtures';
-import { markDeleted, markReadFor, mergeMessages, oldestStoredId, settlePending, withPendingState } from './messages';
+import { markDeleted, markReadFor, mergeMessages, oldestStoredId, pendingMatching, settlePending, withPendingState } from './messages';
 
 describe('mergeMessages', () => {
   it('keeps time order and each message once, the stored copy winning', () => {
@@ -59,5 +59,14 @@ describe('markReadFor', () => {
   it("marks only the viewer's incoming messages read", () => {
     const result = markReadFor([message('m1', 'b', 'a', 1), message('m2', 'a', 'b', 2)], 'a');
     expect(result.map((m) => m.read)).toEqual([true, false]);
+  });
+});
+
+describe('pendingMatching', () => {
+  it('finds the stand-in a stored own message is the copy of', () => {
+    const sending = { ...message('pending-1', 'a', 'b', 9, { body: 'Hi' }), pending: 'sending' as const };
+    expect(pendingMatching([sending], message('m9', 'a', 'b', 9, { body: 'Hi' }))?._id).toBe('pending-1');
+    expect(pendingMatching([sending], message('m9', 'a', 'b', 9, { body: 'Other' }))).toBeNull();
+    expect(pendingMatching([{ ...sending, pending: 'failed' }], message('m9', 'a', 'b', 9, { body: 'Hi' }))).toBeNull();
   });
 });

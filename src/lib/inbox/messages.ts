@@ -53,3 +53,21 @@ export function markReadFor(current: readonly ChatMessage[], viewerId: string): 
 export function oldestStoredId(current: readonly ChatMessage[]): string | null {
   return current.find((entry) => !entry.pending)?._id ?? null;
 }
+
+/**
+ * The stand-in still sending that `stored` (the viewer's own message, arrived live before the
+ * send's answer) is the stored copy of: same text, files and quoted message. Null when none.
+ */
+export function pendingMatching(current: readonly ChatMessage[], stored: Message): ChatMessage | null {
+  const files = (message: Pick<Message, 'mediaFiles'>) => message.mediaFiles.map((file) => file._id).join(',');
+  return (
+    current.find(
+      (entry) =>
+        entry.pending === 'sending' &&
+        entry.authorProfile._id === stored.authorProfile._id &&
+        entry.body === stored.body &&
+        files(entry) === files(stored) &&
+        (entry.replyTo?._id ?? null) === (stored.replyTo?._id ?? null),
+    ) ?? null
+  );
+}

@@ -202,3 +202,19 @@ describe('live', () => {
     expect(calls.sort()).toEqual(['GET connections/messages/unseen-count', 'GET connections/t1?limit=30', 'GET connections?limit=20&page=1&msgStatus=all']);
   });
 });
+
+describe('a send announced live before its answer', () => {
+  it('turns the stand-in into the stored message at once; the late answer adds nothing', async () => {
+    const t = withB(message('m1', B, A, 1, { read: true }));
+    let answer!: (value: unknown) => void;
+    const { store, actions } = setup({ 'POST connections/messages': () => new Promise((resolve) => (answer = resolve)) });
+    actions.hydrate(initial({ page: page([t]), open: { id: 't1', data: { thread: t, messages: [message('m1', B, A, 1)], hasMore: false }, error: null } }), card(A));
+    actions.send({ body: 'Hello', attachments: [], replyTo: null });
+    const stored = message('m9', A, B, 9, { body: 'Hello' });
+    actions.receiveThread(withB(stored));
+    expect(store.get().open!.messages.map((m) => [m._id, m.pending])).toEqual([['m1', undefined], ['m9', undefined]]);
+    answer({ message: stored, thread: withB(stored) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.get().open!.messages.map((m) => m._id)).toEqual(['m1', 'm9']);
+  });
+});

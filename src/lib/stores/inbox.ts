@@ -10,7 +10,7 @@ import type { MemberCard } from '@api/connections/schemas';
 import { session, type SessionRequest } from '../api/client';
 import { toAppError } from '../errors';
 import { sendForm } from '../feed/upload';
-import { markDeleted, mergeMessages, oldestStoredId, settlePending, withPendingState } from '../inbox/messages';
+import { markDeleted, mergeMessages, oldestStoredId, pendingMatching, settlePending, withPendingState } from '../inbox/messages';
 import { threadPath, threadsPath } from '../inbox/paths';
 import { draftIsEmpty, messageForm, pendingMessage, type MessageDraft } from '../inbox/pending';
 import { playPopAlert } from '../inbox/sound';
@@ -259,7 +259,12 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
     let next: InboxState = withThread({ ...state, users }, thread);
     const latest = thread.latestMessage;
     if (removedMessageId) next = withMessages(next, thread._id, (messages) => markDeleted(messages, removedMessageId));
-    else if (latest && !latest.deleted) next = withMessages(next, thread._id, (messages) => mergeMessages(messages, [latest]));
+    else if (latest && !latest.deleted) {
+      // Sent from this tab and announced before the send's answer: the stand-in becomes it now.
+      const stand = viewer && latest.authorProfile._id === viewer._id ? pendingMatching(next.open?.id === thread._id ? next.open.messages : [], latest) : null;
+      if (stand) drafts.delete(stand._id);
+      next = withMessages(next, thread._id, (messages) => (stand ? settlePending(messages, stand._id, latest) : mergeMessages(messages, [latest])));
+    }
     set(next);
   }
 
