@@ -28,7 +28,8 @@ const MEMBERS = 3_000;
 const THREADS = 1_000;
 const STATE_DIR = '.wrangler/bench-inbox';
 
-const data = await loadInboxBench(STATE_DIR, { members: MEMBERS, threads: THREADS });
+// BENCH_REUSE=1 times the state an earlier run loaded, without loading it again.
+const data = await loadInboxBench(STATE_DIR, { members: MEMBERS, threads: THREADS, reuse: Boolean(process.env.BENCH_REUSE) });
 const { counts, expected, sampleThread } = data.inbox;
 console.log(`• loaded ${MEMBERS.toLocaleString('en')} members, ${counts.threads.toLocaleString('en')} threads and ${counts.messages.toLocaleString('en')} messages (${data.loadSeconds} s)`);
 

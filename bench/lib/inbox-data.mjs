@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, runBin } from '../../scripts/lib/run.mjs';
-import { loadProfilesBench } from './profiles-data.mjs';
+import { BENCH_EMAIL, BENCH_PASSWORD, loadProfilesBench } from './profiles-data.mjs';
 import { insertStatements } from './sql.mjs';
 import { random } from './random.mjs';
 
@@ -122,11 +122,14 @@ export function inboxBenchData(members, { threads = 1_000, removed = 100, unread
 /**
  * Wipes `stateDir`, loads the bench community (loadProfilesBench) and the bench inbox;
  * answers the community's data (`member` signs in), the inbox's counts, expected figures
- * and a sample thread, and the seconds taken.
+ * and a sample thread, and the seconds taken. `reuse`: the state is already loaded (by an
+ * earlier run with the same options): only the figures are computed again.
  */
-export async function loadInboxBench(stateDir, { members = 3_000, ...options } = {}) {
+export async function loadInboxBench(stateDir, { members = 3_000, reuse = false, ...options } = {}) {
   const started = Date.now();
-  const community = await loadProfilesBench(stateDir, { members });
+  const community = reuse
+    ? { member: { email: BENCH_EMAIL, password: BENCH_PASSWORD, userId: null } }
+    : await loadProfilesBench(stateDir, { members });
   const wrangler = (args) => runBin('wrangler', [...args, '--local', '--persist-to', stateDir, '-c', 'functions/wrangler.toml'], { quiet: true, env: { CI: 'true' } });
   // Read back in pages, in the order they were made: member 0 first, the blocked ones last.
   const list = [];
@@ -134,8 +137,9 @@ export async function loadInboxBench(stateDir, { members = 3_000, ...options } =
     const output = wrangler(['d1', 'execute', 'DB', '--json', '--command', `SELECT id FROM users ORDER BY rowid LIMIT 2000 OFFSET ${offset}`]);
     list.push(...JSON.parse(output.slice(output.indexOf('['), output.lastIndexOf(']') + 1))[0].results);
   }
-  if (list[0].id !== community.member.userId) throw new Error('the bench founder is not the first member loaded');
+  if (community.member.userId && list[0].id !== community.member.userId) throw new Error('the bench founder is not the first member loaded');
   const { statements, ...inbox } = inboxBenchData(list, options);
+  if (reuse) return { ...community, inbox, loadSeconds: 0 };
   const file = path.join(root, stateDir, 'inbox.sql');
   writeFileSync(file, `${statements.join('\n')}\n`);
   wrangler(['d1', 'execute', 'DB', '--file', file]);

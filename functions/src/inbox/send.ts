@@ -106,29 +106,33 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
     await deleteFiles(deps.media, stored.map((file) => file.storageKey));
     throw error;
   }
-  return deliver(deps, { id, threadId, senderId, recipientId });
+  return deliver(deps, { id, threadId, senderId, recipientId, preview: previewOf(form.body, form.media.length) });
 }
 
-/** After the batch: the two views, the stored notification, then the live events (in that order). */
-async function deliver(deps: SendDeps, sent: { id: string; threadId: string; senderId: string; recipientId: string }): Promise<SentMessage> {
-  const [[senderSide, recipientSide], [row]] = await Promise.all([
+/**
+ * After the batch, at once: the thread as each member sees it, the message, and the
+ * recipient's notification (collapsed into their unseen one about this thread); then the
+ * live events, so the recipient's event always follows the stored rows.
+ */
+async function deliver(deps: SendDeps, sent: { id: string; threadId: string; senderId: string; recipientId: string; preview: string }): Promise<SentMessage> {
+  const [[senderSide, recipientSide], [row], notification] = await Promise.all([
     threadViews(deps, sent.threadId, [sent.senderId, sent.recipientId]),
     deps.db.all<MessageRow>(messageStatement(sent.id)),
+    storeNotification(deps, {
+      userId: sent.recipientId,
+      senderId: sent.senderId,
+      kind: 'message.received',
+      title: NEW_MESSAGE_TITLE,
+      body: sent.preview,
+      link: `/inbox?personalInbox=${sent.threadId}`,
+      refId: sent.threadId,
+      collapse: true,
+    }),
   ]);
   const cards = new Map([senderSide!, recipientSide!].map((side) => [side.viewer._id, side.viewer]));
   const message = toMessage(row!, sent.threadId, cards);
   const senderView = senderSide!.thread!;
   const recipientView = recipientSide!.thread;
-  const notification = await storeNotification(deps, {
-    userId: sent.recipientId,
-    senderId: sent.senderId,
-    kind: 'message.received',
-    title: NEW_MESSAGE_TITLE,
-    body: previewOf(message.body, message.mediaFiles.length),
-    link: `/inbox?personalInbox=${sent.threadId}`,
-    refId: sent.threadId,
-    collapse: true,
-  });
   await Promise.all([
     recipientView
       ? deps.live.emit(sent.recipientId, 'notification', {
