@@ -1,6 +1,7 @@
 /**
  * Notifications in two browser contexts: Ada's request and her mention reach Ben's bell
- * live over the socket (no reload, one socket that survives navigations), the drop-down
+ * live over the socket (no reload, one socket that survives navigations), as does her
+ * message (the Messages badge too), the drop-down
  * and the notifications page list them, a refused "mark as read" is rolled back with a
  * toast, "Mark all as read" empties the count, and visitors never load the live client.
  */
@@ -13,6 +14,7 @@ test.describe.configure({ mode: 'serial' });
 let ada: Member;
 let ben: Member;
 let baseURL: string;
+let requestId: string;
 const sockets: WebSocket[] = [];
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
@@ -48,6 +50,7 @@ test('a connection request raises the bell live and the drop-down lists it; one 
 
   const requested = await api(ada, baseURL, 'POST', 'connection/connect', { receiverId: ben.id, note: 'Loved your <b>pitch</b>, shall we talk?' });
   expect(requested.status()).toBe(201);
+  requestId = ((await requested.json()) as { connection: { _id: string } }).connection._id;
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
   await expect(page.locator('[data-bell-count]')).toHaveText('1');
 
@@ -89,12 +92,29 @@ test('a mention in a post reaches the bell live', async () => {
   await page.keyboard.press('Escape');
 });
 
+test("a message raises the Messages badge live and its notification reaches the bell", async () => {
+  const page = ben.page;
+  const messages = page.getByRole('link', { name: /^Messages/ });
+  await expect(messages).toHaveAccessibleName('Messages');
+  expect((await api(ben, baseURL, 'PUT', `connection/accepted/${requestId}`)).ok()).toBe(true);
+  const sent = await ada.context.request.post('/api/session/connections/messages', {
+    headers: { origin: baseURL },
+    multipart: { to: ben.id, body: 'Hi Ben, see you at demo day?' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await expect(messages).toHaveAccessibleName(/^Messages\s*, 1 unread$/);
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
+  await bell(page).click();
+  await expect(dropDown(page).getByRole('link', { name: /New Message/ })).toContainText('Hi Ben, see you at demo day?');
+  await page.keyboard.press('Escape');
+});
+
 test('marking seen while the server refuses is rolled back with a toast; Mark all as read empties the count', async () => {
   const page = ben.page;
   await open(page, '/notifications');
   const list = page.getByRole('list', { name: 'Notifications' });
-  await expect(list.getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByText('2 unread', { exact: true })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByText('3 unread', { exact: true })).toBeVisible();
 
   await page.route('**/api/session/notifications/seen?*', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Notifications are resting.', status: 503, data: null }) }),
@@ -103,16 +123,16 @@ test('marking seen while the server refuses is rolled back with a toast; Mark al
   await mark.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Notifications are resting.' })).toBeVisible();
   await expect(mark).toBeVisible();
-  await expect(list.locator('[data-unseen]')).toHaveCount(2);
-  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+  await expect(list.locator('[data-unseen]')).toHaveCount(3);
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
   await page.unroute('**/api/session/notifications/seen?*');
 
   // Marked for real, one survives a reload as seen.
   await mark.click();
   await expect(mark).toBeHidden();
-  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
   await open(page, '/notifications');
-  await expect(list.locator('[data-unseen]')).toHaveCount(1);
+  await expect(list.locator('[data-unseen]')).toHaveCount(2);
 
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(bell(page)).toHaveAccessibleName('Notifications');
@@ -122,7 +142,7 @@ test('marking seen while the server refuses is rolled back with a toast; Mark al
   expect(await (await api(ben, baseURL, 'GET', 'notifications/unseen-count')).json()).toEqual({ count: 0 });
 });
 
-test('a row opens its link and the bell follows the count', async () => {
+test('a row of the notifications page opens its link', async () => {
   const page = ben.page;
   await open(page, '/notifications');
   await page.getByRole('link', { name: /New connection request/ }).click();

@@ -108,16 +108,24 @@ describe('the notifications store', () => {
     expect(notify).toHaveBeenCalledWith('Something went to wrong', 'error');
   });
 
-  test('a live notification comes first once and raises the count; a new message is left to the inbox', () => {
+  test('a live notification comes first once and raises the count', () => {
     const { store, actions } = setup(page([note('n1', 1)]), 1);
     const live = note('n9', 9, { title: 'Ada Tester liked your post', kind: 'post.liked' });
     actions.receive({ title: live.title, body: live.body, userSender: ada, notification: live });
     actions.receive({ title: live.title, body: live.body, userSender: ada, notification: live });
     expect(ids(store.get())).toEqual(['n9', 'n1']);
     expect(store.get().unseenCount).toBe(2);
-    const message = note('m1', 10, { title: 'New Message', kind: 'message.received' });
-    actions.receive({ title: 'New Message', body: {} as never, userSender: ada, notification: message });
-    expect(ids(store.get())).toEqual(['n9', 'n1']);
+  });
+
+  test("a new message's stored notification is listed as a reload would list it, collapsed into its unseen one", () => {
+    const { store, actions } = setup(page([note('n1', 1)]), 1);
+    const first = note('m1', 10, { title: 'New Message', body: 'Hello', kind: 'message.received', link: '/inbox?personalInbox=t1' });
+    actions.receive({ title: 'New Message', body: {} as never, userSender: ada, notification: first });
+    actions.receive({ title: 'New Message', body: {} as never, userSender: ada, notification: { ...first, body: 'Are you there?', createdAt: '2026-03-09T10:11:00Z' } });
+    expect(ids(store.get())).toEqual(['m1', 'n1']);
+    expect(store.get().notifications[0]!.body).toBe('Are you there?');
+    expect(store.get().unseenCount).toBe(2);
+    actions.receive({ title: 'New Message', body: {} as never, userSender: ada, notification: null });
     expect(store.get().unseenCount).toBe(2);
   });
 

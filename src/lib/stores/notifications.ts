@@ -3,10 +3,9 @@
  * and the loading state of the list, shared by the header bell and the notifications page.
  * Marking seen is optimistic and rolled back with a toast when the server refuses (SPEC.md
  * §4, §8). Live events keep it current: a new notification comes first and raises the
- * count, `counts` sets it, and after a reconnect page 1 and the count are fetched again.
+ * count (a new message's stored notification included, collapsed per thread), `counts` sets it, and after a reconnect page 1 and the count are fetched again.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { NEW_MESSAGE_TITLE } from '@api/live/events';
 import { session, type SessionRequest } from '../api/client';
 import { toAppError } from '../errors';
 import { onLive, onLiveReconnect } from '../live/client';
@@ -147,11 +146,16 @@ export function createNotificationsActions({ store, client, notify }: Notificati
     }
   }
 
-  /** A live `notification`: anything but a new message (the inbox's) comes first and is counted. */
+  /**
+   * A live `notification`: its stored notification comes first and is counted. A new
+   * message's is too when the server stored one (GET notifications lists and counts them,
+   * collapsed to one unseen per thread), so the bell shows live what a reload would show.
+   */
   function receive(event: LiveEvents['notification']): void {
-    if (event.title === NEW_MESSAGE_TITLE || !event.notification) return;
+    const stored = event.notification;
+    if (!stored || typeof stored._id !== 'string') return;
     countTicket += 1;
-    update((state) => withIncoming(state, event.notification!));
+    update((state) => withIncoming(state, stored));
   }
 
   /** Live `counts` from another tab or device: the figure, and every item seen when none is left. */
