@@ -79,6 +79,23 @@ describe('$inbox', () => {
     expect(store.get().open!.messages.every((m) => m.read)).toBe(true);
   });
 
+  it('loads older messages before the oldest shown, and says so when that fails', async () => {
+    const t = withB(message('m5', B, A, 5));
+    let fail = false;
+    const { store, actions, calls } = setup({
+      'GET connections/t1?limit=30&before=m4': () => (fail ? new AppError('Offline', 0) : { thread: t, messages: [message('m2', B, A, 2), message('m3', A, B, 3)], hasMore: false }),
+    });
+    actions.hydrate(initial({ page: page([t]), open: { id: 't1', data: { thread: t, messages: [message('m4', A, B, 4), message('m5', B, A, 5)], hasMore: true }, error: null } }), card(A));
+    await actions.loadOlder();
+    expect(calls).toContain('GET connections/t1?limit=30&before=m4');
+    expect(store.get().open!.messages.map((m) => m._id)).toEqual(['m2', 'm3', 'm4', 'm5']);
+    expect(store.get().open!.hasMore).toBe(false);
+    store.set({ ...store.get(), open: { ...store.get().open!, hasMore: true, messages: store.get().open!.messages.slice(2) } });
+    fail = true;
+    await actions.loadOlder();
+    expect(store.get().open).toMatchObject({ loadingOlder: false, olderError: 'Offline' });
+  });
+
   it('shows an error for a thread that cannot be opened', async () => {
     const { store, actions } = setup({ 'GET connections/zz': new AppError('Conversation not found.', 404) });
     actions.hydrate(initial(), card(A));
