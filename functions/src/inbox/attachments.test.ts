@@ -4,6 +4,9 @@ import { bodyOf, get, post, signedInMember } from '../../test/api';
 import { UNKNOWN_ID } from '../../test/connections';
 import { containsText, jpegImage, pngImage } from '../media/test-images';
 import { mp4Bytes } from '../media/test-videos';
+import { fixedClock } from '../clock';
+import { db } from '../db/client';
+import { storeUpload } from './attachments';
 import { INBOX_MESSAGES as M } from './messages';
 import { block, connectedMembers, deleteMessage, fileOf, formOf, pdfBytes, postForm, send, sendText, type Member } from './test-inbox';
 
@@ -59,6 +62,26 @@ describe('POST /upload/attachment', () => {
     expect((await bodyOf(none)).data.fields.file).toBe(M.fileRequired);
     expect((await upload(member, 'not a file')).status).toBe(400);
     expect((await post('/upload/attachment', { file: 'x' }, { token: member.jwt })).status).toBe(415);
+  });
+});
+
+describe('unsent uploads', () => {
+  it('are removed (row and R2 object) once a day old, the next time their owner uploads', async () => {
+    const member = await signedInMember();
+    const clock = fixedClock(new Date('2026-03-01T10:00:00Z'));
+    const deps = { db: db(env), clock, media: env.MEDIA };
+    const file = { bytes: pdfBytes(), mime: 'application/pdf', extension: 'pdf', width: null, height: null, name: 'a.pdf' };
+    const old = await storeUpload(deps, member.user.id, file);
+    const key = async (id: string) => (await env.DB.prepare('SELECT storage_key FROM attachments WHERE id = ?').bind(id).first<{ storage_key: string }>())?.storage_key;
+    const oldKey = (await key(old._id))!;
+    clock.set(new Date('2026-03-02T09:00:00Z'));
+    await storeUpload(deps, member.user.id, file);
+    expect(await key(old._id)).toBe(oldKey); // 23 hours: kept
+    clock.set(new Date('2026-03-02T10:00:01Z'));
+    const fresh = await storeUpload(deps, member.user.id, file);
+    expect(await key(old._id)).toBeUndefined();
+    expect(await env.MEDIA.head(oldKey)).toBeNull();
+    expect(await key(fresh._id)).toBeDefined();
   });
 });
 
