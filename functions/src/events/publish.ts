@@ -19,17 +19,17 @@ import type { DomainEvent, DomainEventType, RecordedEvent } from './types';
 export async function publishEvent(deps: Pick<Deps, 'db' | 'clock' | 'live'>, event: DomainEvent): Promise<void> {
   const { type, actorId, subjectId, ...payload } = event;
   const id = newId();
-  await deps.db.insert(domainEvents).values({
-    id,
-    type,
-    actorId,
-    subjectId,
-    payload: JSON.stringify(payload),
-    createdAt: deps.clock.now().toISOString(),
-  });
+  // The record and the read of what the notification quotes run side by side; storing it is one more round trip.
+  const [, input] = await Promise.all([
+    deps.db.insert(domainEvents).values({ id, type, actorId, subjectId, payload: JSON.stringify(payload), createdAt: deps.clock.now().toISOString() }),
+    notificationOf(deps, event, id).catch((error: unknown) => {
+      console.error(`notification of event ${id} (${type}) failed`, error);
+      return null;
+    }),
+  ]);
+  if (!input) return;
   try {
-    const input = await notificationOf(deps, event, id);
-    if (input) await notify(deps, input);
+    await notify(deps, input);
   } catch (error) {
     console.error(`notification of event ${id} (${type}) failed`, error);
   }

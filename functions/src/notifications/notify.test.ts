@@ -44,6 +44,15 @@ describe('storeNotification', () => {
     expect(await unseenNotificationCount(deps, receiver.user.id)).toBe(1);
   });
 
+  it('stores an event id once even when the stores race', async () => {
+    const [receiver, sender] = await someMembers(2);
+    const { deps } = depsAt('2026-03-01T10:00:00Z');
+    const eventId = crypto.randomUUID();
+    const results = await Promise.all(Array.from({ length: 5 }, () => storeNotification(deps, liked(receiver.user.id, sender.user.id, 'p1', { eventId }))));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await deps.db.select().from(notifications).where(eq(notifications.eventId, eventId))).toHaveLength(1);
+  });
+
   it('collapses into the unseen one about the same thing, and adds a new one once it is seen', async () => {
     const [receiver, a, b] = await someMembers(3);
     const { deps, clock } = depsAt('2026-03-01T10:00:00Z');
@@ -62,6 +71,10 @@ describe('storeNotification', () => {
     const second = await storeNotification(deps, input(b.user.id, 'again'));
     expect(second).toMatchObject({ _id: first!._id, body: 'again', userSender: { _id: b.user.id }, createdAt: '2026-03-01T10:05:00.000Z' });
     expect(await unseenNotificationCount(deps, receiver.user.id)).toBe(1);
+    // A collapsing event seen before changes nothing.
+    const eventId = crypto.randomUUID();
+    expect(await storeNotification(deps, { ...input(a.user.id, 'event'), eventId })).toMatchObject({ _id: first!._id, body: 'event' });
+    expect(await storeNotification(deps, { ...input(b.user.id, 'replayed'), eventId })).toBeNull();
 
     await deps.db.update(notifications).set({ isSeen: true }).where(eq(notifications.id, first!._id));
     const third = await storeNotification(deps, input(a.user.id, 'third'));

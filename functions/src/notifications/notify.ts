@@ -77,19 +77,22 @@ export async function storeNotification(deps: Pick<Deps, 'db' | 'clock'>, input:
   if (input.senderId !== null && input.senderId === input.userId) return null;
   const at = deps.clock.now().toISOString();
   const sender = input.senderId;
+  const eventId = input.eventId ?? null;
   const visible = sql`(${sender} IS NULL OR ${sender} NOT IN ${blockedWith(input.userId)})`;
   const sameThing = sql`user_id = ${input.userId} AND kind = ${input.kind} AND ref_id IS ${input.refId} AND is_seen = 0`;
   const returning = sql.raw('RETURNING id, user_id, sender_id, kind, title, body, link, ref_id, is_seen, created_at');
   const statements = [];
   if (input.collapse) {
     statements.push(sql`
-      UPDATE notifications SET sender_id = ${sender}, title = ${input.title}, body = ${input.body}, link = ${input.link}, created_at = ${at}
+      UPDATE notifications SET sender_id = ${sender}, title = ${input.title}, body = ${input.body}, link = ${input.link}, created_at = ${at},
+        event_id = coalesce(${eventId}, event_id)
       WHERE id = (SELECT id FROM notifications WHERE ${sameThing} ORDER BY created_at DESC LIMIT 1) AND ${visible}
+        AND NOT EXISTS (SELECT 1 FROM notifications WHERE event_id = ${eventId})
       ${returning}`);
   }
   statements.push(sql`
     INSERT INTO notifications (id, user_id, sender_id, kind, title, body, link, ref_id, is_seen, event_id, created_at)
-    SELECT ${newId()}, ${input.userId}, ${sender}, ${input.kind}, ${input.title}, ${input.body}, ${input.link}, ${input.refId}, 0, ${input.eventId ?? null}, ${at}
+    SELECT ${newId()}, ${input.userId}, ${sender}, ${input.kind}, ${input.title}, ${input.body}, ${input.link}, ${input.refId}, 0, ${eventId}, ${at}
     WHERE ${visible} ${input.collapse ? sql`AND NOT EXISTS (SELECT 1 FROM notifications WHERE ${sameThing})` : sql``}
     ON CONFLICT (event_id) DO NOTHING
     ${returning}`);
