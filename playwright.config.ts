@@ -49,6 +49,9 @@ export default defineConfig({
       PLAUSIBLE_ENDPOINT: 'https://analytics.foundermesh.test/api/event',
       CHAT_PROVIDER: 'crisp',
       CHAT_WEBSITE_ID: 'e2e-website',
+      // A short heartbeat, so the live-protocol tests watch several pings and a missed pong in seconds.
+      LIVE_PING_INTERVAL_MS: '1000',
+      LIVE_PING_TIMEOUT_MS: '2000',
     },
     reuseExistingServer: false,
     timeout: 180_000,

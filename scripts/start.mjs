@@ -2,7 +2,7 @@
 // serve both workers with wrangler in local mode (state in .wrangler/state) and load the
 // demo data once.
 // `npm run dev` (--dev): the same data with Astro's dev server and live reload.
-import { mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CITIES_INPUTS, loadLocalCities } from './cities.mjs';
 import { ensureDevVars } from './lib/dev-vars.mjs';
@@ -67,6 +67,9 @@ function serve(envFile) {
       env: { PORT: String(port), STATE_DIR: stateDir, INSPECTOR_PORT: String(inspectorPort) },
     });
   }
+  // wrangler hands --env-file to the first worker only; the API worker reads the .dev.vars
+  // beside its built config, so it gets this run's variables there (the live heartbeat of the tests).
+  copyFileSync(envFile, path.join(root, 'dist/foundermesh_api/.dev.vars'));
   return spawnBin('wrangler', [
     'dev',
     '-c', 'dist/server/wrangler.json',

@@ -13,7 +13,7 @@ const files = [path.join(root, '.dev.vars'), path.join(root, 'functions/.dev.var
  */
 const PASS_THROUGH = [
   'SITE_URL', 'MEDIA_BASE_URL', 'SOCIAL_LINKS', 'ANALYTICS_PROVIDER', 'PLAUSIBLE_DOMAIN', 'PLAUSIBLE_ENDPOINT',
-  'CF_ANALYTICS_TOKEN', 'CHAT_PROVIDER', 'CHAT_WEBSITE_ID', 'MAIL_FROM',
+  'CF_ANALYTICS_TOKEN', 'CHAT_PROVIDER', 'CHAT_WEBSITE_ID', 'MAIL_FROM', 'LIVE_PING_INTERVAL_MS', 'LIVE_PING_TIMEOUT_MS',
 ];
 
 function parse(text) {
