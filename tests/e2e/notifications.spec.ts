@@ -16,6 +16,8 @@ let ben: Member;
 let baseURL: string;
 let requestId: string;
 const sockets: WebSocket[] = [];
+/** Sockets whose "/" namespace is connected (the server's `40{…}` arrived). */
+const connected = new Set<WebSocket>();
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const dropDown = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
@@ -32,7 +34,11 @@ test.beforeAll(async ({ browser, extraHTTPHeaders }, info) => {
   ada = await newMember(stack, 'Ada');
   ben = await newMember(stack, 'Ben');
   ben.page.on('websocket', (socket) => {
-    if (new URL(socket.url()).pathname === '/socket.io/') sockets.push(socket);
+    if (new URL(socket.url()).pathname !== '/socket.io/') return;
+    sockets.push(socket);
+    socket.on('framereceived', (frame) => {
+      if (String(frame.payload).startsWith('40')) connected.add(socket);
+    });
   });
 });
 
@@ -46,6 +52,7 @@ test('a connection request raises the bell live and the drop-down lists it; one 
   await open(page, '/feed');
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await expect.poll(() => sockets.length).toBe(1);
+  await expect.poll(() => connected.has(sockets[0]!)).toBe(true);
   expect(new URL(sockets[0]!.url()).searchParams.get('userId')).toBe(ben.id);
 
   const requested = await api(ada, baseURL, 'POST', 'connection/connect', { receiverId: ben.id, note: 'Loved your <b>pitch</b>, shall we talk?' });
@@ -167,6 +174,24 @@ for (const theme of ['dark', 'light'] as const) {
     await page.setViewportSize({ width: 1280, height: 720 });
   });
 }
+
+test('signing out closes the socket', async () => {
+  const page = ben.page;
+  const before = sockets.length;
+  await open(page, '/feed');
+  // A full page load opens a socket of its own (the last page's closed on unload).
+  await expect.poll(() => sockets.length).toBe(before + 1);
+  const live = sockets.at(-1)!;
+  await expect.poll(() => connected.has(live)).toBe(true);
+  const opened = sockets.length;
+  expect(live.isClosed()).toBe(false);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+  await expect.poll(() => live.isClosed()).toBe(true);
+  // The signed-out home page opens none.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  expect(sockets).toHaveLength(opened);
+});
 
 test('a visitor opens no socket and downloads no socket.io client', async ({ page }) => {
   const opened: string[] = [];

@@ -1,12 +1,14 @@
 /**
  * The header's notification bell: the unseen count (the server's figure until the island
  * wakes, then `$notifications`, live) and a drop-down of the most recent notifications.
+ * Rendered for members only, it also starts the live connection (src/lib/live/session.ts).
  * Before it wakes it is a plain link to /notifications. The drop-down is a non-modal
  * dialog: arrow keys move between rows, Escape (or a click outside, or Tab past its end)
  * closes it and Escape puts focus back on the bell.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { startLiveSession } from '../../lib/live/session';
 import { bellLabel, countFigure } from '../../lib/notifications/badge';
 import type { Notification } from '../../lib/notifications/types';
 import { $notifications, bindNotificationsLive, notificationsActions } from '../../lib/stores/notifications';
@@ -49,9 +51,15 @@ export default function NotificationBell({ initialUnseen, renderedAt, mediaBaseU
   const panelId = useId();
   const headingId = useId();
 
+  // The bell is on every member page and only there: it starts the live connection and the
+  // messages badge (whose inbox store plays the new-message sound on any page).
   useEffect(() => {
     bindNotificationsLive();
     notificationsActions.hydrateUnseen(initialUnseen);
+    startLiveSession();
+    import('../../lib/notifications/messages-badge')
+      .then((module) => module.bindMessagesBadge())
+      .catch((error) => console.error('notifications: the messages badge could not be started', error));
     setAwake(true);
   }, [initialUnseen]);
 

@@ -108,7 +108,7 @@ describe('the live client', () => {
     expect(counts).toHaveBeenCalledWith({ unseenNotifications: 3 });
   });
 
-  test('calls the reconnect handlers on every connect after the first, and a failing handler is only logged', async () => {
+  test('calls the connect handlers on every connect and the reconnect handlers from the second on; a failing handler is only logged', async () => {
     const { live, sockets, log, settle } = setup();
     const missed = vi.fn();
     live.onReconnect(() => {
@@ -117,11 +117,15 @@ describe('the live client', () => {
     live.onReconnect(missed);
     live.sync({ userId: 'u-ada', connectionId: null });
     await settle();
+    const connects = vi.fn();
+    live.onConnect(connects);
     sockets[0]!.fire('connect');
     expect(missed).not.toHaveBeenCalled();
+    expect(connects).toHaveBeenCalledTimes(1);
     sockets[0]!.fire('disconnect');
     sockets[0]!.fire('connect');
     expect(missed).toHaveBeenCalledTimes(1);
+    expect(connects).toHaveBeenCalledTimes(2);
     expect(log.error).toHaveBeenCalledWith('live: a handler failed', expect.any(Error));
   });
 

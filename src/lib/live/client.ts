@@ -32,6 +32,7 @@ interface LiveDeps {
 export function createLiveClient({ loadIo, origin, log }: LiveDeps) {
   const handlers = new Map<LiveEventName, Set<(payload: unknown) => void>>();
   const reconnectHandlers = new Set<() => void>();
+  const connectHandlers = new Set<() => void>();
   let socket: Socket | null = null;
   let target: LiveTarget | null = null;
   /** Bumped whenever the socket is dropped: a socket still being created for an older target is not kept. */
@@ -73,6 +74,7 @@ export function createLiveClient({ loadIo, origin, log }: LiveDeps) {
     let warned = false;
     created.on('connect', () => {
       warned = false;
+      for (const handler of [...connectHandlers]) call(handler);
       // A second connect is a reconnect: the stores fetch what they missed meanwhile.
       if (connectedBefore) for (const handler of [...reconnectHandlers]) call(handler);
       connectedBefore = true;
@@ -134,6 +136,14 @@ export function createLiveClient({ loadIo, origin, log }: LiveDeps) {
       reconnectHandlers.add(handler);
       return () => void reconnectHandlers.delete(handler);
     },
+    /**
+     * Calls `handler` on every connect, the first included: what happened between the
+     * server rendering the page and the socket connecting was sent to nobody.
+     */
+    onConnect(handler: () => void): () => void {
+      connectHandlers.add(handler);
+      return () => void connectHandlers.delete(handler);
+    },
     /** Whether a socket exists (open or connecting) and for which target. */
     state(): { target: LiveTarget | null; connected: boolean } {
       return { target, connected: socket?.connected ?? false };
@@ -157,5 +167,7 @@ export const stopLive = (): void => live.stop();
 export const setLiveThread = (connectionId: string | null): void => live.setThread(connectionId);
 /** Subscribes to a live event; returns the unsubscribe function. */
 export const onLive = <E extends LiveEventName>(event: E, handler: LiveHandler<E>): (() => void) => live.on(event, handler);
+/** Subscribes to every connect, the first included; returns the unsubscribe function. */
+export const onLiveConnect = (handler: () => void): (() => void) => live.onConnect(handler);
 /** Subscribes to reconnects (refetch what was missed); returns the unsubscribe function. */
 export const onLiveReconnect = (handler: () => void): (() => void) => live.onReconnect(handler);

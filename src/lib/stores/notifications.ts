@@ -8,7 +8,7 @@
 import { atom, type WritableAtom } from 'nanostores';
 import { session, type SessionRequest } from '../api/client';
 import { toAppError } from '../errors';
-import { onLive, onLiveReconnect } from '../live/client';
+import { onLive, onLiveConnect, onLiveReconnect } from '../live/client';
 import {
   emptyNotifications,
   isLoaded,
@@ -198,4 +198,10 @@ export function bindNotificationsLive(): void {
   onLive('notification', notificationsActions.receive);
   onLive('counts', notificationsActions.receiveCounts);
   onLiveReconnect(notificationsActions.resync);
+  // Notifications stored between the page's rendering and the first connect reached no socket.
+  let first = true;
+  onLiveConnect(() => {
+    if (first) void notificationsActions.refreshUnseenNotifications();
+    first = false;
+  });
 }

@@ -8,11 +8,9 @@ import { initRouteProgress } from './progress';
 import { onEachPage } from './page-events';
 import { initSignOut } from './sign-out';
 import { showFlashes } from './flash';
-import { initLive } from './live';
 
 initThemeToggle();
 initMenu();
 initRouteProgress();
 initSignOut(onEachPage);
 onEachPage(showFlashes);
-initLive(onEachPage);

@@ -7,7 +7,7 @@
 import { navigate } from 'astro:transitions/client';
 import { clearClientStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
-import { stopLiveSession } from './live';
+import { SIGNED_OUT_EVENT } from '../../../lib/live/signals';
 
 const SIGNED_OUT_PARAM = 'signed-out';
 
@@ -30,7 +30,8 @@ async function signOut(form: HTMLFormElement): Promise<void> {
       const body = (await response.json().catch(() => null)) as { message?: string } | null;
       throw new Error(body?.message || 'Something went to wrong');
     }
-    stopLiveSession();
+    // The live connection (loaded on members' pages only) closes now, before the navigation.
+    dispatchEvent(new Event(SIGNED_OUT_EVENT));
     clearStorageAndTheme();
     toast('You have signed out.', { kind: 'success' });
     await navigate('/', { history: 'replace' });
