@@ -8,8 +8,9 @@
 // founder's 1,000 threads (100 of them with a removed connection, about 30 % with unread
 // messages), 10 more with members they blocked (left out), and 5,000 conversations between
 // other members. It starts the API worker alone, signs in, warms up, then times ROUNDS
-// sequential requests per endpoint on loopback (page 1 budgeted; page 10, the unread filter,
-// the unread count and one thread's messages beside it). Records the medians and p95s in
+// sequential requests per endpoint on loopback, one endpoint after the other in each round
+// (page 1 budgeted; page 10, the unread filter, the unread count and one thread's messages
+// beside it). Records the medians and p95s in
 // bench/results.json under 'inbox'; exits 1 over the budget.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { median, percentile, recordBenchmark } from './lib/report.mjs';
 import { runningWorker } from './lib/worker.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
-const WARMUP = Number(process.env.WARMUP ?? 30);
+const WARMUP = Number(process.env.WARMUP ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 4436);
 const BUDGET_P95_MS = 25;
 const MEMBERS = 3_000;
@@ -47,15 +48,25 @@ const ENDPOINTS = [
 const round = (ms) => Number(ms.toFixed(2));
 const figure = (samples) => ({ requests: samples.length, medianMs: round(median(samples)), p95Ms: round(percentile(samples, 95)) });
 
-/** Times `rounds` sequential GETs of `url` with the member's token; every answer must pass `check`. */
-async function timedApi(url, token, rounds, check) {
-  const samples = [];
-  for (let i = 0; i < rounds; i += 1) {
-    const start = performance.now();
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-    const body = await response.text();
-    samples.push(performance.now() - start);
-    if (response.status !== 200 || !check(JSON.parse(body))) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 300)}`);
+/** One GET of `url` with the member's token: its time in ms; the answer must pass `check`. */
+async function timedGet(url, token, check) {
+  const start = performance.now();
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  const body = await response.text();
+  const ms = performance.now() - start;
+  if (response.status !== 200 || !check(JSON.parse(body))) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 300)}`);
+  return ms;
+}
+
+/**
+ * `rounds` rounds of one request per endpoint, in turn, so that a passing disturbance on a
+ * shared machine (the first seconds of wrangler dev, another process) weighs on every
+ * endpoint alike instead of on whichever was being timed then.
+ */
+async function timedRounds(base, token, rounds) {
+  const samples = ENDPOINTS.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [i, endpoint] of ENDPOINTS.entries()) samples[i].push(await timedGet(`${base}${endpoint.path}`, token, endpoint.check));
   }
   return samples;
 }
@@ -67,13 +78,12 @@ const results = await runningWorker({ config: 'functions/wrangler.toml', port: P
   const login = await fetch(`${base}/auth/user-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: data.member.email, password: data.member.password }) });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   const { jwt } = await login.json();
-  for (const endpoint of ENDPOINTS) await timedApi(`${base}${endpoint.path}`, jwt, WARMUP, endpoint.check);
+  await timedRounds(base, jwt, WARMUP);
   // The machine may be shared: say how busy it was, since every figure moves with it.
   loadAverage = loadavg()[0];
   if (loadAverage > availableParallelism()) console.warn(`! load average ${loadAverage.toFixed(2)} on ${availableParallelism()} cores: figures will be high`);
-  const figures = {};
-  for (const endpoint of ENDPOINTS) figures[endpoint.name] = { path: endpoint.path, ...figure(await timedApi(`${base}${endpoint.path}`, jwt, ROUNDS, endpoint.check)), budgeted: Boolean(endpoint.budget) };
-  return figures;
+  const samples = await timedRounds(base, jwt, ROUNDS);
+  return Object.fromEntries(ENDPOINTS.map((endpoint, i) => [endpoint.name, { path: endpoint.path, ...figure(samples[i]), budgeted: Boolean(endpoint.budget) }]));
 });
 
 console.log(`\nA member with ${THREADS.toLocaleString('en')} threads among ${MEMBERS.toLocaleString('en')} members, sequential requests on loopback:`);
