@@ -2,7 +2,7 @@
  * The inbox's API paths (under the session proxy) and page addresses: the thread list
  * pages, one thread's messages, attachments, and `/inbox?personalInbox=<id>`.
  */
-import { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from '@api/inbox/schemas';
+import { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from '@api/inbox/limits';
 import type { Attachment, ThreadFilter } from './types';
 
 export { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE };
