@@ -2,7 +2,8 @@
  * Sending a message (POST /connections/messages). Only between connected members, never
  * across a block; a reply quotes a message of the same thread; files come with the form or
  * are the sender's earlier unsent uploads. The message, its attachments, both members'
- * sides and the thread's latest message are stored in ONE batch; then the recipient's
+ * sides and the thread's latest message are stored in ONE batch, which also reads the
+ * thread back as each member sees it and the message as sent; then the recipient's
  * notification is stored (collapsed into their unseen one about this thread), and only
  * then do the live events go out: `notification` "New Message" with the thread as the
  * recipient sees it, and `thread` to the sender's other tabs.
@@ -18,8 +19,8 @@ import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, ty
 import type { MessageForm } from './message-form';
 import { INBOX_MESSAGES as M } from './messages';
 import { messageStatement } from './queries';
-import type { Attachment, SentMessage } from './schemas';
-import { ensureThread, pairState, threadViews } from './threads';
+import type { Attachment, Message, SentMessage, Thread } from './schemas';
+import { ensureThread, pairState, threadViewsOf, threadViewStatements, type ThreadView } from './threads';
 import { previewOf, toMessage, type MessageRow } from './wire';
 
 export type SendDeps = FileDeps & Pick<Deps, 'live'>;
@@ -100,49 +101,51 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   const stored = await putFiles(deps.media, newFiles);
   let next = 0;
   const files = form.media.map((item) => ('file' in item ? { stored: stored[next++]! } : item));
+  const pair = [senderId, recipientId];
+  let results;
   try {
-    await runBatch(deps.db, storeStatements({ id, threadId, senderId, recipientId, body: form.body, replyTo: form.replyTo ?? null, at }, files));
+    // The views and the message are read in the same batch, after the writes: one round trip.
+    results = await runBatch(deps.db, [
+      ...storeStatements({ id, threadId, senderId, recipientId, body: form.body, replyTo: form.replyTo ?? null, at }, files),
+      ...threadViewStatements(threadId, pair),
+      messageStatement(id),
+    ]);
   } catch (error) {
     await deleteFiles(deps.media, stored.map((file) => file.storageKey));
     throw error;
   }
-  return deliver(deps, { id, threadId, senderId, recipientId, preview: previewOf(form.body, form.media.length) });
+  const [senderSide, recipientSide] = threadViewsOf(results.slice(-5, -1), pair) as [ThreadView, ThreadView];
+  const cards = new Map([senderSide, recipientSide].map((side) => [side.viewer._id, side.viewer]));
+  const message = toMessage(results.at(-1)!.results[0] as MessageRow, threadId, cards);
+  return deliver(deps, { message, threadId, senderView: senderSide.thread!, recipientView: recipientSide.thread });
 }
 
 /**
- * After the batch, at once: the thread as each member sees it, the message, and the
- * recipient's notification (collapsed into their unseen one about this thread); then the
- * live events, so the recipient's event always follows the stored rows.
+ * After the batch: the recipient's notification (collapsed into their unseen one about
+ * this thread), then the live events, so the recipient's event always follows the stored rows.
  */
-async function deliver(deps: SendDeps, sent: { id: string; threadId: string; senderId: string; recipientId: string; preview: string }): Promise<SentMessage> {
-  const [[senderSide, recipientSide], [row], notification] = await Promise.all([
-    threadViews(deps, sent.threadId, [sent.senderId, sent.recipientId]),
-    deps.db.all<MessageRow>(messageStatement(sent.id)),
-    storeNotification(deps, {
-      userId: sent.recipientId,
-      senderId: sent.senderId,
-      kind: 'message.received',
-      title: NEW_MESSAGE_TITLE,
-      body: sent.preview,
-      link: `/inbox?personalInbox=${sent.threadId}`,
-      refId: sent.threadId,
-      collapse: true,
-    }),
-  ]);
-  const cards = new Map([senderSide!, recipientSide!].map((side) => [side.viewer._id, side.viewer]));
-  const message = toMessage(row!, sent.threadId, cards);
-  const senderView = senderSide!.thread!;
-  const recipientView = recipientSide!.thread;
+async function deliver(deps: SendDeps, sent: { message: Message; threadId: string; senderView: Thread; recipientView: Thread | null }): Promise<SentMessage> {
+  const { message, threadId, senderView, recipientView } = sent;
+  const notification = await storeNotification(deps, {
+    userId: message.to,
+    senderId: message.authorProfile._id,
+    kind: 'message.received',
+    title: NEW_MESSAGE_TITLE,
+    body: previewOf(message.body, message.mediaFiles.length),
+    link: `/inbox?personalInbox=${threadId}`,
+    refId: threadId,
+    collapse: true,
+  });
   await Promise.all([
     recipientView
-      ? deps.live.emit(sent.recipientId, 'notification', {
+      ? deps.live.emit(message.to, 'notification', {
           title: NEW_MESSAGE_TITLE,
           body: { ...recipientView, latestMessage: message },
           userSender: message.authorProfile,
           notification,
         })
       : undefined,
-    deps.live.emit(sent.senderId, 'thread', { thread: senderView }),
+    deps.live.emit(message.authorProfile._id, 'thread', { thread: senderView }),
   ]);
   return { message, thread: { ...senderView, latestMessage: message } };
 }

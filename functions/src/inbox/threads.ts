@@ -47,21 +47,26 @@ export async function listThreads(
   );
 }
 
-/** One thread as each of the given members sees it (null where hidden or not theirs), with their cards, in one round trip. */
-export async function threadViews(
-  deps: Pick<Deps, 'db'>,
-  threadId: string,
-  viewerIds: readonly string[],
-): Promise<Array<{ thread: Thread | null; viewer: MemberCard }>> {
-  const results = (await runBatch(
-    deps.db,
-    viewerIds.flatMap((viewerId) => [threadStatement(viewerId, threadId), cardStatement(viewerId)]),
-  )) as unknown as Rows<ThreadRow & MemberCardRow>[];
+/** A thread as a member sees it (null where hidden or not theirs), with the member's own card. */
+export type ThreadView = { thread: Thread | null; viewer: MemberCard };
+
+/** The statements reading one thread as each of the given members sees it (two per member), for a batch. */
+export function threadViewStatements(threadId: string, viewerIds: readonly string[]) {
+  return viewerIds.flatMap((viewerId) => [threadStatement(viewerId, threadId), cardStatement(viewerId)]);
+}
+
+/** The views of threadViewStatements' results, in the members' order. */
+export function threadViewsOf(results: ReadonlyArray<{ results: unknown[] }>, viewerIds: readonly string[]): ThreadView[] {
   return viewerIds.map((_, index) => {
     const [row] = results[index * 2]!.results as ThreadRow[];
     const viewer = cardOf(results[index * 2 + 1] as Rows<MemberCardRow>);
     return { thread: row ? toThread(row, viewer) : null, viewer };
   });
+}
+
+/** One thread as each of the given members sees it, in one round trip. */
+export async function threadViews(deps: Pick<Deps, 'db'>, threadId: string, viewerIds: readonly string[]): Promise<ThreadView[]> {
+  return threadViewsOf(await runBatch(deps.db, threadViewStatements(threadId, viewerIds)), viewerIds);
 }
 
 /** One thread as the viewer sees it; 404 when it is not theirs or a block hides it. */
