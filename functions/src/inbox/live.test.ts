@@ -52,13 +52,18 @@ describe('the live events of the inbox', () => {
     expect(rows).toEqual([{ body: 'second' }]);
   });
 
-  it('tells the reader’s tabs the new unread count when a thread is opened, and nothing when nothing was unread', async () => {
+  it('tells the reader’s tabs the new unread counts when a thread is opened, and nothing when nothing was unread', async () => {
     const { a, b } = await connectedMembers();
     const { deps, sent } = recordingDeps();
     const { thread } = await sendMessage(deps, a.user.id, text(b.user.id, 'read me'));
+    const unseen = () => env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'message.received' AND is_seen = 0").bind(b.user.id).first<{ n: number }>();
+    expect((await unseen())?.n).toBe(1);
     sent.length = 0;
     await threadMessages(deps, b.user.id, thread._id, { limit: 30 });
-    expect(sent).toEqual([{ userId: b.user.id, event: 'counts', payload: { unseenMessages: 0 } }]);
+    // Reading the messages is seeing their notification: both badges drop together.
+    expect((await unseen())?.n).toBe(0);
+    const others = await env.DB.prepare('SELECT count(*) AS n FROM notifications WHERE user_id = ? AND is_seen = 0').bind(b.user.id).first<{ n: number }>();
+    expect(sent).toEqual([{ userId: b.user.id, event: 'counts', payload: { unseenMessages: 0, unseenNotifications: others!.n } }]);
     sent.length = 0;
     await threadMessages(deps, b.user.id, thread._id, { limit: 30 });
     expect(sent).toEqual([]);

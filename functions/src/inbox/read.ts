@@ -8,6 +8,7 @@ import type { Deps } from '../deps';
 import { toMemberCard, type MemberCardRow } from '../connections/cards';
 import { runBatch } from '../feed/batch';
 import { ApiError, invalidFields } from '../http/errors';
+import { unseenOf } from '../notifications/notify';
 import { INBOX_MESSAGES as M } from './messages';
 import { cardStatement, messagesStatement, threadStatement, unseenCountStatement } from './queries';
 import type { ThreadMessages } from './schemas';
@@ -15,13 +16,19 @@ import { toMessage, toThread, type MessageRow, type PairCards, type ThreadRow } 
 
 type Rows<T> = { results: T[] };
 
-/** The statements marking the viewer's messages of a thread read (and their side's count 0). */
+/**
+ * The statements marking the viewer's messages of a thread read (and their side's count 0),
+ * and the viewer's unseen "New Message" notification about the thread seen: reading the
+ * messages is seeing it.
+ */
 function markReadStatements(threadId: string, viewerId: string) {
   return [
     sql`UPDATE messages SET read = 1 WHERE thread_id = ${threadId} AND to_id = ${viewerId} AND read = 0`,
     sql`UPDATE thread_members SET unread_count = 0 WHERE user_id = ${viewerId} AND thread_id = ${threadId}`,
+    sql`UPDATE notifications SET is_seen = 1 WHERE user_id = ${viewerId} AND kind = 'message.received' AND ref_id = ${threadId} AND is_seen = 0`,
   ];
 }
+const MARKING_STATEMENTS = 3;
 
 /**
  * A page of a thread's messages for one of its two members (404 for anyone else, or when a
@@ -50,9 +57,9 @@ export async function threadMessages(
   const second = (await runBatch(deps.db, [
     ...(marking ? markReadStatements(threadId, viewerId) : []),
     messagesStatement(threadId, request.before, request.limit + 1),
-    ...(marking ? [unseenCountStatement(viewerId)] : []),
+    ...(marking ? [unseenCountStatement(viewerId), sql`SELECT count(*) AS n FROM notifications n WHERE ${unseenOf(viewerId)}`] : []),
   ])) as unknown as Rows<unknown>[];
-  const page = (second[marking ? 2 : 0] as Rows<MessageRow>).results;
+  const page = (second[marking ? MARKING_STATEMENTS : 0] as Rows<MessageRow>).results;
   const cards: PairCards = new Map([
     [viewer._id, viewer],
     [thread.receiver._id, thread.receiver],
@@ -66,7 +73,8 @@ export async function threadMessages(
 
   // The page was read after the marking; the thread row before it. The other tabs follow.
   if (thread.latestMessage?.to === viewerId) thread.latestMessage.read = true;
-  const unseenMessages = (second[3] as Rows<{ n: number }>).results[0]!.n;
-  await deps.live.emit(viewerId, 'counts', { unseenMessages });
+  const unseenMessages = (second[MARKING_STATEMENTS + 1] as Rows<{ n: number }>).results[0]!.n;
+  const unseenNotifications = (second[MARKING_STATEMENTS + 2] as Rows<{ n: number }>).results[0]!.n;
+  await deps.live.emit(viewerId, 'counts', { unseenMessages, unseenNotifications });
   return { thread: { ...thread, unreadCount: 0 }, messages, hasMore };
 }
