@@ -12,8 +12,9 @@
 // and times SAMPLES real sends (POST /api/session/connections/messages, multipart) from
 // the sender to the recipient's socket (socket.io-client 4.8, websocket only). Per send:
 // POST start → event, the answer, and stored → event: the event's arrival minus the
-// stored notification's createdAt, which the API stamps right after the message batch is
-// stored (same machine clock; whole milliseconds). The pure delivery path (POST
+// moment the batch storing the message (and its notification) returned, which the API
+// names in the answer's `Server-Timing: stored;desc="<epoch ms>"` (same machine clock;
+// whole milliseconds). The pure delivery path (POST
 // /dev/live/emit → event) and the Node server (bench/lib/socketio-server.mjs, a POST
 // handler storing in memory and emitting) are timed the same way. Then SOCKETS clients of
 // the recipient stay connected for HOLD_SECONDS, counting pings and disconnects, and one
@@ -110,8 +111,11 @@ async function timeSends(socket, send, rounds) {
     if (i < WARMUP) continue;
     toEvent.push(at - start);
     eventToAnswer.push(answered - at);
-    const storedAt = payload.notification?.createdAt;
-    if (storedAt) storedToEvent.push(performance.timeOrigin + at - Date.parse(storedAt));
+    // The API names the moment the message's batch returned in Server-Timing; the Node
+    // server's message is stored (in memory) when it is stamped.
+    const header = /stored;desc="(\d+)"/.exec(response.headers.get('server-timing') ?? '')?.[1];
+    const storedAt = header ? Number(header) : Date.parse(payload.notification?.createdAt ?? '');
+    if (Number.isFinite(storedAt)) storedToEvent.push(performance.timeOrigin + at - storedAt);
   }
   return { toEvent, storedToEvent, eventToAnswer };
 }

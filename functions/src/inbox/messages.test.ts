@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, get, signedInMember } from '../../test/api';
 import { someMembers, UNKNOWN_ID } from '../../test/connections';
@@ -17,6 +18,12 @@ describe('POST /connections/messages', () => {
     expect(thread).toMatchObject({ status: 'accepted', canWrite: true, unreadCount: 0, message: 'Hello <b>Ravi</b> & co', updatedAt: message.createdAt });
     expect(thread.receiver._id).toBe(b.user.id);
     expect(thread.latestMessage._id).toBe(message._id);
+    // When the batch storing it returned, for latency measurements (bench:live).
+    const stored = Number(/^stored;desc="(\d+)"$/.exec(response.headers.get('Server-Timing') ?? '')?.[1]);
+    expect(stored).toBeGreaterThanOrEqual(Date.parse(message.createdAt));
+    // The recipient's notification was stored in the same batch.
+    const notice = await env.DB.prepare("SELECT body, created_at FROM notifications WHERE user_id = ? AND kind = 'message.received'").bind(b.user.id).first<{ body: string; created_at: string }>();
+    expect(notice).toEqual({ body: 'Hello <b>Ravi</b> & co', created_at: message.createdAt });
   });
 
   it('writes into the same thread by connectionId, and keeps the order of quick messages', async () => {

@@ -152,7 +152,11 @@ const writeRoutes = newRouter()
     }),
     async (c) => {
       const form = await readMessageForm(await parseForm(c.req.header('Content-Type'), () => c.req.formData()));
-      return c.json(await sendMessage({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account').user.id, form), 201);
+      // Server-Timing `stored`: when the message's batch returned (epoch ms), for latency measurements such as bench:live.
+      const sent = await sendMessage({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account').user.id, form, {
+        stored: (at) => c.header('Server-Timing', `stored;desc="${at.getTime()}"`),
+      });
+      return c.json(sent, 201);
     },
   )
   .openapi(

@@ -2,11 +2,11 @@
  * Sending a message (POST /connections/messages). Only between connected members, never
  * across a block; a reply quotes a message of the same thread; files come with the form or
  * are the sender's earlier unsent uploads. The message, its attachments, both members'
- * sides and the thread's latest message are stored in ONE batch, which also reads the
- * thread back as each member sees it and the message as sent; then the recipient's
- * notification is stored (collapsed into their unseen one about this thread), and only
- * then do the live events go out: `notification` "New Message" with the thread as the
- * recipient sees it, and `thread` to the sender's other tabs.
+ * sides, the thread's latest message and the recipient's notification (collapsed into
+ * their unseen one about this thread) are stored in ONE batch, which also reads the thread
+ * back as each member sees it and the message as sent; the live events go out as soon as
+ * it returns: `notification` "New Message" with the thread as the recipient sees it, and
+ * `thread` to the sender's other tabs.
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
@@ -14,7 +14,8 @@ import { newId } from '../db/ids';
 import { runBatch, type BatchStatement } from '../feed/batch';
 import { ApiError, invalidFields, type FieldErrors } from '../http/errors';
 import { NEW_MESSAGE_TITLE } from '../live/events';
-import { storeNotification } from '../notifications/notify';
+import { notificationRowOf, notificationStatements, toNotification, type NotifyInput } from '../notifications/notify';
+import type { Notification } from '../notifications/schemas';
 import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, type StoredFile } from './attachments';
 import type { MessageForm } from './message-form';
 import { INBOX_MESSAGES as M } from './messages';
@@ -84,8 +85,25 @@ function storeStatements(
   ];
 }
 
+/** The recipient's "New Message" notification about a thread (collapsed while unseen). */
+function messageNotification(threadId: string, senderId: string, recipientId: string, body: string, fileCount: number): NotifyInput {
+  return {
+    userId: recipientId,
+    senderId,
+    kind: 'message.received',
+    title: NEW_MESSAGE_TITLE,
+    body: previewOf(body, fileCount),
+    link: `/inbox?personalInbox=${threadId}`,
+    refId: threadId,
+    collapse: true,
+  };
+}
+
+/** What a send may report besides its answer: `stored`, the moment its batch returned (Server-Timing). */
+export type SendHooks = { stored?: (at: Date) => void };
+
 /** Sends a message from the checked form; answers it with the thread as the sender sees it. */
-export async function sendMessage(deps: SendDeps, senderId: string, form: MessageForm): Promise<SentMessage> {
+export async function sendMessage(deps: SendDeps, senderId: string, form: MessageForm, hooks: SendHooks = {}): Promise<SentMessage> {
   const { threadId: named, recipientId } = await recipientOf(deps, senderId, form);
   const state = await pairState(deps, senderId, recipientId);
   if (!state.member) throw new ApiError(404, M.memberNotFound);
@@ -102,40 +120,33 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   let next = 0;
   const files = form.media.map((item) => ('file' in item ? { stored: stored[next++]! } : item));
   const pair = [senderId, recipientId];
+  const notifying = notificationStatements(messageNotification(threadId, senderId, recipientId, form.body, files.length), at);
   let results;
   try {
-    // The views and the message are read in the same batch, after the writes: one round trip.
+    // The views, the message and the notification are read back in the same batch, after the writes: one round trip.
     results = await runBatch(deps.db, [
       ...storeStatements({ id, threadId, senderId, recipientId, body: form.body, replyTo: form.replyTo ?? null, at }, files),
       ...threadViewStatements(threadId, pair),
       messageStatement(id),
+      ...notifying,
     ]);
   } catch (error) {
     await deleteFiles(deps.media, stored.map((file) => file.storageKey));
     throw error;
   }
-  const [senderSide, recipientSide] = threadViewsOf(results.slice(-5, -1), pair) as [ThreadView, ThreadView];
+  hooks.stored?.(deps.clock.now());
+  const tail = results.slice(-(notifying.length + 5));
+  const [senderSide, recipientSide] = threadViewsOf(tail.slice(0, 4), pair) as [ThreadView, ThreadView];
   const cards = new Map([senderSide, recipientSide].map((side) => [side.viewer._id, side.viewer]));
-  const message = toMessage(results.at(-1)!.results[0] as MessageRow, threadId, cards);
-  return deliver(deps, { message, threadId, senderView: senderSide.thread!, recipientView: recipientSide.thread });
+  const message = toMessage(tail[4]!.results[0] as MessageRow, threadId, cards);
+  const row = notificationRowOf(tail.slice(5));
+  const notification = row ? toNotification(row, senderSide.viewer) : null;
+  return deliver(deps, { message, notification, senderView: senderSide.thread!, recipientView: recipientSide.thread });
 }
 
-/**
- * After the batch: the recipient's notification (collapsed into their unseen one about
- * this thread), then the live events, so the recipient's event always follows the stored rows.
- */
-async function deliver(deps: SendDeps, sent: { message: Message; threadId: string; senderView: Thread; recipientView: Thread | null }): Promise<SentMessage> {
-  const { message, threadId, senderView, recipientView } = sent;
-  const notification = await storeNotification(deps, {
-    userId: message.to,
-    senderId: message.authorProfile._id,
-    kind: 'message.received',
-    title: NEW_MESSAGE_TITLE,
-    body: previewOf(message.body, message.mediaFiles.length),
-    link: `/inbox?personalInbox=${threadId}`,
-    refId: threadId,
-    collapse: true,
-  });
+/** The live events, straight after the batch: the recipient's New Message and the sender's other tabs. */
+async function deliver(deps: SendDeps, sent: { message: Message; notification: Notification | null; senderView: Thread; recipientView: Thread | null }): Promise<SentMessage> {
+  const { message, notification, senderView, recipientView } = sent;
   await Promise.all([
     recipientView
       ? deps.live.emit(message.to, 'notification', {

@@ -67,15 +67,13 @@ export function senderVisibleTo(userId: string, senderColumn = sql.raw('sender_i
 }
 
 /**
- * Stores a notification in one D1 batch and answers it with its sender's card. Answers
- * null, storing nothing, when `eventId` is already stored, when the sender is the
- * receiver, or when the two are blocked either way. With `collapse`, an UNSEEN
- * notification with the same receiver, kind and refId takes the new title, body, link,
- * sender and time instead of a new row. No live event (see `notify`).
+ * The statements storing a notification, to run in a D1 batch of their own or in the batch
+ * of the change they report: with `collapse`, an UPDATE of the unseen one about the same
+ * thing, then the INSERT of a new one (which stores nothing when the update did, when
+ * `eventId` is already stored, or when the two members are blocked either way). Each
+ * returns the row it wrote; `notificationRowOf` picks it from their results.
  */
-export async function storeNotification(deps: Pick<Deps, 'db' | 'clock'>, input: NotifyInput): Promise<Notification | null> {
-  if (input.senderId !== null && input.senderId === input.userId) return null;
-  const at = deps.clock.now().toISOString();
+export function notificationStatements(input: NotifyInput, at: string) {
   const sender = input.senderId;
   const eventId = input.eventId ?? null;
   const visible = sql`(${sender} IS NULL OR ${sender} NOT IN ${blockedWith(input.userId)})`;
@@ -96,12 +94,26 @@ export async function storeNotification(deps: Pick<Deps, 'db' | 'clock'>, input:
     WHERE ${visible} ${input.collapse ? sql`AND NOT EXISTS (SELECT 1 FROM notifications WHERE ${sameThing})` : sql``}
     ON CONFLICT (event_id) DO NOTHING
     ${returning}`);
-  statements.push(sql`SELECT ${MEMBER_CARD_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id = ${sender}`);
-  const results = await runBatch(deps.db, statements);
-  const row = results
-    .slice(0, -1)
-    .flatMap((result) => result.results as NotificationRow[])
-    .at(0);
+  return statements;
+}
+
+/** The row the `notificationStatements` wrote, from their batch results (undefined: none). */
+export function notificationRowOf(results: ReadonlyArray<{ results: unknown[] }>): NotificationRow | undefined {
+  return results.flatMap((result) => result.results as NotificationRow[]).at(0);
+}
+
+/**
+ * Stores a notification in one D1 batch and answers it with its sender's card. Answers
+ * null, storing nothing, when `eventId` is already stored, when the sender is the
+ * receiver, or when the two are blocked either way. With `collapse`, an UNSEEN
+ * notification with the same receiver, kind and refId takes the new title, body, link,
+ * sender and time instead of a new row. No live event (see `notify`).
+ */
+export async function storeNotification(deps: Pick<Deps, 'db' | 'clock'>, input: NotifyInput): Promise<Notification | null> {
+  if (input.senderId !== null && input.senderId === input.userId) return null;
+  const statements = notificationStatements(input, deps.clock.now().toISOString());
+  const results = await runBatch(deps.db, [...statements, sql`SELECT ${MEMBER_CARD_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id = ${input.senderId}`]);
+  const row = notificationRowOf(results.slice(0, -1));
   if (!row) return null;
   const [cardRow] = results.at(-1)!.results as MemberCardRow[];
   return toNotification(row, cardRow ? toMemberCard(cardRow) : null);
