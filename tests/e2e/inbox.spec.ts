@@ -58,6 +58,14 @@ test.describe('inbox', () => {
     await expect(rows(b.page)).toHaveCount(1);
     await expect(rows(b.page).first()).toContainText('Cleo Tester');
     await expect(badge(b.page)).toHaveText(/1/);
+    // The Unread filter is kept in the address and survives a reload; All takes it away.
+    await b.page.getByRole('button', { name: 'Unread', exact: true }).click();
+    await expect(b.page).toHaveURL(/\/inbox\?filter=unread$/);
+    await open(b.page, '/inbox?filter=unread');
+    await expect(b.page.getByRole('button', { name: 'Unread', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(rows(b.page)).toHaveCount(1);
+    await b.page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect(b.page).toHaveURL(/\/inbox$/);
 
     // A opens the conversation from ?with= (as the Message button does) and lands on it.
     await open(a.page, `/inbox?with=${b.id}`);

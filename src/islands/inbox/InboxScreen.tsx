@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MemberCard } from '@api/connections/schemas';
-import { inboxAddress } from '../../lib/inbox/paths';
+import { inboxAddress, THREAD_PARAM } from '../../lib/inbox/paths';
 import { stateFromInitial, type InitialInbox } from '../../lib/inbox/state';
 import type { InboxState } from '../../lib/inbox/types';
 import { setLiveThread } from '../../lib/live/client';
@@ -46,11 +46,12 @@ function useInboxState(initial: InitialInbox, viewer: MemberCard): InboxState {
 
 /** Sets the address to `threadId` (a new history entry when `push`), keeping the router's state. */
 function setAddress(threadId: string | null, push: boolean): void {
-  const address = inboxAddress(threadId);
+  const address = inboxAddress(threadId, $inbox.get().filter);
   if (`${location.pathname}${location.search}` === address) return;
+  const shown = new URLSearchParams(location.search).get(THREAD_PARAM);
   if (push) history.pushState(history.state, '', address);
   else history.replaceState(history.state, '', address);
-  setLiveThread(threadId);
+  if (shown !== threadId) setLiveThread(threadId);
 }
 
 function InboxScreen({ initial, viewer, renderedAt, mediaBaseUrl }: Props) {
@@ -69,6 +70,11 @@ function InboxScreen({ initial, viewer, renderedAt, mediaBaseUrl }: Props) {
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
+
+  // The list's filter lives in the address too, so a reload or a shared link keeps it.
+  useEffect(() => {
+    if (mounted) setAddress(openId, false);
+  }, [state.filter]);
 
   const select = useCallback((threadId: string) => {
     setAddress(threadId, true);

@@ -88,6 +88,8 @@ describe('paths', () => {
     expect(attachmentHref({ url: '/connections/attachments/f1' })).toBe('/api/session/connections/attachments/f1');
     expect(inboxAddress('0123456789abcdef01234567')).toBe('/inbox?personalInbox=0123456789abcdef01234567');
     expect(inboxAddress(null)).toBe('/inbox');
+    expect(inboxAddress(null, 'unread')).toBe('/inbox?filter=unread');
+    expect(inboxAddress('0123456789abcdef01234567', 'unread')).toBe('/inbox?filter=unread&personalInbox=0123456789abcdef01234567');
     expect(isThreadId('0123456789abcdef01234567')).toBe(true);
     expect(isThreadId('../x')).toBe(false);
   });

@@ -27,9 +27,13 @@ export function attachmentHref(attachment: Pick<Attachment, 'url'>): string {
   return `/api/session${attachment.url.startsWith('/') ? '' : '/'}${attachment.url}`;
 }
 
-/** The inbox address with `threadId` open (or none), other parameters dropped. */
-export function inboxAddress(threadId: string | null): string {
-  return threadId ? `/inbox?${THREAD_PARAM}=${encodeURIComponent(threadId)}` : '/inbox';
+/** The inbox address with `threadId` open (or none) and the list's filter (`all` is left out). */
+export function inboxAddress(threadId: string | null, filter: ThreadFilter = 'all'): string {
+  const params = new URLSearchParams();
+  if (filter !== 'all') params.set('filter', filter);
+  if (threadId) params.set(THREAD_PARAM, threadId);
+  const query = params.toString();
+  return query ? `/inbox?${query}` : '/inbox';
 }
 
 /** Whether a value looks like a thread id (24 hex characters, as every id in the API). */
