@@ -76,7 +76,10 @@ test.describe('the feed', () => {
     await expect(post.getByRole('button', { name: /^Comment \d/ })).toContainText('2');
     await post.getByRole('button', { name: 'Actions for the reply by Ada Tester' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
+    // The screen changes at once (optimistic); the reload below must come after the server has it.
+    const deleted = page.waitForResponse((response) => response.url().endsWith('/api/session/feed/comments/reply') && response.request().method() === 'DELETE');
     await page.getByRole('dialog', { name: 'Delete this reply?' }).getByRole('button', { name: 'Delete reply' }).click();
+    expect((await deleted).ok()).toBe(true);
     await expect(post.getByText('And a reply to it')).toHaveCount(0);
     await expect(post.getByRole('button', { name: /^Comment \d/ })).toContainText('1');
 

@@ -36,6 +36,16 @@ describe('session', () => {
     expect((init?.headers as Record<string, string>)['content-type']).toBe('application/json');
   });
 
+  test('lets small changes outlive the page (keepalive), never reads, uploads or large bodies', async () => {
+    const fetchMock = stubFetch(Response.json({}));
+    await session('feed/comments/reply', { method: 'DELETE', body: { commentId: 'c', replyId: 'r' } });
+    await session('connection/ignored/x', { method: 'PUT' });
+    await session('notifications');
+    await session('upload/attachment', { method: 'POST', body: new FormData() });
+    await session('feed/comments', { method: 'POST', body: { text: 'x'.repeat(20_000) } });
+    expect(fetchMock.mock.calls.map(([, init]) => init?.keepalive ?? false)).toEqual([true, true, false, false, false]);
+  });
+
   test('uses GET without a body and passes extra headers', async () => {
     const fetchMock = stubFetch(Response.json({}));
     await session('auth/me', { headers: { 'x-trace': '1' } });

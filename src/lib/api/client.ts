@@ -17,6 +17,9 @@ export function sessionUrl(path: string): string {
   return `/api/session/${path.replace(/^\/+/, '')}`;
 }
 
+/** Browsers allow 64 KB of keepalive bodies in flight per page; stay well under it. */
+const KEEPALIVE_MAX_CHARS = 16 * 1024;
+
 async function request<T>(url: string, { method, body, headers = {} }: SessionRequest = {}): Promise<T> {
   const init: RequestInit = {
     method: method ?? (body === undefined ? 'GET' : 'POST'),
@@ -28,6 +31,9 @@ async function request<T>(url: string, { method, body, headers = {} }: SessionRe
     init.body = JSON.stringify(body);
     (init.headers as Record<string, string>)['content-type'] = 'application/json';
   }
+  // A change the screen already shows (optimistic) must reach the server even when the
+  // member leaves or reloads the page at once: small JSON changes outlive the page.
+  if (init.method !== 'GET' && typeof init.body !== 'object' && (init.body?.length ?? 0) <= KEEPALIVE_MAX_CHARS) init.keepalive = true;
   let response: Response;
   try {
     response = await fetch(url, init);
