@@ -14,6 +14,5 @@ export const FEED_MESSAGES = {
   pollHasVotes: 'This poll already has votes: its options can no longer change.',
   authorOnlyNotify: 'Only the author can notify the members tagged in this post.',
   multipartOnly: 'Send the post as multipart/form-data.',
-  malformedForm: 'must be a valid multipart form',
   emptyPost: 'a post needs text, a poll or media',
 } as const;

@@ -5,8 +5,9 @@
  * (`media.1: must be at most 10 MB (an image)`, `mediaAlt.0: …`, `poll.options: …`).
  */
 import type { Context } from 'hono';
-import { ApiError, invalidFields, type FieldErrors } from '../http/errors';
+import { invalidFields, type FieldErrors } from '../http/errors';
 import type { AppEnv } from '../http/context';
+import { readFormBody, textField } from '../http/forms';
 import { fieldErrorsOf } from '../http/validation';
 import { checkPostMedia, type CheckedMedia } from '../media/post-media';
 import { MEDIA_ALT_MAX, POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, POST_TEXT_MAX, VIDEO_MAX_BYTES } from './limits';
@@ -29,29 +30,11 @@ export type PostForm = {
   replaceMedia: boolean;
 };
 
-const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 const MEDIA_RULES = { imageMaxBytes: POST_IMAGE_MAX_BYTES, videoMaxBytes: VIDEO_MAX_BYTES, maxSide: 12_000 };
 
 /** The request's form; 415 for another body type, 400 for a broken one. */
-export async function formOf(c: Context<AppEnv>): Promise<FormData> {
-  if (!FORM_TYPES.test(c.req.header('Content-Type') ?? '')) {
-    throw new ApiError(415, M.multipartOnly, { fields: { body: 'must be sent as multipart/form-data' } });
-  }
-  try {
-    return await c.req.formData();
-  } catch {
-    throw invalidFields({ body: M.malformedForm });
-  }
-}
-
-function textField(form: FormData, key: string, errors: FieldErrors): string | undefined {
-  const value = form.get(key);
-  if (value === null) return undefined;
-  if (typeof value !== 'string') {
-    errors[key] = 'must be text';
-    return undefined;
-  }
-  return value;
+export function formOf(c: Context<AppEnv>): Promise<FormData> {
+  return readFormBody(c.req.header('Content-Type'), () => c.req.formData(), M.multipartOnly);
 }
 
 function readPoll(raw: string | undefined, errors: FieldErrors): PollInput | null | undefined {

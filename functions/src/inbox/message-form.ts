@@ -5,13 +5,13 @@
  * `file` for the upload. Pure code over FormData, so it is tested without HTTP.
  */
 import { ApiError, fieldError, invalidFields, type FieldErrors } from '../http/errors';
+import { readFormBody, textField } from '../http/forms';
 import { checkAttachment, cleanFileName, type FileProblem } from './files';
 import type { NamedFile } from './attachments';
 import { INBOX_MESSAGES as M } from './messages';
 import { MESSAGE_BODY_MAX_LENGTH, MESSAGE_MAX_ATTACHMENTS } from './schemas';
 
 const ID = /^[0-9a-f]{24}$/;
-const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 
 /** The message form: new files and ids of the caller's earlier uploads, in the order sent. */
 export type MessageForm = {
@@ -23,27 +23,12 @@ export type MessageForm = {
 };
 
 /** Parses a request body as a form; 415 for another body type, 400 for a broken one. */
-export async function parseForm(contentType: string | undefined, read: () => Promise<FormData>): Promise<FormData> {
-  if (!FORM_TYPES.test(contentType ?? '')) throw new ApiError(415, M.multipartOnly, { fields: { body: 'must be sent as multipart/form-data' } });
-  try {
-    return await read();
-  } catch {
-    throw invalidFields({ body: M.malformedForm });
-  }
-}
-
-function text(form: FormData, key: string, errors: FieldErrors): string | undefined {
-  const value = form.get(key);
-  if (value === null) return undefined;
-  if (typeof value !== 'string') {
-    errors[key] = 'must be text';
-    return undefined;
-  }
-  return value;
+export function parseForm(contentType: string | undefined, read: () => Promise<FormData>): Promise<FormData> {
+  return readFormBody(contentType, read, M.multipartOnly);
 }
 
 function id(form: FormData, key: string, errors: FieldErrors): string | undefined {
-  const value = text(form, key, errors)?.trim();
+  const value = textField(form, key, errors)?.trim();
   if (!value) return undefined;
   if (!ID.test(value)) errors[key] = 'must be a 24-character id';
   return value;
@@ -68,7 +53,7 @@ async function readFile(part: File): Promise<{ file: NamedFile } | FileProblem> 
 /** Reads and checks the message form; the sending rules that need the database are send.ts's. */
 export async function readMessageForm(form: FormData): Promise<MessageForm> {
   const errors: FieldErrors = {};
-  const body = text(form, 'body', errors) ?? '';
+  const body = textField(form, 'body', errors) ?? '';
   if (body.length > MESSAGE_BODY_MAX_LENGTH) errors.body = `must be at most ${MESSAGE_BODY_MAX_LENGTH} characters`;
   const to = id(form, 'to', errors);
   const connectionId = id(form, 'connectionId', errors);

@@ -8,7 +8,6 @@ export const INBOX_MESSAGES = {
   ownMessagesOnly: 'You can only delete your own messages.',
   emptyMessage: 'Write a message or attach a file.',
   multipartOnly: 'Send the message as multipart/form-data.',
-  malformedForm: 'must be a valid multipart form',
   yourself: 'cannot be yourself',
   notTheOtherMember: 'must be the other member of the conversation',
   toOrThread: 'is required: the recipient, or send connectionId',

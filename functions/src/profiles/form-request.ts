@@ -4,26 +4,12 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/context';
-import { ApiError, invalidFields } from '../http/errors';
+import { readFormBody } from '../http/forms';
 import type { MemberType } from '../users/schemas';
 import { PROFILE_MESSAGES as M } from './messages';
 import { readProfileForm } from './profile-form';
 import { assertCanSave, currentImages, saveProfile, type SaveMode } from './save';
 import type { SavedAdvisorProfile, SavedFounderProfile } from './schemas';
-
-const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
-
-/** The request's form; 415 for another body type, 400 for a broken one. */
-async function formOf(c: Context<AppEnv>): Promise<FormData> {
-  if (!FORM_TYPES.test(c.req.header('Content-Type') ?? '')) {
-    throw new ApiError(415, M.multipartOnly, { fields: { body: 'must be sent as multipart/form-data' } });
-  }
-  try {
-    return await c.req.formData();
-  } catch {
-    throw invalidFields({ body: M.malformedForm });
-  }
-}
 
 type Saved<T extends MemberType> = T extends 'founder' ? SavedFounderProfile : SavedAdvisorProfile;
 
@@ -31,7 +17,7 @@ type Saved<T extends MemberType> = T extends 'founder' ? SavedFounderProfile : S
 export async function saveFromForm<T extends MemberType>(c: Context<AppEnv>, memberType: T, mode: SaveMode): Promise<Saved<T>> {
   const account = c.get('account');
   assertCanSave(account, memberType, mode);
-  const form = await readProfileForm(await formOf(c), memberType as MemberType, currentImages(account));
+  const form = await readProfileForm(await readFormBody(c.req.header('Content-Type'), () => c.req.formData(), M.multipartOnly), memberType as MemberType, currentImages(account));
   // The member type was checked above, so the profile answered is of that type.
   return (await saveProfile({ ...c.get('deps'), media: c.env.MEDIA }, account, form, mode)) as Saved<T>;
 }

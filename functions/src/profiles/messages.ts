@@ -8,5 +8,4 @@ export const PROFILE_MESSAGES = {
   unknownCity: 'must be a city from the list',
   draftTooLarge: (kilobytes: number) => `must be at most ${kilobytes} KB`,
   multipartOnly: 'The request body must be sent as multipart/form-data.',
-  malformedForm: 'must be a valid multipart form',
 } as const;
