@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { toMemberCard, type MemberCardRow } from '../connections/cards';
 import { runBatch } from '../feed/batch';
 import { ApiError, invalidFields } from '../http/errors';
-import { unseenOf } from '../notifications/notify';
+import { unseenCountStatement as unseenNotificationsStatement } from '../notifications/notify';
 import { INBOX_MESSAGES as M } from './messages';
 import { cardStatement, messagesStatement, threadStatement, unseenCountStatement } from './queries';
 import type { ThreadMessages } from './schemas';
@@ -57,7 +57,7 @@ export async function threadMessages(
   const second = (await runBatch(deps.db, [
     ...(marking ? markReadStatements(threadId, viewerId) : []),
     messagesStatement(threadId, request.before, request.limit + 1),
-    ...(marking ? [unseenCountStatement(viewerId), sql`SELECT count(*) AS n FROM notifications n WHERE ${unseenOf(viewerId)}`] : []),
+    ...(marking ? [unseenCountStatement(viewerId), unseenNotificationsStatement(viewerId)] : []),
   ])) as unknown as Rows<unknown>[];
   const page = (second[marking ? MARKING_STATEMENTS : 0] as Rows<MessageRow>).results;
   const cards: PairCards = new Map([

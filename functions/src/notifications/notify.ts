@@ -141,8 +141,13 @@ export function unseenOf(userId: string) {
   return sql`n.user_id = ${userId} AND n.is_seen = 0 AND ${senderVisibleTo(userId, sql.raw('n.sender_id'))}`;
 }
 
+/** The statement counting a member's unseen notifications, as `n` (for a batch of one's own). */
+export function unseenCountStatement(userId: string) {
+  return sql`SELECT count(*) AS n FROM notifications n WHERE ${unseenOf(userId)}`;
+}
+
 /** How many notifications a member has not seen (senders blocked either way left out). */
 export async function unseenNotificationCount(deps: Pick<Deps, 'db'>, userId: string): Promise<number> {
-  const [row] = await deps.db.all<{ count: number }>(sql`SELECT count(*) AS count FROM notifications n WHERE ${unseenOf(userId)}`);
-  return row?.count ?? 0;
+  const [row] = await deps.db.all<{ n: number }>(unseenCountStatement(userId));
+  return row?.n ?? 0;
 }
