@@ -16,7 +16,8 @@
 // names in the answer's `Server-Timing: stored;desc="<epoch ms>"` (same machine clock;
 // whole milliseconds). The pure delivery path (POST
 // /dev/live/emit → event) and the Node server (bench/lib/socketio-server.mjs, a POST
-// handler storing in memory and emitting) are timed the same way. Then SOCKETS clients of
+// handler storing in memory and emitting) are timed the same way, and so is the socket's
+// own round trip (the client's `thread` event and its ack, on both servers). Then SOCKETS clients of
 // the recipient stay connected for HOLD_SECONDS, counting pings and disconnects, and one
 // event fans out to all of them FANOUT_ROUNDS times (also against the Node server).
 // Records bench/results.json under 'live'; exits 1 over a budget.
@@ -120,6 +121,17 @@ async function timeSends(socket, send, rounds) {
   return { toEvent, storedToEvent, eventToAnswer };
 }
 
+/** Times SAMPLES round trips of the client's `thread` event and its ack: the socket path alone, both ways. */
+async function timeAcks(socket) {
+  const samples = [];
+  for (let i = 0; i < SAMPLES + WARMUP; i += 1) {
+    const start = performance.now();
+    await socket.emitWithAck('thread', { connectionId: null });
+    if (i >= WARMUP) samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
 /** Opens `count` sockets in batches, answering them once all have joined "/". */
 async function openMany(url, userId, token, count) {
   const sockets = [];
@@ -177,6 +189,7 @@ const messages = await timeSends(live, (i) => {
   return sender.call('POST', 'connections/messages', form);
 }, SAMPLES);
 const notification = { title: 'Bench', body: 'delivery only', userSender: null, notification: null };
+const acks = await timeAcks(live);
 const delivery = await timeSends(live, () => recipient.call('POST', 'dev/live/emit', JSON.stringify({ event: 'notification', payload: notification })), SAMPLES);
 live.disconnect();
 
@@ -186,6 +199,7 @@ const nodeSocket = socketOf(nodeBase, 'recipient');
 await connected(nodeSocket);
 const nodePost = (apiPath, body) => fetch(`${nodeBase}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const nodeMessages = await timeSends(nodeSocket, (i) => nodePost('/messages', { to: 'recipient', body: `Bench message ${i}` }), SAMPLES);
+const nodeAcks = await timeAcks(nodeSocket);
 const nodeDelivery = await timeSends(nodeSocket, () => nodePost('/emit', { to: 'recipient', payload: notification }), SAMPLES);
 nodeSocket.disconnect();
 
@@ -219,7 +233,8 @@ const figures = {
   loadAverage: Number(loadBefore.toFixed(2)),
   message: { storedToEvent: stats(messages.storedToEvent), postToEvent: stats(messages.toEvent), eventBeforeAnswer: stats(messages.eventToAnswer) },
   delivery: { postToEvent: stats(delivery.toEvent) },
-  node: { storedToEvent: stats(nodeMessages.storedToEvent), postToEvent: stats(nodeMessages.toEvent), deliveryPostToEvent: stats(nodeDelivery.toEvent) },
+  ackRoundTrip: stats(acks),
+  node: { storedToEvent: stats(nodeMessages.storedToEvent), postToEvent: stats(nodeMessages.toEvent), deliveryPostToEvent: stats(nodeDelivery.toEvent), ackRoundTrip: stats(nodeAcks) },
   sockets: { count: SOCKETS, holdSeconds: HOLD_SECONDS, serverSide, disconnects: disconnects.length, disconnectReasons: [...new Set(disconnects)], minPings: Math.min(...pingCounts), expectedPings, missedHeartbeats: missed },
   fanOut: { ...stats(fanOut), node: stats(nodeFanOut) },
 };
@@ -227,9 +242,11 @@ console.table({
   'message: stored → event': figures.message.storedToEvent,
   'message: POST → event': figures.message.postToEvent,
   'delivery: POST /dev/live/emit → event': figures.delivery.postToEvent,
+  'socket round trip (event + ack)': figures.ackRoundTrip,
   'Node: stored → event': figures.node.storedToEvent,
   'Node: POST /messages → event': figures.node.postToEvent,
   'Node: POST /emit → event': figures.node.deliveryPostToEvent,
+  'Node: socket round trip': figures.node.ackRoundTrip,
   [`fan-out to ${SOCKETS}`]: { samples: fanOut.length, medianMs: figures.fanOut.medianMs, p95Ms: figures.fanOut.p95Ms },
   [`Node fan-out to ${SOCKETS}`]: figures.fanOut.node,
 });

@@ -2,7 +2,7 @@
 // member's object does, in a process of its own. Sockets join the room of their `userId`
 // query; POST /messages { to, body } stores the message (in memory) and emits the
 // `notification` to the recipient's room before answering 201, like the API's send does;
-// POST /emit { to, payload } emits only. Prints `listening <port>` once ready.
+// POST /emit { to, payload } emits only; a `thread` event is acked like the member's object does. Prints `listening <port>` once ready.
 //
 //   node bench/lib/socketio-server.mjs <port> [pingIntervalMs] [pingTimeoutMs]
 import { createServer } from 'node:http';
@@ -47,6 +47,10 @@ const http = createServer(async (request, response) => {
 });
 
 const io = new Server(http, { transports: ['websocket'], pingInterval, pingTimeout, serveClient: false });
-io.on('connection', (socket) => socket.join(`user:${socket.handshake.query.userId}`));
+io.on('connection', (socket) => {
+  socket.join(`user:${socket.handshake.query.userId}`);
+  // The member's object answers a `thread` event's ack the same way.
+  socket.on('thread', (payload, ack) => ack?.({ ok: true, connectionId: payload?.connectionId ?? null }));
+});
 
 http.listen(port, '127.0.0.1', () => console.log(`listening ${port}`));
