@@ -4,7 +4,8 @@
  * move to the top and the unread count rise without reloading, opens it (the count drops,
  * the picture shows), replies to A's message; A sees the reply with its quote live; A
  * deletes a message and B sees "This message was deleted". A third member cannot read the
- * thread. 360 px shows one pane at a time; axe passes in both themes.
+ * thread. 360 px shows one pane at a time; axe passes in both themes. Load older keeps the
+ * view; a failed send offers Retry; a refused delete is put back with a toast.
  */
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './support';
@@ -148,6 +149,65 @@ test.describe('inbox', () => {
     await expect(b.page).toHaveURL(/\/inbox$/);
 
     await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
+  });
+
+  test('Load older keeps the message in view; a failed send offers Retry; a refused delete comes back with a toast', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    test.setTimeout(180_000);
+    const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+    const a = await newMember(stack, 'Abe');
+    const b = await newMember(stack, 'Bea');
+    await connect(stack, a, b);
+    for (let i = 1; i <= 35; i += 1) await sendByApi(stack, b, a, `Update ${i}`);
+
+    // The newest 30 first, at the bottom; Load older adds the 5 before them above, and the
+    // message at the top of the view stays where it was.
+    await open(a.page, '/inbox');
+    await rows(a.page).first().click();
+    await expect(messages(a.page)).toHaveCount(30);
+    await expect(messages(a.page).last()).toContainText('Update 35');
+    const oldestShown = messages(a.page).filter({ has: a.page.getByText('Update 6', { exact: true }) });
+    await a.page.locator('.ib-messages').evaluate((scroller) => (scroller.scrollTop = 0));
+    const before = (await oldestShown.boundingBox())!;
+    await a.page.getByRole('button', { name: 'Load older messages' }).click();
+    await expect(messages(a.page)).toHaveCount(35);
+    await expect(messages(a.page).first()).toContainText('Update 1');
+    await expect(a.page.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
+    const after = (await oldestShown.boundingBox())!;
+    expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(2);
+
+    // A send the server refuses stays in the thread, says so and offers Retry, which sends it.
+    const sendPath = '**/api/session/connections/messages';
+    await a.page.route(sendPath, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Messages are resting.', status: 503, data: null }) })
+        : route.fallback(),
+    );
+    await composer(a.page, 'Bea Tester').fill('Will this arrive?');
+    await composer(a.page, 'Bea Tester').press('Enter');
+    const retried = messages(a.page).filter({ hasText: 'Will this arrive?' });
+    await expect(retried).toHaveAttribute('data-pending', 'failed');
+    await expect(retried.getByRole('alert')).toContainText('Not sent: Messages are resting.');
+    await a.page.unroute(sendPath);
+    await retried.getByRole('button', { name: 'Retry' }).click();
+    await expect(retried).not.toHaveAttribute('data-pending', /./);
+    await expect(retried).toHaveCount(1);
+    const threadId = new URL(a.page.url()).searchParams.get('personalInbox')!;
+    const seenByB = (await (await api(b, stack.baseURL, 'GET', `connections/${threadId}`)).json()) as { messages: { body: string }[] };
+    expect(seenByB.messages.filter((message) => message.body === 'Will this arrive?')).toHaveLength(1);
+
+    // A deletion the server refuses is put back, with the server's reason in a toast.
+    const deletePath = '**/api/session/connections/deleteMessage/**';
+    await a.page.route(deletePath, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Deleting is resting.', status: 503, data: null }) }),
+    );
+    await chooseFromMenu(a.page, retried, 'Delete');
+    await a.page.getByRole('dialog').getByRole('button', { name: 'Delete message' }).click();
+    await expect(a.page.getByRole('alert').filter({ hasText: 'Deleting is resting.' })).toBeVisible();
+    await expect(retried).toContainText('Will this arrive?');
+    await expect(messages(a.page).filter({ hasText: 'This message was deleted' })).toHaveCount(0);
+    await a.page.unroute(deletePath);
+
+    await Promise.all([a.context.close(), b.context.close()]);
   });
 
   for (const theme of ['dark', 'light'] as const) {
