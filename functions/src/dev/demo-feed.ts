@@ -1,6 +1,7 @@
 /**
  * The demo feed around DEMO_POSTS: a pinned post in each other group, a poll with votes,
- * a post tagging a member, likes, and comments with replies. Posts are named by `key`
+ * posts tagging members (one of them the demo member), a post of the demo member's with
+ * likes and a comment, likes, and comments with replies. Posts are named by `key`
  * (`main:<index>` for DEMO_POSTS); `@{email}` in a text becomes a mention of that member.
  */
 
@@ -47,6 +48,20 @@ export const DEMO_FEED_POSTS: DemoFeedPost[] = [
     hoursAgo: 4,
     text: 'Thank you @{helen.park@foundermesh.dev} for the pricing teardown yesterday: we doubled our annual plan price and nobody blinked. #pricing #buildinpublic',
   },
+  {
+    key: 'demo:update',
+    author: 'demo@foundermesh.dev',
+    group: 'community',
+    hoursAgo: 15,
+    text: 'Loop update: three clinics now book 40% of their follow-ups without a phone call. Next up: waitlists that fill cancelled slots on their own. #healthtech #buildinpublic',
+  },
+  {
+    key: 'demo:mention',
+    author: 'david.mensah@foundermesh.dev',
+    group: 'community',
+    hoursAgo: 5,
+    text: 'If you sell to clinics, talk to @{demo@foundermesh.dev}: the clearest thinking on scheduling I have heard this year. #healthtech',
+  },
 ];
 
 /** Who likes which post. */
@@ -57,6 +72,8 @@ export const DEMO_LIKES: Record<string, string[]> = {
   'main:6': ['priya.raman@foundermesh.dev', 'helen.park@foundermesh.dev', 'david.mensah@foundermesh.dev'],
   poll: ['demo@foundermesh.dev', 'lucas.moreau@foundermesh.dev'],
   mention: ['helen.park@foundermesh.dev', 'demo@foundermesh.dev'],
+  'demo:update': ['priya.raman@foundermesh.dev', 'helen.park@foundermesh.dev', 'amara.nwosu@foundermesh.dev'],
+  'demo:mention': ['demo@foundermesh.dev', 'helen.park@foundermesh.dev'],
 };
 
 type DemoComment = { post: string; author: string; hoursAgo: number; text: string; replies?: { author: string; hoursAgo: number; text: string }[] };
@@ -82,4 +99,11 @@ export const DEMO_COMMENTS: DemoComment[] = [
   },
   { post: 'poll', author: 'jonas.weber@foundermesh.dev', hoursAgo: 7, text: 'Communities, but only after we had something to show. #gtm' },
   { post: 'main:6', author: 'helen.park@foundermesh.dev', hoursAgo: 1, text: 'Fourteen weeks of nights and weekends: congratulations on shipping!' },
+  {
+    post: 'demo:update',
+    author: 'amara.nwosu@foundermesh.dev',
+    hoursAgo: 13,
+    text: 'Forty percent is huge. Do the clinics need to change anything at the front desk?',
+    replies: [{ author: 'demo@foundermesh.dev', hoursAgo: 12, text: 'Nothing: Loop reads the same calendar they already use.' }],
+  },
 ];

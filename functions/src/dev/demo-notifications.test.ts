@@ -11,12 +11,12 @@ async function demoToken(): Promise<string> {
 }
 
 describe('the demo notifications', () => {
-  it('give the demo member requests, accepts, feed activity and an account notice, some unseen', async () => {
+  it('give the demo member requests, accepts, likes, a comment, a reply, a mention and an account notice, some unseen', async () => {
     const token = await demoToken();
     const page = await bodyOf(await get('/notifications?limit=50', { token }));
     const kinds = new Set(page.data.map((notification: { kind: string }) => notification.kind));
-    for (const kind of ['connection.requested', 'connection.accepted', 'account.changed']) expect(kinds, kind).toContain(kind);
-    expect(page.data.some((notification: { kind: string }) => notification.kind.startsWith('post.') || notification.kind.startsWith('comment.'))).toBe(true);
+    const every = ['connection.requested', 'connection.accepted', 'post.liked', 'post.commented', 'comment.replied', 'post.mentioned', 'account.changed'];
+    for (const kind of every) expect(kinds, kind).toContain(kind);
     const times = page.data.map((notification: { createdAt: string }) => notification.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     const unseen = (await bodyOf(await get('/notifications/unseen-count', { token }))).count;
