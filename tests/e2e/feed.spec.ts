@@ -121,6 +121,32 @@ test.describe('the feed', () => {
     await expect(edited).toHaveCount(0);
   });
 
+  test('a comment with more replies than it brings shows the rest on request, in order', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    test.setTimeout(120_000);
+    const cy = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Cy');
+    const { page } = cy;
+    await openFeed(page);
+    const text = `A post with a long thread ${Date.now()}`;
+    const post = await compose(page, text);
+    const slug = (await post.locator('a.fd-time').getAttribute('href'))!.replace('/post/', '');
+    const postId = ((await (await cy.context.request.get(`/api/session/feed-post/${slug}`)).json()) as { _id: string })._id;
+    const call = (path: string, data: unknown) => cy.context.request.post(`/api/session/${path}`, { data, headers: { origin: baseURL! } });
+    const comment = await (await call('feed/comments', { postId, text: 'Thread starter' })).json();
+    for (let i = 1; i <= 52; i += 1) expect((await call('feed/comments/reply', { commentId: comment._id, text: `Reply number ${i}` })).status()).toBe(201);
+
+    await page.reload();
+    const reloaded = postBy(page, text);
+    await reloaded.getByRole('button', { name: /^Comment \d/ }).click();
+    const replies = reloaded.getByRole('list', { name: 'Replies to Cy Tester' }).getByRole('listitem');
+    await expect(replies).toHaveCount(50);
+    const more = reloaded.getByRole('button', { name: 'Show 2 more replies' });
+    await more.click();
+    await expect(replies).toHaveCount(52);
+    await expect(replies.last()).toContainText('Reply number 52');
+    await expect(replies.nth(50)).toContainText('Reply number 51');
+    await expect(more).toHaveCount(0);
+  });
+
   test('a like the server refuses is rolled back with a message', async ({ browser, baseURL, extraHTTPHeaders }) => {
     const ben = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Ben');
     const { page } = ben;

@@ -127,6 +127,32 @@ export async function commentPage(deps: Pick<Deps, 'db'>, postId: string, viewer
   return pageOf(comments, (total!.results as { total: number }[])[0]!.total, request);
 }
 
+/**
+ * A page of one comment's replies, oldest first (a comment brings its first
+ * REPLIES_PER_COMMENT; the rest are read here), with their mentions: one D1 batch. Null
+ * when the comment is missing or its author is hidden from the viewer.
+ */
+export async function replyPage(deps: Pick<Deps, 'db'>, commentId: string, viewer: CommentViewer, request: PageRequest): Promise<Paged<Reply> | null> {
+  const hidden = hiddenJson(viewer);
+  const visible = sql`t.comment_id = ${commentId} AND t.author_user_id NOT IN (SELECT value FROM json_each(${hidden}))`;
+  const page = sql`ORDER BY t.created_at, t.rowid LIMIT ${request.limit} OFFSET ${offsetOf(request)}`;
+  const [comment, rows, total, mentions] = await runBatch(deps.db, [
+    sql`SELECT post_id FROM feed_comments WHERE id = ${commentId} AND author_user_id NOT IN (SELECT value FROM json_each(${hidden}))`,
+    sql`SELECT ${TEXT_COLUMNS}, t.comment_id, ${MEMBER_CARD_COLUMNS}
+      FROM feed_replies t JOIN users u ON u.id = t.author_user_id ${MEMBER_CARD_JOINS}
+      WHERE ${visible} ${page}`,
+    sql`SELECT count(*) AS total FROM feed_replies t WHERE ${visible}`,
+    sql`SELECT m.comment_id AS text_id, ${MEMBER_CARD_COLUMNS}
+      FROM feed_mentions m JOIN users u ON u.id = m.user_id ${MEMBER_CARD_JOINS}
+      WHERE m.comment_id IN (SELECT id FROM (SELECT t.id FROM feed_replies t WHERE ${visible} ${page}))
+      ORDER BY m.rowid`,
+  ]);
+  if (comment!.results.length === 0) return null;
+  const byText = mentionsByText(mentions!.results as MentionRow[]);
+  const replies = (rows!.results as ReplyRow[]).map((row) => toReply(row, viewer, byText));
+  return pageOf(replies, (total!.results as { total: number }[])[0]!.total, request);
+}
+
 /** One comment as the viewer sees it, or null when there is none. */
 export async function findComment(deps: Pick<Deps, 'db'>, commentId: string, viewer: CommentViewer): Promise<Comment | null> {
   const [row] = await deps.db.all<CommentRow>(sql`

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, get, post, signedInMember } from '../../test/api';
 import { someMembers, UNKNOWN_ID } from '../../test/connections';
 import { db } from '../db/client';
+import { feedReplies } from '../db/schema';
 import { eventsFor } from '../events/publish';
 import { commentCall, commentOn, countersOf, replyTo, storedPost } from './test-support';
 
@@ -114,5 +115,60 @@ describe('DELETE /feed/comments/reply', () => {
     const [member] = await someMembers(1);
     expect((await bodyOf(await commentCall('DELETE', '/reply', { commentId: UNKNOWN_ID }, member))).data.fields).toEqual({ replyId: 'is required' });
     expect((await commentCall('DELETE', '/reply', { commentId: UNKNOWN_ID, replyId: UNKNOWN_ID })).status).toBe(401);
+  });
+});
+
+describe('GET /feed/comments/replies/{comment_id}', () => {
+  /** `count` replies by `replier`, a second apart (written straight to D1: the routes' own limits are tested above). */
+  async function manyReplies(postId: string, commentId: string, replier: { user: { id: string } }, count: number): Promise<void> {
+    const start = Date.parse('2026-05-01T10:00:00.000Z');
+    const rows = Array.from({ length: count }, (_, i) => {
+      const at = new Date(start + i * 1000).toISOString();
+      return { id: `${commentId.slice(0, 16)}${String(i).padStart(8, '0')}`, commentId, postId, authorUserId: replier.user.id, text: `Reply ${i + 1}`, createdAt: at, updatedAt: at };
+    });
+    for (let i = 0; i < rows.length; i += 10) await deps.db.insert(feedReplies).values(rows.slice(i, i + 10));
+  }
+
+  it('pages through every reply past the ones a comment brings, oldest first', async () => {
+    const [author, commenter, replier] = await someMembers(3);
+    const postId = await storedPost(author);
+    const comment = await commentOn(postId, commenter);
+    await manyReplies(postId, comment._id, replier, 54);
+    await replyTo(comment._id, author, `Thanks @[${replier.user.firstName} ${replier.user.lastName}](${replier.user.id})`);
+    const [listed] = (await bodyOf(await get(`/feed/comments/${postId}`))).data;
+    expect(listed.replies).toHaveLength(50);
+
+    const rest = await bodyOf(await get(`/feed/comments/replies/${comment._id}?page=2&limit=50`));
+    expect(rest).toMatchObject({ total: 55, page: 2, pages: 2 });
+    expect(rest.data.map((reply: { text: string }) => reply.text.slice(0, 9))).toEqual(['Reply 51', 'Reply 52', 'Reply 53', 'Reply 54', 'Thanks @[']);
+    expect(rest.data[0]).toMatchObject({ commentId: comment._id, postId, author: { _id: replier.user.id }, mentions: [], canEdit: false, canDelete: false });
+    expect(rest.data[4].mentions).toEqual([expect.objectContaining({ _id: replier.user.id })]);
+    const first = await bodyOf(await get(`/feed/comments/replies/${comment._id}?limit=3`));
+    expect(first.data.map((reply: { text: string }) => reply.text)).toEqual(['Reply 1', 'Reply 2', 'Reply 3']);
+    const mine = await bodyOf(await get(`/feed/comments/replies/${comment._id}?limit=1`, { token: replier.jwt }));
+    expect(mine.data[0]).toMatchObject({ canEdit: true, canDelete: true });
+  });
+
+  it('leaves out members blocked either way; 404 for an unknown or hidden comment; names a bad page', async () => {
+    const [author, commenter, replier, reader] = await someMembers(4);
+    const postId = await storedPost(author);
+    const comment = await commentOn(postId, commenter);
+    await replyTo(comment._id, replier, 'From the replier');
+    await replyTo(comment._id, author, 'From the author');
+    await block(replier.user.id, reader.jwt);
+    const seen = await bodyOf(await get(`/feed/comments/replies/${comment._id}`, { token: reader.jwt }));
+    expect(seen.total).toBe(1);
+    expect(seen.data.map((reply: { text: string }) => reply.text)).toEqual(['From the author']);
+    expect((await bodyOf(await get(`/feed/comments/replies/${comment._id}`))).total).toBe(2);
+
+    await block(commenter.user.id, reader.jwt);
+    const hidden = await get(`/feed/comments/replies/${comment._id}`, { token: reader.jwt });
+    expect(hidden.status).toBe(404);
+    expect((await bodyOf(hidden)).message).toBe('Comment not found.');
+    expect((await get(`/feed/comments/replies/${UNKNOWN_ID}`)).status).toBe(404);
+    const bad = await get(`/feed/comments/replies/${comment._id}?page=0`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await bodyOf(bad)).data.fields)).toEqual(['page']);
+    expect((await get('/feed/comments/replies/not-an-id')).status).toBe(400);
   });
 });

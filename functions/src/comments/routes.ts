@@ -6,10 +6,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { optionalUser, requireUser } from '../http/auth';
 import { newRouter } from '../http/context';
+import { ApiError } from '../http/errors';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { COMMENT_MESSAGES as M } from './messages';
-import { commentPage } from './queries';
+import { commentPage, replyPage } from './queries';
 import {
+  CommentIdParamSchema,
   CommentPageQuerySchema,
   CommentPageSchema,
   CommentSchema,
@@ -21,6 +23,9 @@ import {
   NewCommentBodySchema,
   NewReplyBodySchema,
   PostIdOrSlugParamSchema,
+  ReplyPageQuerySchema,
+  REPLIES_PER_COMMENT,
+  ReplyPageSchema,
   ReplySchema,
 } from './schemas';
 import { addComment, addReply, deleteComment, deleteReply, editComment, editReply, resolvePostId, viewerOf } from './service';
@@ -109,24 +114,43 @@ const commentChangeRoutes = newRouter()
     async (c) => c.json(await deleteComment(c.get('deps'), c.get('account'), c.req.valid('json')), 200),
   );
 
-const readRoutes = newRouter().openapi(
-  createRoute({
-    method: 'get',
-    path: '/{post_id}',
-    ...doc,
-    summary: "A post's comments",
-    description:
-      'Public: no token needed. The post is named by its id or its slug. Oldest first, each with its first replies (oldest first). A member does not see comments and replies of members with a block between them.',
-    middleware: [optionalUser] as const,
-    request: { params: PostIdOrSlugParamSchema, query: CommentPageQuerySchema },
-    responses: { 200: jsonResponse(CommentPageSchema, 'A page of comments.'), ...errorResponses([400, 404], { 404: M.postNotFound }) },
-  }),
-  async (c) => {
-    const deps = c.get('deps');
-    const postId = await resolvePostId(deps, c.req.valid('param').post_id);
-    return c.json(await commentPage(deps, postId, await viewerOf(deps, c.get('viewer')), c.req.valid('query')), 200);
-  },
-);
+const readRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/replies/{comment_id}',
+      ...doc,
+      summary: "A comment's replies",
+      description: `Public: no token needed. Oldest first. A comment brings its first ${REPLIES_PER_COMMENT} replies; this pages through all of them (page 2 of limit ${REPLIES_PER_COMMENT} continues where it stops). Replies of members with a block between them and the viewer are left out.`,
+      middleware: [optionalUser] as const,
+      request: { params: CommentIdParamSchema, query: ReplyPageQuerySchema },
+      responses: { 200: jsonResponse(ReplyPageSchema, 'A page of replies.'), ...errorResponses([400, 404], { 404: M.commentNotFound }) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const page = await replyPage(deps, c.req.valid('param').comment_id, await viewerOf(deps, c.get('viewer')), c.req.valid('query'));
+      if (!page) throw new ApiError(404, M.commentNotFound);
+      return c.json(page, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{post_id}',
+      ...doc,
+      summary: "A post's comments",
+      description:
+        'Public: no token needed. The post is named by its id or its slug. Oldest first, each with its first replies (oldest first). A member does not see comments and replies of members with a block between them.',
+      middleware: [optionalUser] as const,
+      request: { params: PostIdOrSlugParamSchema, query: CommentPageQuerySchema },
+      responses: { 200: jsonResponse(CommentPageSchema, 'A page of comments.'), ...errorResponses([400, 404], { 404: M.postNotFound }) },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const postId = await resolvePostId(deps, c.req.valid('param').post_id);
+      return c.json(await commentPage(deps, postId, await viewerOf(deps, c.get('viewer')), c.req.valid('query')), 200);
+    },
+  );
 
-/** Mounted at /feed/comments. /reply is registered before /{post_id}. */
+/** Mounted at /feed/comments. /reply and /replies/… are registered before /{post_id}. */
 export const commentRoutes = newRouter().route('/', replyRoutes).route('/', commentChangeRoutes).route('/', readRoutes);

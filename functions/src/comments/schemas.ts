@@ -6,11 +6,10 @@ import { z } from '@hono/zod-openapi';
 import { IdSchema, PageQuerySchema } from '../connections/schemas';
 import { COMMENT_TEXT_MAX as COMMENT_MAX_LENGTH } from '../feed/limits';
 
-export { CommentPageSchema, CommentSchema, DeletedSchema, ReplySchema } from '../feed/schemas';
-export type { Comment, Mention as CommentMention, Reply } from '../feed/schemas';
+export { REPLIES_PER_COMMENT } from '../feed/limits';
 
-/** Replies sent inside each comment, oldest first. */
-export const REPLIES_PER_COMMENT = 50;
+export { CommentPageSchema, CommentSchema, DeletedSchema, ReplyPageSchema, ReplySchema } from '../feed/schemas';
+export type { Comment, Mention as CommentMention, Reply } from '../feed/schemas';
 
 const CommentTextSchema = z
   .string()
@@ -35,4 +34,8 @@ export const PostIdOrSlugParamSchema = z.object({
     .openapi({ param: { name: 'post_id', in: 'path' }, description: 'The post id or its slug.', example: 'shipping-our-first-engine-65f1c2' }),
 });
 export const CommentPageQuerySchema = PageQuerySchema;
+
+export const CommentIdParamSchema = z.object({ comment_id: IdSchema.openapi({ param: { name: 'comment_id', in: 'path' } }) });
+/** Replies past the ones each comment brings (REPLIES_PER_COMMENT), oldest first. */
+export const ReplyPageQuerySchema = PageQuerySchema;
 

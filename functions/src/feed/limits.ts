@@ -7,6 +7,8 @@
 export const POST_TEXT_MAX = 3000;
 /** The longest a comment or reply may be, in characters. */
 export const COMMENT_TEXT_MAX = 1000;
+/** Replies each comment brings, oldest first; the rest page through GET /feed/comments/replies/{comment_id}. */
+export const REPLIES_PER_COMMENT = 50;
 /** A poll has between POLL_OPTIONS_MIN and POLL_OPTIONS_MAX options. */
 export const POLL_OPTIONS_MIN = 2;
 export const POLL_OPTIONS_MAX = 6;

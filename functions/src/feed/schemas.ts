@@ -140,6 +140,7 @@ export const CommentSchema = z
   .openapi('Comment');
 
 export const CommentPageSchema = pagedSchema(CommentSchema, 'CommentPage');
+export const ReplyPageSchema = pagedSchema(ReplySchema, 'ReplyPage');
 
 export const LikeBodySchema = z.object({ likedByUser: z.boolean() }).openapi('LikeBody');
 export const LikeResultSchema = z.object({ likedByUser: z.boolean(), likeCount: count('Likes after the change.') }).openapi('LikeResult');

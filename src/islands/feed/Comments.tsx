@@ -1,6 +1,6 @@
 /**
- * The comments under a post, loaded when opened: each comment with its replies, a reply
- * box per comment, edit and delete for what the viewer may change, and a box to comment.
+ * The comments under a post, loaded when opened: each comment with its replies (the rest
+ * of a long thread behind "Show N more replies"), a reply box per comment, edit and delete for what the viewer may change, and a box to comment.
  */
 import { COMMENT_TEXT_MAX } from '@api/feed/limits';
 import { useStore } from '@nanostores/react';
@@ -89,6 +89,25 @@ function Entry({ item, now, onEdit, onDelete, children }: { item: Comment | Repl
   );
 }
 
+/** "Show N more replies" under a comment whose replies did not all come with it. */
+function MoreReplies({ postId, comment }: { postId: string; comment: Comment }) {
+  const [loading, setLoading] = useState(false);
+  const [done, setDone] = useState(false);
+  const hidden = comment.replyCount - comment.replies.length;
+  if (done || hidden <= 0) return null;
+  const more = async () => {
+    setLoading(true);
+    const remain = await commentActions.loadMoreReplies(postId, comment._id);
+    setLoading(false);
+    if (!remain) setDone(true);
+  };
+  return (
+    <button type="button" className="fd-link-btn small" aria-disabled={loading || undefined} onClick={() => void (loading ? undefined : more())}>
+      {loading ? 'Loading replies…' : `Show ${hidden} more ${hidden === 1 ? 'reply' : 'replies'}`}
+    </button>
+  );
+}
+
 export function Comments({ postId, viewer, now }: Props) {
   const thread = useStore($feedComments)[postId];
   const [replyTo, setReplyTo] = useState<string | null>(null);
@@ -123,6 +142,7 @@ export function Comments({ postId, viewer, now }: Props) {
                       ))}
                     </ul>
                   )}
+                  <MoreReplies postId={postId} comment={comment} />
                   {replyTo === comment._id ? (
                     <TextForm label={`Reply to ${comment.author.name}`} submitLabel="Reply" autoFocus onSubmit={(text) => commentActions.reply(postId, comment._id, text, viewer)} onCancel={() => setReplyTo(null)} />
                   ) : (

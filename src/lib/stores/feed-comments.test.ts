@@ -64,4 +64,26 @@ describe('the comments store', () => {
     expect(countComments.mock.calls).toEqual([['post', -3], ['post', 3]]);
     expect(store.get().post!.items[0]!.replies).toHaveLength(2);
   });
+  test('a long thread reads its later replies a page at a time, in time order beside a fresh one of the member', async () => {
+    const { store, session, notify, actions } = setup();
+    const at = (n: number) => `2026-05-01T10:${String(n).padStart(2, '0')}:00.000Z`;
+    const timed = (id: string, n: number): Reply => ({ ...reply(id), createdAt: at(n) });
+    const first = Array.from({ length: 50 }, (_, i) => timed(`r${i}`, i));
+    session.mockResolvedValueOnce({ data: [{ ...comment('c1', first), replyCount: 53 }], total: 1, page: 1, limit: 10, pages: 1 });
+    await actions.load('post');
+    session.mockResolvedValueOnce(timed('mine', 59));
+    await actions.reply('post', 'c1', 'Mine', ada);
+
+    session.mockResolvedValueOnce({ data: [timed('r50', 50), timed('r51', 51), timed('r52', 52)], total: 53, page: 2, limit: 50, pages: 2 });
+    expect(await actions.loadMoreReplies('post', 'c1')).toBe(false);
+    expect(session).toHaveBeenLastCalledWith('feed/comments/replies/c1?page=2&limit=50');
+    const ids = store.get().post!.items[0]!.replies.map((item) => item._id);
+    expect(ids.slice(-4)).toEqual(['r50', 'r51', 'r52', 'mine']);
+    expect(ids).toHaveLength(54);
+
+    session.mockRejectedValueOnce(new AppError('Replies are resting.', 503));
+    expect(await actions.loadMoreReplies('post', 'c1')).toBe(true);
+    expect(notify).toHaveBeenCalledWith('Replies are resting.', 'error');
+    expect(store.get().post!.items[0]!.replies).toHaveLength(54);
+  });
 });

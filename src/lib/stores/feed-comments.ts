@@ -4,6 +4,7 @@
  * server refuses; edits and deletes likewise. The post's comment count (comments plus
  * replies) follows through `countComments`.
  */
+import { REPLIES_PER_COMMENT } from '@api/feed/limits';
 import { atom, type WritableAtom } from 'nanostores';
 import { session, type SessionRequest } from '../api/client';
 import { toAppError } from '../errors';
@@ -77,6 +78,30 @@ export function createCommentActions({ store, client, notify, countComments, now
     } catch (cause) {
       setThread(postId, { ...thread(postId)!, status: 'ready' });
       notify(toAppError(cause).message, 'error');
+    }
+  }
+
+  /**
+   * Reads the replies a comment did not bring (it brings its first REPLIES_PER_COMMENT), a
+   * page at a time, keeping them in time order with any the member just wrote. Answers
+   * whether more remain; a failure says so in a toast and leaves the replies shown.
+   */
+  async function loadMoreReplies(postId: string, commentId: string): Promise<boolean> {
+    const comment = thread(postId)?.items.find((item) => item._id === commentId);
+    if (!comment) return false;
+    const stored = comment.replies.filter((item) => !item._id.startsWith('pending-')).length;
+    const page = Math.floor(stored / REPLIES_PER_COMMENT) + 1;
+    try {
+      const answer = await client.session<Paged<Reply>>(`feed/comments/replies/${encodeURIComponent(commentId)}?page=${page}&limit=${REPLIES_PER_COMMENT}`);
+      mapComment(postId, commentId, (current) => {
+        const known = new Set(current.replies.map((item) => item._id));
+        const replies = [...current.replies, ...answer.data.filter((item) => !known.has(item._id))];
+        return { ...current, replies: replies.sort((a, b) => a.createdAt.localeCompare(b.createdAt)) };
+      });
+      return answer.page < answer.pages;
+    } catch (cause) {
+      notify(toAppError(cause).message, 'error');
+      return true;
     }
   }
 
@@ -185,7 +210,7 @@ export function createCommentActions({ store, client, notify, countComments, now
     );
   }
 
-  return { load, loadMore, add, reply, edit, remove, editReply, removeReply };
+  return { load, loadMore, loadMoreReplies, add, reply, edit, remove, editReply, removeReply };
 }
 
 export type CommentActions = ReturnType<typeof createCommentActions>;
