@@ -2,9 +2,9 @@
  * The inbox with two members in two browser contexts, live: A opens the conversation with B
  * from `?with=`, sends a message with a real PNG; B, already on /inbox, sees the thread
  * move to the top and the unread count rise without reloading, opens it (the count drops,
- * the picture shows), replies to A's message; A sees the reply with its quote live; A
- * deletes a message and B sees "This message was deleted". A third member cannot read the
- * thread. 360 px shows one pane at a time; axe passes in both themes. Load older keeps the
+ * the picture shows, A's message says Seen), replies to A's message; A sees the reply with
+ * its quote live; A deletes a message and B sees "This message was deleted". A third
+ * member cannot read the thread. 360 px shows one pane at a time; axe passes in both themes. Load older keeps the
  * view; a failed send offers Retry; a refused delete is put back with a toast.
  */
 import type { Page } from '@playwright/test';
@@ -103,6 +103,8 @@ test.describe('inbox', () => {
     await expect(picture).toHaveAttribute('src', /^\/api\/session\/connections\/attachments\/[0-9a-f]{24}$/);
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
     await expect(composer(b.page, 'Ada Tester')).toBeFocused();
+    // A's window hears that B read it: A's message, the latest, says Seen.
+    await expect(messages(a.page).filter({ hasText: 'here is the plan' }).locator('.ib-seen')).toHaveText('· Seen');
 
     // B replies to A's message.
     await chooseFromMenu(b.page, received, 'Reply');
@@ -116,6 +118,7 @@ test.describe('inbox', () => {
     const reply = messages(a.page).filter({ hasText: 'Thanks Ada, looks great' });
     await expect(reply).toBeVisible();
     await expect(reply.locator('.ib-quote')).toContainText('here is the plan');
+    await expect(a.page.locator('.ib-seen')).toHaveCount(0);
 
     // A sends a second message and deletes it; B sees it deleted live.
     await composer(a.page, 'Ben Tester').fill('Oops, wrong chat');

@@ -52,7 +52,7 @@ describe('the live events of the inbox', () => {
     expect(rows).toEqual([{ body: 'second' }]);
   });
 
-  it('tells the reader’s tabs the new unread counts when a thread is opened, and nothing when nothing was unread', async () => {
+  it('tells the reader’s tabs the new unread counts and the sender that it was read when a thread is opened; nothing when nothing was unread', async () => {
     const { a, b } = await connectedMembers();
     const { deps, sent } = recordingDeps();
     const { thread } = await sendMessage(deps, a.user.id, text(b.user.id, 'read me'));
@@ -63,7 +63,10 @@ describe('the live events of the inbox', () => {
     // Reading the messages is seeing their notification: both badges drop together.
     expect((await unseen())?.n).toBe(0);
     const others = await env.DB.prepare('SELECT count(*) AS n FROM notifications WHERE user_id = ? AND is_seen = 0').bind(b.user.id).first<{ n: number }>();
-    expect(sent).toEqual([{ userId: b.user.id, event: 'counts', payload: { unseenMessages: 0, unseenNotifications: others!.n } }]);
+    expect(sent).toEqual([
+      { userId: b.user.id, event: 'counts', payload: { unseenMessages: 0, unseenNotifications: others!.n } },
+      { userId: a.user.id, event: 'read', payload: { connectionId: thread._id, readBy: b.user.id } },
+    ]);
     sent.length = 0;
     await threadMessages(deps, b.user.id, thread._id, { limit: 30 });
     expect(sent).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * Reading a thread (GET /connections/{id}): its messages paged backwards from the newest,
  * oldest first within a page. Opening it marks the viewer's unread messages read in one
- * batch with the page, and the viewer's other tabs hear the new unread count.
+ * batch with the page; the viewer's other tabs hear the new unread count and the other
+ * member hears that their messages were read.
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
@@ -75,6 +76,9 @@ export async function threadMessages(
   if (thread.latestMessage?.to === viewerId) thread.latestMessage.read = true;
   const unseenMessages = (second[MARKING_STATEMENTS + 1] as Rows<{ n: number }>).results[0]!.n;
   const unseenNotifications = (second[MARKING_STATEMENTS + 2] as Rows<{ n: number }>).results[0]!.n;
-  await deps.live.emit(viewerId, 'counts', { unseenMessages, unseenNotifications });
+  await Promise.all([
+    deps.live.emit(viewerId, 'counts', { unseenMessages, unseenNotifications }),
+    deps.live.emit(thread.receiver._id, 'read', { connectionId: threadId, readBy: viewerId }),
+  ]);
   return { thread: { ...thread, unreadCount: 0 }, messages, hasMore };
 }

@@ -16,6 +16,8 @@ export type LiveEvents = {
   notification: NotificationEvent;
   /** The member's own side of a thread changed elsewhere (sent from another tab, read, a message deleted). */
   thread: { thread: Thread; removedMessageId?: string };
+  /** The other member opened the thread: every message to them in it is read now (read receipts). */
+  read: { connectionId: string; readBy: string };
   /** Counts changed elsewhere (read in another tab, seen on another device). */
   counts: { unseenMessages?: number; unseenNotifications?: number };
 };

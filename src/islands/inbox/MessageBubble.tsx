@@ -2,7 +2,8 @@
  * One message: own on the right, the other member's on the left; the quoted message above
  * a reply (a click shows it when it is loaded), the text, the files, the time, and the
  * message's menu (Reply; Delete for one's own). A message on its way says "Sending…"; a
- * failed one says why, with Retry and Remove. Deleted: "This message was deleted".
+ * failed one says why, with Retry and Remove. Deleted: "This message was deleted". The
+ * thread's latest message, when it is the member's, says "Seen" once the other member has read it.
  */
 import { clockTime } from '../../lib/inbox/days';
 import { quoteSummary } from '../../lib/inbox/pending';
@@ -23,12 +24,14 @@ interface Props {
   onQuote: (messageId: string) => void;
   onRetry: (pendingId: string) => void;
   onDiscard: (pendingId: string) => void;
+  /** The thread's latest message, the member's, read by the other member: it says Seen. */
+  seen?: boolean;
 }
 
 /** The element id of a message (quotes scroll to it). */
 export const messageElementId = (id: string) => `ib-msg-${id}`;
 
-export function MessageBubble({ message, own, timeZone, canWrite, onReply, onDelete, onQuote, onRetry, onDiscard }: Props) {
+export function MessageBubble({ message, own, timeZone, canWrite, onReply, onDelete, onQuote, onRetry, onDiscard, seen = false }: Props) {
   const pending = message.pending;
   const menu: MenuItem[] = [];
   if (!pending && !message.deleted) {
@@ -76,7 +79,10 @@ export function MessageBubble({ message, own, timeZone, canWrite, onReply, onDel
             </button>
           </span>
         ) : (
-          <time dateTime={message.createdAt}>{time}</time>
+          <>
+            <time dateTime={message.createdAt}>{time}</time>
+            {seen && <span className="ib-seen"> · Seen</span>}
+          </>
         )}
       </div>
     </li>

@@ -7,6 +7,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MemberCard } from '@api/connections/schemas';
 import { MEMBER_TYPE_LABEL } from '../../lib/connections/member';
 import { groupByDay } from '../../lib/inbox/days';
+import { latestSeenOwnId } from '../../lib/inbox/messages';
 import type { ChatMessage, OpenThread } from '../../lib/inbox/types';
 import { profilePath } from '../../lib/profiles/seo';
 import { inboxActions } from '../../lib/stores/inbox';
@@ -57,6 +58,7 @@ export function ThreadPane({ open, viewer, now, mounted, focusRequest, onBack }:
   const before = useRef<{ id: string; firstId?: string; lastId?: string; height: number; top: number; nearEnd: boolean } | null>(null);
   const timeZone = mounted ? undefined : 'UTC';
   const groups = useMemo(() => groupByDay(open.messages, now, timeZone), [open.messages, now, timeZone]);
+  const seenId = useMemo(() => latestSeenOwnId(open.messages, viewer._id), [open.messages, viewer._id]);
 
   useLayoutEffect(() => {
     const box = scroller.current;
@@ -158,6 +160,7 @@ export function ThreadPane({ open, viewer, now, mounted, focusRequest, onBack }:
                   onQuote={showQuote}
                   onRetry={inboxActions.retry}
                   onDiscard={inboxActions.discard}
+                  seen={message._id === seenId}
                 />
               ))}
             </ol>

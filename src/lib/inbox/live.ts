@@ -1,7 +1,8 @@
 /**
  * The message store on the live connection (SPEC.md §4, §7): a `notification` titled
  * New Message carries the thread as the member sees it; `thread` brings the member's own
- * side from other tabs and deletions; `counts` sets the unread figure; after a reconnect
+ * side from other tabs and deletions; `read` says the other member read the member's
+ * messages; `counts` sets the unread figure; after a reconnect
  * the store fetches what it missed. Bound once per page session, on every member page (the
  * header badge loads the store), so the pop sound plays wherever the member is.
  */
@@ -12,6 +13,7 @@ import type { Thread } from './types';
 export interface InboxLiveTarget {
   receiveMessage(thread: Thread): void;
   receiveThread(thread: Thread, removedMessageId?: string): void;
+  receiveRead(threadId: string, readBy: string): void;
   receiveCounts(unseenMessages: number | undefined): void;
   resync(): Promise<void>;
 }
@@ -35,6 +37,9 @@ export function bindInboxLive(target: InboxLiveTarget, source: LiveSource): () =
     }),
     source.onLive('thread', (payload) => {
       if (payload?.thread) target.receiveThread(payload.thread, payload.removedMessageId);
+    }),
+    source.onLive('read', (payload) => {
+      if (typeof payload?.connectionId === 'string' && typeof payload.readBy === 'string') target.receiveRead(payload.connectionId, payload.readBy);
     }),
     source.onLive('counts', (payload) => target.receiveCounts(payload?.unseenMessages)),
     source.onLiveReconnect(() => {

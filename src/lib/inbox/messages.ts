@@ -49,6 +49,12 @@ export function markReadFor(current: readonly ChatMessage[], viewerId: string): 
   return current.map((entry) => (entry.to === viewerId && !entry.read ? { ...entry, read: true } : entry));
 }
 
+/** The thread's latest message when it is the member's and the other member has read it (it says Seen), else null. */
+export function latestSeenOwnId(current: readonly ChatMessage[], viewerId: string): string | null {
+  const latest = current.findLast((entry) => !entry.pending);
+  return latest && latest.authorProfile._id === viewerId && latest.read && !latest.deleted ? latest._id : null;
+}
+
 /** The id of the oldest stored message (the `before` of the next older page). */
 export function oldestStoredId(current: readonly ChatMessage[]): string | null {
   return current.find((entry) => !entry.pending)?._id ?? null;

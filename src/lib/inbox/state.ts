@@ -71,6 +71,14 @@ export function withThreadRead(state: InboxState, threadId: string, viewerId: st
   }));
 }
 
+/** `readerId` (the other member) read the thread: the messages to them are read, in the list and the open thread. */
+export function withReadBy(state: InboxState, threadId: string, readerId: string): InboxState {
+  const readLatest = (thread: Thread): Thread =>
+    thread.latestMessage?.to === readerId && !thread.latestMessage.read ? { ...thread, latestMessage: { ...thread.latestMessage, read: true } } : thread;
+  const users = state.users.map((thread) => (thread._id === threadId ? readLatest(thread) : thread));
+  return withOpen({ ...state, users }, threadId, (open) => ({ ...open, thread: open.thread && readLatest(open.thread), messages: markReadFor(open.messages, readerId) }));
+}
+
 /** The open thread's messages replaced by `update`. */
 export function withMessages(state: InboxState, id: string, update: (messages: ChatMessage[]) => ChatMessage[]): InboxState {
   return withOpen(state, id, (open) => ({ ...open, messages: update(open.messages) }));

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors';
 import { card, message, thread } from '../inbox/fixtures';
+import { latestSeenOwnId } from '../inbox/messages';
 import { emptyInbox, type InitialInbox } from '../inbox/state';
 import type { InboxState, Message, Thread } from '../inbox/types';
 import { createInboxActions } from './inbox';
@@ -205,6 +206,22 @@ describe('live', () => {
     actions.receiveThread(withB(message('m5', A, B, 5)));
     expect(store.get().users[0]!._id).toBe('t1');
     expect(store.get().open!.messages.map((m) => m._id)).toEqual(['m1', 'm5']);
+  });
+
+  it('the other member reading the thread marks the own messages to them read, in the list and the open thread', () => {
+    const mine = message('m2', A, B, 2);
+    const t = withB(mine);
+    const { store, actions } = setup({});
+    actions.hydrate(initial({ page: page([t]), open: { id: 't1', data: { thread: t, messages: [message('m1', B, A, 1, { read: true }), mine], hasMore: false }, error: null } }), card(A));
+    expect(latestSeenOwnId(store.get().open!.messages, A)).toBeNull();
+    actions.receiveRead('t1', B);
+    expect(store.get().users[0]!.latestMessage!.read).toBe(true);
+    expect(store.get().open!.thread!.latestMessage!.read).toBe(true);
+    expect(store.get().open!.messages.map((m) => m.read)).toEqual([true, true]);
+    expect(latestSeenOwnId(store.get().open!.messages, A)).toBe('m2');
+    expect(store.get().unseenMessageCount).toBe(0);
+    // Once the other member answers, their message is the latest: nothing says Seen.
+    expect(latestSeenOwnId([...store.get().open!.messages, message('m3', B, A, 3)], A)).toBeNull();
   });
 
   it('after a reconnect fetches page 1, the count and the open thread', async () => {

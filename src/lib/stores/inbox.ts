@@ -14,7 +14,7 @@ import { markDeleted, mergeMessages, oldestStoredId, pendingMatching, settlePend
 import { threadPath, threadsPath } from '../inbox/paths';
 import { draftIsEmpty, messageForm, pendingMessage, type MessageDraft } from '../inbox/pending';
 import { playPopAlert } from '../inbox/sound';
-import { emptyInbox, listFromPage, openThreadState, stateFromInitial, withMessages, withOpen, withThread, withThreadRead, type InitialInbox } from '../inbox/state';
+import { emptyInbox, listFromPage, openThreadState, stateFromInitial, withMessages, withOpen, withReadBy, withThread, withThreadRead, type InitialInbox } from '../inbox/state';
 import { appendThreads, applyIncoming, mergeInPlace, placeOnTop } from '../inbox/threads';
 import type { Attachment, InboxState, SentMessage, Thread, ThreadFilter, ThreadMessages, ThreadPage } from '../inbox/types';
 import { bindInboxLive } from '../inbox/live';
@@ -268,6 +268,11 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
     set(next);
   }
 
+  /** Live `read`: the other member read the thread (the own messages to them show Seen). */
+  function receiveRead(threadId: string, readBy: string): void {
+    set(withReadBy(get(), threadId, readBy));
+  }
+
   /** Live `counts`: the unread message count set elsewhere. */
   function receiveCounts(unseenMessages: number | undefined): void {
     if (typeof unseenMessages === 'number') set({ ...get(), unseenMessageCount: unseenMessages });
@@ -284,7 +289,7 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
 
   return {
     hydrate, refreshUnseen, loadThreads, loadMore, openThread, closeThread, loadOlder, uploadAttachment, send, retry, discard,
-    deleteMessage, markOpenRead, receiveMessage, receiveThread, receiveCounts, resync,
+    deleteMessage, markOpenRead, receiveMessage, receiveThread, receiveRead, receiveCounts, resync,
   };
 }
 
