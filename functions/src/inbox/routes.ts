@@ -97,7 +97,7 @@ const readRoutes = newRouter()
       ...inboxDoc,
       summary: 'The messages of a conversation, newest page first',
       description:
-        'Only its two members (anyone else: 404, as when a block hides it). Oldest first within the page; `hasMore` says whether older messages exist: ask again with `before=<the first message id>`. Opening it marks your unread messages in it read, and your other tabs hear the new count (`counts`).',
+        'Only its two members (anyone else: 404, as when a block hides it). Oldest first within the page; `hasMore` says whether older messages exist: ask again with `before=<the first message id>`. Opening it marks your unread messages in it read: your other tabs hear the new count (`counts`), and the other member hears `read` (`{ connectionId, readBy }`).',
       middleware: [requireUser] as const,
       request: { params: ThreadParam, query: ThreadMessagesQuerySchema },
       responses: {
