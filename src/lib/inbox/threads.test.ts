@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { message, thread } from './fixtures';
-import { appendThreads, applyIncoming, latestWasRead, markThreadRead, mergeInPlace, placeOnTop, shouldPlaySound } from './threads';
+import { appendThreads, applyIncoming, latestWasRead, listAfterThreadUpdate, markThreadRead, mergeInPlace, placeOnTop, shouldPlaySound } from './threads';
 
 const ME = 'a';
 
@@ -19,6 +19,17 @@ describe('thread list', () => {
       ['t1', 1],
       ['t2', 1],
     ]);
+  });
+
+  it('places a live update of the member\'s own side: merged when deleting or unchanged, on top when new, unlisted left out', () => {
+    const ids = (list: ReturnType<typeof listAfterThreadUpdate>) => list.map((t) => t._id);
+    const newer = thread('t3', ME, 'd', message('m9', ME, 'd', 9));
+    expect(ids(listAfterThreadUpdate([t1, t2, t3], newer, { removal: false, listsAll: false }))).toEqual(['t3', 't1', 't2']);
+    expect(ids(listAfterThreadUpdate([t1, t2, t3], { ...t3, unreadCount: 0 }, { removal: false, listsAll: false }))).toEqual(['t1', 't2', 't3']);
+    expect(ids(listAfterThreadUpdate([t1, t2, t3], newer, { removal: true, listsAll: true }))).toEqual(['t1', 't2', 't3']);
+    const unlisted = thread('t4', ME, 'e', message('m8', ME, 'e', 8));
+    expect(ids(listAfterThreadUpdate([t1], unlisted, { removal: false, listsAll: false }))).toEqual(['t1']);
+    expect(ids(listAfterThreadUpdate([t1], unlisted, { removal: false, listsAll: true }))).toEqual(['t4', 't1']);
   });
 
   it('merges in place and ignores unknown threads', () => {

@@ -23,6 +23,18 @@ export function mergeInPlace(list: readonly Thread[], thread: Thread): Thread[] 
 }
 
 /**
+ * The list after a live `thread` update (the member's own side, changed elsewhere): a
+ * deletion or the same latest message merges in place; a new latest message goes on top
+ * when the thread is listed, or when the list shows every thread.
+ */
+export function listAfterThreadUpdate(list: readonly Thread[], thread: Thread, { removal, listsAll }: { removal: boolean; listsAll: boolean }): Thread[] {
+  const entry = list.find((item) => item._id === thread._id);
+  if (removal || (entry && entry.latestMessage?._id === thread.latestMessage?._id)) return mergeInPlace(list, thread);
+  if (thread.latestMessage && (entry || listsAll)) return placeOnTop(list, thread);
+  return [...list];
+}
+
+/**
  * Whether the viewer had read everything in `entry`: its latest message is marked read,
  * is the viewer's own (nothing in it waits for the viewer), or there is none.
  */

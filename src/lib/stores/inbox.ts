@@ -15,7 +15,7 @@ import { threadPath, threadsPath } from '../inbox/paths';
 import { draftIsEmpty, messageForm, pendingMessage, type MessageDraft } from '../inbox/pending';
 import { playPopAlert } from '../inbox/sound';
 import { emptyInbox, listFromPage, openThreadState, stateFromInitial, withMessages, withOpen, withReadBy, withThread, withThreadRead, type InitialInbox } from '../inbox/state';
-import { appendThreads, applyIncoming, mergeInPlace, placeOnTop } from '../inbox/threads';
+import { appendThreads, applyIncoming, listAfterThreadUpdate, placeOnTop } from '../inbox/threads';
 import type { Attachment, InboxState, SentMessage, Thread, ThreadFilter, ThreadMessages, ThreadPage } from '../inbox/types';
 import { bindInboxLive } from '../inbox/live';
 import { onLive, onLiveReconnect } from '../live/client';
@@ -251,11 +251,7 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
   /** Live `thread`: own messages from other tabs, reads elsewhere, deletions by either member. */
   function receiveThread(thread: Thread, removedMessageId?: string): void {
     const state = get();
-    const entry = state.users.find((item) => item._id === thread._id);
-    let users = state.users;
-    if (removedMessageId) users = mergeInPlace(users, thread);
-    else if (entry && entry.latestMessage?._id === thread.latestMessage?._id) users = mergeInPlace(users, thread);
-    else if (thread.latestMessage && (entry || (state.status === 'ready' && state.filter === 'all'))) users = placeOnTop(users, thread);
+    const users = listAfterThreadUpdate(state.users, thread, { removal: Boolean(removedMessageId), listsAll: state.status === 'ready' && state.filter === 'all' });
     let next: InboxState = withThread({ ...state, users }, thread);
     const latest = thread.latestMessage;
     if (removedMessageId) next = withMessages(next, thread._id, (messages) => markDeleted(messages, removedMessageId));
