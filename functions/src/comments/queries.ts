@@ -42,8 +42,8 @@ function toReply(row: ReplyRow, viewer: CommentViewer, mentions: Map<string, Com
 
 type MentionRow = MemberCardRow & { text_id: string };
 
-/** The stored mentions of a post's comments and replies that `which` selects. */
-function mentionsStatement(postId: string, which: SQL): SQL {
+/** The stored mentions of a post's comments and replies that `which` selects (`postId`: the id, or SQL that selects it). */
+function mentionsStatement(postId: string | SQL, which: SQL): SQL {
   return sql`
     SELECT m.comment_id AS text_id, ${MEMBER_CARD_COLUMNS}
     FROM feed_mentions m JOIN users u ON u.id = m.user_id ${MEMBER_CARD_JOINS}
@@ -142,10 +142,10 @@ export async function replyPage(deps: Pick<Deps, 'db'>, commentId: string, viewe
       FROM feed_replies t JOIN users u ON u.id = t.author_user_id ${MEMBER_CARD_JOINS}
       WHERE ${visible} ${page}`,
     sql`SELECT count(*) AS total FROM feed_replies t WHERE ${visible}`,
-    sql`SELECT m.comment_id AS text_id, ${MEMBER_CARD_COLUMNS}
-      FROM feed_mentions m JOIN users u ON u.id = m.user_id ${MEMBER_CARD_JOINS}
-      WHERE m.comment_id IN (SELECT id FROM (SELECT t.id FROM feed_replies t WHERE ${visible} ${page}))
-      ORDER BY m.rowid`,
+    mentionsStatement(
+      sql`(SELECT post_id FROM feed_comments WHERE id = ${commentId})`,
+      sql`m.comment_id IN (SELECT id FROM (SELECT t.id FROM feed_replies t WHERE ${visible} ${page}))`,
+    ),
   ]);
   if (comment!.results.length === 0) return null;
   const byText = mentionsByText(mentions!.results as MentionRow[]);
