@@ -10,7 +10,7 @@ import { offsetOf, pageOf } from '../connections/paging';
 import type { PageRequest } from '../connections/schemas';
 import { runBatch } from '../feed/batch';
 import { ApiError } from '../http/errors';
-import { NOTIFICATION_COLUMNS, type NotificationRow, toNotification, unseenNotificationCount, unseenOf, senderVisibleTo } from './notify';
+import { NOTIFICATION_COLUMNS, type NotificationRow, toNotification, unseenCountStatement, senderVisibleTo } from './notify';
 import { NOTIFICATION_MESSAGES as M } from './messages';
 import type { Notification, NotificationPage } from './schemas';
 
@@ -53,19 +53,23 @@ export async function markSeen(deps: Pick<Deps, 'db' | 'live'>, userId: string, 
     sql`UPDATE notifications SET is_seen = 1 WHERE id = ${id} AND user_id = ${userId} AND is_seen = 0`,
     sql`SELECT ${NOTIFICATION_COLUMNS}, ${MEMBER_CARD_COLUMNS}
       FROM notifications n LEFT JOIN users u ON u.id = n.sender_id ${MEMBER_CARD_JOINS} WHERE n.id = ${id} AND n.user_id = ${userId}`,
-    sql`SELECT count(*) AS count FROM notifications n WHERE ${unseenOf(userId)}`,
+    unseenCountStatement(userId),
   ]);
   const [row] = selected!.results as Row[];
   if (!row) throw new ApiError(404, M.notFound);
-  const count = (counted!.results as Array<{ count: number }>)[0]?.count ?? 0;
+  const count = (counted!.results as Array<{ n: number }>)[0]?.n ?? 0;
   await deps.live.emit(userId, 'counts', { unseenNotifications: count });
   return withSender(row);
 }
 
 /** Marks every notification of the member seen; answers how many changed. Sends `counts`. */
 export async function markAllSeen(deps: Pick<Deps, 'db' | 'live'>, userId: string): Promise<{ updated: number }> {
-  const result = await deps.db.run(sql`UPDATE notifications SET is_seen = 1 WHERE user_id = ${userId} AND is_seen = 0`);
-  const updated = result.meta.changes ?? 0;
-  await deps.live.emit(userId, 'counts', { unseenNotifications: await unseenNotificationCount(deps, userId) });
+  // One round trip: the change and the count after it.
+  const [changed, counted] = await runBatch(deps.db, [
+    sql`UPDATE notifications SET is_seen = 1 WHERE user_id = ${userId} AND is_seen = 0`,
+    unseenCountStatement(userId),
+  ]);
+  const updated = changed!.meta.changes ?? 0;
+  await deps.live.emit(userId, 'counts', { unseenNotifications: (counted!.results as Array<{ n: number }>)[0]?.n ?? 0 });
   return { updated };
 }
