@@ -15,6 +15,7 @@ import { newRouter } from '../http/context';
 import { ApiError } from '../http/errors';
 import { notifyPremiumChanged } from '../notifications/account';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
+import { isPremium } from '../users/roles';
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
 
@@ -40,7 +41,7 @@ export async function setPremium(deps: Pick<Deps, 'db' | 'clock' | 'live'>, user
     .leftJoin(founders, eq(founders.userId, users.id))
     .where(eq(users.id, userId));
   if (!before) throw new ApiError(404, MEMBER_NOT_FOUND);
-  const was = before.roleType === 'premium' || before.founderPremium === true;
+  const was = isPremium({ role: { type: before.roleType }, founder: { premium: before.founderPremium } });
   const at = deps.clock.now().toISOString();
   await runBatch(deps.db, [
     deps.db.update(users).set({ roleType: premium ? 'premium' : 'free', updatedAt: at }).where(eq(users.id, userId)),

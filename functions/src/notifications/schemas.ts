@@ -2,7 +2,7 @@
  * The wire shapes of the notifications (SPEC.md §3 Notification, §7 Notifications).
  */
 import { z } from '@hono/zod-openapi';
-import { MemberCardSchema, pagedSchema } from '../connections/schemas';
+import { IdSchema, MemberCardSchema, pagedSchema } from '../connections/schemas';
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 export const NOTIFICATION_PAGE_MAX = 50;
@@ -52,10 +52,7 @@ export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
 /** `PATCH /notifications/seen?id=`: the notification to mark seen. */
 export const SeenQuerySchema = z.object({
-  id: z
-    .string()
-    .regex(/^[0-9a-f]{24}$/, 'must be a 24-character id')
-    .openapi({ description: 'The notification id.', example: '65f1c2a9e4b0a1d2c3e4f5a6' }),
+  id: IdSchema.openapi({ description: 'The notification id.' }),
 });
 
 export const SeenAllSchema = z
