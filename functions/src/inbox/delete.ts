@@ -3,8 +3,8 @@
  * keeps the row for the replies quoting it ("This message was deleted") but empties its
  * body and removes its files (rows and R2 objects). In the same batch the recipient's
  * unread count is recounted, the thread's preview moves to the newest message left and
- * the recipient's notification stops quoting it.
- * Both members' windows hear of it (`thread` with `removedMessageId`).
+ * the recipient's notification stops quoting it, and the thread is read back as both
+ * members now see it. Both members' windows hear of it (`thread` with `removedMessageId`).
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
@@ -14,7 +14,7 @@ import { ApiError } from '../http/errors';
 import { deleteFiles } from './attachments';
 import { INBOX_MESSAGES as M } from './messages';
 import type { DeletedMessage } from './schemas';
-import { threadViews } from './threads';
+import { threadViews, threadViewsOf, threadViewStatements, type ThreadView } from './threads';
 import { previewOf } from './wire';
 
 type Target = { thread_id: string; author_id: string; to_id: string; body: string; files: number; deleted_at: string | null; hidden: number };
@@ -51,11 +51,18 @@ export async function deleteMessage(deps: Pick<Deps, 'db' | 'clock' | 'live'> & 
   if (target.author_id !== viewerId) throw new ApiError(403, M.ownMessagesOnly);
 
   const otherId = target.to_id;
+  const pair = [viewerId, otherId];
+  let views: ThreadView[];
   if (target.deleted_at === null) {
-    const [removed] = await runBatch<{ storage_key: string }>(deps.db, deleteStatements(messageId, target, deps.clock.now().toISOString()));
-    await deleteFiles(deps.media, removed!.results.map((row) => row.storage_key));
+    // One round trip: the soft delete, then both members' views of the thread after it.
+    const deleting = deleteStatements(messageId, target, deps.clock.now().toISOString());
+    const results = await runBatch(deps.db, [...deleting, ...threadViewStatements(target.thread_id, pair)]);
+    views = threadViewsOf(results.slice(deleting.length), pair);
+    await deleteFiles(deps.media, (results[0]!.results as Array<{ storage_key: string }>).map((row) => row.storage_key));
+  } else {
+    views = await threadViews(deps, target.thread_id, pair);
   }
-  const [mine, theirs] = await threadViews(deps, target.thread_id, [viewerId, otherId]);
+  const [mine, theirs] = views;
   const thread = mine!.thread!;
   await Promise.all([
     deps.live.emit(viewerId, 'thread', { thread, removedMessageId: messageId }),
