@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { clockTime, dayKey, dayLabel, groupByDay } from './days';
 import { card, message, thread } from './fixtures';
 import { ATTACHMENT_MAX_BYTES, attachmentKind, checkAttachments, formatSize } from './files';
-import { attachmentHref, inboxAddress, isThreadId, threadPath, threadsPath } from './paths';
+import { attachmentHref, inboxAddress, isApiId, threadPath, threadsPath } from './paths';
 import { draftIsEmpty, messageForm, pendingMessage, quoteSummary } from './pending';
 import { messageSummary, oneLine, threadPreview } from './preview';
 import { playPopAlert, POP_ALERT_DELAY_MS, POP_ALERT_URL } from './sound';
@@ -90,8 +90,8 @@ describe('paths', () => {
     expect(inboxAddress(null)).toBe('/inbox');
     expect(inboxAddress(null, 'unread')).toBe('/inbox?filter=unread');
     expect(inboxAddress('0123456789abcdef01234567', 'unread')).toBe('/inbox?filter=unread&personalInbox=0123456789abcdef01234567');
-    expect(isThreadId('0123456789abcdef01234567')).toBe(true);
-    expect(isThreadId('../x')).toBe(false);
+    expect(isApiId('0123456789abcdef01234567')).toBe(true);
+    expect(isApiId('../x')).toBe(false);
   });
 });
 

@@ -36,7 +36,7 @@ export function inboxAddress(threadId: string | null, filter: ThreadFilter = 'al
   return query ? `/inbox?${query}` : '/inbox';
 }
 
-/** Whether a value looks like a thread id (24 hex characters, as every id in the API). */
-export function isThreadId(value: string | null | undefined): value is string {
+/** Whether a value looks like an id of the API (24 hex characters: threads, members, messages). */
+export function isApiId(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^[0-9a-f]{24}$/.test(value);
 }

@@ -1,10 +1,12 @@
 /**
  * Server-side reads of /inbox: the first page of threads, the thread of `?personalInbox=`
- * (reading it marks it read, so the unread count is asked after it) and the opening of a
+ * (reading it marks it read, so the unread counts are asked after it, once for the page
+ * and its header) and the opening of a
  * thread with a member for `?with=`.
  */
+import { unseenCountsFor } from '../notifications/server';
 import { callApi, type ApiCallOptions } from '../server/api';
-import { isThreadId, threadPath, threadsPath } from './paths';
+import { isApiId, threadPath, threadsPath } from './paths';
 import type { InitialInbox } from './state';
 import type { Thread, ThreadFilter, ThreadMessages, ThreadPage } from './types';
 
@@ -15,32 +17,26 @@ export function filterFromQuery(value: string | null): ThreadFilter {
   return value === 'unread' ? 'unread' : 'all';
 }
 
-const split = (path: string) => path.split('?') as [string, string];
-
 /** What the inbox island starts from; `status` is the page's HTTP status (404 for a thread one cannot read). */
 export async function initialInbox(
+  request: Request,
   viewerId: string,
   { filter, threadId }: { filter: ThreadFilter; threadId: string | null },
   options: CallOptions,
 ): Promise<{ initial: InitialInbox; status: number }> {
-  const [listPath, listSearch] = split(threadsPath(1, filter));
   /** The asked thread and the page status it gives (404 when it is not the viewer's to read). */
   const openRead = async (): Promise<{ open: InitialInbox['open']; status: number }> => {
     if (threadId === null) return { open: null, status: 200 };
-    if (!isThreadId(threadId)) return { open: { id: threadId, data: null, error: 'Conversation not found.' }, status: 404 };
-    const [path, search] = split(threadPath(threadId));
-    const answer = await callApi<ThreadMessages>(path, { ...options, search });
+    if (!isApiId(threadId)) return { open: { id: threadId, data: null, error: 'Conversation not found.' }, status: 404 };
+    const answer = await callApi<ThreadMessages>(threadPath(threadId), options);
     if (answer.ok) return { open: { id: threadId, data: answer.data, error: null }, status: 200 };
     return { open: { id: threadId, data: null, error: answer.error.message }, status: answer.error.status === 404 ? 404 : 200 };
   };
-  const unseenCount = async () => {
-    const count = await callApi<{ count: number }>('connections/messages/unseen-count', options);
-    return count.ok ? count.data.count : null;
-  };
   const [page, [{ open, status }, unseen]] = await Promise.all([
-    callApi<ThreadPage>(listPath, { ...options, search: listSearch }),
-    // The count is asked once the thread was read, so it already leaves it out.
-    openRead().then(async (opened) => [opened, await unseenCount()] as const),
+    callApi<ThreadPage>(threadsPath(1, filter), options),
+    // The counts are asked once the thread was read, so they already leave it out; the
+    // header's badges use the same answer (one per request).
+    openRead().then(async (opened) => [opened, (await unseenCountsFor(request, options)).messages] as const),
   ]);
   const initial: InitialInbox = {
     viewerId,
@@ -55,7 +51,7 @@ export async function initialInbox(
 
 /** POST /connections/threads { userId }: the thread with that member, or the reason it cannot be opened. */
 export async function openThreadWith(userId: string, options: CallOptions): Promise<{ thread: Thread } | { error: string; status: number }> {
-  if (!/^[0-9a-f]{24}$/.test(userId)) return { error: 'That member could not be found.', status: 404 };
+  if (!isApiId(userId)) return { error: 'That member could not be found.', status: 404 };
   const answer = await callApi<Thread>('connections/threads', { ...options, method: 'POST', body: { userId } });
   if (answer.ok) return { thread: answer.data };
   return { error: answer.error.message, status: answer.error.status };
