@@ -3,7 +3,6 @@
  * account notices), the title, the body as plain text, when, and whether it is unseen.
  * Activating it marks it seen and opens its link. Member text is React text, never HTML.
  */
-import type { KeyboardEvent } from 'react';
 import { fullDate, relativeTime } from '../../lib/connections/relative-time';
 import { avatarUrl, nameInitials } from '../../lib/connections/member';
 import { kindDisplay, notificationHref } from '../../lib/notifications/kinds';
@@ -46,11 +45,10 @@ interface RowProps {
   /** The bell's rows are compact (two lines of body at most). */
   compact?: boolean;
   onOpen: (notification: Notification) => void;
-  onKeyDown?: (event: KeyboardEvent<HTMLAnchorElement>) => void;
 }
 
 /** The row's link: marks the notification seen and follows its link (SPEC.md §4). */
-export function NotificationRow({ notification, now, compact = false, onOpen, onKeyDown }: RowProps) {
+export function NotificationRow({ notification, now, compact = false, onOpen }: RowProps) {
   const { label } = kindDisplay(notification.kind);
   const sender = notification.userSender?.profile.name;
   const unseen = !notification.isSeen;
@@ -62,7 +60,6 @@ export function NotificationRow({ notification, now, compact = false, onOpen, on
       data-compact={compact ? '' : undefined}
       data-notification-row
       onClick={() => onOpen(notification)}
-      onKeyDown={onKeyDown}
     >
       <Picture notification={notification} size={compact ? 36 : 44} />
       <span className="nt-row-main">

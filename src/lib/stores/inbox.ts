@@ -3,7 +3,7 @@
  * with its paging and the open thread, and its actions. Sending shows the message at once
  * ("Sending…", then stored, or failed with Retry); deleting is optimistic and rolled back
  * with a toast. Live events (src/lib/inbox/live.ts) go through `receive*` below. The header's
- * unread badge reads `unseenMessageCount`; `refreshUnseenMessages()` refetches it.
+ * unread badge reads `unseenMessageCount`; `inboxActions.refreshUnseen()` refetches it.
  */
 import { atom, type WritableAtom } from 'nanostores';
 import type { MemberCard } from '@api/connections/schemas';
@@ -20,8 +20,6 @@ import type { Attachment, InboxState, SentMessage, Thread, ThreadFilter, ThreadM
 import { bindInboxLive } from '../inbox/live';
 import { onLive, onLiveReconnect } from '../live/client';
 import { toast, type ToastKind } from '../toast';
-
-export { emptyInbox };
 
 export interface InboxClient {
   session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
@@ -300,11 +298,6 @@ export const inboxActions: InboxActions = createInboxActions({
   playSound: () => playPopAlert(),
   visible: () => typeof document !== 'undefined' && document.visibilityState === 'visible',
 });
-
-/** GET the unread message count into `$inbox`; a failure keeps the figure shown (logged). */
-export function refreshUnseenMessages(): Promise<number> {
-  return inboxActions.refreshUnseen();
-}
 
 
 // On every member page (the header badge loads this store): live events reach the store.

@@ -199,9 +199,8 @@ export function bindNotificationsLive(): void {
   onLive('counts', notificationsActions.receiveCounts);
   onLiveReconnect(notificationsActions.resync);
   // Notifications stored between the page's rendering and the first connect reached no socket.
-  let first = true;
-  onLiveConnect(() => {
-    if (first) void notificationsActions.refreshUnseenNotifications();
-    first = false;
+  const stop = onLiveConnect(() => {
+    stop();
+    void notificationsActions.refreshUnseenNotifications();
   });
 }
