@@ -4,6 +4,7 @@
  * Rows are links (open in a new tab works); a plain click opens the conversation in place.
  */
 import type { MouseEvent } from 'react';
+import { countFigure } from '../../lib/count-badge';
 import { fullDate, relativeTime } from '../../lib/connections/relative-time';
 import { inboxAddress } from '../../lib/inbox/paths';
 import { threadPreview } from '../../lib/inbox/preview';
@@ -56,8 +57,8 @@ function ThreadRow({ thread, viewerId, selected, now, mounted, onSelect }: { thr
           <span className="ib-row-bottom">
             <span className="ib-row-preview">{preview || 'No messages yet'}</span>
             {unread > 0 && (
-              <span className="ib-unread" aria-label={unread === 1 ? '1 unread message' : `${unread} unread messages`}>
-                {unread > 99 ? '99+' : unread}
+              <span className="count-badge ib-unread" aria-label={unread === 1 ? '1 unread message' : `${unread} unread messages`}>
+                {countFigure(unread)}
               </span>
             )}
           </span>

@@ -9,7 +9,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { startLiveSession } from '../../lib/live/session';
-import { bellLabel, countFigure } from '../../lib/notifications/badge';
+import { countFigure } from '../../lib/count-badge';
+import { bellLabel } from '../../lib/notifications/badge';
 import type { Notification } from '../../lib/notifications/types';
 import { $notifications, bindNotificationsLive, notificationsActions } from '../../lib/stores/notifications';
 import { MediaBaseProvider } from '../shell/media-base';
@@ -32,7 +33,7 @@ function BellFace({ count }: { count: number }) {
       <BellIcon />
       <span className="visually-hidden">{bellLabel(count)}</span>
       {count > 0 && (
-        <span className="nt-bell-badge" aria-hidden="true" data-bell-count>
+        <span className="count-badge nt-bell-badge" aria-hidden="true" data-bell-count>
           {countFigure(count)}
         </span>
       )}

@@ -2,14 +2,10 @@
  * The header's unread figures: the bell's (an island) and the one beside "Messages"
  * (server-rendered by MessagesNavLink.astro, kept current by `updateMessagesBadge`).
  */
+import { updateCountBadges } from '../count-badge';
 
 /** The attribute marking the messages badge element. */
 export const MESSAGES_BADGE_ATTRIBUTE = 'data-messages-badge';
-
-/** The figure shown in a badge: the count, capped at 99+. */
-export function countFigure(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
 
 /** What a screen reader hears after "Messages": ", 2 unread". */
 export function messagesBadgeLabel(count: number): string {
@@ -23,15 +19,7 @@ export function bellLabel(count: number): string {
 
 /** Sets every messages badge on the page to `count` (hidden at zero). */
 export function updateMessagesBadge(count: number): void {
-  if (typeof document === 'undefined') return;
-  for (const badge of document.querySelectorAll<HTMLElement>(`[${MESSAGES_BADGE_ATTRIBUTE}]`)) {
-    const figure = badge.querySelector<HTMLElement>('[data-badge-figure]');
-    const label = badge.querySelector<HTMLElement>('[data-badge-label]');
-    if (figure) figure.textContent = countFigure(count);
-    if (label) label.textContent = messagesBadgeLabel(count);
-    badge.dataset.count = String(count);
-    badge.hidden = count <= 0;
-  }
+  updateCountBadges(MESSAGES_BADGE_ATTRIBUTE, count, messagesBadgeLabel(count));
 }
 
 /** The figure the server rendered into the messages badge of this page, if there is one. */
