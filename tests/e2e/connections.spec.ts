@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_ADMIN, expect, expectNoSeriousA11yViolations, latestMail, signIn, test, uniqueEmail } from './support';
+import { DEMO_ADMIN, expect, expectNoSeriousA11yViolations, latestMail, signIn, test, uniqueEmail, openHydrated as open } from './support';
 
 const PASSWORD = 'connections-e2e-password';
 
@@ -50,12 +50,6 @@ async function connect(from: Member, to: Member, baseURL: string, note?: string)
   const response = await api(from, baseURL, 'POST', 'connection/connect', note ? { receiverId: to.id, note } : { receiverId: to.id });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { connection: { _id: string } }).connection._id;
-}
-
-/** Opens a page and waits for its islands to hydrate, so clicks and keys reach React. */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
 async function reload(page: Page): Promise<void> {

@@ -8,15 +8,8 @@
  * view; a failed send offers Retry; a refused delete is put back with a toast.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './support';
+import { expect, expectNoSeriousA11yViolations, test, openHydrated as open } from './support';
 import { api, newMember, png, type Member, type Stack } from './profile-page-support';
-
-/** Opens a page and waits for its islands to hydrate, so clicks and keys reach React. */
-async function open(page: Page, path: string): Promise<number> {
-  const response = await page.goto(path);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  return response?.status() ?? 0;
-}
 
 /** A asks, B accepts: the two are connected. */
 async function connect(stack: Stack, from: Member, to: Member): Promise<void> {

@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { api, newMember, type Stack } from './profile-page-support';
-import { expect, expectNoSeriousA11yViolations, test } from './support';
-
-/** Opens a page and waits for its islands to hydrate, so clicks and keys reach React. */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
+import { expect, expectNoSeriousA11yViolations, test, openHydrated as open } from './support';
 
 const card = (page: Page) => page.locator('article.match-card');
 const reviewed = (page: Page) => card(page).getByRole('heading', { level: 2 });

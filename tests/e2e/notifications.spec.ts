@@ -6,7 +6,7 @@
  * toast, "Mark all as read" empties the count, and visitors never load the live client.
  */
 import type { Page, WebSocket } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './support';
+import { expect, expectNoSeriousA11yViolations, test, openHydrated as open } from './support';
 import { api, newMember, type Member, type Stack } from './profile-page-support';
 
 test.describe.configure({ mode: 'serial' });
@@ -21,12 +21,6 @@ const connected = new Set<WebSocket>();
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const dropDown = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
-
-/** Opens a page and waits for its islands to hydrate, so clicks and keys reach React. */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
 
 test.beforeAll(async ({ browser, extraHTTPHeaders }, info) => {
   baseURL = info.project.use.baseURL!;

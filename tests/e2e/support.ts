@@ -55,6 +55,13 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/** Opens a page and waits for its islands to hydrate, so clicks and keys reach React; answers the HTTP status. */
+export async function openHydrated(page: Page, path: string): Promise<number> {
+  const response = await page.goto(path);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  return response?.status() ?? 0;
+}
+
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);
