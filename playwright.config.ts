@@ -2,6 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** A short heartbeat, so the live-protocol tests watch several pings and a missed pong in seconds. */
+export const LIVE_PING_INTERVAL_MS = 1000;
+export const LIVE_PING_TIMEOUT_MS = 2000;
 
 /** Debian's Chromium with the flags this machine needs; Playwright never downloads a browser. */
 const chromiumArgs = [
@@ -49,9 +52,8 @@ export default defineConfig({
       PLAUSIBLE_ENDPOINT: 'https://analytics.foundermesh.test/api/event',
       CHAT_PROVIDER: 'crisp',
       CHAT_WEBSITE_ID: 'e2e-website',
-      // A short heartbeat, so the live-protocol tests watch several pings and a missed pong in seconds.
-      LIVE_PING_INTERVAL_MS: '1000',
-      LIVE_PING_TIMEOUT_MS: '2000',
+      LIVE_PING_INTERVAL_MS: String(LIVE_PING_INTERVAL_MS),
+      LIVE_PING_TIMEOUT_MS: String(LIVE_PING_TIMEOUT_MS),
     },
     reuseExistingServer: false,
     timeout: 180_000,

@@ -8,10 +8,10 @@
 import { request as httpRequest } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import type { Browser } from '@playwright/test';
+import { LIVE_PING_INTERVAL_MS } from '../../playwright.config';
 import { registerMember } from './profile-page-support';
 import { expect, test } from './support';
 
-const PING_INTERVAL_MS = Number(process.env.E2E_LIVE_PING_INTERVAL_MS ?? 1000);
 
 type LiveMember = { id: string; token: string; emit(event: string, payload: unknown): Promise<number>; drop(): Promise<number> };
 
@@ -121,7 +121,7 @@ test.describe('the live connection (socket.io protocol through the app origin)',
     socket.io.engine.on('ping', () => (pings += 1));
     socket.on('disconnect', () => (disconnects += 1));
     const sid = socket.io.engine.id;
-    await new Promise((resolve) => setTimeout(resolve, PING_INTERVAL_MS * 5.5));
+    await new Promise((resolve) => setTimeout(resolve, LIVE_PING_INTERVAL_MS * 5.5));
     expect(pings).toBeGreaterThanOrEqual(4);
     expect(disconnects).toBe(0);
     expect(socket.io.engine.id).toBe(sid);
@@ -141,7 +141,7 @@ test.describe('the live connection (socket.io protocol through the app origin)',
     });
     const closed = await new Promise<number>((resolve) => raw.addEventListener('close', () => resolve(Date.now() - opened)));
     const open = JSON.parse(frames[0]!.slice(1));
-    expect(open).toMatchObject({ upgrades: [], pingInterval: PING_INTERVAL_MS });
+    expect(open).toMatchObject({ upgrades: [], pingInterval: LIVE_PING_INTERVAL_MS });
     expect(frames).toContain('2');
     expect(frames.find((frame) => frame.startsWith('40'))).toMatch(/^40\{"sid":"[\w-]{20}"\}$/);
     // Closed after one interval plus the timeout without a pong, at the next alarm.
