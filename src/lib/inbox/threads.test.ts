@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { message, thread } from './fixtures';
-import { appendThreads, applyIncoming, latestWasRead, listAfterThreadUpdate, markThreadRead, mergeInPlace, placeOnTop, shouldPlaySound } from './threads';
+import { appendNew } from '../lists';
+import { applyIncoming, latestWasRead, listAfterThreadUpdate, markThreadRead, mergeInPlace, placeOnTop, shouldPlaySound } from './threads';
 
 const ME = 'a';
 
@@ -10,7 +11,7 @@ describe('thread list', () => {
   const t3 = thread('t3', ME, 'd', message('m3', 'd', ME, 3));
 
   it('appends a page without repeating threads already listed', () => {
-    expect(appendThreads([t1, t2], [t2, t3]).map((t) => t._id)).toEqual(['t1', 't2', 't3']);
+    expect(appendNew([t1, t2], [t2, t3]).map((t) => t._id)).toEqual(['t1', 't2', 't3']);
   });
 
   it('places a thread on top, removing its old entry', () => {

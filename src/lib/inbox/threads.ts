@@ -1,16 +1,10 @@
 /**
- * The thread list as pure functions: pages appended without repeats, a thread placed at
- * the top or merged in place, and the SPEC.md §4 rule for an incoming new message — the
+ * The thread list as pure functions (pages are appended with src/lib/lists.ts): a thread
+ * placed at the top or merged in place, and the SPEC.md §4 rule for an incoming new message — the
  * thread is inserted at the top or merged into its entry; when it is new to the list, or
  * its entry's latest message was already read, the pop sound plays and the unread count rises.
  */
 import type { Thread } from './types';
-
-/** `page` after `current`, without threads already listed (a thread moved up between pages). */
-export function appendThreads(current: readonly Thread[], page: readonly Thread[]): Thread[] {
-  const known = new Set(current.map((thread) => thread._id));
-  return [...current, ...page.filter((thread) => !known.has(thread._id))];
-}
 
 /** The list with `thread` first (removed from where it was). */
 export function placeOnTop(list: readonly Thread[], thread: Thread): Thread[] {

@@ -8,6 +8,7 @@ import { REPLIES_PER_COMMENT } from '@api/feed/limits';
 import { atom, type WritableAtom } from 'nanostores';
 import { session, type SessionRequest } from '../api/client';
 import { toAppError } from '../errors';
+import { appendNew } from '../lists';
 import type { Comment, MemberCard, Paged, Reply } from '../feed/types';
 import { toast, type ToastKind } from '../toast';
 import { feedActions } from './feed';
@@ -73,8 +74,7 @@ export function createCommentActions({ store, client, notify, countComments, now
     try {
       const page = await fetchPage(postId, current.page + 1);
       const latest = thread(postId)!;
-      const known = new Set(latest.items.map((item) => item._id));
-      setThread(postId, { ...latest, status: 'ready', items: [...latest.items, ...page.data.filter((item) => !known.has(item._id))], page: page.page, pages: page.pages, total: page.total });
+      setThread(postId, { ...latest, status: 'ready', items: appendNew(latest.items, page.data), page: page.page, pages: page.pages, total: page.total });
     } catch (cause) {
       setThread(postId, { ...thread(postId)!, status: 'ready' });
       notify(toAppError(cause).message, 'error');
@@ -94,8 +94,7 @@ export function createCommentActions({ store, client, notify, countComments, now
     try {
       const answer = await client.session<Paged<Reply>>(`feed/comments/replies/${encodeURIComponent(commentId)}?page=${page}&limit=${REPLIES_PER_COMMENT}`);
       mapComment(postId, commentId, (current) => {
-        const known = new Set(current.replies.map((item) => item._id));
-        const replies = [...current.replies, ...answer.data.filter((item) => !known.has(item._id))];
+        const replies = appendNew(current.replies, answer.data);
         return { ...current, replies: replies.sort((a, b) => a.createdAt.localeCompare(b.createdAt)) };
       });
       return answer.page < answer.pages;

@@ -15,7 +15,8 @@ import { threadPath, threadsPath } from '../inbox/paths';
 import { draftIsEmpty, messageForm, pendingMessage, type MessageDraft } from '../inbox/pending';
 import { playPopAlert } from '../inbox/sound';
 import { emptyInbox, listFromPage, openThreadState, stateFromInitial, withMessages, withOpen, withReadBy, withThread, withThreadRead, type InitialInbox } from '../inbox/state';
-import { appendThreads, applyIncoming, listAfterThreadUpdate, placeOnTop } from '../inbox/threads';
+import { applyIncoming, listAfterThreadUpdate, placeOnTop } from '../inbox/threads';
+import { appendNew } from '../lists';
 import type { Attachment, InboxState, SentMessage, Thread, ThreadFilter, ThreadMessages, ThreadPage } from '../inbox/types';
 import { bindInboxLive } from '../inbox/live';
 import { onLive, onLiveReconnect } from '../live/client';
@@ -83,7 +84,7 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
       if (ticket !== listTicket) return;
       const list = listFromPage(page);
       const state = get();
-      if (quiet && state.filter === filter && state.page > 1) set({ ...state, users: appendThreads(page.data, state.users), total: page.total });
+      if (quiet && state.filter === filter && state.page > 1) set({ ...state, users: appendNew(page.data, state.users), total: page.total });
       else set({ ...state, ...list, filter });
     } catch (cause) {
       if (ticket !== listTicket) return;
@@ -102,7 +103,7 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
       const page = await client.session<ThreadPage>(threadsPath(state.page + 1, state.filter));
       if (ticket !== listTicket) return;
       const current = get();
-      set({ ...current, users: appendThreads(current.users, page.data), page: page.page, hasMore: page.page < page.pages, total: page.total, loadingMore: false });
+      set({ ...current, users: appendNew(current.users, page.data), page: page.page, hasMore: page.page < page.pages, total: page.total, loadingMore: false });
     } catch (cause) {
       if (ticket !== listTicket) return;
       set({ ...get(), loadingMore: false });
