@@ -62,13 +62,13 @@ export async function storeUpload(deps: FileDeps, ownerId: string, file: NamedFi
   return wireOf(stored!);
 }
 
-/** The caller's unsent uploads among `ids`, by id (others' uploads and sent files are not there). */
-export async function unsentUploads(deps: Pick<Deps, 'db'>, ownerId: string, ids: readonly string[]): Promise<Map<string, Attachment>> {
-  if (ids.length === 0) return new Map();
-  const rows = await deps.db.all<{ id: string; name: string; mime: string; size: number; width: number | null; height: number | null }>(sql`
-    SELECT id, name, mime, size, width, height FROM attachments
+/** Which of `ids` are the caller's unsent uploads (others' uploads and sent files are not). */
+export async function unsentUploads(deps: Pick<Deps, 'db'>, ownerId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await deps.db.all<{ id: string }>(sql`
+    SELECT id FROM attachments
     WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND owner_id = ${ownerId} AND message_id IS NULL`);
-  return new Map(rows.map((row) => [row.id, toAttachment(row)]));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** A stored file ready to answer: its R2 object and the headers to send it with. */

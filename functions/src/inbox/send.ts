@@ -20,7 +20,7 @@ import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, ty
 import type { MessageForm } from './message-form';
 import { INBOX_MESSAGES as M } from './messages';
 import { messageStatement } from './queries';
-import type { Attachment, Message, SentMessage, Thread } from './schemas';
+import type { Message, SentMessage, Thread } from './schemas';
 import { ensureThread, pairState, threadViewsOf, threadViewStatements, type ThreadView } from './threads';
 import { previewOf, toMessage, type MessageRow } from './wire';
 
@@ -40,7 +40,7 @@ async function recipientOf(deps: Pick<Deps, 'db'>, senderId: string, form: Messa
 }
 
 /** The earlier uploads the form names, each the sender's and unsent (400 naming the part otherwise). */
-async function checkedUploads(deps: Pick<Deps, 'db'>, senderId: string, form: MessageForm): Promise<Map<string, Attachment>> {
+async function checkUploads(deps: Pick<Deps, 'db'>, senderId: string, form: MessageForm): Promise<void> {
   const ids = form.media.flatMap((item) => ('uploadId' in item ? [item.uploadId] : []));
   const found = await unsentUploads(deps, senderId, ids);
   const errors: FieldErrors = {};
@@ -49,7 +49,6 @@ async function checkedUploads(deps: Pick<Deps, 'db'>, senderId: string, form: Me
   });
   if (new Set(ids).size !== ids.length) errors.mediaFiles = 'must not name the same upload twice';
   if (Object.keys(errors).length > 0) throw invalidFields(errors);
-  return found;
 }
 
 async function assertReplyInThread(deps: Pick<Deps, 'db'>, threadId: string, replyTo: string | undefined): Promise<void> {
@@ -111,7 +110,7 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   if (state.blocked || !state.connected) throw new ApiError(403, M.connectionsOnly);
   const threadId = named ?? state.threadId ?? (await ensureThread(deps, senderId, recipientId));
   await assertReplyInThread(deps, threadId, form.replyTo);
-  await checkedUploads(deps, senderId, form);
+  await checkUploads(deps, senderId, form);
 
   const id = newId();
   const at = sendTime(deps.clock.now(), state.threadUpdatedAt);
