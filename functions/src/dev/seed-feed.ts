@@ -4,7 +4,7 @@
  * comments and replies, with every counter computed from the rows. One batch, marker
  * first, so a second call or a race leaves exactly one copy.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import {
@@ -24,6 +24,7 @@ import { runBatch, type BatchStatement } from '../feed/batch';
 import { hashtagsOf, mentionIdsOf, postSlug } from '../feed/tags';
 import { DEMO_MEMBERS, DEMO_POSTS } from './demo-data';
 import { DEMO_COMMENTS, DEMO_FEED_POSTS, DEMO_LIKES } from './demo-feed';
+import { hasMarker } from './markers';
 
 export const FEED_SEEDED_KEY = 'demo_feed_seeded';
 
@@ -104,7 +105,7 @@ function feedStatements(deps: Pick<Deps, 'db'>, userIdByEmail: Map<string, strin
 
 /** Seeds the demo feed unless its marker is present or the demo members and posts were changed by hand. */
 export async function seedMissingFeed(deps: Deps): Promise<void> {
-  const marker = async () => (await deps.db.select().from(appMeta).where(eq(appMeta.key, FEED_SEEDED_KEY)).limit(1)).length > 0;
+  const marker = () => hasMarker(deps, FEED_SEEDED_KEY);
   if (await marker()) return;
   const emails = DEMO_MEMBERS.map((member) => member.email);
   const found = await deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));

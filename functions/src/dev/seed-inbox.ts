@@ -5,16 +5,18 @@
  * connected to (history, read only). Unread counts and previews are computed from the
  * rows. One batch, marker first, so a second call or a race leaves exactly one copy.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { appMeta, threads, users } from '../db/schema';
 import { pairKey } from '../connections/repository';
 import { runBatch, type BatchStatement } from '../feed/batch';
+import { DEMO_MEMBERS } from './demo-data';
+import { hasMarker } from './markers';
 
 export const INBOX_SEEDED_KEY = 'demo_inbox_seeded';
 
-const DEMO = 'demo@foundermesh.dev';
+const DEMO = DEMO_MEMBERS[0]!.email;
 
 type DemoMessage = { from: 'me' | 'them'; text: string; minutesAgo: number; read?: boolean; quotes?: number };
 type DemoThread = { with: string; messages: DemoMessage[] };
@@ -84,7 +86,7 @@ function threadStatements(demoThread: DemoThread, meId: string, themId: string, 
 
 /** Seeds the demo inbox unless its marker is present, the demo members were changed by hand, or a demo pair already talks. */
 export async function seedMissingInbox(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
-  const marker = async () => (await deps.db.select().from(appMeta).where(eq(appMeta.key, INBOX_SEEDED_KEY)).limit(1)).length > 0;
+  const marker = () => hasMarker(deps, INBOX_SEEDED_KEY);
   if (await marker()) return;
   const emails = [DEMO, ...DEMO_THREADS.map((thread) => thread.with)];
   const found = await deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));

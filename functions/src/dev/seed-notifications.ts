@@ -6,12 +6,15 @@
  * stores nothing twice; the older ones are marked seen.
  */
 import { eq, sql } from 'drizzle-orm';
+import { fixedClock } from '../clock';
 import type { Deps } from '../deps';
 import { appMeta, notifications, users } from '../db/schema';
 import type { DomainEvent } from '../events/types';
-import { NOTIFICATION_LINKS, notificationOf } from '../notifications/from-events';
+import { notificationOf } from '../notifications/from-events';
+import { passwordNotice } from '../notifications/account';
 import { storeNotification } from '../notifications/notify';
 import { DEMO_MEMBERS } from './demo-data';
+import { hasMarker } from './markers';
 import { runBatch } from '../feed/batch';
 
 export const NOTIFICATIONS_SEEDED_KEY = 'demo_notifications_seeded';
@@ -81,8 +84,7 @@ const stableId = (source: Source, userId: string) =>
  * nothing while the demo member is missing. Answers how many were stored.
  */
 export async function seedMissingNotifications(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
-  const [marker] = await deps.db.select().from(appMeta).where(eq(appMeta.key, NOTIFICATIONS_SEEDED_KEY)).limit(1);
-  if (marker) return 0;
+  if (await hasMarker(deps, NOTIFICATIONS_SEEDED_KEY)) return 0;
   const [demo] = await deps.db.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.email, DEMO_MEMBERS[0]!.email));
   if (!demo) return 0;
   const now = deps.clock.now();
@@ -90,21 +92,12 @@ export async function seedMissingNotifications(deps: Pick<Deps, 'db' | 'clock'>)
   for (const source of await sourcesFor(deps, demo.id)) {
     const input = await notificationOf(deps, eventOf(source, demo.id), stableId(source, demo.id));
     const at = new Date(source.at);
-    if (input && (await storeNotification({ db: deps.db, clock: { now: () => at } }, input))) stored += 1;
+    if (input && (await storeNotification({ db: deps.db, clock: fixedClock(at) }, input))) stored += 1;
   }
   const noticeAt = new Date(now.getTime() - 3 * 86_400_000);
   const notice = await storeNotification(
-    { db: deps.db, clock: { now: () => noticeAt } },
-    {
-      userId: demo.id,
-      senderId: null,
-      kind: 'account.changed',
-      title: 'Your password was changed',
-      body: 'Other sessions were signed out. Not you? Reset your password now.',
-      link: NOTIFICATION_LINKS.password,
-      refId: null,
-      eventId: `demo:account.changed:${demo.id}`,
-    },
+    { db: deps.db, clock: fixedClock(noticeAt) },
+    { ...passwordNotice(demo.id, 'changed'), senderId: null, eventId: `demo:account.changed:${demo.id}` },
   );
   if (notice) stored += 1;
   const seenBefore = new Date(now.getTime() - SEEN_AFTER_HOURS * 3_600_000).toISOString();

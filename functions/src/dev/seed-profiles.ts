@@ -13,6 +13,7 @@ import { findAccountByEmail, insertAccount, newAccountRows, slugFor } from '../u
 import type { Account } from '../users/wire';
 import { DEMO_MEMBERS } from './demo-data';
 import { DEMO_ADVISOR_PROFILES, DEMO_DRAFTS, DEMO_FOUNDER_PROFILES } from './demo-profiles';
+import { hasMarker } from './markers';
 
 export const PROFILES_SEEDED_KEY = 'demo_profiles_seeded';
 
@@ -64,8 +65,7 @@ function isBlank({ founder, advisor }: Account): boolean {
 
 /** Adds the demo profiles (and the demo members added with them) to an older demo database, once. */
 export async function seedMissingProfiles(deps: Deps): Promise<void> {
-  const [marker] = await deps.db.select().from(appMeta).where(eq(appMeta.key, PROFILES_SEEDED_KEY)).limit(1);
-  if (marker) return;
+  if (await hasMarker(deps, PROFILES_SEEDED_KEY)) return;
   const at = deps.clock.now().toISOString();
   const emails = DEMO_MEMBERS.map((member) => member.email);
   const present = new Set((await deps.db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((row) => row.email));
@@ -83,7 +83,6 @@ export async function seedMissingProfiles(deps: Deps): Promise<void> {
       ...[...added, ...updated].flatMap((account) => demoProfileStatements(deps, account, at)),
     ]);
   } catch (error) {
-    const [raced] = await deps.db.select().from(appMeta).where(eq(appMeta.key, PROFILES_SEEDED_KEY)).limit(1);
-    if (!raced) throw error;
+    if (!(await hasMarker(deps, PROFILES_SEEDED_KEY))) throw error;
   }
 }

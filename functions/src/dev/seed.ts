@@ -4,7 +4,7 @@
  * connections, profiles and feed (seed-feed.ts) have guards of their own, so a database
  * seeded before they existed gets them on the next call.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { appMeta, connections, feedPosts, users } from '../db/schema';
@@ -12,6 +12,7 @@ import { pairKey } from '../connections/repository';
 import { insertAccount } from '../users/repository';
 import { postSlug } from '../feed/tags';
 import { DEMO_CONNECTIONS, DEMO_POSTS } from './demo-data';
+import { hasMarker } from './markers';
 import { seedMissingFeed } from './seed-feed';
 import { seedMissingInbox } from './seed-inbox';
 import { seedMissingNotifications } from './seed-notifications';
@@ -21,11 +22,6 @@ const SEEDED_KEY = 'demo_seeded';
 const CONNECTIONS_SEEDED_KEY = 'demo_connections_seeded';
 
 export type SeedResult = { seeded: true; members: number; posts: number } | { seeded: false };
-
-async function hasMarker(deps: Deps, key: string): Promise<boolean> {
-  const [row] = await deps.db.select().from(appMeta).where(eq(appMeta.key, key)).limit(1);
-  return row !== undefined;
-}
 
 /**
  * The demo connections' marker and rows, for a batch. Rows whose pair already has an

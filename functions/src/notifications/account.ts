@@ -17,9 +17,9 @@ async function notice(deps: D, input: Omit<NotifyInput, 'senderId'>): Promise<vo
   }
 }
 
-/** Tells a member their password was changed (`changed`, signed in) or reset with a mailed link (`reset`). */
-export function notifyPasswordChanged(deps: D, userId: string, how: 'changed' | 'reset'): Promise<void> {
-  return notice(deps, {
+/** The notice that a member's password was changed (`changed`, signed in) or reset with a mailed link (`reset`). */
+export function passwordNotice(userId: string, how: 'changed' | 'reset'): Omit<NotifyInput, 'senderId'> {
+  return {
     userId,
     kind: 'account.changed',
     title: how === 'reset' ? 'Your password was reset' : 'Your password was changed',
@@ -29,7 +29,12 @@ export function notifyPasswordChanged(deps: D, userId: string, how: 'changed' | 
         : 'Other sessions were signed out. Not you? Reset your password now.',
     link: NOTIFICATION_LINKS.password,
     refId: null,
-  });
+  };
+}
+
+/** Tells a member their password was changed or reset (passwordNotice). */
+export function notifyPasswordChanged(deps: D, userId: string, how: 'changed' | 'reset'): Promise<void> {
+  return notice(deps, passwordNotice(userId, how));
 }
 
 /** Tells a member their Premium membership started or ended. */
