@@ -4,14 +4,11 @@
  * `replaceMedia`. Every problem is collected and reported at once, named by field
  * (`media.1: must be at most 10 MB (an image)`, `mediaAlt.0: …`, `poll.options: …`).
  */
-import type { Context } from 'hono';
 import { invalidFields, type FieldErrors } from '../http/errors';
-import type { AppEnv } from '../http/context';
-import { readFormBody, textField } from '../http/forms';
+import { textField } from '../http/forms';
 import { fieldErrorsOf } from '../http/validation';
 import { checkPostMedia, type CheckedMedia } from '../media/post-media';
 import { MEDIA_ALT_MAX, POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, POST_TEXT_MAX, VIDEO_MAX_BYTES } from './limits';
-import { FEED_MESSAGES as M } from './messages';
 import { PollInputSchema, type PollInput } from './schemas';
 
 /** A checked upload with its alt text (images only). */
@@ -31,11 +28,6 @@ export type PostForm = {
 };
 
 const MEDIA_RULES = { imageMaxBytes: POST_IMAGE_MAX_BYTES, videoMaxBytes: VIDEO_MAX_BYTES, maxSide: 12_000 };
-
-/** The request's form; 415 for another body type, 400 for a broken one. */
-export function formOf(c: Context<AppEnv>): Promise<FormData> {
-  return readFormBody(c.req.header('Content-Type'), () => c.req.formData(), M.multipartOnly);
-}
 
 function readPoll(raw: string | undefined, errors: FieldErrors): PollInput | null | undefined {
   if (raw === undefined) return undefined;

@@ -7,12 +7,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { IdSchema } from '../connections/schemas';
 import { optionalUser, requireUser } from '../http/auth';
 import { newRouter } from '../http/context';
+import { readFormBody } from '../http/forms';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { deletePost, setLike, setPinned, vote } from './actions';
 import { listPosts, postHistory } from './list';
 import { FEED_MESSAGES as M } from './messages';
 import { feedDoc, feedErrors, memberFeedDoc, postForm } from './openapi';
-import { formOf, readPostForm } from './post-form';
+import { readPostForm } from './post-form';
 import { postBySlug, viewerOf } from './read';
 import { DeletedSchema, FeedPostPageSchema, FeedPostSchema, LikeBodySchema, LikeResultSchema, PinBodySchema, PollSchema, PostHistorySchema } from './schemas';
 import { createPost, editPost } from './write';
@@ -127,7 +128,7 @@ const writeRoutes = newRouter()
       responses: { 201: jsonResponse(FeedPostSchema, 'The post.'), ...formErrors },
     }),
     async (c) => {
-      const form = await readPostForm(await formOf(c));
+      const form = await readPostForm(await readFormBody(c, M.multipartOnly));
       return c.json(await createPost({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account'), form), 201);
     },
   )
@@ -144,7 +145,7 @@ const writeRoutes = newRouter()
       responses: { 200: jsonResponse(FeedPostSchema, 'The edited post.'), ...formErrors },
     }),
     async (c) => {
-      const form = await readPostForm(await formOf(c));
+      const form = await readPostForm(await readFormBody(c, M.multipartOnly));
       return c.json(await editPost({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account'), c.req.valid('param').post_id, form), 200);
     },
   )

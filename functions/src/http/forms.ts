@@ -3,19 +3,21 @@
  * answer for a body that is not a form (415, in the route's own words) or a broken one
  * (400 naming `body`), and text fields that say so when a file stands where text belongs.
  */
+import type { Context } from 'hono';
+import type { AppEnv } from './context';
 import { ApiError, invalidFields, type FieldErrors } from './errors';
 
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 const MALFORMED_FORM = 'must be a valid multipart form';
 
 /**
- * The request's form: `contentType` must name a form (else 415 with `multipartOnly`), and
- * `read` (the request's formData) must parse (else 400).
+ * The request's form: its Content-Type must name a form (else 415 with `multipartOnly`,
+ * the route's own words), and the body must parse (else 400).
  */
-export async function readFormBody(contentType: string | undefined, read: () => Promise<FormData>, multipartOnly: string): Promise<FormData> {
-  if (!FORM_TYPES.test(contentType ?? '')) throw new ApiError(415, multipartOnly, { fields: { body: 'must be sent as multipart/form-data' } });
+export async function readFormBody(c: Context<AppEnv>, multipartOnly: string): Promise<FormData> {
+  if (!FORM_TYPES.test(c.req.header('Content-Type') ?? '')) throw new ApiError(415, multipartOnly, { fields: { body: 'must be sent as multipart/form-data' } });
   try {
-    return await read();
+    return await c.req.formData();
   } catch {
     throw invalidFields({ body: MALFORMED_FORM });
   }

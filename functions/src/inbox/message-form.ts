@@ -5,7 +5,7 @@
  * `file` for the upload. Pure code over FormData, so it is tested without HTTP.
  */
 import { ApiError, fieldError, invalidFields, type FieldErrors } from '../http/errors';
-import { readFormBody, textField } from '../http/forms';
+import { textField } from '../http/forms';
 import { checkAttachment, cleanFileName, type FileProblem } from './files';
 import type { NamedFile } from './attachments';
 import { INBOX_MESSAGES as M } from './messages';
@@ -21,11 +21,6 @@ export type MessageForm = {
   replyTo: string | undefined;
   media: Array<{ file: NamedFile } | { uploadId: string }>;
 };
-
-/** Parses a request body as a form; 415 for another body type, 400 for a broken one. */
-export function parseForm(contentType: string | undefined, read: () => Promise<FormData>): Promise<FormData> {
-  return readFormBody(contentType, read, M.multipartOnly);
-}
 
 function id(form: FormData, key: string, errors: FieldErrors): string | undefined {
   const value = textField(form, key, errors)?.trim();

@@ -6,10 +6,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { IdSchema } from '../connections/schemas';
 import { requireUser } from '../http/auth';
 import { newRouter } from '../http/context';
+import { readFormBody } from '../http/forms';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { attachmentFile, storeUpload } from './attachments';
 import { deleteMessage } from './delete';
-import { parseForm, readMessageForm, readUploadForm } from './message-form';
+import { readMessageForm, readUploadForm } from './message-form';
 import { INBOX_MESSAGES as M } from './messages';
 import { inboxDoc, messageForm, uploadForm } from './openapi';
 import { threadMessages } from './read';
@@ -151,7 +152,7 @@ const writeRoutes = newRouter()
       },
     }),
     async (c) => {
-      const form = await readMessageForm(await parseForm(c.req.header('Content-Type'), () => c.req.formData()));
+      const form = await readMessageForm(await readFormBody(c, M.multipartOnly));
       // Server-Timing `stored`: when the message's batch returned (epoch ms), for latency measurements such as bench:live.
       const sent = await sendMessage({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account').user.id, form, {
         stored: (at) => c.header('Server-Timing', `stored;desc="${at.getTime()}"`),
@@ -197,7 +198,7 @@ export const uploadRoutes = newRouter().openapi(
     },
   }),
   async (c) => {
-    const file = await readUploadForm(await parseForm(c.req.header('Content-Type'), () => c.req.formData()));
+    const file = await readUploadForm(await readFormBody(c, M.multipartOnly));
     return c.json(await storeUpload({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account').user.id, file), 201);
   },
 );

@@ -17,7 +17,7 @@ type Saved<T extends MemberType> = T extends 'founder' ? SavedFounderProfile : S
 export async function saveFromForm<T extends MemberType>(c: Context<AppEnv>, memberType: T, mode: SaveMode): Promise<Saved<T>> {
   const account = c.get('account');
   assertCanSave(account, memberType, mode);
-  const form = await readProfileForm(await readFormBody(c.req.header('Content-Type'), () => c.req.formData(), M.multipartOnly), memberType as MemberType, currentImages(account));
+  const form = await readProfileForm(await readFormBody(c, M.multipartOnly), memberType as MemberType, currentImages(account));
   // The member type was checked above, so the profile answered is of that type.
   return (await saveProfile({ ...c.get('deps'), media: c.env.MEDIA }, account, form, mode)) as Saved<T>;
 }
