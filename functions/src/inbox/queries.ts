@@ -24,16 +24,16 @@ const MESSAGE_COLUMNS: SQL = sql.raw(
 
 const QUOTED_JOIN: SQL = sql.raw('LEFT JOIN messages q ON q.id = m.reply_to_id');
 
-/** Whether the pair of thread `t` is connected now; the literal IN list lets SQLite use connections_open_pair. */
-const CONNECTED: SQL = sql.raw(
-  `EXISTS (SELECT 1 FROM connections c WHERE c.pair_key = t.pair_key AND c.status IN ('pending', 'accepted', 'ignored') AND c.status = 'accepted')`,
-);
+/** Whether the pair `pairKey` names (a column or a value) is connected now; the literal IN list lets SQLite use connections_open_pair. */
+export function connectedPair(pairKey: SQL | string): SQL {
+  return sql`EXISTS (SELECT 1 FROM connections c WHERE c.pair_key = ${pairKey} AND c.status IN ('pending', 'accepted', 'ignored') AND c.status = 'accepted')`;
+}
 
 /** Threads `tm` (the viewer's side rows) joined to everything a Thread shows, in ThreadRow's names. */
 function threadSelect(sides: SQL): SQL {
   return sql`
     SELECT tm.thread_id AS t_id, tm.unread_count AS t_unread, coalesce(tm.last_message_at, t.updated_at) AS t_updated,
-      ${CONNECTED} AS t_connected, ${MEMBER_CARD_COLUMNS}, ${MESSAGE_COLUMNS}
+      ${connectedPair(sql.raw('t.pair_key'))} AS t_connected, ${MEMBER_CARD_COLUMNS}, ${MESSAGE_COLUMNS}
     FROM ${sides} tm
     JOIN threads t ON t.id = tm.thread_id
     JOIN users u ON u.id = tm.other_id ${MEMBER_CARD_JOINS}

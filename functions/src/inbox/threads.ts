@@ -15,7 +15,7 @@ import type { MemberCard } from '../connections/schemas';
 import { runBatch } from '../feed/batch';
 import { ApiError, invalidFields } from '../http/errors';
 import { INBOX_MESSAGES as M } from './messages';
-import { cardStatement, threadPageStatements, threadStatement, unseenCountStatement, type MessageFilter } from './queries';
+import { cardStatement, connectedPair, threadPageStatements, threadStatement, unseenCountStatement, type MessageFilter } from './queries';
 import type { Thread, ThreadPage } from './schemas';
 import { toThread, type ThreadRow } from './wire';
 
@@ -99,7 +99,7 @@ export async function pairState(deps: Pick<Deps, 'db'>, viewerId: string, otherI
   }>(sql`
     SELECT EXISTS (SELECT 1 FROM users WHERE id = ${otherId}) AS member,
       ${otherId} IN ${blockedWith(viewerId)} AS blocked,
-      EXISTS (SELECT 1 FROM connections WHERE pair_key = ${key} AND status IN ('pending', 'accepted', 'ignored') AND status = 'accepted') AS connected,
+      ${connectedPair(key)} AS connected,
       t.id AS thread_id, t.last_message_id, t.updated_at
     FROM (SELECT 1) LEFT JOIN threads t ON t.pair_key = ${key}`);
   return {
