@@ -10,6 +10,7 @@ import { newId } from '../db/ids';
 import { attachments } from '../db/schema';
 import { blockedWith } from '../connections/blocks';
 import { ApiError } from '../http/errors';
+import { deleteOwnKeys, putUnderFreshKeys } from '../media/r2-objects';
 import { contentDisposition, type CheckedFile } from './files';
 import { INBOX_MESSAGES as M } from './messages';
 import type { Attachment } from './schemas';
@@ -24,23 +25,25 @@ export type NamedFile = CheckedFile & { name: string };
 export type StoredFile = { id: string; storageKey: string; name: string; mime: string; size: number; width: number | null; height: number | null };
 
 const UNSENT_KEEP_MS = 86_400_000;
-const OUR_KEY = /^attachments\/[0-9a-f]{24}\.[a-z0-9]+$/;
+const FOLDER = 'attachments';
 
 /** Puts the files in R2 (in parallel); answers their rows-to-be, in order. */
 export async function putFiles(bucket: R2Bucket, files: readonly NamedFile[]): Promise<StoredFile[]> {
-  return Promise.all(
-    files.map(async (file) => {
-      const storageKey = `attachments/${newId()}.${file.extension}`;
-      await bucket.put(storageKey, file.bytes, { httpMetadata: { contentType: file.mime } });
-      return { id: newId(), storageKey, name: file.name, mime: file.mime, size: file.bytes.length, width: file.width, height: file.height };
-    }),
-  );
+  const keys = await putUnderFreshKeys(bucket, FOLDER, files.map((file) => ({ bytes: file.bytes, extension: file.extension, contentType: file.mime })));
+  return files.map((file, index) => ({
+    id: newId(),
+    storageKey: keys[index]!.key,
+    name: file.name,
+    mime: file.mime,
+    size: file.bytes.length,
+    width: file.width,
+    height: file.height,
+  }));
 }
 
 /** Deletes stored attachment objects (only keys of ours). */
-export async function deleteFiles(bucket: R2Bucket, keys: readonly string[]): Promise<void> {
-  const ours = keys.filter((key) => OUR_KEY.test(key));
-  if (ours.length > 0) await bucket.delete(ours);
+export function deleteFiles(bucket: R2Bucket, keys: readonly string[]): Promise<void> {
+  return deleteOwnKeys(bucket, FOLDER, keys);
 }
 
 const wireOf = (file: StoredFile): Attachment => toAttachment({ id: file.id, name: file.name, mime: file.mime, size: file.size, width: file.width, height: file.height });
