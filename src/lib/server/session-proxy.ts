@@ -4,7 +4,7 @@
  * reaches JavaScript (ARCHITECTURE.md). Pure apart from the injected `fetchApi`.
  */
 import { AppError } from '../errors';
-import { clearSessionCookies, readToken, type CookieJar } from '../session/cookies';
+import { readToken, type CookieJar } from '../session/cookies';
 import { establishSession } from '../session/establish';
 import { SESSION_ISSUING_PATHS } from '../session/sign-in';
 import { apiUrl, bindingFetch, unreachableApiError, type ApiFetch } from './api';
@@ -84,8 +84,11 @@ function passThrough(response: Response): Response {
  * Forwards the request to the API and answers what the API answered. Unsafe cross-site
  * requests get a 403; an unreachable API a 502 with the generic message. A successful
  * login, verify, reset or change-password answer goes through the login resolution: the
- * cookies are set and the browser receives `{ user }` only. A 401 to a request that was
- * authenticated by the cookie removes the dead cookie (SPEC.md §8).
+ * cookies are set and the browser receives `{ user }` only. A 401 leaves the cookies alone:
+ * a call sent with the old token can answer after a newer session was set in this browser
+ * (a password changed while the page still fetched), and deleting then would sign the
+ * member out. The next page load clears a cookie that is really dead (session/viewer.ts),
+ * and the app treats the 401 as an auth failure (SPEC.md §4).
  */
 export async function proxySessionRequest(context: ProxyContext): Promise<Response> {
   const { request, url, cookies, clientIp, fetchApi = bindingFetch } = context;
@@ -93,7 +96,6 @@ export async function proxySessionRequest(context: ProxyContext): Promise<Respon
 
   const path = apiPathOf(url);
   const token = readToken(cookies);
-  const usesCookie = !request.headers.get('authorization') && token !== undefined;
   const method = request.method.toUpperCase();
   const body = method === 'GET' || method === 'HEAD' ? undefined : await request.arrayBuffer();
 
@@ -112,6 +114,5 @@ export async function proxySessionRequest(context: ProxyContext): Promise<Respon
     const session = establishSession(answer, cookies, url);
     return session.ok ? Response.json({ user: session.user }) : errorResponse(session.error);
   }
-  if (response.status === 401 && usesCookie && !isSessionIssuing(path)) clearSessionCookies(cookies, url);
   return passThrough(response);
 }
