@@ -36,6 +36,38 @@ describe('safeNextPath', () => {
 
   test('resolves dot segments so the result stays on the site', () => {
     expect(safeNextPath('/a/../admin')).toBe('/admin');
+    expect(safeNextPath('/./feed')).toBe('/feed');
+  });
+
+  test('refuses paths that become protocol-relative once their dot segments resolve', () => {
+    const family = [
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/%2E//evil.example',
+      '/%2e%2e//evil.example',
+      '/.%2e//evil.example',
+      '/a/..//evil.example',
+      '/a/b/../..//evil.example',
+      '/././/evil.example',
+      '/.//evil.example/path?x=1#h',
+      '/.///evil.example',
+      '/./%2fevil.example',
+    ];
+    for (const value of family) {
+      const next = safeNextPath(value);
+      // Either refused, or a path a browser keeps on this site.
+      if (next !== null) expect(new URL(next, 'https://app.example').host).toBe('app.example');
+      expect(next === null || !/^\/[\/\\]/.test(next)).toBe(true);
+    }
+    for (const value of family.slice(0, 11)) expect(safeNextPath(value)).toBeNull();
+  });
+
+  test('never lets afterSignInPath leave the site for any of the family', () => {
+    for (const next of ['/.//evil.example', '/..//evil.example', '/%2e//evil.example']) {
+      const url = new URL(`https://app.example/sign-in?next=${encodeURIComponent(next)}`);
+      expect(afterSignInPath(url)).toBe('/');
+    }
   });
 });
 

@@ -9,8 +9,9 @@ const MAX_NEXT_LENGTH = 1024;
 
 /**
  * Returns `value` as a path + query + hash on this site, or `null` when it is missing,
- * absolute, protocol-relative, uses backslashes or control characters, is too long,
- * or points into /api/ (an endpoint is never a page to land on).
+ * absolute, protocol-relative (before or after its dot segments resolve), uses
+ * backslashes or control characters, is too long, or points into /api/ (an endpoint is
+ * never a page to land on).
  */
 export function safeNextPath(value: string | null | undefined): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_NEXT_LENGTH) return null;
@@ -23,6 +24,9 @@ export function safeNextPath(value: string | null | undefined): string | null {
     return null;
   }
   if (parsed.origin !== PLACEHOLDER_ORIGIN) return null;
+  // Dot segments resolve only now: "/.//evil.example", "/..//x" and "/%2e//x" all become
+  // "//host", which a browser reads as another site. Judge the path that will be used.
+  if (/^\/[\/\\]/.test(parsed.pathname)) return null;
   if (parsed.pathname === '/api' || parsed.pathname.startsWith('/api/')) return null;
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }
