@@ -99,6 +99,12 @@ export function withoutPost(state: FeedState, postId: string): FeedState {
   return { ...state, posts, order: state.order.filter((id) => id !== postId), pinned: state.pinned.filter((id) => id !== postId) };
 }
 
+/** A post taken out (a refused delete) put back where it was in `before`, keeping what changed since. */
+export function withPostBack(state: FeedState, before: FeedState, postId: string): FeedState {
+  const kept = (ids: string[], current: string[]) => ids.filter((id) => id === postId || current.includes(id));
+  return { ...state, posts: { ...state.posts, [postId]: before.posts[postId]! }, order: kept(before.order, state.order), pinned: kept(before.pinned, state.pinned) };
+}
+
 /** One post swapped for another under a new id, in place (a pending post for the server's). */
 export function replacePost(state: FeedState, oldId: string, post: FeedPost): FeedState {
   const posts = { ...state.posts, [post._id]: post };

@@ -10,6 +10,7 @@ import { session, type SessionRequest } from '../api/client';
 import { toAppError } from '../errors';
 import { pinnedPath, postsPath, sameFilters, type FeedFilters } from '../feed/filters';
 import { progressItem } from '../feed/media';
+import { keepOfflineCopy, readOfflineCopy } from '../feed/offline-copy';
 import { pendingPost } from '../feed/pending';
 import { withLike, withVote } from '../feed/optimistic';
 import { draftIsEmpty, postForm, type PostDraft } from '../feed/post-form';
@@ -21,17 +22,19 @@ import {
   prependPost,
   replacePost,
   stateFromInitial,
-  visiblePosts,
   withoutPost,
   withPin,
   withPost,
+  withPostBack,
   type FeedState,
   type InitialFeed,
 } from '../feed/state';
 import type { FeedPost, MemberCard, Paged, Poll, PostVersion } from '../feed/types';
 import { sendForm } from '../feed/upload';
-import { FEED_POSTS_KEY } from '../storage';
 import { toast, type ToastKind } from '../toast';
+import { busyIn } from './machinery/busy';
+import { latestLoad } from './machinery/latest';
+import { applyOptimistic, toastRefusal } from './machinery/optimistic';
 
 export interface FeedClient {
   session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
@@ -46,55 +49,28 @@ export interface FeedDeps {
   now: () => string;
 }
 
-/** How many posts the local copy keeps. */
-export const CACHED_POSTS = 20;
-
 export const $feed: WritableAtom<FeedState> = atom(emptyFeed());
 
 /** The feed actions over a store and a client (tests inject fakes). */
 export function createFeedActions({ store, client, notify, storage, now }: FeedDeps) {
-  let loadTicket = 0;
+  const loads = latestLoad();
+  const busy = busyIn(store.get, store.set);
+  const refused = toastRefusal(notify);
   let pendingCount = 0;
 
   const set = (next: FeedState) => store.set(next);
   const post = (id: string) => store.get().posts[id];
 
-  function setBusy(id: string, busy: boolean): void {
-    const current = { ...store.get().busy };
-    if (busy) current[id] = true;
-    else delete current[id];
-    set({ ...store.get(), busy: current });
-  }
-
-  /** Keeps the first posts of the unfiltered feed (pending ones never). */
-  function persist(): void {
-    const state = store.get();
-    if (!storage || state.filters.group || state.filters.hashtag || state.status === 'error') return;
-    const posts = visiblePosts(state).filter((item) => !item._id.startsWith('pending-')).slice(0, CACHED_POSTS);
-    try {
-      storage.setItem(FEED_POSTS_KEY, JSON.stringify(posts));
-    } catch {
-      // A full or disabled storage only loses the offline copy.
-    }
-  }
-
-  /** The posts kept locally, or [] when there are none or they cannot be read. */
-  function cachedPosts(): FeedPost[] {
-    try {
-      const value: unknown = JSON.parse(storage?.getItem(FEED_POSTS_KEY) ?? '[]');
-      return Array.isArray(value) ? (value as FeedPost[]).filter((item) => item && typeof item._id === 'string') : [];
-    } catch {
-      return [];
-    }
-  }
+  /** Keeps the first posts of the unfiltered feed for the next visit. */
+  const persist = () => keepOfflineCopy(storage, store.get());
 
   /** Starts from what the server rendered; a feed that failed shows the local copy beside the error. */
   function hydrate(initial: InitialFeed): void {
-    loadTicket += 1;
+    loads.supersede();
     const state = stateFromInitial(initial);
     const unfiltered = !initial.filters.group && !initial.filters.hashtag;
     if (state.status === 'error' && unfiltered) {
-      const cached = cachedPosts();
+      const cached = readOfflineCopy(storage);
       set({ ...state, posts: Object.fromEntries(cached.map((item) => [item._id, item])), order: cached.map((item) => item._id) });
     } else {
       set(state);
@@ -104,18 +80,18 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
 
   /** Loads the first page and the pinned posts for `filters` (the list shows loading meanwhile). */
   async function load(filters: FeedFilters): Promise<void> {
-    const ticket = ++loadTicket;
+    const current = loads.start();
     set({ ...emptyFeed(filters), groups: store.get().groups });
     try {
       const [page, pinned] = await Promise.all([
         client.session<Paged<FeedPost>>(postsPath(filters, 1)),
         filters.hashtag ? Promise.resolve(null) : client.session<Paged<FeedPost>>(pinnedPath(filters.group)),
       ]);
-      if (ticket !== loadTicket) return;
+      if (!current()) return;
       set(fromPages(filters, page, pinned?.data ?? [], store.get().groups));
       persist();
     } catch (cause) {
-      if (ticket !== loadTicket) return;
+      if (!current()) return;
       set({ ...store.get(), status: 'error', error: toAppError(cause).message });
     }
   }
@@ -131,14 +107,14 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
   async function loadMore(): Promise<void> {
     const state = store.get();
     if (!hasMore(state)) return;
-    const ticket = loadTicket;
+    const current = loads.follow();
     set({ ...state, status: 'loading-more' });
     try {
       const page = await client.session<Paged<FeedPost>>(postsPath(state.filters, state.page + 1));
-      if (ticket !== loadTicket) return;
+      if (!current()) return;
       set(appendPage(store.get(), page));
     } catch (cause) {
-      if (ticket !== loadTicket) return;
+      if (!current()) return;
       set({ ...store.get(), status: 'ready' });
       notify(toAppError(cause).message, 'error');
     }
@@ -148,22 +124,23 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
    * One optimistic change of a post: apply `change`, send `request`, settle with the
    * answer, or put the post back as it was and say why. One change per post at a time.
    */
-  async function run<T>(id: string, change: (before: FeedPost) => FeedPost, request: () => Promise<T>, settle: (answer: T, before: FeedPost) => void): Promise<boolean> {
+  async function run<T>(id: string, change: (before: FeedPost) => FeedPost, request: () => Promise<T>, settle: (answer: T) => void): Promise<boolean> {
     const before = post(id);
-    if (!before || store.get().busy[id]) return false;
-    setBusy(id, true);
-    set(withPost(store.get(), change(before)));
-    try {
-      settle(await request(), before);
-      persist();
-      return true;
-    } catch (cause) {
-      if (post(id)) set(withPost(store.get(), before));
-      notify(toAppError(cause).message, 'error');
-      return false;
-    } finally {
-      setBusy(id, false);
-    }
+    if (!before || busy.has(id)) return false;
+    return busy.during(id, () =>
+      applyOptimistic({
+        change: () => set(withPost(store.get(), change(before))),
+        request,
+        settle: (answer) => {
+          settle(answer);
+          persist();
+        },
+        rollback: () => {
+          if (post(id)) set(withPost(store.get(), before));
+        },
+        onRefused: refused,
+      }),
+    );
   }
 
   /** Likes or unlikes a post. */
@@ -210,19 +187,17 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
   /** Deletes a post (the confirmation is the caller's); it comes back when the server refuses. */
   async function remove(id: string): Promise<boolean> {
     const before = store.get();
-    if (!post(id) || before.busy[id]) return false;
-    set(withoutPost(before, id));
-    try {
-      await client.session(`feed-post/delete/${id}`, { method: 'POST' });
-      notify('Post deleted.', 'success');
-      persist();
-      return true;
-    } catch (cause) {
-      const current = store.get();
-      set({ ...current, posts: { ...current.posts, [id]: before.posts[id]! }, order: before.order.filter((item) => item === id || current.order.includes(item)), pinned: before.pinned.filter((item) => item === id || current.pinned.includes(item)) });
-      notify(toAppError(cause).message, 'error');
-      return false;
-    }
+    if (!post(id) || busy.has(id)) return false;
+    return applyOptimistic({
+      change: () => set(withoutPost(before, id)),
+      request: () => client.session(`feed-post/delete/${id}`, { method: 'POST' }),
+      settle: () => {
+        notify('Post deleted.', 'success');
+        persist();
+      },
+      rollback: () => set(withPostBack(store.get(), before, id)),
+      onRefused: refused,
+    });
   }
 
   /**
@@ -233,43 +208,47 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
   async function create(draft: PostDraft, author: MemberCard): Promise<FeedPost> {
     if (draftIsEmpty(draft)) throw toAppError(new Error('Write something, add a poll or a picture first.'));
     const tempId = `pending-${++pendingCount}`;
-    const pending = pendingPost(tempId, draft, author, now());
-    set(prependPost(store.get(), pending));
     const onProgress = (percent: number) => {
       const current = post(tempId);
       if (current && draft.files.length) set(withPost(store.get(), { ...current, media: [progressItem(`${tempId}-upload`, percent)] }));
     };
-    try {
-      const created = await client.sendForm<FeedPost>('feed-post', postForm(draft, author._id), { onProgress });
-      const { filters } = store.get();
-      const fits = (!filters.group || filters.group === created.group) && (!filters.hashtag || created.hashtags.includes(filters.hashtag));
-      set(fits ? replacePost(store.get(), tempId, created) : withoutPost(store.get(), tempId));
-      if (!fits) notify('Posted. It does not match the filter shown here, so it appears in the full feed.', 'info');
-      persist();
-      return created;
-    } catch (cause) {
-      set(withoutPost(store.get(), tempId));
-      throw toAppError(cause);
-    }
+    let created!: FeedPost;
+    await applyOptimistic({
+      change: () => set(prependPost(store.get(), pendingPost(tempId, draft, author, now()))),
+      request: () => client.sendForm<FeedPost>('feed-post', postForm(draft, author._id), { onProgress }),
+      settle: (answer) => {
+        created = answer;
+        const { filters } = store.get();
+        const fits = (!filters.group || filters.group === created.group) && (!filters.hashtag || created.hashtags.includes(filters.hashtag));
+        set(fits ? replacePost(store.get(), tempId, created) : withoutPost(store.get(), tempId));
+        if (!fits) notify('Posted. It does not match the filter shown here, so it appears in the full feed.', 'info');
+        persist();
+      },
+      rollback: () => set(withoutPost(store.get(), tempId)),
+    });
+    return created;
   }
 
   /** Saves an edit: the new text shows at once, and the old post comes back on failure (thrown for the form). */
   async function edit(id: string, draft: PostDraft): Promise<FeedPost> {
     const before = post(id);
     if (!before) throw toAppError(new Error('This post is no longer in the feed.'));
-    setBusy(id, true);
-    set(withPost(store.get(), { ...before, text: draft.text.trim(), group: draft.group, editedAt: now() }));
-    try {
-      const saved = await client.sendForm<FeedPost>(`feed-post/${id}`, postForm(draft, before.author._id), { method: 'PUT' });
-      set(withPost(store.get(), saved));
-      persist();
-      return saved;
-    } catch (cause) {
-      if (post(id)) set(withPost(store.get(), before));
-      throw toAppError(cause);
-    } finally {
-      setBusy(id, false);
-    }
+    let saved!: FeedPost;
+    await busy.during(id, () =>
+      applyOptimistic({
+        change: () => set(withPost(store.get(), { ...before, text: draft.text.trim(), group: draft.group, editedAt: now() })),
+        request: () => client.sendForm<FeedPost>(`feed-post/${id}`, postForm(draft, before.author._id), { method: 'PUT' }),
+        settle: (answer) => {
+          saved = answer;
+          set(withPost(store.get(), saved));
+          persist();
+        },
+        rollback: () => {
+          if (post(id)) set(withPost(store.get(), before));
+        },
+      }),
+    );
+    return saved;
   }
 
   /** The post's earlier versions, newest first. */
@@ -283,7 +262,7 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
     if (current) set(withPost(store.get(), { ...current, commentCount: Math.max(0, current.commentCount + delta) }));
   }
 
-  return { hydrate, load, filter, loadMore, like, vote, pin, remove, create, edit, history, countComments, cachedPosts };
+  return { hydrate, load, filter, loadMore, like, vote, pin, remove, create, edit, history, countComments };
 }
 
 export type FeedActions = ReturnType<typeof createFeedActions>;
