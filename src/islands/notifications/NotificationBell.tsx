@@ -1,18 +1,17 @@
 /**
- * The header's notification bell: the unseen count (the server's figure until the island
- * wakes, then `$notifications`, live) and a drop-down of the most recent notifications.
- * Rendered for members only, it also starts the live connection (src/lib/live/session.ts).
- * Before it wakes it is a plain link to /notifications. The drop-down is a non-modal
+ * The header's notification bell, a view of `$notifications`: the unseen count (the server's
+ * figure until the island wakes, then the store's, which the member shell keeps live and
+ * seeds from this page's figure: src/lib/live/wiring.ts) and a drop-down of the most recent
+ * notifications. Before it wakes it is a plain link to /notifications. The drop-down is a non-modal
  * dialog: arrow keys move between rows, Escape (or a click outside, or Tab past its end)
  * closes it and Escape puts focus back on the bell.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { startLiveSession } from '../../lib/live/session';
 import { countFigure } from '../../lib/count-badge';
-import { bellLabel } from '../../lib/notifications/badge';
+import { BELL_UNSEEN_ATTRIBUTE, bellLabel } from '../../lib/notifications/badge';
 import type { Notification } from '../../lib/notifications/types';
-import { $notifications, bindNotificationsLive, notificationsActions } from '../../lib/stores/notifications';
+import { $notifications, notificationsActions } from '../../lib/stores/notifications';
 import { MediaBaseProvider } from '../shell/media-base';
 import { BellIcon } from './KindIcon';
 import { NotificationRow } from './NotificationRow';
@@ -52,17 +51,7 @@ export default function NotificationBell({ initialUnseen, renderedAt, mediaBaseU
   const panelId = useId();
   const headingId = useId();
 
-  // The bell is on every member page and only there: it starts the live connection and the
-  // messages badge (whose inbox store plays the new-message sound on any page).
-  useEffect(() => {
-    bindNotificationsLive();
-    notificationsActions.hydrateUnseen(initialUnseen);
-    startLiveSession();
-    import('../../lib/notifications/messages-badge')
-      .then((module) => module.bindMessagesBadge())
-      .catch((error) => console.error('notifications: the messages badge could not be started', error));
-    setAwake(true);
-  }, [initialUnseen]);
+  useEffect(() => setAwake(true), []);
 
   // A click outside closes it; so does focus leaving it (Tab past the end).
   useEffect(() => {
@@ -83,10 +72,12 @@ export default function NotificationBell({ initialUnseen, renderedAt, mediaBaseU
   }, [open]);
 
   const count = awake ? state.unseenCount : initialUnseen;
+  // The server's figure stays in the markup for the shell to seed the store from.
+  const rendered = { [BELL_UNSEEN_ATTRIBUTE]: initialUnseen };
 
   if (!awake) {
     return (
-      <div className="nt-bell">
+      <div className="nt-bell" {...rendered}>
         <a className="icon-btn nt-bell-toggle" href="/notifications">
           <BellFace count={count} />
         </a>
@@ -133,7 +124,7 @@ export default function NotificationBell({ initialUnseen, renderedAt, mediaBaseU
 
   return (
     <MediaBaseProvider base={mediaBaseUrl}>
-      <div className="nt-bell" ref={rootRef}>
+      <div className="nt-bell" ref={rootRef} {...rendered}>
         <button
           ref={toggleRef}
           type="button"

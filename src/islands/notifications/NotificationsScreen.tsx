@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { InitialNotifications } from '../../lib/notifications/state';
 import type { Notification } from '../../lib/notifications/types';
-import { $notifications, bindNotificationsLive, notificationsActions } from '../../lib/stores/notifications';
+import { $notifications, notificationsActions } from '../../lib/stores/notifications';
 import { useNow } from '../connections/use-now';
 import { MediaBaseProvider } from '../shell/media-base';
 import { NotificationRow } from './NotificationRow';
@@ -34,7 +34,6 @@ export default function NotificationsScreen({ initial, renderedAt, mediaBaseUrl 
   const { now } = useNow(renderedAt);
 
   useEffect(() => {
-    bindNotificationsLive();
     notificationsActions.hydrate(initial);
     setHydrated(true);
   }, [initial]);

@@ -153,21 +153,16 @@ export function createLiveClient({ loadIo, origin, log }: LiveDeps) {
 
 export type LiveClient = ReturnType<typeof createLiveClient>;
 
-const live: LiveClient = createLiveClient({
+/** The page's live client: one socket for the page session (src/lib/live/wiring.ts subscribes the stores to it). */
+export const liveClient: LiveClient = createLiveClient({
   loadIo: async () => (await import('socket.io-client')).io,
   origin: () => location.origin,
   log: console,
 });
 
 /** Brings the page's socket in line with `wanted` (see `planLive`). */
-export const syncLive = (wanted: LiveTarget): void => live.sync(wanted);
+export const syncLive = (wanted: LiveTarget): void => liveClient.sync(wanted);
 /** Closes the page's socket. */
-export const stopLive = (): void => live.stop();
+export const stopLive = (): void => liveClient.stop();
 /** Tells the open socket that `?personalInbox=` changed without a navigation. */
-export const setLiveThread = (connectionId: string | null): void => live.setThread(connectionId);
-/** Subscribes to a live event; returns the unsubscribe function. */
-export const onLive = <E extends LiveEventName>(event: E, handler: LiveHandler<E>): (() => void) => live.on(event, handler);
-/** Subscribes to every connect, the first included; returns the unsubscribe function. */
-export const onLiveConnect = (handler: () => void): (() => void) => live.onConnect(handler);
-/** Subscribes to reconnects (refetch what was missed); returns the unsubscribe function. */
-export const onLiveReconnect = (handler: () => void): (() => void) => live.onReconnect(handler);
+export const setLiveThread = (connectionId: string | null): void => liveClient.setThread(connectionId);

@@ -1,6 +1,6 @@
 /**
- * Ties the live connection to the pages (SPEC.md §4): started by the header bell, which
- * only members' pages render, so visitors load neither this nor socket.io-client. From
+ * Ties the live connection to the pages (SPEC.md §4): started by ./wiring.ts, which only
+ * members' pages load, so visitors load neither this nor socket.io-client. From
  * then on every page shown (client-router navigations included), Back and Forward, and a
  * page restored from the back-forward cache bring the socket in line with the page: the
  * member of <html data-user-id> and its `?personalInbox=`. Closed on sign-out and unload.

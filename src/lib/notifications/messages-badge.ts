@@ -1,8 +1,7 @@
 /**
  * Keeps the header's unread-messages badge live on every member page: it shows
- * `$inbox.unseenMessageCount`. Loading the inbox store here is what binds it to the live
- * connection on every member page (src/lib/inbox/live.ts: new messages, `counts`, resync
- * after a reconnect, the pop sound); each server-rendered page brings a fresh figure.
+ * `$inbox.unseenMessageCount`, which the live connection keeps current (src/lib/live/wiring.ts
+ * calls this on each page); each server-rendered page brings a fresh figure.
  */
 import { $inbox } from '../stores/inbox';
 import { renderedMessagesCount, updateMessagesBadge } from './badge';

@@ -2,7 +2,8 @@
  * `$inbox`: the message store (SPEC.md §3: `users` = the thread list, `unseenMessageCount`)
  * with its paging and the open thread, and its actions. Sending shows the message at once
  * ("Sending…", then stored, or failed with Retry); deleting is optimistic and rolled back
- * with a toast. Live events (src/lib/inbox/live.ts) go through `receive*` below. The header's
+ * with a toast. Live events reach `receive*` below through `inboxLive` (src/lib/inbox/live.ts),
+ * which src/lib/live/wiring.ts subscribes on members' pages. The header's
  * unread badge reads `unseenMessageCount`; `inboxActions.refreshUnseen()` refetches it.
  */
 import { atom, type WritableAtom } from 'nanostores';
@@ -18,8 +19,8 @@ import { emptyInbox, listFromPage, openThreadState, stateFromInitial, withMessag
 import { applyIncoming, listAfterThreadUpdate, placeOnTop } from '../inbox/threads';
 import { appendNew } from '../lists';
 import type { Attachment, InboxState, SentMessage, Thread, ThreadFilter, ThreadMessages, ThreadPage } from '../inbox/types';
-import { bindInboxLive } from '../inbox/live';
-import { onLive, onLiveReconnect } from '../live/client';
+import { inboxLiveHandlers } from '../inbox/live';
+import type { LiveHandlers } from '../live/handlers';
 import { toast, type ToastKind } from '../toast';
 
 export interface InboxClient {
@@ -300,6 +301,5 @@ export const inboxActions: InboxActions = createInboxActions({
   visible: () => typeof document !== 'undefined' && document.visibilityState === 'visible',
 });
 
-
-// On every member page (the header badge loads this store): live events reach the store.
-if (typeof window !== 'undefined') bindInboxLive(inboxActions, { onLive, onLiveReconnect });
+/** How `$inbox` answers the live connection (subscribed by src/lib/live/wiring.ts). */
+export const inboxLive: LiveHandlers = inboxLiveHandlers(inboxActions);

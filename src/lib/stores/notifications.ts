@@ -8,7 +8,7 @@
 import { atom, type WritableAtom } from 'nanostores';
 import { session, type SessionRequest } from '../api/client';
 import { toAppError } from '../errors';
-import { onLive, onLiveConnect, onLiveReconnect } from '../live/client';
+import type { LiveHandlers } from '../live/handlers';
 import {
   emptyNotifications,
   isLoaded,
@@ -190,17 +190,11 @@ export const markSeen = (id: string): Promise<boolean> => notificationsActions.m
 /** Marks all notifications seen (optimistic, rolled back with a toast). */
 export const markAllSeen = (): Promise<boolean> => notificationsActions.markAllSeen();
 
-let bound = false;
-/** Feeds `$notifications` from the live connection, once per page session (islands call it on mount). */
-export function bindNotificationsLive(): void {
-  if (bound) return;
-  bound = true;
-  onLive('notification', notificationsActions.receive);
-  onLive('counts', notificationsActions.receiveCounts);
-  onLiveReconnect(notificationsActions.resync);
+/** How `$notifications` answers the live connection (subscribed by src/lib/live/wiring.ts). */
+export const notificationsLive: LiveHandlers = {
+  notification: notificationsActions.receive,
+  counts: notificationsActions.receiveCounts,
   // Notifications stored between the page's rendering and the first connect reached no socket.
-  const stop = onLiveConnect(() => {
-    stop();
-    void notificationsActions.refreshUnseenNotifications();
-  });
-}
+  firstConnect: () => void notificationsActions.refreshUnseenNotifications(),
+  reconnect: notificationsActions.resync,
+};
