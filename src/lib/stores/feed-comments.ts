@@ -12,6 +12,7 @@ import { appendNew } from '../lists';
 import type { Comment, MemberCard, Paged, Reply } from '../feed/types';
 import { toast, type ToastKind } from '../toast';
 import { feedActions } from './feed';
+import { applyOptimistic, toastRefusal, type OptimisticChange } from './machinery/optimistic';
 
 /** Comments per page under a post. */
 export const COMMENTS_PAGE_SIZE = 10;
@@ -40,6 +41,7 @@ export const $feedComments: WritableAtom<CommentsState> = atom({});
 /** The comment actions over a store and a client (tests inject fakes). */
 export function createCommentActions({ store, client, notify, countComments, now }: CommentsDeps) {
   let pending = 0;
+  const refused = toastRefusal(notify);
   const thread = (postId: string) => store.get()[postId];
   const setThread = (postId: string, next: CommentThread) => store.set({ ...store.get(), [postId]: next });
   const mapItems = (postId: string, change: (items: Comment[]) => Comment[]) => {
@@ -105,108 +107,106 @@ export function createCommentActions({ store, client, notify, countComments, now
   }
 
   /** Adds a comment: shown at once, replaced by the server's, removed on refusal. */
-  async function add(postId: string, text: string, author: MemberCard): Promise<boolean> {
+  function add(postId: string, text: string, author: MemberCard): Promise<boolean> {
     const id = `pending-comment-${++pending}`;
     const at = now();
     const draft: Comment = { _id: id, commentId: id, postId, text: text.trim(), author, createdAt: at, updatedAt: at, editedAt: null, replyCount: 0, replies: [], canEdit: false, canDelete: false };
-    if (!thread(postId)) setThread(postId, { status: 'ready', items: [], page: 1, pages: 1, total: 0, error: null });
-    mapItems(postId, (items) => [...items, draft]);
-    countComments(postId, 1);
-    try {
-      const saved = await client.session<Comment>('feed/comments', { method: 'POST', body: { postId, text: draft.text } });
-      mapItems(postId, (items) => items.map((item) => (item._id === id ? saved : item)));
-      return true;
-    } catch (cause) {
-      mapItems(postId, (items) => items.filter((item) => item._id !== id));
-      countComments(postId, -1);
-      notify(toAppError(cause).message, 'error');
-      return false;
-    }
+    return applyOptimistic({
+      change: () => {
+        if (!thread(postId)) setThread(postId, { status: 'ready', items: [], page: 1, pages: 1, total: 0, error: null });
+        mapItems(postId, (items) => [...items, draft]);
+        countComments(postId, 1);
+      },
+      request: () => client.session<Comment>('feed/comments', { method: 'POST', body: { postId, text: draft.text } }),
+      settle: (saved) => mapItems(postId, (items) => items.map((item) => (item._id === id ? saved : item))),
+      rollback: () => {
+        mapItems(postId, (items) => items.filter((item) => item._id !== id));
+        countComments(postId, -1);
+      },
+      onRefused: refused,
+    });
   }
 
   /** Adds a reply to a comment, the same way. */
-  async function reply(postId: string, commentId: string, text: string, author: MemberCard): Promise<boolean> {
+  function reply(postId: string, commentId: string, text: string, author: MemberCard): Promise<boolean> {
     const id = `pending-reply-${++pending}`;
     const at = now();
     const draft: Reply = { _id: id, replyId: id, commentId, postId, text: text.trim(), author, createdAt: at, updatedAt: at, editedAt: null, canEdit: false, canDelete: false };
     const withReplies = (change: (replies: Reply[]) => Reply[], delta: number) =>
       mapComment(postId, commentId, (comment) => ({ ...comment, replies: change(comment.replies), replyCount: Math.max(0, comment.replyCount + delta) }));
-    withReplies((replies) => [...replies, draft], 1);
-    countComments(postId, 1);
-    try {
-      const saved = await client.session<Reply>('feed/comments/reply', { method: 'POST', body: { commentId, text: draft.text } });
-      withReplies((replies) => replies.map((item) => (item._id === id ? saved : item)), 0);
-      return true;
-    } catch (cause) {
-      withReplies((replies) => replies.filter((item) => item._id !== id), -1);
-      countComments(postId, -1);
-      notify(toAppError(cause).message, 'error');
-      return false;
-    }
+    return applyOptimistic({
+      change: () => {
+        withReplies((replies) => [...replies, draft], 1);
+        countComments(postId, 1);
+      },
+      request: () => client.session<Reply>('feed/comments/reply', { method: 'POST', body: { commentId, text: draft.text } }),
+      settle: (saved) => withReplies((replies) => replies.map((item) => (item._id === id ? saved : item)), 0),
+      rollback: () => {
+        withReplies((replies) => replies.filter((item) => item._id !== id), -1);
+        countComments(postId, -1);
+      },
+      onRefused: refused,
+    });
   }
 
-  /** Runs a change of the thread, restoring the thread as it was when the server refuses. */
-  async function optimistic(postId: string, change: () => void, request: () => Promise<unknown>, delta = 0): Promise<boolean> {
+  /**
+   * Runs a change of the thread (moving the post's count by `delta`), restoring the thread
+   * as it was when the server refuses.
+   */
+  function changeThread<T>(postId: string, { change, request, settle, delta = 0 }: Pick<OptimisticChange<T>, 'change' | 'request' | 'settle'> & { delta?: number }): Promise<boolean> {
     const before = thread(postId);
-    change();
-    if (delta) countComments(postId, delta);
-    try {
-      await request();
-      return true;
-    } catch (cause) {
-      if (before) setThread(postId, before);
-      if (delta) countComments(postId, -delta);
-      notify(toAppError(cause).message, 'error');
-      return false;
-    }
+    return applyOptimistic({
+      change: () => {
+        change();
+        if (delta) countComments(postId, delta);
+      },
+      request,
+      settle,
+      rollback: () => {
+        if (before) setThread(postId, before);
+        if (delta) countComments(postId, -delta);
+      },
+      onRefused: refused,
+    });
   }
 
   /** Saves a comment's new text. */
   function edit(postId: string, commentId: string, text: string): Promise<boolean> {
-    return optimistic(
-      postId,
-      () => mapComment(postId, commentId, (comment) => ({ ...comment, text: text.trim(), editedAt: now() })),
-      async () => {
-        const saved = await client.session<Comment>('feed/comments', { method: 'PUT', body: { commentId, text: text.trim() } });
-        mapComment(postId, commentId, (comment) => ({ ...saved, replies: saved.replies ?? comment.replies }));
-      },
-    );
+    return changeThread(postId, {
+      change: () => mapComment(postId, commentId, (comment) => ({ ...comment, text: text.trim(), editedAt: now() })),
+      request: () => client.session<Comment>('feed/comments', { method: 'PUT', body: { commentId, text: text.trim() } }),
+      settle: (saved) => mapComment(postId, commentId, (comment) => ({ ...saved, replies: saved.replies ?? comment.replies })),
+    });
   }
 
   /** Deletes a comment and its replies. */
   function remove(postId: string, commentId: string): Promise<boolean> {
     const comment = thread(postId)?.items.find((item) => item._id === commentId);
-    const removed = 1 + (comment?.replyCount ?? 0);
-    return optimistic(
-      postId,
-      () => mapItems(postId, (items) => items.filter((item) => item._id !== commentId)),
-      () => client.session('feed/comments', { method: 'DELETE', body: { commentId } }),
-      -removed,
-    );
+    return changeThread(postId, {
+      change: () => mapItems(postId, (items) => items.filter((item) => item._id !== commentId)),
+      request: () => client.session('feed/comments', { method: 'DELETE', body: { commentId } }),
+      delta: -(1 + (comment?.replyCount ?? 0)),
+    });
   }
 
   /** Saves a reply's new text. */
   function editReply(postId: string, commentId: string, replyId: string, text: string): Promise<boolean> {
     const change = (update: (reply: Reply) => Reply) =>
       mapComment(postId, commentId, (comment) => ({ ...comment, replies: comment.replies.map((item) => (item._id === replyId ? update(item) : item)) }));
-    return optimistic(
-      postId,
-      () => change((item) => ({ ...item, text: text.trim(), editedAt: now() })),
-      async () => {
-        const saved = await client.session<Reply>('feed/comments/reply', { method: 'PUT', body: { commentId, replyId, text: text.trim() } });
-        change(() => saved);
-      },
-    );
+    return changeThread(postId, {
+      change: () => change((item) => ({ ...item, text: text.trim(), editedAt: now() })),
+      request: () => client.session<Reply>('feed/comments/reply', { method: 'PUT', body: { commentId, replyId, text: text.trim() } }),
+      settle: (saved) => change(() => saved),
+    });
   }
 
   /** Deletes a reply. */
   function removeReply(postId: string, commentId: string, replyId: string): Promise<boolean> {
-    return optimistic(
-      postId,
-      () => mapComment(postId, commentId, (comment) => ({ ...comment, replies: comment.replies.filter((item) => item._id !== replyId), replyCount: Math.max(0, comment.replyCount - 1) })),
-      () => client.session('feed/comments/reply', { method: 'DELETE', body: { commentId, replyId } }),
-      -1,
-    );
+    return changeThread(postId, {
+      change: () => mapComment(postId, commentId, (comment) => ({ ...comment, replies: comment.replies.filter((item) => item._id !== replyId), replyCount: Math.max(0, comment.replyCount - 1) })),
+      request: () => client.session('feed/comments/reply', { method: 'DELETE', body: { commentId, replyId } }),
+      delta: -1,
+    });
   }
 
   return { load, loadMore, loadMoreReplies, add, reply, edit, remove, editReply, removeReply };
