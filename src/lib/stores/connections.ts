@@ -42,6 +42,9 @@ import type {
 } from '../connections/types';
 import { toAppError } from '../errors';
 import { toast, type ToastKind } from '../toast';
+import { busyIn } from './machinery/busy';
+import { latestLoad, latestLoads } from './machinery/latest';
+import { applyOptimistic } from './machinery/optimistic';
 
 /** A request or connection an action is about. */
 export interface ConnectionTarget {
@@ -67,9 +70,9 @@ export const $connections: WritableAtom<ConnectionsState> = atom(emptyState());
 /** The connections actions over a store and a client (tests inject fakes). */
 export function createConnectionsActions({ store, client, notify, onReceivedCount, now }: ConnectionsDeps) {
   /** The latest load of each list; an older answer arriving late is dropped. */
-  const loadTickets: Partial<Record<ListKey, number>> = {};
-  /** Bumped by every optimistic action: a reload sent before it may not know of it. */
-  let changes = 0;
+  const loads = latestLoads<ListKey>();
+  /** Superseded by every optimistic action: a reload sent before it may not know of it. */
+  const changes = latestLoad();
 
   function set(next: ConnectionsState): void {
     const before = store.get().counts?.received;
@@ -82,12 +85,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     set(key === 'suggestions' ? withSuggestions(store.get(), list as ListState<Suggestion>) : withList(store.get(), key, list));
   }
 
-  function setBusy(memberId: string, busy: boolean): void {
-    const current = { ...store.get().busy };
-    if (busy) current[memberId] = true;
-    else delete current[memberId];
-    set({ ...store.get(), busy: current });
-  }
+  const busy = busyIn(store.get, set);
 
   async function fetchPage<K extends ListKey>(key: K, page: number): Promise<Pick<Paged<ItemOf<K>>, 'data' | 'total'>> {
     const answer = await client.session<{ data: ItemOf<K>[]; total?: number }>(listPath(key, page));
@@ -97,7 +95,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
   /** Starts from what the page rendered on the server (the island's first render uses it as is). */
   function hydrate(initial: InitialConnections): void {
     // Loads still on their way belong to the page before: their answers are dropped.
-    for (const key of Object.keys(loadTickets) as ListKey[]) loadTickets[key] = (loadTickets[key] ?? 0) + 1;
+    loads.supersedeAll();
     store.set(stateFromInitial(initial));
   }
 
@@ -121,12 +119,11 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     const list = store.get().lists[key];
     const stale = revalidate && key !== 'suggestions' && list.status === 'ready' && list.items.length <= PAGE_SIZE;
     if (!force && !stale && (list.status === 'loading' || isLoaded(list))) return;
-    const ticket = (loadTickets[key] ?? 0) + 1;
-    loadTickets[key] = ticket;
-    const changesBefore = changes;
+    const latest = loads.of(key).start();
+    const noChangeSince = changes.follow();
     const reloading = isLoaded(list);
     if (!reloading) setList(key, { ...list, status: 'loading', error: null } as Lists[typeof key]);
-    const current = () => loadTickets[key] === ticket && !(reloading && changes !== changesBefore);
+    const current = () => latest() && (!reloading || noChangeSince());
     try {
       const page = await fetchPage(key, 1);
       if (current()) setList(key, fromPage(page) as Lists[typeof key]);
@@ -143,11 +140,11 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
   async function loadMore(key: ListKey): Promise<void> {
     const list = store.get().lists[key];
     if (list.status !== 'ready' || !hasMore(list)) return;
-    const ticket = loadTickets[key] ?? 0;
+    const latest = loads.of(key).follow();
     setList(key, { ...list, status: 'loading-more' } as Lists[typeof key]);
     try {
       const page = await fetchPage(key, nextPage(list, PAGE_SIZE));
-      if ((loadTickets[key] ?? 0) !== ticket) return;
+      if (!latest()) return;
       const current = store.get().lists[key] as ListState<ItemOf<typeof key>>;
       setList(key, appendPage(current, page, KEY_OF[key] as (item: ItemOf<typeof key>) => string) as Lists[typeof key]);
     } catch (cause) {
@@ -171,30 +168,27 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
    * at a time.
    */
   async function run<T>(member: MemberCard, ops: Op[], request: () => Promise<T>, settle: (answer: T) => void): Promise<boolean> {
-    if (store.get().busy[member._id]) return false;
-    setBusy(member._id, true);
-    changes += 1;
-    const ticketsBefore = { ...loadTickets };
-    const [next, undo] = applyOps(store.get(), ops);
-    set(next);
-    try {
-      const answer = await request();
-      settle(answer);
-      void refreshCounts();
-      // A list first loaded while the request was on its way may predate it: load it again.
-      for (const key of Object.keys(loadTickets) as ListKey[]) {
-        if (loadTickets[key] !== ticketsBefore[key]) void loadList(key, { force: true });
-      }
-      return true;
-    } catch (cause) {
-      const error = toAppError(cause);
-      set(undo(store.get()));
-      notify(error.message, 'error');
-      if (error.status === 404 || error.status === 409) resync(member._id);
-      return false;
-    } finally {
-      setBusy(member._id, false);
-    }
+    if (busy.has(member._id)) return false;
+    return busy.during(member._id, () => {
+      changes.supersede();
+      const loadsBefore = loads.mark();
+      const [next, undo] = applyOps(store.get(), ops);
+      return applyOptimistic({
+        change: () => set(next),
+        request,
+        settle: (answer) => {
+          settle(answer);
+          void refreshCounts();
+          // A list first loaded while the request was on its way may predate it: load it again.
+          for (const key of loads.changedSince(loadsBefore)) void loadList(key, { force: true });
+        },
+        rollback: () => set(undo(store.get())),
+        onRefused: (error) => {
+          notify(error.message, 'error');
+          if (error.status === 404 || error.status === 409) resync(member._id);
+        },
+      });
+    });
   }
 
   const put = <T>(path: string) => () => client.session<T>(path, { method: 'PUT' });
