@@ -22,6 +22,8 @@ import type { Attachment, InboxState, SentMessage, Thread, ThreadFilter, ThreadM
 import { inboxLiveHandlers } from '../inbox/live';
 import type { LiveHandlers } from '../live/handlers';
 import { toast, type ToastKind } from '../toast';
+import { latestLoad } from './machinery/latest';
+import { applyOptimistic, toastRefusal } from './machinery/optimistic';
 
 export interface InboxClient {
   session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
@@ -44,8 +46,8 @@ export const $inbox: WritableAtom<InboxState> = atom(emptyInbox());
 /** The inbox actions over a store and a client (tests inject fakes). */
 export function createInboxActions({ store, client, notify, now, playSound, visible }: InboxDeps) {
   let viewer: MemberCard | null = null;
-  let listTicket = 0;
-  let openTicket = 0;
+  const listLoads = latestLoad();
+  const openLoads = latestLoad();
   let pendingCount = 0;
   /** What each message on its way was, for Retry. */
   const drafts = new Map<string, { draft: MessageDraft; threadId: string; to: string }>();
@@ -57,8 +59,8 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
   /** Starts from what /inbox rendered on the server. */
   function hydrate(initial: InitialInbox, member: MemberCard): void {
     viewer = member;
-    listTicket += 1;
-    openTicket += 1;
+    listLoads.supersede();
+    openLoads.supersede();
     set(stateFromInitial(initial, get().unseenMessageCount));
   }
 
@@ -78,17 +80,17 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
    * keeps what is shown, puts page 1 first and keeps later pages loaded).
    */
   async function loadThreads(filter: ThreadFilter = get().filter, { quiet = false } = {}): Promise<void> {
-    const ticket = ++listTicket;
+    const latest = listLoads.start();
     if (!quiet) set({ ...get(), filter, status: 'loading', error: null, users: filter === get().filter ? get().users : [] });
     try {
       const page = await client.session<ThreadPage>(threadsPath(1, filter));
-      if (ticket !== listTicket) return;
+      if (!latest()) return;
       const list = listFromPage(page);
       const state = get();
       if (quiet && state.filter === filter && state.page > 1) set({ ...state, users: appendNew(page.data, state.users), total: page.total });
       else set({ ...state, ...list, filter });
     } catch (cause) {
-      if (ticket !== listTicket) return;
+      if (!latest()) return;
       if (quiet) console.error('inbox: the conversations could not be reloaded', cause);
       else set({ ...get(), filter, status: 'error', error: toAppError(cause).message });
     }
@@ -98,15 +100,15 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
   async function loadMore(): Promise<void> {
     const state = get();
     if (state.status !== 'ready' || !state.hasMore || state.loadingMore) return;
-    const ticket = listTicket;
+    const latest = listLoads.follow();
     set({ ...state, loadingMore: true });
     try {
       const page = await client.session<ThreadPage>(threadsPath(state.page + 1, state.filter));
-      if (ticket !== listTicket) return;
+      if (!latest()) return;
       const current = get();
       set({ ...current, users: appendNew(current.users, page.data), page: page.page, hasMore: page.page < page.pages, total: page.total, loadingMore: false });
     } catch (cause) {
-      if (ticket !== listTicket) return;
+      if (!latest()) return;
       set({ ...get(), loadingMore: false });
       notify(toAppError(cause).message, 'error');
     }
@@ -114,12 +116,12 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
 
   /** Opens a thread: GET its newest messages (which marks them read) and lowers the counts. */
   async function openThread(id: string, { quiet = false } = {}): Promise<void> {
-    const ticket = ++openTicket;
+    const latest = openLoads.start();
     const current = get().open;
     if (!quiet || current?.id !== id) set({ ...get(), open: current?.id === id && current.status === 'ready' ? current : openThreadState(id) });
     try {
       const data = await client.session<ThreadMessages>(threadPath(id));
-      if (ticket !== openTicket) return;
+      if (!latest()) return;
       const state = withOpen(get(), id, (open) => ({
         ...open,
         thread: data.thread,
@@ -130,7 +132,7 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
       }));
       set(withThreadRead(withThread(state, data.thread), id, viewerId()));
     } catch (cause) {
-      if (ticket !== openTicket) return;
+      if (!latest()) return;
       if (quiet && get().open?.status === 'ready') console.error('inbox: the conversation could not be refreshed', cause);
       else set(withOpen(get(), id, (open) => ({ ...open, status: 'error', error: toAppError(cause).message })));
     }
@@ -138,7 +140,7 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
 
   /** Closes the open thread (the narrow layout's Back). */
   function closeThread(): void {
-    openTicket += 1;
+    openLoads.supersede();
     set({ ...get(), open: null });
   }
 
@@ -209,14 +211,15 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
     // Exactly what the deletion changes (the message and the quotes of it), to put back.
     const touched = (get().open?.messages ?? []).filter((message) => message._id === messageId || message.replyTo?._id === messageId);
     const snapshot = new Map(touched.map((message) => [message._id, message]));
-    set(withMessages(get(), threadId, (messages) => markDeleted(messages, messageId)));
-    try {
-      const answer = await client.session<{ deleted: boolean; thread: Thread }>(`connections/deleteMessage/${encodeURIComponent(messageId)}`, { method: 'DELETE' });
-      if (answer?.thread) set(withThread(get(), answer.thread));
-    } catch (cause) {
-      set(withMessages(get(), threadId, (messages) => messages.map((message) => snapshot.get(message._id) ?? message)));
-      notify(toAppError(cause).message, 'error');
-    }
+    await applyOptimistic({
+      change: () => set(withMessages(get(), threadId, (messages) => markDeleted(messages, messageId))),
+      request: () => client.session<{ deleted: boolean; thread: Thread }>(`connections/deleteMessage/${encodeURIComponent(messageId)}`, { method: 'DELETE' }),
+      settle: (answer) => {
+        if (answer?.thread) set(withThread(get(), answer.thread));
+      },
+      rollback: () => set(withMessages(get(), threadId, (messages) => messages.map((message) => snapshot.get(message._id) ?? message))),
+      onRefused: toastRefusal(notify),
+    });
   }
 
   /** Marks the open thread read on the server (GET its newest message) when it has unread ones. */
