@@ -22,6 +22,9 @@ import {
 } from '../notifications/state';
 import type { LiveEvents, Notification, NotificationPage } from '../notifications/types';
 import { toast, type ToastKind } from '../toast';
+import { busySet } from './machinery/busy';
+import { latestLoad } from './machinery/latest';
+import { applyOptimistic, toastRefusal } from './machinery/optimistic';
 
 export interface NotificationsClient {
   session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
@@ -39,21 +42,23 @@ const listPath = (page: number) => `notifications?page=${page}&limit=${NOTIFICAT
 
 /** The notifications actions over a store and a client (tests inject fakes). */
 export function createNotificationsActions({ store, client, notify }: NotificationsDeps) {
-  /** Bumped by each list load; an older answer arriving late is dropped. */
-  let listTicket = 0;
-  /** Bumped by each change to the count; a count fetched before it is out of date. */
-  let countTicket = 0;
-  const pending = new Set<string>();
+  /** The latest list load; an older answer arriving late is dropped. */
+  const listLoads = latestLoad();
+  /** Superseded by each change to the count; a count fetched before it is out of date. */
+  const countLoads = latestLoad();
+  /** Notifications being marked seen. */
+  const marking = busySet();
+  const refused = toastRefusal(notify);
 
   const update = (change: (state: NotificationsState) => NotificationsState) => store.set(change(store.get()));
   const setCount = (count: number) => {
-    countTicket += 1;
+    countLoads.supersede();
     update((state) => ({ ...state, unseenCount: Math.max(0, count) }));
   };
 
   /** Starts from what the page rendered on the server. */
   function hydrate(initial: InitialNotifications): void {
-    listTicket += 1;
+    listLoads.supersede();
     if (initial.page) update((state) => withPage(state, initial.page!));
     else if (!isLoaded(store.get())) update((state) => ({ ...state, status: 'error', error: initial.error }));
   }
@@ -67,14 +72,14 @@ export function createNotificationsActions({ store, client, notify }: Notificati
   async function load({ force = false } = {}): Promise<void> {
     const state = store.get();
     if (!force && (state.status === 'loading' || isLoaded(state))) return;
-    const ticket = ++listTicket;
+    const latest = listLoads.start();
     const reloading = isLoaded(state);
     if (!reloading) update((current) => ({ ...current, status: 'loading', error: null }));
     try {
       const page = await client.session<NotificationPage>(listPath(1));
-      if (ticket === listTicket) update((current) => withPage(current, page));
+      if (latest()) update((current) => withPage(current, page));
     } catch (cause) {
-      if (ticket !== listTicket) return;
+      if (!latest()) return;
       const error = toAppError(cause);
       if (reloading) console.error('notifications: page 1 could not be reloaded', error);
       else update((current) => ({ ...current, status: 'error', error: error.message }));
@@ -85,11 +90,11 @@ export function createNotificationsActions({ store, client, notify }: Notificati
   async function loadMore(): Promise<void> {
     const state = store.get();
     if (state.status !== 'ready' || !state.hasMore) return;
-    const ticket = listTicket;
+    const latest = listLoads.follow();
     update((current) => ({ ...current, status: 'loading-more' }));
     try {
       const page = await client.session<NotificationPage>(listPath(state.page + 1));
-      if (ticket === listTicket) update((current) => withPage(current, page));
+      if (latest()) update((current) => withPage(current, page));
     } catch (cause) {
       update((current) => ({ ...current, status: 'ready' }));
       notify(toAppError(cause).message, 'error');
@@ -98,10 +103,10 @@ export function createNotificationsActions({ store, client, notify }: Notificati
 
   /** GET notifications/unseen-count; a failure keeps the figure shown. */
   async function refreshUnseenNotifications(): Promise<void> {
-    const ticket = countTicket;
+    const latest = countLoads.follow();
     try {
       const answer = await client.session<{ count: number }>('notifications/unseen-count');
-      if (ticket === countTicket && typeof answer?.count === 'number') setCount(answer.count);
+      if (latest() && typeof answer?.count === 'number') setCount(answer.count);
     } catch (cause) {
       console.error('notifications: the unseen count could not be refreshed', cause);
     }
@@ -110,22 +115,22 @@ export function createNotificationsActions({ store, client, notify }: Notificati
   /** Marks one notification seen at once; puts it back and says why when the server refuses. */
   async function markSeen(id: string): Promise<boolean> {
     const item = store.get().notifications.find((notification) => notification._id === id);
-    if (!item || item.isSeen || pending.has(id)) return true;
-    pending.add(id);
-    const [next, before, newlySeen] = markSeenIn(store.get(), [id]);
-    countTicket += 1;
-    store.set({ ...next, unseenCount: Math.max(0, next.unseenCount - newlySeen) });
-    try {
-      await client.session<Notification>(`notifications/seen?id=${encodeURIComponent(id)}`, { method: 'PATCH' });
-      return true;
-    } catch (cause) {
-      countTicket += 1;
-      update((state) => ({ ...restoreSeen(state, before), unseenCount: state.unseenCount + newlySeen }));
-      notify(toAppError(cause).message, 'error');
-      return false;
-    } finally {
-      pending.delete(id);
-    }
+    if (!item || item.isSeen || marking.has(id)) return true;
+    return marking.during(id, () => {
+      const [next, before, newlySeen] = markSeenIn(store.get(), [id]);
+      return applyOptimistic({
+        change: () => {
+          countLoads.supersede();
+          store.set({ ...next, unseenCount: Math.max(0, next.unseenCount - newlySeen) });
+        },
+        request: () => client.session<Notification>(`notifications/seen?id=${encodeURIComponent(id)}`, { method: 'PATCH' }),
+        rollback: () => {
+          countLoads.supersede();
+          update((state) => ({ ...restoreSeen(state, before), unseenCount: state.unseenCount + newlySeen }));
+        },
+        onRefused: refused,
+      });
+    });
   }
 
   /** Marks every notification seen at once; puts them back and says why when the server refuses. */
@@ -133,17 +138,18 @@ export function createNotificationsActions({ store, client, notify }: Notificati
     const countBefore = store.get().unseenCount;
     if (countBefore === 0 && store.get().notifications.every((item) => item.isSeen)) return true;
     const [next, before] = markSeenIn(store.get(), null);
-    countTicket += 1;
-    store.set({ ...next, unseenCount: 0 });
-    try {
-      await client.session<{ updated: number }>('notifications/seen-all', { method: 'PATCH' });
-      return true;
-    } catch (cause) {
-      countTicket += 1;
-      update((state) => ({ ...restoreSeen(state, before), unseenCount: state.unseenCount + countBefore }));
-      notify(toAppError(cause).message, 'error');
-      return false;
-    }
+    return applyOptimistic({
+      change: () => {
+        countLoads.supersede();
+        store.set({ ...next, unseenCount: 0 });
+      },
+      request: () => client.session<{ updated: number }>('notifications/seen-all', { method: 'PATCH' }),
+      rollback: () => {
+        countLoads.supersede();
+        update((state) => ({ ...restoreSeen(state, before), unseenCount: state.unseenCount + countBefore }));
+      },
+      onRefused: refused,
+    });
   }
 
   /**
@@ -154,7 +160,7 @@ export function createNotificationsActions({ store, client, notify }: Notificati
   function receive(event: LiveEvents['notification']): void {
     const stored = event.notification;
     if (!stored || typeof stored._id !== 'string') return;
-    countTicket += 1;
+    countLoads.supersede();
     update((state) => withIncoming(state, stored));
   }
 
