@@ -7,10 +7,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $connections, connectionsActions } from '../../lib/stores/connections';
-import { withErrorBoundary } from '../shell/ErrorBoundary';
-import { DialogsProvider } from './dialogs';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
+import { DialogsProvider } from '../ui/dialogs';
 import { RelationButtons } from './RelationButtons';
-import { MediaBaseProvider } from '../shell/media-base';
+import { MediaBaseProvider } from '../ui/media-base';
 import './connections.css';
 
 interface Props {

@@ -8,12 +8,12 @@ import { useEffect, useRef, useState } from 'react';
 import { stateFromInitial, type ConnectionsState, type InitialConnections } from '../../lib/connections/state';
 import { addressFor, TABS, type TabKey } from '../../lib/connections/tabs';
 import { $connections, connectionsActions } from '../../lib/stores/connections';
-import { withErrorBoundary } from '../shell/ErrorBoundary';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { ConnectionsTabs, panelId, tabId } from './ConnectionsTabs';
-import { DialogsProvider } from './dialogs';
+import { DialogsProvider } from '../ui/dialogs';
 import { TabContent } from './TabContent';
-import { useNow } from './use-now';
-import { MediaBaseProvider } from '../shell/media-base';
+import { useNow } from '../ui/use-now';
+import { MediaBaseProvider } from '../ui/media-base';
 import './connections.css';
 
 interface Props {

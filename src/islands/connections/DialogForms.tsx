@@ -1,7 +1,8 @@
 /** The forms inside the connect and report dialogs. */
 import { useId, useState, type FormEvent } from 'react';
-import { DETAILS_MAX, NOTE_MAX, REPORT_REASONS } from '../../lib/connections/member';
-import type { MemberCard, ReportReason } from '../../lib/connections/types';
+import { NOTE_MAX } from '../../lib/connections/limits';
+import type { MemberCard } from '../../lib/connections/types';
+import { DETAILS_MAX, REPORT_REASONS, type ReportReason } from '../../lib/members/reports';
 import { toAppError } from '../../lib/errors';
 import { connectionsActions } from '../../lib/stores/connections';
 
@@ -20,7 +21,7 @@ export function ConnectForm({ onSend, onCancel }: { onSend: (note: string) => vo
         <textarea id={`${id}-note`} name="note" value={note} maxLength={NOTE_MAX} rows={3} onChange={(event) => setNote(event.target.value)} data-autofocus aria-describedby={`${id}-count`} />
         <p id={`${id}-count`} className="hint">{NOTE_MAX - note.length} characters left</p>
       </div>
-      <div className="cx-dialog-actions">
+      <div className="ui-dialog-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>Cancel</button>
         <button type="submit" className="btn btn-primary">Send request</button>
       </div>
@@ -85,7 +86,7 @@ export function ReportForm({ member, onDone }: { member: MemberCard; onDone: () 
         <textarea id={`${id}-details`} name="details" value={details} maxLength={DETAILS_MAX} rows={3} onChange={(event) => setDetails(event.target.value)} aria-describedby={`${id}-details-hint`} />
         <p id={`${id}-details-hint`} className="hint">What happened? Up to {DETAILS_MAX} characters.</p>
       </div>
-      <div className="cx-dialog-actions">
+      <div className="ui-dialog-actions">
         <button type="button" className="btn btn-secondary" onClick={onDone}>Cancel</button>
         <button type="submit" className="btn btn-danger" aria-disabled={sending || undefined}>{sending ? 'Sending…' : 'Send report'}</button>
       </div>

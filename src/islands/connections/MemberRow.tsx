@@ -5,11 +5,11 @@
  * blocked…), focus moves on to the next row, or the previous one, or the panel.
  */
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { MEMBER_TYPE_LABEL } from '../../lib/connections/member';
-import { fullDate, relativeTime } from '../../lib/connections/relative-time';
+import { MEMBER_TYPE_LABEL } from '../../lib/members/display';
+import { fullDate, relativeTime } from '../../lib/text/relative-time';
 import type { MemberCard } from '../../lib/connections/types';
-import { Avatar } from './Avatar';
-import { RowMenu, type MenuItem } from './RowMenu';
+import { Avatar } from '../ui/Avatar';
+import { RowMenu, type MenuItem } from '../ui/RowMenu';
 
 export interface RowTime {
   iso: string;

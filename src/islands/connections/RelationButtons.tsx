@@ -7,7 +7,7 @@ import { useLayoutEffect, useRef } from 'react';
 import type { RelationEntry } from '../../lib/connections/state';
 import type { MemberCard } from '../../lib/connections/types';
 import { connectionsActions } from '../../lib/stores/connections';
-import { useDialogs } from './dialogs';
+import { useMemberDialogs } from './member-dialogs';
 import { MessageLink } from './MessageLink';
 
 interface Props {
@@ -60,7 +60,7 @@ export function RelationButtons(props: Props) {
 }
 
 function RelationControls({ memberId, entry, busy }: Props) {
-  const dialogs = useDialogs();
+  const dialogs = useMemberDialogs();
   const wait = busy || undefined;
 
   if (!entry || (entry.status === 'loading' && !entry.relation)) {

@@ -4,10 +4,10 @@ import { KEY_OF } from '../../lib/connections/state';
 import type { TabKey } from '../../lib/connections/tabs';
 import type { BlockedMember, Connection, MemberCard, Suggestion } from '../../lib/connections/types';
 import { connectionsActions } from '../../lib/stores/connections';
-import { useDialogs } from './dialogs';
+import { useMemberDialogs } from './member-dialogs';
 import { ListPanel } from './ListPanel';
 import { MemberRow } from './MemberRow';
-import type { MenuItem } from './RowMenu';
+import type { MenuItem } from '../ui/RowMenu';
 import { MessageLink } from './MessageLink';
 import { RelationButtons, removeConfirmation } from './RelationButtons';
 
@@ -20,7 +20,7 @@ interface Props {
 }
 
 export function TabContent({ tab, state, now, mounted, onSelectTab }: Props) {
-  const dialogs = useDialogs();
+  const dialogs = useMemberDialogs();
   const busy = (member: MemberCard) => (state.busy[member._id] ? true : undefined);
   const time = (iso: string) => ({ iso, now, exact: mounted });
   const retry = () => void connectionsActions.loadList(tab, { force: true });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { withErrorBoundary } from './ErrorBoundary';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
 
 /** A child that fails while rendering, the kind of error a boundary exists for. */
 function Exploding(): never {

@@ -5,11 +5,11 @@
 import { COMMENT_TEXT_MAX } from '@api/feed/limits';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { relativeTime, fullDate } from '../../lib/connections/relative-time';
+import { relativeTime, fullDate } from '../../lib/text/relative-time';
 import type { Comment, MemberCard, Reply } from '../../lib/feed/types';
 import { $feedComments, commentActions } from '../../lib/stores/feed-comments';
-import { Avatar } from '../connections/Avatar';
-import { RowMenu } from '../connections/RowMenu';
+import { Avatar } from '../ui/Avatar';
+import { RowMenu } from '../ui/RowMenu';
 import { MentionTextarea } from './MentionTextarea';
 import { ConfirmDialog } from './PostDialogs';
 import { PostText } from './PostText';

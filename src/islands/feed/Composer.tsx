@@ -10,7 +10,7 @@ import type { FeedGroup, MemberCard } from '../../lib/feed/types';
 import { feedActions } from '../../lib/stores/feed';
 import { toast } from '../../lib/toast';
 import { toAppError } from '../../lib/errors';
-import { Avatar } from '../connections/Avatar';
+import { Avatar } from '../ui/Avatar';
 import { MentionTextarea } from './MentionTextarea';
 import { addFiles, MEDIA_ACCEPT, MediaPicker, type PickedFile } from './MediaPicker';
 import { PollBuilder } from './PollBuilder';

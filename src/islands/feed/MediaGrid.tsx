@@ -5,7 +5,7 @@
 import { isPlaceholder, isVideo, progressPercent, visibleMedia } from '../../lib/feed/media';
 import type { MediaItem } from '../../lib/feed/types';
 import { mediaUrl } from '../../lib/text/media-url';
-import { useMediaBase } from '../shell/media-base';
+import { useMediaBase } from '../ui/media-base';
 
 export function MediaGrid({ media }: { media: MediaItem[] }) {
   const base = useMediaBase();

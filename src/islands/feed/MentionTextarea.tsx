@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { session } from '../../lib/api/client';
 import { insertMention, mentionQueryAt, type MentionQuery } from '../../lib/feed/mentions';
 import type { MemberCard, Paged } from '../../lib/feed/types';
-import { Avatar } from '../connections/Avatar';
+import { Avatar } from '../ui/Avatar';
 
 interface Props {
   id: string;

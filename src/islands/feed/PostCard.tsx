@@ -4,13 +4,13 @@
  * and the menu (edit, delete, pin for admins).
  */
 import { useState } from 'react';
-import { fullDate, relativeTime } from '../../lib/connections/relative-time';
+import { fullDate, relativeTime } from '../../lib/text/relative-time';
 import { feedHref } from '../../lib/feed/filters';
 import type { FeedGroup, FeedPost, MemberCard } from '../../lib/feed/types';
 import { feedActions } from '../../lib/stores/feed';
 import { toast } from '../../lib/toast';
-import { Avatar } from '../connections/Avatar';
-import { RowMenu, type MenuItem } from '../connections/RowMenu';
+import { Avatar } from '../ui/Avatar';
+import { RowMenu, type MenuItem } from '../ui/RowMenu';
 import { Comments } from './Comments';
 import { MediaGrid } from './MediaGrid';
 import { PollView } from './PollView';

@@ -4,12 +4,12 @@
  */
 import { POST_TEXT_MAX } from '@api/feed/limits';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { fullDate } from '../../lib/connections/relative-time';
+import { fullDate } from '../../lib/text/relative-time';
 import { toAppError } from '../../lib/errors';
 import type { FeedGroup, FeedPost, PostVersion } from '../../lib/feed/types';
 import { feedActions } from '../../lib/stores/feed';
 import { toast } from '../../lib/toast';
-import { Dialog } from '../connections/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { MediaGrid } from './MediaGrid';
 import { MentionTextarea } from './MentionTextarea';
 import { PostText } from './PostText';
@@ -24,7 +24,7 @@ export function ConfirmDialog({ title, description, confirmLabel, onConfirm, onC
   const [open, setOpen] = useState(true);
   return (
     <Dialog open={open} title={title} description={description} onClosed={onClosed}>
-      <div className="cx-dialog-actions">
+      <div className="ui-dialog-actions">
         <button type="button" className="btn btn-secondary" data-autofocus onClick={() => setOpen(false)}>
           Cancel
         </button>
@@ -103,7 +103,7 @@ export function EditDialog({ post, groups, onClosed }: DialogBase & { groups: Fe
             {error}
           </p>
         )}
-        <div className="cx-dialog-actions">
+        <div className="ui-dialog-actions">
           <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)} disabled={saving}>
             Cancel
           </button>
@@ -164,7 +164,7 @@ export function HistoryDialog({ post, onClosed }: DialogBase) {
           </ol>
         )}
       </div>
-      <div className="cx-dialog-actions">
+      <div className="ui-dialog-actions">
         <button type="button" className="btn btn-secondary" data-autofocus onClick={() => setOpen(false)}>
           Close
         </button>

@@ -6,7 +6,7 @@
  * hydration; RichText adds the "See more" toggle and loads the preview element in islands.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { richText, truncateTokens, type MentionRef, type RichToken } from '../../lib/text/rich-text';
+import { EXTERNAL_REL, richText, truncateTokens, type MentionRef, type RichToken } from '../../lib/text/rich-text';
 import { youTubeThumbnailUrl } from '../../lib/text/youtube';
 import './rich-text.css';
 
@@ -17,9 +17,6 @@ declare module 'react' {
     }
   }
 }
-
-/** rel of links to other sites: members' links pass no ranking and no opener. */
-export const EXTERNAL_REL = 'nofollow ugc noopener';
 
 function YouTubePreviewMarkup({ videoId, href }: { videoId: string; href: string }) {
   return (

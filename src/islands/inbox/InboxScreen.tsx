@@ -12,13 +12,12 @@ import { stateFromInitial, type InitialInbox } from '../../lib/inbox/state';
 import type { InboxState } from '../../lib/inbox/types';
 import { setLiveThread } from '../../lib/live/client';
 import { $inbox, inboxActions } from '../../lib/stores/inbox';
-import { DialogsProvider } from '../connections/dialogs';
-import { useNow } from '../connections/use-now';
-import { withErrorBoundary } from '../shell/ErrorBoundary';
-import { MediaBaseProvider } from '../shell/media-base';
+import { DialogsProvider } from '../ui/dialogs';
+import { useNow } from '../ui/use-now';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
+import { MediaBaseProvider } from '../ui/media-base';
 import { ThreadList } from './ThreadList';
 import { NoThread, ThreadPane } from './ThreadPane';
-import '../connections/connections.css';
 import './inbox.css';
 
 interface Props {

@@ -8,7 +8,7 @@
 import { clockTime } from '../../lib/inbox/days';
 import { quoteSummary } from '../../lib/inbox/pending';
 import type { ChatMessage } from '../../lib/inbox/types';
-import { RowMenu, type MenuItem } from '../connections/RowMenu';
+import { RowMenu, type MenuItem } from '../ui/RowMenu';
 import { Attachments } from './Attachments';
 import { MessageText } from './MessageText';
 

@@ -4,8 +4,7 @@
  * messages. Nothing is ever set as HTML.
  */
 import { useMemo, type ReactNode } from 'react';
-import { richText, type RichToken } from '../../lib/text/rich-text';
-import { EXTERNAL_REL } from '../feed/RichText';
+import { EXTERNAL_REL, richText, type RichToken } from '../../lib/text/rich-text';
 
 function render(token: RichToken, key: number): ReactNode {
   switch (token.type) {

@@ -5,12 +5,12 @@
  */
 import type { MouseEvent } from 'react';
 import { countFigure } from '../../lib/count-badge';
-import { fullDate, relativeTime } from '../../lib/connections/relative-time';
+import { fullDate, relativeTime } from '../../lib/text/relative-time';
 import { inboxAddress } from '../../lib/inbox/paths';
 import { threadPreview } from '../../lib/inbox/preview';
 import type { InboxState, Thread, ThreadFilter } from '../../lib/inbox/types';
 import { inboxActions } from '../../lib/stores/inbox';
-import { Avatar } from '../connections/Avatar';
+import { Avatar } from '../ui/Avatar';
 
 interface Props {
   state: InboxState;

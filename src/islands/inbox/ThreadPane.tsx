@@ -5,14 +5,14 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MemberCard } from '@api/connections/schemas';
-import { MEMBER_TYPE_LABEL } from '../../lib/connections/member';
+import { MEMBER_TYPE_LABEL } from '../../lib/members/display';
 import { groupByDay } from '../../lib/inbox/days';
 import { latestSeenOwnId } from '../../lib/inbox/messages';
 import type { ChatMessage, OpenThread } from '../../lib/inbox/types';
 import { profilePath } from '../../lib/profiles/seo';
 import { inboxActions } from '../../lib/stores/inbox';
-import { Avatar } from '../connections/Avatar';
-import { useDialogs } from '../connections/dialogs';
+import { Avatar } from '../ui/Avatar';
+import { useDialogs } from '../ui/dialogs';
 import { Composer } from './Composer';
 import { MessageBubble, messageElementId } from './MessageBubble';
 

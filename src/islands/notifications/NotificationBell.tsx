@@ -12,7 +12,7 @@ import { countFigure } from '../../lib/count-badge';
 import { BELL_UNSEEN_ATTRIBUTE, bellLabel } from '../../lib/notifications/badge';
 import type { Notification } from '../../lib/notifications/types';
 import { $notifications, notificationsActions } from '../../lib/stores/notifications';
-import { MediaBaseProvider } from '../shell/media-base';
+import { MediaBaseProvider } from '../ui/media-base';
 import { BellIcon } from './KindIcon';
 import { NotificationRow } from './NotificationRow';
 import './notifications.css';

@@ -3,11 +3,11 @@
  * account notices), the title, the body as plain text, when, and whether it is unseen.
  * Activating it marks it seen and opens its link. Member text is React text, never HTML.
  */
-import { fullDate, relativeTime } from '../../lib/connections/relative-time';
-import { avatarUrl, nameInitials } from '../../lib/connections/member';
+import { fullDate, relativeTime } from '../../lib/text/relative-time';
+import { avatarUrl, nameInitials } from '../../lib/members/display';
 import { kindDisplay, notificationHref } from '../../lib/notifications/kinds';
 import type { Notification } from '../../lib/notifications/types';
-import { useMediaBase } from '../shell/media-base';
+import { useMediaBase } from '../ui/media-base';
 import { KindIcon } from './KindIcon';
 
 function Picture({ notification, size }: { notification: Notification; size: number }) {

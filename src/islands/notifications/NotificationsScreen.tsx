@@ -9,8 +9,8 @@ import { useEffect, useState } from 'react';
 import type { InitialNotifications } from '../../lib/notifications/state';
 import type { Notification } from '../../lib/notifications/types';
 import { $notifications, notificationsActions } from '../../lib/stores/notifications';
-import { useNow } from '../connections/use-now';
-import { MediaBaseProvider } from '../shell/media-base';
+import { useNow } from '../ui/use-now';
+import { MediaBaseProvider } from '../ui/media-base';
 import { NotificationRow } from './NotificationRow';
 import './notifications.css';
 

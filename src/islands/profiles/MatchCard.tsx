@@ -4,9 +4,10 @@
  */
 import type { Match } from '@api/profiles/schemas';
 import { forwardRef, useId, useState } from 'react';
-import { avatarUrl, nameInitials, NOTE_MAX } from '../../lib/connections/member';
+import { avatarUrl, nameInitials } from '../../lib/members/display';
+import { NOTE_MAX } from '../../lib/connections/limits';
 import { commitmentLabel, helpLabels, industryLabels, labelsOf, matchPercent, reasonSentence, skillVocabulary } from '../../lib/search/labels';
-import { useMediaBase } from '../shell/media-base';
+import { useMediaBase } from '../ui/media-base';
 
 interface Props {
   match: Match;

@@ -12,8 +12,8 @@ import { queueOf, readSkipped } from '../../lib/search/match-deck';
 import { createDeckStore, createMatchDeck, deckFromInitial, type InitialMatches } from '../../lib/search/match-store';
 import { matchPercent, reasonSentence } from '../../lib/search/labels';
 import { connectionsActions } from '../../lib/stores/connections';
-import { withErrorBoundary } from '../shell/ErrorBoundary';
-import { MediaBaseProvider } from '../shell/media-base';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
+import { MediaBaseProvider } from '../ui/media-base';
 import { MatchAvatar, MatchCard, profileHref } from './MatchCard';
 import './MatchDeck.css';
 

@@ -17,7 +17,7 @@ import { saveFeedback } from '../../lib/profiles/server-errors';
 import { firstStepWithError, stepIndexOf, stepsFor } from '../../lib/profiles/steps';
 import { validateProfile, validateStep, type FieldErrors } from '../../lib/profiles/validation';
 import { toast } from '../../lib/toast';
-import { withErrorBoundary } from '../shell/ErrorBoundary';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { saveDraft } from './draft-client';
 import { focusField } from './fields';
 import { StepFields } from './sections';

@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { session } from '../../lib/api/client';
 import { toAppError } from '../../lib/errors';
 import { toast } from '../../lib/toast';
-import { withErrorBoundary } from '../shell/ErrorBoundary';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { Switch } from './fields';
 import './profiles.css';
 

@@ -14,7 +14,7 @@ import { saveFeedback } from '../../lib/profiles/server-errors';
 import { stepIndexOf, stepsFor } from '../../lib/profiles/steps';
 import { validateProfile, type FieldErrors } from '../../lib/profiles/validation';
 import { toast } from '../../lib/toast';
-import { withErrorBoundary } from '../shell/ErrorBoundary';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { focusField } from './fields';
 import { StepFields } from './sections';
 import { useImages } from './use-images';

@@ -5,6 +5,7 @@
  * meanwhile (its row left the list), to `fallbackFocus`.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './dialog.css';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -54,7 +55,7 @@ export function Dialog({ open, title, description, onClosed, fallbackFocus, chil
   return (
     <dialog
       ref={ref}
-      className="cx-dialog"
+      className="ui-dialog"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       // A click on the backdrop (the dialog box itself, outside its content) closes it.
@@ -62,8 +63,8 @@ export function Dialog({ open, title, description, onClosed, fallbackFocus, chil
         if (event.target === ref.current) ref.current.close();
       }}
     >
-      <div className="cx-dialog-body">
-        <h2 id={titleId} className="cx-dialog-title">{title}</h2>
+      <div className="ui-dialog-body">
+        <h2 id={titleId} className="ui-dialog-title">{title}</h2>
         {description && <div id={descriptionId} className="muted small">{description}</div>}
         {children}
       </div>

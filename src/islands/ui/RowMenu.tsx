@@ -4,6 +4,7 @@
  * button, Tab or a click elsewhere closes it.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import './row-menu.css';
 
 export interface MenuItem {
   label: string;
@@ -77,7 +78,7 @@ export function RowMenu({ label, items }: { label: string; items: MenuItem[] }) 
   };
 
   return (
-    <div className="cx-menu">
+    <div className="ui-menu">
       <button
         ref={button}
         type="button"
@@ -96,14 +97,14 @@ export function RowMenu({ label, items }: { label: string; items: MenuItem[] }) 
         </svg>
       </button>
       {open && (
-        <ul ref={menu} id={`${id}-menu`} role="menu" aria-label={label} className="cx-menu-list" onKeyDown={onMenuKey}>
+        <ul ref={menu} id={`${id}-menu`} role="menu" aria-label={label} className="ui-menu-list" onKeyDown={onMenuKey}>
           {items.map((item, index) => (
             <li key={item.label} role="none">
               <button
                 type="button"
                 role="menuitem"
                 tabIndex={index === active ? 0 : -1}
-                className={item.danger ? 'cx-menu-item cx-menu-danger' : 'cx-menu-item'}
+                className={item.danger ? 'ui-menu-item ui-menu-danger' : 'ui-menu-item'}
                 onClick={() => choose(item)}
               >
                 {item.label}

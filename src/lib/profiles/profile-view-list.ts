@@ -5,7 +5,7 @@
  */
 import type { MemberCard } from '@api/connections/schemas';
 import type { ProfileViews, ViewedProfiles } from '@api/profiles/schemas';
-import { fullDate, relativeTime } from '../connections/relative-time';
+import { fullDate, relativeTime } from '../text/relative-time';
 import type { ViewsTab } from './server';
 
 /** The tabs, in order, with their labels and what each is for. */

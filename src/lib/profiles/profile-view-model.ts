@@ -5,7 +5,7 @@
  */
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from '@api/profiles/schemas';
 import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, SKILLS } from '@api/profiles/vocabulary';
-import { nameInitials } from '../connections/member';
+import { nameInitials } from '../members/display';
 import { mediaUrl } from '../text/media-url';
 
 export type { AdvisorDetails, FounderDetails, ProfileDetails };

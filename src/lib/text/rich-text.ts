@@ -52,6 +52,9 @@ function linkify(): LinkifyIt {
   return linkifier;
 }
 
+/** rel of links to other sites in members' text: they pass no ranking and no opener. */
+export const EXTERNAL_REL = 'nofollow ugc noopener';
+
 /** `url` when it is an absolute http(s), mailto or tel address, else null. */
 export function safeHref(url: string): string | null {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { avatarUrl, DETAILS_MAX, nameInitials, NOTE_MAX, REPORT_REASONS } from './member';
+import { avatarUrl, nameInitials } from './display';
 
 describe('nameInitials', () => {
   test('takes the first and last word of a name', () => {
@@ -21,16 +21,5 @@ describe('avatarUrl', () => {
   test('answers null without a picture, so initials show', () => {
     expect(avatarUrl({ avatar: null })).toBeNull();
     expect(avatarUrl({ avatar: ' ' })).toBeNull();
-  });
-});
-
-describe('the limits and reasons the API accepts', () => {
-  test('match the API schemas', async () => {
-    const { NOTE_MAX_LENGTH } = await import('@api/connections/schemas');
-    const { DETAILS_MAX_LENGTH } = await import('@api/reports/schemas');
-    const { reportReasons } = await import('@api/db/schema');
-    expect(NOTE_MAX).toBe(NOTE_MAX_LENGTH);
-    expect(DETAILS_MAX).toBe(DETAILS_MAX_LENGTH);
-    expect(REPORT_REASONS.map((reason) => reason.value).sort()).toEqual([...reportReasons].sort());
   });
 });
