@@ -22,7 +22,8 @@ import { commentRoutes } from './comments/routes';
 import { advisorProfileRoutes, founderProfileRoutes, onboardingRoutes, profileRoutes } from './profiles/routes';
 import { advisorSearchRoutes, founderSearchRoutes, profilesRoutes } from './search/routes';
 import { reportRoutes } from './reports/routes';
-import { newRouter, provideDeps, type AppOptions } from './http/context';
+import { newRouter, provideDeps } from './http/context';
+import { buildDeps, type AppOptions } from './build-deps';
 import { bodyTooLarge, handleError, handleNotFound, MAX_BODY_BYTES } from './http/error-handler';
 import { errorResponses, jsonResponse } from './openapi/responses';
 import { mountReference } from './openapi/routes';
@@ -52,7 +53,7 @@ export function createApp(options: AppOptions = {}) {
       },
     })(c, next);
   });
-  app.use('*', provideDeps(options));
+  app.use('*', provideDeps((env) => buildDeps(env, options)));
 
   app.openapi(
     createRoute({

@@ -1,8 +1,8 @@
 /** The admin area's routes (administrators only): member counts and reports. Mounted at /admin. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAdmin, requireUser } from '../http/auth';
+import { requireAdmin, requireUser } from '../auth/guards';
 import { newRouter } from '../http/context';
-import { IdParamSchema } from '../connections/schemas';
+import { IdParamSchema } from '../members/schemas';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { AdminReportPageSchema, AdminReportQuerySchema, AdminReportSchema, ReportStatusBodySchema } from '../reports/schemas';
 import { listReports, REPORT_MESSAGES, setReportStatus } from '../reports/service';

@@ -4,12 +4,12 @@
  * puts the signed-in account or null on the context as `viewer`, for public routes.
  */
 import { createMiddleware } from 'hono/factory';
-import { AUTH_MESSAGES } from '../auth/messages';
-import { authenticate, bearerToken } from '../auth/session';
+import { ApiError } from '../errors';
+import type { AppEnv } from '../http/context';
 import { isAdmin } from '../users/roles';
 import type { Account } from '../users/wire';
-import type { AppEnv } from './context';
-import { ApiError } from './errors';
+import { AUTH_MESSAGES } from './messages';
+import { authenticate, bearerToken } from './session';
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   c.set('account', await authenticate(c.get('deps'), bearerToken(c.req.header('Authorization'))));

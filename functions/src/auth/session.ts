@@ -3,7 +3,7 @@
  * whether a token was missing or no longer good.
  */
 import type { Deps } from '../deps';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { findAccountById } from '../users/repository';
 import type { Account } from '../users/wire';
 import { AUTH_MESSAGES } from './messages';

@@ -1,7 +1,7 @@
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock';
-import { ConfigurationError } from '../http/errors';
+import { ConfigurationError } from '../errors';
 import { issueToken, readToken, TOKEN_LIFETIME_SECONDS } from './token';
 
 const SECRET = 'a-test-secret-that-is-long-enough';

@@ -6,7 +6,7 @@
  */
 import { sign, verify } from 'hono/jwt';
 import type { Clock } from '../clock';
-import { ConfigurationError } from '../http/errors';
+import { ConfigurationError } from '../errors';
 
 export const TOKEN_LIFETIME_SECONDS = 604_800;
 

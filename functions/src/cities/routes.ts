@@ -5,7 +5,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { newRouter } from '../http/context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { CitySchema } from '../profiles/schemas';
 import { findCity, searchCities } from './repository';

@@ -4,11 +4,10 @@
  * with the viewer are left out.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
-import { offsetOf, pageOf } from '../connections/paging';
-import type { PageRequest, Paged } from '../connections/schemas';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
+import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
 import type { Deps } from '../deps';
-import { runBatch } from '../feed/batch';
+import { runBatch } from '../db/batch';
 import { REPLIES_PER_COMMENT, type Comment, type CommentMention, type Reply } from './schemas';
 
 /** Who reads: a member (their blocks hide people; admins may delete anything) or a visitor. */

@@ -4,9 +4,9 @@
  * Handlers only translate HTTP to the functions of service.ts.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { optionalUser, requireUser } from '../http/auth';
+import { optionalUser, requireUser } from '../auth/guards';
 import { newRouter } from '../http/context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { COMMENT_MESSAGES as M } from './messages';
 import { commentPage, replyPage } from './queries';

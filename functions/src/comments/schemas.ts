@@ -3,7 +3,7 @@
  * Deleted) are the feed's contract in feed/schemas.ts, re-exported here for this module.
  */
 import { z } from '@hono/zod-openapi';
-import { IdSchema, PageQuerySchema } from '../connections/schemas';
+import { IdSchema, PageQuerySchema } from '../members/schemas';
 import { COMMENT_TEXT_MAX as COMMENT_MAX_LENGTH } from '../feed/limits';
 
 export { REPLIES_PER_COMMENT } from '../feed/limits';

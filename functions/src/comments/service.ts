@@ -4,12 +4,12 @@
  * (never to the member who acted). Authors edit and delete their own; admins delete any.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { blockedIds, isBlockedBetween } from '../connections/blocks';
+import { blockedIds, isBlockedBetween } from '../members/blocks';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { feedComments, feedMentions, feedReplies } from '../db/schema';
 import { publishEvent } from '../events/publish';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { isAdmin } from '../users/roles';
 import type { Account } from '../users/wire';
 import { recountPost, recountReplies } from './counters';

@@ -2,13 +2,14 @@
  * Blocking, under /connection: block, unblock, and the list of members you blocked.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { requireUser } from '../http/auth';
+import { requireUser } from '../auth/guards';
 import { newRouter } from '../http/context';
 import { jsonResponse } from '../openapi/responses';
-import { blockMember, listBlocks, unblockMember } from './blocks';
+import { blockMember, listBlocks, unblockMember } from './blocking';
 import { CONNECTION_MESSAGES as M } from './messages';
 import { connectionsDoc, stateErrors } from './openapi';
-import { BlockedMemberPageSchema, BlockResultSchema, PageQuerySchema, UserIdParamSchema } from './schemas';
+import { BlockedMemberPageSchema, BlockResultSchema } from './schemas';
+import { PageQuerySchema, UserIdParamSchema } from '../members/schemas';
 
 export const blockRoutes = newRouter()
   .openapi(

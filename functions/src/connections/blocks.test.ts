@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, call, get, post, signedInMember } from '../../test/api';
 import { connectedPair, connectTo, del, pendingPair, put, rowsBetween, someMembers, UNKNOWN_ID } from '../../test/connections';
 import { db } from '../db/client';
-import { blockedIds, isBlockedBetween } from './blocks';
+import { blockedIds, isBlockedBetween } from '../members/blocks';
 
 const deps = { db: db(env) };
 const block = (userId: string, token: string) => post(`/connection/block/${userId}`, undefined, { token });

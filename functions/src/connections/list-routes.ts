@@ -3,12 +3,13 @@
  * so the fixed paths before it win.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../http/auth';
+import { requireUser } from '../auth/guards';
 import { newRouter } from '../http/context';
 import { jsonResponse } from '../openapi/responses';
 import { connectionCounts, listConnections } from './lists';
 import { connectionsDoc, stateErrors } from './openapi';
-import { ConnectionCountsSchema, ConnectionPageSchema, LIST_STATUSES, PageQuerySchema, StatusListQuerySchema, SuggestionListSchema } from './schemas';
+import { ConnectionCountsSchema, ConnectionPageSchema, LIST_STATUSES, StatusListQuerySchema, SuggestionListSchema } from './schemas';
+import { PageQuerySchema } from '../members/schemas';
 import { suggestMembers } from './suggestions';
 
 const SuggestionQuerySchema = z.object({ limit: PageQuerySchema.shape.limit });

@@ -8,18 +8,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ConnectionStatus } from '../db/schema';
 import type { Deps } from '../deps';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from './cards';
-import { offsetOf, pageOf } from './paging';
-import type { Connection, ConnectionCounts, ListKind, PageRequest, Paged } from './schemas';
+import { offsetOf, pageOf, type PageRequest, type Paged } from '../db/paging';
+import { blockedEitherWay } from '../members/blocks';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
+import type { Connection, ConnectionCounts, ListKind } from './schemas';
 import { toConnection } from './wire';
 
 /** One side of the viewer's rows: the viewer's column, the statuses, an optional extra test. */
 type Arm = { side: 'requester' | 'receiver'; statuses: readonly ConnectionStatus[]; extra?: SQL };
 
-const notBlockedEitherWay = sql.raw(
-  'NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = connections.requester_id AND b.blocked_id = connections.receiver_id) ' +
-    'OR (b.blocker_id = connections.receiver_id AND b.blocked_id = connections.requester_id))',
-);
+const notBlockedEitherWay = sql`NOT ${blockedEitherWay(sql.raw('connections.requester_id'), sql.raw('connections.receiver_id'))}`;
 
 const received: Arm = { side: 'receiver', statuses: ['pending'] };
 // The sender's ignored requests look pending to them.

@@ -5,9 +5,9 @@
 import type { ConnectionRow } from '../db/schema';
 import { ACTIONS_BY_STATE } from './actions';
 import type { Deps } from '../deps';
-import { ApiError } from '../http/errors';
-import { blockBetween } from './blocks';
-import { resolveMemberCard } from './cards';
+import { ApiError } from '../errors';
+import { blockBetween } from '../members/blocks';
+import { resolveMemberCard } from '../members/cards';
 import { CONNECTION_MESSAGES as M } from './messages';
 import { findOpenBetween } from './repository';
 import type { Relation, RelationState } from './schemas';

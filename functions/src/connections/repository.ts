@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { blocks, connections, type ConnectionRow, type ConnectionStatus } from '../db/schema';
+import { connections, type ConnectionRow, type ConnectionStatus } from '../db/schema';
+import { blockedEitherWay } from '../members/blocks';
 
 /** The key of a pair, the same whichever way round: the two ids sorted, joined by ':'. */
 export function pairKey(a: string, b: string): string {
@@ -55,8 +56,7 @@ export async function lastIgnoredSince(db: Db, requesterId: string, receiverId: 
 
 /** No block either way between the requester and the receiver of the row being written. */
 function noBlockBetween(requester: SQL | string, receiver: SQL | string): SQL {
-  return sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${requester} AND ${blocks.blockedId} = ${receiver})
-    OR (${blocks.blockerId} = ${receiver} AND ${blocks.blockedId} = ${requester}))`;
+  return sql`NOT ${blockedEitherWay(requester, receiver)}`;
 }
 
 /** Thrown when the pair already has an open row: another click got there first. */

@@ -5,7 +5,7 @@
  * HTTP to the domain functions.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { requireUser } from '../http/auth';
+import { requireUser } from '../auth/guards';
 import { newRouter } from '../http/context';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { blockRoutes } from './block-routes';
@@ -13,7 +13,8 @@ import { listRoutes } from './list-routes';
 import { CONNECTION_MESSAGES as M } from './messages';
 import { connectionsDoc, stateErrors } from './openapi';
 import { relationWith } from './relation';
-import { ConnectBodySchema, ConnectionChangeSchema, IdParamSchema, RelationSchema } from './schemas';
+import { ConnectBodySchema, ConnectionChangeSchema, RelationSchema } from './schemas';
+import { IdParamSchema } from '../members/schemas';
 import { acceptRequest, connect, endConnection } from './service';
 
 const notFound = { 404: `${M.requestNotFound} (also for rows of other members)` };

@@ -1,32 +1,13 @@
 /**
- * The wire shapes of the connection routes (issue 4's contract): member cards,
- * connections as the viewer sees them, paged lists, counts, the relation answer,
- * suggestions and blocks, plus the inputs they accept.
+ * The wire shapes of the connection routes (issue 4's contract): connections as the
+ * viewer sees them, counts, the relation answer, suggestions and blocks, plus the inputs
+ * they accept. Member cards, ids and paged lists are shared: ../members/schemas.ts.
  */
 import { z } from '@hono/zod-openapi';
 import { connectionStatuses } from '../db/schema';
-import { MemberTypeSchema } from '../users/schemas';
-
-/** A record id: 24 lowercase hex characters (users, profiles, connections, reports). */
-export const IdSchema = z
-  .string()
-  .regex(/^[0-9a-f]{24}$/, 'must be a 24-character id')
-  .openapi({ example: '65f1c2a9e4b0a1d2c3e4f5a6' });
+import { IdSchema, MemberCardSchema, PageQuerySchema, pagedSchema } from '../members/schemas';
 
 export const NOTE_MAX_LENGTH = 300;
-
-export const MemberCardSchema = z
-  .object({
-    _id: z.string().openapi({ description: 'The user id.' }),
-    memberType: MemberTypeSchema,
-    name: z.string(),
-    tagline: z.string().nullable().openapi({ description: "A founder's tagline; an advisor's position." }),
-    slug: z.string(),
-    avatar: z.string().nullable().openapi({ description: 'Profile picture address (a media path or an absolute URL).' }),
-    banner: z.string().nullable(),
-    profileId: z.string().openapi({ description: 'The founder profile id or the advisor id.' }),
-  })
-  .openapi('MemberCard', { description: 'The derived display profile of a member (SPEC.md §3) plus ids.' });
 
 export const ConnectionStatusSchema = z.enum(connectionStatuses);
 
@@ -50,13 +31,6 @@ export const ConnectionChangeSchema = z
   .openapi('ConnectionChange');
 
 const count = (description: string) => z.number().int().nonnegative().openapi({ description });
-
-/** A page of items: page starts at 1; pages is the number of pages at this limit. */
-export function pagedSchema<T extends z.ZodType>(item: T, name: string) {
-  return z
-    .object({ data: z.array(item), total: count('Items in every page.'), page: z.number().int(), limit: z.number().int(), pages: count('Pages at this limit.') })
-    .openapi(name);
-}
 
 export const ConnectionPageSchema = pagedSchema(ConnectionSchema, 'ConnectionPage');
 
@@ -107,14 +81,6 @@ export const ConnectBodySchema = z
   })
   .openapi('ConnectBody');
 
-const integerParam = (min: number, max: number, fallback: number, description: string) =>
-  z.coerce.number().int().min(min).max(max).default(fallback).openapi({ type: 'integer', minimum: min, maximum: max, default: fallback, description });
-
-export const PageQuerySchema = z.object({
-  page: integerParam(1, 100_000, 1, 'Page number, from 1.'),
-  limit: integerParam(1, 50, 10, 'Items per page, 1–50.'),
-});
-
 export const LIST_TYPES = ['received', 'sent', 'accepted'] as const;
 export const StatusListQuerySchema = PageQuerySchema.extend({
   _type: z.enum(LIST_TYPES).openapi({ description: 'received: requests waiting for you; sent: your pending requests; accepted: your connections.' }),
@@ -122,10 +88,6 @@ export const StatusListQuerySchema = PageQuerySchema.extend({
 
 export const LIST_STATUSES = ['accepted', 'pending', 'ignored', 'withdrawn'] as const;
 
-export const IdParamSchema = z.object({ id: IdSchema.openapi({ param: { name: 'id', in: 'path' } }) });
-export const UserIdParamSchema = z.object({ userId: IdSchema.openapi({ param: { name: 'userId', in: 'path' }, description: 'A user id.' }) });
-
-export type MemberCard = z.infer<typeof MemberCardSchema>;
 export type Connection = z.infer<typeof ConnectionSchema>;
 export type ConnectionChange = z.infer<typeof ConnectionChangeSchema>;
 export type ConnectionCounts = z.infer<typeof ConnectionCountsSchema>;
@@ -134,6 +96,4 @@ export type RelationState = Relation['state'];
 export type RelationAction = Relation['actions'][number];
 export type Suggestion = z.infer<typeof SuggestionSchema>;
 export type BlockedMember = z.infer<typeof BlockedMemberSchema>;
-export type Paged<T> = { data: T[]; total: number; page: number; limit: number; pages: number };
-export type PageRequest = { page: number; limit: number };
 export type ListKind = (typeof LIST_TYPES)[number] | (typeof LIST_STATUSES)[number];

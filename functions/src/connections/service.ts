@@ -7,9 +7,9 @@ import type { Deps } from '../deps';
 import type { ConnectionRow, ConnectionStatus } from '../db/schema';
 import { newId } from '../db/ids';
 import { publishEvent } from '../events/publish';
-import { ApiError, invalidFields } from '../http/errors';
-import { blockBetween } from './blocks';
-import { findMemberCard } from './cards';
+import { ApiError, invalidFields } from '../errors';
+import { blockBetween } from '../members/blocks';
+import { findMemberCard } from '../members/cards';
 import { CONNECTION_MESSAGES as M } from './messages';
 import {
   findConnection,
@@ -23,7 +23,8 @@ import {
   transition,
   type Party,
 } from './repository';
-import type { ConnectionChange, MemberCard } from './schemas';
+import type { ConnectionChange } from './schemas';
+import type { MemberCard } from '../members/schemas';
 import { toConnection } from './wire';
 
 /** For 30 days after an ignore, new requests from the same sender are stored silently as ignored. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchFounder, MatchProfile } from '../matching/score';
-import type { MemberCard } from './schemas';
+import type { MemberCard } from '../members/schemas';
 import { DEFAULT_SIGNALS, rankSuggestions, scoreCandidate, type Signal, type SuggestionCandidate } from './suggestion-score';
 
 const NOW = new Date('2026-06-01T12:00:00Z');

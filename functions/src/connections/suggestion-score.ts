@@ -5,7 +5,8 @@
  * city, industries, idea stage, expertise), with matching's own scorer.
  */
 import { matchScore, type MatchProfile } from '../matching/score';
-import type { MemberCard, Suggestion } from './schemas';
+import type { MemberCard } from '../members/schemas';
+import type { Suggestion } from './schemas';
 
 export type SuggestionCandidate = {
   member: MemberCard;

@@ -8,7 +8,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { loadMatchProfile, MATCH_FIELDS, type MatchFieldsRow, type MatchProfile, toMatchProfile } from '../matching/profiles';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from './cards';
+import { blockedEitherWay } from '../members/blocks';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
 import type { Suggestion } from './schemas';
 import { rankSuggestions, type Signal, type SuggestionCandidate, type SuggestionViewer } from './suggestion-score';
 
@@ -24,8 +25,7 @@ export function suggestable(id: SQL, viewerId: string): SQL {
     AND NOT EXISTS (SELECT 1 FROM connections oc
       WHERE oc.pair_key = (CASE WHEN ${id} < ${viewerId} THEN ${id} || ':' || ${viewerId} ELSE ${viewerId} || ':' || ${id} END)
         AND oc.status IN ('pending', 'accepted', 'ignored'))
-    AND NOT EXISTS (SELECT 1 FROM blocks b
-      WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${id}) OR (b.blocker_id = ${id} AND b.blocked_id = ${viewerId}))`;
+    AND NOT ${blockedEitherWay(viewerId, id)}`;
 }
 
 type PoolRow = MemberCardRow & MatchFieldsRow & { joined_at: string; shared: number };

@@ -1,6 +1,7 @@
 /** Connection rows → the wire Connection, as one viewer may see it. */
 import type { ConnectionRow } from '../db/schema';
-import type { Connection, MemberCard } from './schemas';
+import type { Connection } from './schemas';
+import type { MemberCard } from '../members/schemas';
 
 /** A row as `viewerId` may see it: a request the receiver ignored still looks pending to its sender. */
 export function toConnection(row: Pick<ConnectionRow, 'id' | 'requesterId' | 'status' | 'note' | 'createdAt' | 'updatedAt'>, viewerId: string, member: MemberCard): Connection {

@@ -1,6 +1,12 @@
 /** Paged answers: `{ data, total, page, limit, pages }`, pages counted at this limit. */
-import type { PageRequest, Paged } from './schemas';
 
+/** A page of items as every list answers it (the wire shape is members/schemas.ts's pagedSchema). */
+export type Paged<T> = { data: T[]; total: number; page: number; limit: number; pages: number };
+
+/** Which page a list asks for: page from 1, limit items per page. */
+export type PageRequest = { page: number; limit: number };
+
+/** The page of `data` among `total` items. */
 export function pageOf<T>(data: T[], total: number, { page, limit }: PageRequest): Paged<T> {
   return { data, total, page, limit, pages: Math.ceil(total / limit) };
 }

@@ -20,7 +20,7 @@ import {
   feedReplies,
   users,
 } from '../db/schema';
-import { runBatch, type BatchStatement } from '../feed/batch';
+import { runBatch, type BatchStatement } from '../db/batch';
 import { hashtagsOf, mentionIdsOf, postSlug } from '../feed/tags';
 import { DEMO_MEMBERS, DEMO_POSTS } from './demo-data';
 import { DEMO_COMMENTS, DEMO_FEED_POSTS, DEMO_LIKES } from './demo-feed';

@@ -10,7 +10,7 @@ import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { appMeta, threads, users } from '../db/schema';
 import { pairKey } from '../connections/repository';
-import { runBatch, type BatchStatement } from '../feed/batch';
+import { runBatch, type BatchStatement } from '../db/batch';
 import { DEMO_MEMBERS } from './demo-data';
 import { hasMarker } from './markers';
 

@@ -15,7 +15,7 @@ import { passwordNotice } from '../notifications/account';
 import { storeNotification } from '../notifications/notify';
 import { DEMO_MEMBERS } from './demo-data';
 import { hasMarker } from './markers';
-import { runBatch } from '../feed/batch';
+import { runBatch } from '../db/batch';
 
 export const NOTIFICATIONS_SEEDED_KEY = 'demo_notifications_seeded';
 /** Notifications older than this are seen already, so the badge shows a few new ones. */

@@ -6,11 +6,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import { runBatch } from '../db/batch';
 import { feedPostMedia, feedPosts } from '../db/schema';
 import { publishEvent } from '../events/publish';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError } from '../errors';
+import { blockedEitherWay } from '../members/blocks';
 import type { Account } from '../users/wire';
-import { runBatch } from './batch';
 import { deleteMedia } from './media-store';
 import { FEED_MESSAGES as M } from './messages';
 import { loadPolls, postById, type Viewer, viewerOf } from './read';
@@ -22,8 +23,7 @@ type PostRef = { id: string; slug: string; author: string };
 export async function visiblePost(deps: Pick<Deps, 'db'>, postId: string, viewerId: string): Promise<PostRef> {
   const [row] = await deps.db.all<PostRef>(sql`
     SELECT p.id, p.slug, p.author_user_id AS author FROM feed_posts p WHERE p.id = ${postId}
-      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p.author_user_id AND b.blocked_id = ${viewerId})
-        OR (b.blocked_id = p.author_user_id AND b.blocker_id = ${viewerId}))`);
+      AND NOT ${blockedEitherWay(sql`p.author_user_id`, viewerId)}`);
   if (!row) throw new ApiError(404, M.postNotFound);
   return row;
 }

@@ -5,7 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { feedGroups, feedPosts } from '../db/schema';
-import { ApiError, fieldError, invalidFields } from '../http/errors';
+import { ApiError, fieldError, invalidFields } from '../errors';
 import type { MemberType } from '../users/schemas';
 import { FEED_MESSAGES as M } from './messages';
 import type { FeedGroup } from './schemas';

@@ -4,12 +4,11 @@
  * are left out of every list the viewer sees.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { runBatch } from './batch';
+import { runBatch } from '../db/batch';
 import type { Deps } from '../deps';
-import { blockedWith } from '../connections/blocks';
-import { memberCards } from '../connections/cards';
-import { offsetOf, pageOf } from '../connections/paging';
-import type { Paged } from '../connections/schemas';
+import { blockedWith } from '../members/blocks';
+import { memberCards } from '../members/cards';
+import { offsetOf, type Paged, pageOf } from '../db/paging';
 import { visiblePost } from './actions';
 import { loadPosts, type Viewer } from './read';
 import type { FeedPost, MediaItem, Poll, PostVersion } from './schemas';

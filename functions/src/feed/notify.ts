@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { publishEvent } from '../events/publish';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { visiblePost } from './actions';
 import { FEED_MESSAGES as M } from './messages';
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { feedPollOptions, feedPolls } from '../db/schema';
-import { fieldError, invalidFields } from '../http/errors';
+import { fieldError, invalidFields } from '../errors';
 import { POLL_MAX_DAYS } from './limits';
 import { FEED_MESSAGES as M } from './messages';
 import type { Poll, PollInput } from './schemas';

@@ -4,7 +4,7 @@
  * `replaceMedia`. Every problem is collected and reported at once, named by field
  * (`media.1: must be at most 10 MB (an image)`, `mediaAlt.0: …`, `poll.options: …`).
  */
-import { invalidFields, type FieldErrors } from '../http/errors';
+import { invalidFields, type FieldErrors } from '../errors';
 import { textField } from '../http/forms';
 import { fieldErrorsOf } from '../http/validation';
 import { checkPostMedia, type CheckedMedia } from '../media/post-media';

@@ -4,8 +4,8 @@
  * vote. Handlers only translate HTTP to the domain functions.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdSchema } from '../connections/schemas';
-import { optionalUser, requireUser } from '../http/auth';
+import { IdSchema } from '../members/schemas';
+import { optionalUser, requireUser } from '../auth/guards';
 import { newRouter } from '../http/context';
 import { readFormBody } from '../http/forms';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
@@ -17,7 +17,7 @@ import { readPostForm } from './post-form';
 import { postBySlug, viewerOf } from './read';
 import { DeletedSchema, FeedPostPageSchema, FeedPostSchema, LikeBodySchema, LikeResultSchema, PinBodySchema, PollSchema, PostHistorySchema } from './schemas';
 import { createPost, editPost } from './write';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 const integer = (min: number, max: number, description: string) =>
   z.coerce.number().int().min(min).max(max).optional().openapi({ type: 'integer', minimum: min, maximum: max, description });

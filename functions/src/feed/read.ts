@@ -6,10 +6,11 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
+import { runBatch } from '../db/batch';
+import { blockedEitherWay } from '../members/blocks';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
 import { isAdmin } from '../users/roles';
 import type { Account } from '../users/wire';
-import { runBatch } from './batch';
 import type { FeedPost, MediaItem, Mention, Poll } from './schemas';
 
 /** Who is looking: a member (admins may delete any post) or a visitor (null). */
@@ -189,7 +190,6 @@ export async function postById(deps: Pick<Deps, 'db' | 'clock'>, postId: string,
 export async function postBySlug(deps: Pick<Deps, 'db' | 'clock'>, slug: string, viewer: Viewer): Promise<FeedPost | null> {
   const [row] = await deps.db.all<{ id: string }>(sql`
     SELECT p.id FROM feed_posts p WHERE p.slug = ${slug}
-      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p.author_user_id AND b.blocked_id = ${viewer?.userId ?? ''})
-        OR (b.blocked_id = p.author_user_id AND b.blocker_id = ${viewer?.userId ?? ''}))`);
+      AND NOT ${blockedEitherWay(sql`p.author_user_id`, viewer?.userId ?? '')}`);
   return row ? postById(deps, row.id, viewer) : null;
 }

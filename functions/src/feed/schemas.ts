@@ -5,7 +5,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { feedGroupAudiences } from '../db/schema';
-import { IdSchema, MemberCardSchema, pagedSchema } from '../connections/schemas';
+import { IdSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
 import { MemberTypeSchema } from '../users/schemas';
 import { COMMENT_TEXT_MAX, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX } from './limits';
 

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
+import { blockedEitherWay } from '../members/blocks';
 import { slugify } from '../users/slugs';
 import { HASHTAG_MAX } from './limits';
 
@@ -50,7 +51,7 @@ export async function storableMentionIds(deps: Pick<Deps, 'db'>, authorId: strin
   const rows = await deps.db.all<{ id: string }>(sql`
     SELECT u.id FROM users u
     WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
-      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${authorId} AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ${authorId}))`);
+      AND NOT ${blockedEitherWay(authorId, sql`u.id`)}`);
   const kept = new Set(rows.map((row) => row.id));
   return ids.filter((id) => kept.has(id));
 }

@@ -7,7 +7,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './context';
-import { ApiError, GENERIC_ERROR_MESSAGE, invalidFields } from './errors';
+import { ApiError, GENERIC_ERROR_MESSAGE, invalidFields } from '../errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

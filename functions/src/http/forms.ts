@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from './context';
-import { ApiError, invalidFields, type FieldErrors } from './errors';
+import { ApiError, invalidFields, type FieldErrors } from '../errors';
 
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 const MALFORMED_FORM = 'must be a valid multipart form';

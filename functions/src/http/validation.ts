@@ -3,7 +3,7 @@
  * (`email: must be a valid address`), for every route's validator.
  */
 import type { z } from '@hono/zod-openapi';
-import { invalidFields, type FieldErrors } from './errors';
+import { invalidFields, type FieldErrors } from '../errors';
 
 type Issue = z.core.$ZodIssue;
 

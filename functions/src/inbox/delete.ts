@@ -8,9 +8,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { blockedWith } from '../connections/blocks';
-import { runBatch } from '../feed/batch';
-import { ApiError } from '../http/errors';
+import { blockedWith } from '../members/blocks';
+import { runBatch } from '../db/batch';
+import { ApiError } from '../errors';
 import { deleteFiles } from './attachments';
 import { INBOX_MESSAGES as M } from './messages';
 import type { DeletedMessage } from './schemas';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { buildDeps } from '../http/context';
+import { buildDeps } from '../build-deps';
 import { recordingEmitter } from '../live/port';
 import { NEW_MESSAGE_TITLE } from '../live/events';
 import { deleteMessage } from './delete';

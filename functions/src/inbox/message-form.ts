@@ -4,7 +4,7 @@
  * `to`, `connectionId`, `replyTo`, `mediaFiles` (413 too big, 415 not an allowed type),
  * `file` for the upload. Pure code over FormData, so it is tested without HTTP.
  */
-import { ApiError, fieldError, invalidFields, type FieldErrors } from '../http/errors';
+import { ApiError, fieldError, invalidFields, type FieldErrors } from '../errors';
 import { textField } from '../http/forms';
 import { checkAttachment, cleanFileName, type FileProblem } from './files';
 import type { NamedFile } from './attachments';

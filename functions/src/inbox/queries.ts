@@ -6,9 +6,9 @@
  * list never asks again per thread. Blocked either way: the thread is left out.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { blockedWith } from '../connections/blocks';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS } from '../connections/cards';
-import { offsetOf } from '../connections/paging';
+import { blockedWith } from '../members/blocks';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS } from '../members/cards';
+import { offsetOf } from '../db/paging';
 
 /** The message `m` with the message `q` it quotes and its attachments, in MessageRow's names. */
 const MESSAGE_COLUMNS: SQL = sql.raw(

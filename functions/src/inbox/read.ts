@@ -6,9 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { toMemberCard, type MemberCardRow } from '../connections/cards';
-import { runBatch } from '../feed/batch';
-import { ApiError, invalidFields } from '../http/errors';
+import { toMemberCard, type MemberCardRow } from '../members/cards';
+import { runBatch } from '../db/batch';
+import { ApiError, invalidFields } from '../errors';
 import { unseenCountStatement as unseenNotificationsStatement } from '../notifications/notify';
 import { INBOX_MESSAGES as M } from './messages';
 import { cardStatement, messagesStatement, threadStatement, unseenCountStatement } from './queries';

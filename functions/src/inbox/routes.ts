@@ -3,8 +3,8 @@
  * upload, mounted at /upload. Handlers only translate HTTP to the domain functions.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { IdSchema } from '../connections/schemas';
-import { requireUser } from '../http/auth';
+import { IdSchema } from '../members/schemas';
+import { requireUser } from '../auth/guards';
 import { newRouter } from '../http/context';
 import { readFormBody } from '../http/forms';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';

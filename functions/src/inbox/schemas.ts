@@ -4,7 +4,7 @@
  * inputs the routes accept. The app imports these types; field names are the spec's.
  */
 import { z } from '@hono/zod-openapi';
-import { IdSchema, MemberCardSchema, pagedSchema } from '../connections/schemas';
+import { IdSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
 import { MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, THREAD_PAGE_MAX, THREAD_PAGE_SIZE } from './limits';
 
 export * from './limits';

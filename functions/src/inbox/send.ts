@@ -11,8 +11,8 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
-import { runBatch, type BatchStatement } from '../feed/batch';
-import { ApiError, invalidFields, type FieldErrors } from '../http/errors';
+import { runBatch, type BatchStatement } from '../db/batch';
+import { ApiError, invalidFields, type FieldErrors } from '../errors';
 import { NEW_MESSAGE_TITLE } from '../live/events';
 import { notificationRowOf, notificationStatements, toNotification, type NotifyInput } from '../notifications/notify';
 import type { Notification } from '../notifications/schemas';

@@ -3,8 +3,8 @@
  * address the two members read them at, messages with their author's card and the
  * message they quote, threads as one member sees them.
  */
-import { toMemberCard, type MemberCardRow } from '../connections/cards';
-import type { MemberCard } from '../connections/schemas';
+import { toMemberCard, type MemberCardRow } from '../members/cards';
+import type { MemberCard } from '../members/schemas';
 import { INBOX_MESSAGES as M } from './messages';
 import type { Attachment, Message, Thread } from './schemas';
 

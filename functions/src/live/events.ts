@@ -3,7 +3,7 @@
  * the app's socket client (SPEC.md §7 Live connection). Every event goes to every socket
  * of the member (all tabs and devices).
  */
-import type { MemberCard } from '../connections/schemas';
+import type { MemberCard } from '../members/schemas';
 import type { Thread } from '../inbox/schemas';
 import type { Notification } from '../notifications/schemas';
 

@@ -7,7 +7,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { authenticate, bearerToken } from '../auth/session';
 import { newRouter } from '../http/context';
-import { ApiError, invalidFields } from '../http/errors';
+import { ApiError, invalidFields } from '../errors';
 import { errorResponses } from '../openapi/responses';
 import { handshakeError } from './protocol';
 

@@ -6,7 +6,7 @@
  * The scorer then ranks at most a few hundred members, however large the community.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { MEMBER_CARD_JOINS } from '../connections/cards';
+import { MEMBER_CARD_JOINS } from '../members/cards';
 import { suggestable } from '../connections/suggestions';
 import type { Deps } from '../deps';
 import type { MemberType } from '../users/schemas';

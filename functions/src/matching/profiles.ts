@@ -4,7 +4,7 @@
  * hundred at a time, without the text a list shows (a page reads that for its members only).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { MEMBER_CARD_JOINS } from '../connections/cards';
+import { MEMBER_CARD_JOINS } from '../members/cards';
 import type { Deps } from '../deps';
 import type { CofounderPreferences } from '../profiles/schemas';
 import { COMMITMENTS, type Expertise, type HelpType, IDEA_STAGES, IMPORTANCE, type Industry, SKILLS } from '../profiles/vocabulary';

@@ -3,8 +3,7 @@
  * co-founders (founders looking for one) or advisors; advisors get founders. Candidates
  * come from bounded pools (candidates.ts), are scored by the pure scorer and paged here.
  */
-import { pageOf, offsetOf } from '../connections/paging';
-import type { PageRequest, Paged } from '../connections/schemas';
+import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
 import type { Deps } from '../deps';
 import type { Match } from '../profiles/schemas';
 import type { MemberType } from '../users/schemas';

@@ -2,9 +2,9 @@
  * GET /profiles/recommend-search (mounted under /profiles with the search routes).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../http/auth';
+import { requireUser } from '../auth/guards';
 import { newRouter } from '../http/context';
-import { invalidFields } from '../http/errors';
+import { invalidFields } from '../errors';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { MatchPageSchema } from '../profiles/schemas';
 import { MemberTypeSchema } from '../users/schemas';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
 import type { DomainEvent } from '../events/types';
 import type { NotifyInput } from './notify';
 

@@ -5,7 +5,7 @@ import { someMembers } from '../../test/connections';
 import { fixedClock } from '../clock';
 import { db } from '../db/client';
 import { notifications } from '../db/schema';
-import { blockMember } from '../connections/blocks';
+import { blockMember } from '../connections/blocking';
 import { recordingEmitter } from '../live/port';
 import { notify, storeNotification, unseenNotificationCount, type NotifyInput } from './notify';
 

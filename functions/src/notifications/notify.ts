@@ -7,10 +7,10 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
-import { blockedWith } from '../connections/blocks';
-import type { MemberCard } from '../connections/schemas';
-import { runBatch } from '../feed/batch';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
+import { blockedWith } from '../members/blocks';
+import type { MemberCard } from '../members/schemas';
+import { runBatch } from '../db/batch';
 import type { Notification, NotificationKind } from './schemas';
 
 /** What to notify: the receiver, who caused it (null: the product itself) and the text. */

@@ -4,7 +4,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse } from '../openapi/responses';
-import { requireUser } from '../http/auth';
+import { requireUser } from '../auth/guards';
 import { newRouter } from '../http/context';
 import { UnseenCountSchema } from '../inbox/schemas';
 import { unseenNotificationCount } from './notify';

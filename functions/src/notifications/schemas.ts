@@ -2,7 +2,7 @@
  * The wire shapes of the notifications (SPEC.md §3 Notification, §7 Notifications).
  */
 import { z } from '@hono/zod-openapi';
-import { IdSchema, MemberCardSchema, pagedSchema } from '../connections/schemas';
+import { IdSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 export const NOTIFICATION_PAGE_MAX = 50;

@@ -5,11 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
-import { offsetOf, pageOf } from '../connections/paging';
-import type { PageRequest } from '../connections/schemas';
-import { runBatch } from '../feed/batch';
-import { ApiError } from '../http/errors';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
+import { offsetOf, pageOf, type PageRequest } from '../db/paging';
+import { runBatch } from '../db/batch';
+import { ApiError } from '../errors';
 import { NOTIFICATION_COLUMNS, type NotificationRow, toNotification, unseenCountStatement, senderVisibleTo } from './notify';
 import { NOTIFICATION_MESSAGES as M } from './messages';
 import type { Notification, NotificationPage } from './schemas';

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { onboardingDrafts } from '../db/schema';
-import { invalidFields } from '../http/errors';
+import { invalidFields } from '../errors';
 import type { Account } from '../users/wire';
 import { toProfileDetails } from './details';
 import { PROFILE_MESSAGES as M } from './messages';

@@ -5,7 +5,7 @@
  * each under the field the form shows it at.
  */
 import { z } from 'zod';
-import { invalidFields, type FieldErrors } from '../http/errors';
+import { invalidFields, type FieldErrors } from '../errors';
 import { fieldErrorsOf } from '../http/validation';
 import { checkImage, type CheckedImage, type ImageRules } from '../media/images';
 import type { MemberType } from '../users/schemas';

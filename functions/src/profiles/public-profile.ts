@@ -5,10 +5,10 @@
  * someone else's profile leaves a profile view.
  */
 import { eq } from 'drizzle-orm';
-import { blockBetween } from '../connections/blocks';
+import { blockBetween } from '../members/blocks';
 import type { Deps } from '../deps';
 import { advisors, founders, users } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { MemberType } from '../users/schemas';
 import type { Account } from '../users/wire';
 import { toAdvisorDetails, toFounderDetails } from './details';

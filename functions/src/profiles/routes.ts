@@ -5,7 +5,7 @@
  * Handlers only translate HTTP to the domain functions.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { optionalUser, requireUser } from '../http/auth';
+import { optionalUser, requireUser } from '../auth/guards';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import type { MemberType } from '../users/schemas';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { findCity } from '../cities/repository';
 import type { Deps } from '../deps';
 import { advisors, founders, onboardingDrafts, users, type AdvisorRow, type FounderRow, type UserRow } from '../db/schema';
-import { ApiError, invalidFields } from '../http/errors';
+import { ApiError, invalidFields } from '../errors';
 import { deleteImages, storeImage } from '../media/image-store';
 import type { MemberType, User } from '../users/schemas';
 import { toWireUser, type Account } from '../users/wire';

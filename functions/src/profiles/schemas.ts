@@ -4,7 +4,7 @@
  * onboarding drafts and privacy choices. The app imports these types (types only).
  */
 import { z } from '@hono/zod-openapi';
-import { MemberCardSchema, pagedSchema } from '../connections/schemas';
+import { MemberCardSchema, pagedSchema } from '../members/schemas';
 import { AdvisorSchema, FounderProfileSchema, MemberTypeSchema, UserSchema } from '../users/schemas';
 import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, keysOf, SKILLS } from './vocabulary';
 

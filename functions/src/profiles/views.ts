@@ -6,13 +6,13 @@
  * Members on either side of a block are left out of both lists.
  */
 import { sql } from 'drizzle-orm';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, memberCards, toMemberCard, type MemberCardRow } from '../connections/cards';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, memberCards, toMemberCard, type MemberCardRow } from '../members/cards';
 import type { Deps } from '../deps';
 import type { UserRow } from '../db/schema';
 import { isPremium } from '../users/roles';
 import type { Account } from '../users/wire';
 import type { ProfileViews, ViewedProfiles } from './schemas';
-import { blockedWith } from '../connections/blocks';
+import { blockedWith } from '../members/blocks';
 
 /** How far back the lists look. */
 export const VIEWS_WINDOW_DAYS = 90;

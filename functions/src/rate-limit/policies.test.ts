@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { Limiter } from './limiter';
 import { enforceLimits, limitKey, RATE_LIMITS } from './policies';
 

@@ -2,7 +2,7 @@
  * Every rate limit of the API in one table, and the check that turns a refusal into
  * the 429 answer. See docs/security.md, "Rate limits".
  */
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { Limiter, RateRule } from './limiter';
 
 const MINUTE = 60;

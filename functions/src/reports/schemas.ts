@@ -2,7 +2,7 @@
  * Reports of members and posts: what a member sends, and what the admin area reads.
  */
 import { z } from '@hono/zod-openapi';
-import { IdSchema, MemberCardSchema } from '../connections/schemas';
+import { IdSchema, MemberCardSchema } from '../members/schemas';
 import { reportReasons, reportStatuses, reportTargetTypes } from '../db/schema';
 
 export const DETAILS_MAX_LENGTH = 1000;

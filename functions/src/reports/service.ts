@@ -4,13 +4,13 @@
  * the report already open.
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { findMemberCard, memberCards } from '../connections/cards';
-import { offsetOf, pageOf } from '../connections/paging';
-import type { MemberCard, PageRequest, Paged } from '../connections/schemas';
+import { findMemberCard, memberCards } from '../members/cards';
+import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
+import type { MemberCard } from '../members/schemas';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { feedPosts, reports, type ReportRow } from '../db/schema';
-import { ApiError, invalidFields } from '../http/errors';
+import { ApiError, invalidFields } from '../errors';
 import type { AdminReport, ReportInput, ReportReceipt, ReportStatus } from './schemas';
 
 export const REPORT_MESSAGES = {

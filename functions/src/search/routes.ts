@@ -3,8 +3,8 @@
  * GET /advisor/search, GET /profiles/search and GET /profiles/sitemap. Handlers only translate HTTP.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { MemberCardSchema, pagedSchema } from '../connections/schemas';
-import { requireUser } from '../http/auth';
+import { MemberCardSchema, pagedSchema } from '../members/schemas';
+import { requireUser } from '../auth/guards';
 import { newRouter } from '../http/context';
 import { matchingRoutes } from '../matching/routes';
 import { errorResponses, jsonResponse } from '../openapi/responses';

@@ -13,13 +13,12 @@
  * built per query: a facet half the members share would cost thousands of inserts.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { offsetOf } from '../connections/paging';
-import type { PageRequest } from '../connections/schemas';
+import { offsetOf, type PageRequest } from '../db/paging';
 import type { profileTagKinds } from '../db/schema';
 import type { MemberType } from '../users/schemas';
 import { ftsQuery } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
-import { blockedWith } from '../connections/blocks';
+import { blockedWith } from '../members/blocks';
 
 export type TagKind = (typeof profileTagKinds)[number];
 

@@ -4,8 +4,7 @@
  * never anyone on the other side of a block, with pictures first and then the newest,
  * paged with the total. The SQL, chosen per query, is in search-sql.ts.
  */
-import { pageOf } from '../connections/paging';
-import type { PageRequest, Paged } from '../connections/schemas';
+import { type Paged, pageOf, type PageRequest } from '../db/paging';
 import type { Deps } from '../deps';
 import type { ProfileSummary } from '../profiles/schemas';
 import { pageStatement, planFacets, planSearch, searchedTypes, walkCountStatement, type SearchCriteria } from './search-sql';

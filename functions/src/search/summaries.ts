@@ -4,7 +4,7 @@
  * and matching both answer them.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
 import type { Deps } from '../deps';
 import type { ProfileSummary } from '../profiles/schemas';
 

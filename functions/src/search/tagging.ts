@@ -4,12 +4,12 @@
  * other side of a block are left out.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../connections/cards';
-import { offsetOf, pageOf } from '../connections/paging';
-import type { MemberCard, PageRequest, Paged } from '../connections/schemas';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
+import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
+import type { MemberCard } from '../members/schemas';
 import type { Deps } from '../deps';
 import { ftsQuery } from './fts';
-import { blockedWith } from '../connections/blocks';
+import { blockedWith } from '../members/blocks';
 
 /** The SQL of one page: members whose name matches `match`, connections first, then the best match. */
 function taggingStatement(viewerId: string, match: string, page: PageRequest): SQL {

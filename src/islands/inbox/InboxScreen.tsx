@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MemberCard } from '@api/connections/schemas';
+import type { MemberCard } from '@api/members/schemas';
 import { inboxAddress, THREAD_PARAM } from '../../lib/inbox/paths';
 import { stateFromInitial, type InitialInbox } from '../../lib/inbox/state';
 import type { InboxState } from '../../lib/inbox/types';

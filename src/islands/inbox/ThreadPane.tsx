@@ -4,7 +4,7 @@
  * day with Load older at the top (the view stays where it was), and the composer.
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { MemberCard } from '@api/connections/schemas';
+import type { MemberCard } from '@api/members/schemas';
 import { MEMBER_TYPE_LABEL } from '../../lib/members/display';
 import { groupByDay } from '../../lib/inbox/days';
 import { latestSeenOwnId } from '../../lib/inbox/messages';

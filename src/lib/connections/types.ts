@@ -8,13 +8,13 @@ export type {
   Connection,
   ConnectionChange,
   ConnectionCounts,
-  MemberCard,
-  Paged,
   Relation as ConnectionStatusAnswer,
   RelationAction,
   RelationState,
   Suggestion,
 } from '@api/connections/schemas';
+export type { MemberCard } from '@api/members/schemas';
+export type { Paged } from '@api/db/paging';
 export type { AdminReport } from '@api/reports/schemas';
 export type { MemberType } from '@api/users/schemas';
 

@@ -1,5 +1,5 @@
 /** Test fixtures: members, messages and threads with only what a test changes spelled out. */
-import type { MemberCard } from '@api/connections/schemas';
+import type { MemberCard } from '@api/members/schemas';
 import type { ChatMessage, Message, Thread } from './types';
 
 /** A member card with id `id`. */

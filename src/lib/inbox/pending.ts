@@ -2,7 +2,7 @@
  * The stand-in of a message on its way: shown at once at the end of the thread with
  * "Sending…", then replaced by the stored message (or marked failed, with Retry).
  */
-import type { MemberCard } from '@api/connections/schemas';
+import type { MemberCard } from '@api/members/schemas';
 import { messageSummary } from './preview';
 import type { Attachment, ChatMessage, QuotedMessage } from './types';
 

@@ -4,4 +4,4 @@
  */
 export type { Notification, NotificationKind, NotificationPage } from '@api/notifications/schemas';
 export type { LiveEvents, NotificationEvent } from '@api/live/events';
-export type { MemberCard } from '@api/connections/schemas';
+export type { MemberCard } from '@api/members/schemas';

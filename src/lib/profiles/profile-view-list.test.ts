@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MemberCard } from '@api/connections/schemas';
+import type { MemberCard } from '@api/members/schemas';
 import { upsellHeading, viewedRows, viewerRows, viewsSummary, viewsTabFromQuery, VIEWS_TABS } from './profile-view-list';
 
 const NOW = Date.parse('2026-05-10T12:00:00.000Z');

@@ -3,7 +3,7 @@
  * "Who viewed me" (a member, someone browsing privately, or a row only Premium shows), the
  * totals and the Premium offer for the views a free member cannot see.
  */
-import type { MemberCard } from '@api/connections/schemas';
+import type { MemberCard } from '@api/members/schemas';
 import type { ProfileViews, ViewedProfiles } from '@api/profiles/schemas';
 import { fullDate, relativeTime } from '../text/relative-time';
 import type { ViewsTab } from './server';

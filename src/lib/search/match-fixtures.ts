@@ -1,5 +1,5 @@
 /** Suggestions for the matching tests: a member per id with a score. */
-import type { Paged } from '@api/connections/schemas';
+import type { Paged } from '@api/db/paging';
 import type { Match } from '@api/profiles/schemas';
 
 /** A suggestion of the member `id` (24 hex characters are not needed by the deck). */

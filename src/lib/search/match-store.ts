@@ -5,7 +5,7 @@
  * session; the next page is asked for before the deck runs out.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import type { Paged } from '@api/connections/schemas';
+import type { Paged } from '@api/db/paging';
 import type { Match, ProfileSummary } from '@api/profiles/schemas';
 import type { MemberType } from '@api/users/schemas';
 import { toAppError } from '../errors';

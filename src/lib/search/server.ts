@@ -3,7 +3,7 @@
  * filters in the address (with the chosen city's name), and a section's first matches.
  */
 import type { City, Match, ProfileSummary } from '@api/profiles/schemas';
-import type { Paged } from '@api/connections/schemas';
+import type { Paged } from '@api/db/paging';
 import type { MemberType } from '@api/users/schemas';
 import { callApi, type ApiCallOptions } from '../server/api';
 import type { SearchScreen } from './facets';

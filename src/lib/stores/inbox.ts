@@ -7,7 +7,7 @@
  * unread badge reads `unseenMessageCount`; `inboxActions.refreshUnseen()` refetches it.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import type { MemberCard } from '@api/connections/schemas';
+import type { MemberCard } from '@api/members/schemas';
 import { session, type SessionRequest } from '../api/client';
 import { toAppError } from '../errors';
 import { sendForm } from '../feed/upload';

@@ -1,0 +1,33 @@
+/**
+ * The production adapters behind every port of Deps, built from the worker's bindings for
+ * one request. Tests swap the clock or the password hasher through AppOptions.
+ */
+import { scryptHasher, type PasswordHasher } from './auth/password';
+import { systemClock, type Clock } from './clock';
+import { readConfig } from './config';
+import { db } from './db/client';
+import type { Deps } from './deps';
+import { durableObjectLive } from './live/emitter';
+import { cloudflareMailer } from './mail/cloudflare-mailer';
+import { devMailbox } from './mail/dev-mailbox';
+import { durableObjectLimiter } from './rate-limit/limiter';
+
+/** What a test (or another entry point) may swap; production uses the defaults. */
+export type AppOptions = { clock?: Clock; passwords?: PasswordHasher };
+
+/** Builds the request's dependencies from the worker's bindings. */
+export function buildDeps(env: Env, options: AppOptions = {}): Deps {
+  const config = readConfig(env);
+  const database = db(env);
+  const clock = options.clock ?? systemClock;
+  return {
+    db: database,
+    clock,
+    config,
+    // Development mail stays in the dev mailbox; anywhere else it really goes out.
+    mailer: config.isDevelopment ? devMailbox(database, clock) : cloudflareMailer(env.MAILER, config.mailFrom, clock),
+    limiter: durableObjectLimiter(env.RATE_LIMITER),
+    passwords: options.passwords ?? scryptHasher(),
+    live: durableObjectLive(env.LIVE),
+  };
+}
