@@ -60,7 +60,8 @@ function startChild(args, env, ready) {
 let ipSequence = 0;
 /** A verified member signed in through the app (its token cookie). */
 async function member(firstName) {
-  const ip = `10.77.${Math.floor(Math.random() * 250)}.${(ipSequence += 1)}`;
+  ipSequence += 1;
+  const ip = `10.77.${Math.floor(Math.random() * 250)}.${ipSequence}`;
   const headers = { 'content-type': 'application/json', 'cf-connecting-ip': ip };
   const email = `${firstName.toLowerCase()}-${Date.now()}@bench.foundermesh.dev`;
   const registered = await fetch(`${base}/api/register`, { method: 'POST', headers, redirect: 'manual', body: JSON.stringify({ firstName, lastName: 'Bench', email, password: 'bench-password-2026', memberType: 'founder', agreement: true, subscription: true }) });

@@ -1,5 +1,5 @@
-// `npm test`: every test. Installs what it needs first: the npm packages when node_modules
-// is missing, and Debian's Chromium when /usr/bin/chromium is missing.
+// `npm test`: the type checks, the linter and every test. Installs what it needs first: the npm
+// packages when node_modules is missing, and Debian's Chromium when /usr/bin/chromium is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,9 +16,13 @@ if (!existsSync(path.join(root, 'node_modules/.bin/vitest'))) {
 }
 
 const { ensureChromium } = await import('./lib/chromium.mjs');
-const { runBin } = await import('./lib/run.mjs');
+const { runBin, runScript } = await import('./lib/run.mjs');
 
+// The checks come first and run through package.json's scripts, so `npm run typecheck` and
+// `npm run lint` mean the same on their own. A failed step does not stop the later ones.
 const steps = [
+  ['type checks (astro check, tsc for the API worker)', () => runScript('typecheck')],
+  ['lint (Biome)', () => runScript('lint')],
   ['unit and API tests (vitest: Node and workerd)', () => runBin('vitest', ['run'])],
   ['browser tests (Playwright in Chromium)', () => runBin('@playwright/test', ['test'], { bin: 'playwright' })],
 ];

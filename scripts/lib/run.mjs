@@ -31,6 +31,12 @@ export function runBin(pkg, args, options = {}) {
   return result.stdout ?? '';
 }
 
+/** Runs one of package.json's scripts (`npm run <name>`) to completion; throws when it fails. */
+export function runScript(name) {
+  const result = spawnSync('npm', ['run', '--silent', name], { cwd: root, stdio: 'inherit', env: { ...process.env, ...quietEnv } });
+  if (result.status !== 0) throw new Error(`npm run ${name} exited with ${result.status}`);
+}
+
 /** Starts a package's command in the background; the caller owns the child. */
 export function spawnBin(pkg, args, options = {}) {
   return spawn(process.execPath, [binPath(pkg, options.bin), ...args], {

@@ -9,6 +9,7 @@ export { expect };
  * proxy passes CF-Connecting-IP through; on Cloudflare the edge sets it and clients cannot.
  */
 export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern, and this one has none.
   extraHTTPHeaders: async ({}, use) => {
     const [a, b, c] = [0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1);
     await use({ 'CF-Connecting-IP': `10.${a}.${b}.${c}` });
