@@ -22,6 +22,7 @@ import { commentRoutes } from './comments/routes';
 import { advisorProfileRoutes, founderProfileRoutes, onboardingRoutes, profileRoutes } from './profiles/routes';
 import { advisorSearchRoutes, founderSearchRoutes, profilesRoutes } from './search/routes';
 import { reportRoutes } from './reports/routes';
+import { matchingRoutes } from './matching/routes';
 import { newRouter, provideDeps } from './http/context';
 import { buildDeps, type AppOptions } from './build-deps';
 import { bodyTooLarge, handleError, handleNotFound, MAX_BODY_BYTES } from './http/error-handler';
@@ -76,6 +77,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/onboarding', onboardingRoutes);
   app.route('/profile', profileRoutes);
   app.route('/profiles', profilesRoutes);
+  app.route('/profiles', matchingRoutes);
   app.route('/cities', cityRoutes);
   app.route('/feed-post', feedPostRoutes);
   app.route('/feed/comments', commentRoutes);

@@ -5,7 +5,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { createApp } from '../src/app';
-import { issueToken } from '../src/auth/token';
+import { issueToken } from '../src/session/token';
 import { hashPassword } from '../src/auth/password';
 import { systemClock } from '../src/clock';
 import { db } from '../src/db/client';

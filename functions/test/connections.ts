@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
-import { issueToken } from '../src/auth/token';
+import { issueToken } from '../src/session/token';
 import type { Clock } from '../src/clock';
 import { db } from '../src/db/client';
 import { pairKey } from '../src/connections/repository';

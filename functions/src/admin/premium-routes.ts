@@ -6,11 +6,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { AUTH_MESSAGES } from '../auth/messages';
 import { UserIdParamSchema } from '../members/schemas';
 import { founders, users } from '../db/schema';
 import { runBatch } from '../db/batch';
-import { requireAdmin, requireUser } from '../auth/guards';
+import { requireAdmin, requireUser } from '../session/guards';
+import { SESSION_MESSAGES } from '../session/messages';
 import { newRouter } from '../http/context';
 import { ApiError } from '../errors';
 import { notifyPremiumChanged } from '../notifications/account';
@@ -65,7 +65,7 @@ export const premiumRoutes = newRouter().openapi(
     request: { params: UserIdParamSchema, ...jsonBody(PremiumBodySchema) },
     responses: {
       200: jsonResponse(PremiumStateSchema, 'The member’s Premium state.'),
-      ...errorResponses([...JSON_BODY_ERRORS, 401, 403, 404], { 403: AUTH_MESSAGES.adminOnly, 404: MEMBER_NOT_FOUND }),
+      ...errorResponses([...JSON_BODY_ERRORS, 401, 403, 404], { 403: SESSION_MESSAGES.adminOnly, 404: MEMBER_NOT_FOUND }),
     },
   }),
   async (c) => c.json(await setPremium(c.get('deps'), c.req.valid('param').userId, c.req.valid('json').premium), 200),

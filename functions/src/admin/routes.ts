@@ -1,6 +1,6 @@
 /** The admin area's routes (administrators only): member counts and reports. Mounted at /admin. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAdmin, requireUser } from '../auth/guards';
+import { requireAdmin, requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { IdParamSchema } from '../members/schemas';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';

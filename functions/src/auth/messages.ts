@@ -9,7 +9,4 @@ export const AUTH_MESSAGES = {
   invalidCode: 'This code is invalid or has expired.',
   resendSent: 'If that account needs verifying, we have sent a new code.',
   resetRequested: 'If an account exists for that address, we have sent a password reset link.',
-  authenticationRequired: 'Authentication required.',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  adminOnly: 'Only administrators can do this.',
 } as const;

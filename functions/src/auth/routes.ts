@@ -3,7 +3,7 @@
  * Handlers only translate HTTP to the service functions and back.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { requireUser } from './guards';
+import { requireUser } from '../session/guards';
 import { clientIp } from '../http/client-ip';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';

@@ -18,7 +18,7 @@ import { consumeCode, latestCodeIssuedAt, storeCode } from './code-store';
 import { newVerificationCode } from './codes';
 import { AUTH_MESSAGES } from './messages';
 import { passwordProblem } from './password';
-import { issueToken } from './token';
+import { issueToken } from '../session/token';
 
 /** One verification mail per minute at most when the member did not ask for it directly. */
 const VERIFICATION_MAIL_INTERVAL_MS = 60_000;

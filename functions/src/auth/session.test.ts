@@ -5,7 +5,7 @@ import { bodyOf, get, signedInMember } from '../../test/api';
 import { fixedClock } from '../clock';
 import { db } from '../db/client';
 import { users } from '../db/schema';
-import { issueToken } from './token';
+import { issueToken } from '../session/token';
 
 const AUTH_REQUIRED = { message: 'Authentication required.', status: 401, data: null };
 const SESSION_EXPIRED = { message: 'Your session has expired. Please sign in again.', status: 401, data: null };

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import type { City } from '../profiles/schemas';
+import type { City } from './schemas';
 import { prefixEnd, searchKey } from './search-key';
 
 type CityRow = { id: number; name: string; country_code: string; country_name: string; admin_code: string | null; population: number };

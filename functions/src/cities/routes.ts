@@ -7,7 +7,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { newRouter } from '../http/context';
 import { ApiError } from '../errors';
 import { errorResponses, jsonResponse } from '../openapi/responses';
-import { CitySchema } from '../profiles/schemas';
+import { CitySchema } from './schemas';
 import { findCity, searchCities } from './repository';
 import { searchKey } from './search-key';
 

@@ -4,7 +4,7 @@
  * Handlers only translate HTTP to the functions of service.ts.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { optionalUser, requireUser } from '../auth/guards';
+import { optionalUser, requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { ApiError } from '../errors';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';

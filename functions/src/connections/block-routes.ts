@@ -2,7 +2,7 @@
  * Blocking, under /connection: block, unblock, and the list of members you blocked.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { jsonResponse } from '../openapi/responses';
 import { blockMember, listBlocks, unblockMember } from './blocking';

@@ -3,7 +3,7 @@
  * so the fixed paths before it win.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { jsonResponse } from '../openapi/responses';
 import { connectionCounts, listConnections } from './lists';

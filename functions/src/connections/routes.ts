@@ -5,7 +5,7 @@
  * HTTP to the domain functions.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { blockRoutes } from './block-routes';

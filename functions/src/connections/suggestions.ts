@@ -8,25 +8,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { loadMatchProfile, MATCH_FIELDS, type MatchFieldsRow, type MatchProfile, toMatchProfile } from '../matching/profiles';
-import { blockedEitherWay } from '../members/blocks';
+import { suggestable } from '../matching/suggestable';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
 import type { Suggestion } from './schemas';
 import { rankSuggestions, type Signal, type SuggestionCandidate, type SuggestionViewer } from './suggestion-score';
 
 /** Members taken from each pool before ranking. */
 const POOL_SIZE = 100;
-
-/**
- * `id` may be suggested to the viewer: onboarded, someone else, nothing open and no block
- * either way (matching uses it too). The query names the candidate's user `u`.
- */
-export function suggestable(id: SQL, viewerId: string): SQL {
-  return sql`u.onboarded = 1 AND ${id} <> ${viewerId}
-    AND NOT EXISTS (SELECT 1 FROM connections oc
-      WHERE oc.pair_key = (CASE WHEN ${id} < ${viewerId} THEN ${id} || ':' || ${viewerId} ELSE ${viewerId} || ':' || ${id} END)
-        AND oc.status IN ('pending', 'accepted', 'ignored'))
-    AND NOT ${blockedEitherWay(viewerId, id)}`;
-}
 
 type PoolRow = MemberCardRow & MatchFieldsRow & { joined_at: string; shared: number };
 

@@ -4,7 +4,7 @@
  * one of the live events to one's own sockets, count them, or drop them all as a restart would.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../session/guards';
 import { newRouter, type AppEnv } from '../http/context';
 import type { Context } from 'hono';
 import type { LiveEventName, LiveEvents } from '../live/events';

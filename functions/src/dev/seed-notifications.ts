@@ -2,7 +2,7 @@
  * The demo member's notifications, made once from what the demo data already holds for
  * them: requests waiting, requests accepted, likes and comments on their posts, replies to
  * their comments, mentions, plus a password notice. Each goes through the same wording as
- * live events (notifications/from-events.ts) with a stable event id, so a repeat or a race
+ * live events (events/notification-of.ts) with a stable event id, so a repeat or a race
  * stores nothing twice; the older ones are marked seen.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { fixedClock } from '../clock';
 import type { Deps } from '../deps';
 import { appMeta, notifications, users } from '../db/schema';
 import type { DomainEvent } from '../events/types';
-import { notificationOf } from '../notifications/from-events';
+import { notificationOf } from '../events/notification-of';
 import { passwordNotice } from '../notifications/account';
 import { storeNotification } from '../notifications/notify';
 import { DEMO_MEMBERS } from './demo-data';

@@ -7,12 +7,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { domainEvents } from '../db/schema';
-import { notificationOf } from '../notifications/from-events';
+import { notificationOf } from './notification-of';
 import { notify } from '../notifications/notify';
 import type { DomainEvent, DomainEventType, RecordedEvent } from './types';
 
 /**
- * Records one event and notifies its subject (functions/src/notifications/from-events.ts).
+ * Records one event and notifies its subject (notification-of.ts says what each event tells).
  * Call it after the change it reports has been stored: a failed delivery is logged, never
  * undoes or fails that change.
  */

@@ -5,7 +5,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdSchema } from '../members/schemas';
-import { optionalUser, requireUser } from '../auth/guards';
+import { optionalUser, requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { readFormBody } from '../http/forms';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';

@@ -4,7 +4,7 @@
  * tagged members' notification (/notifications). Comments live in ../comments.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAdmin, requireUser } from '../auth/guards';
+import { requireAdmin, requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './groups';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { buildDeps } from '../build-deps';
 import { recordingEmitter } from '../live/port';
-import { NEW_MESSAGE_TITLE } from '../live/events';
+import { NEW_MESSAGE_TITLE } from './messages';
 import { deleteMessage } from './delete';
 import { threadMessages } from './read';
 import { sendMessage } from './send';

@@ -1,3 +1,6 @@
+/** The title of a new message's live notification event (SPEC.md §7); the app tells these events apart by it. */
+export const NEW_MESSAGE_TITLE = 'New Message';
+
 /** What the inbox API says, in one place for the services, routes, docs and tests. */
 export const INBOX_MESSAGES = {
   threadNotFound: 'Conversation not found.',

@@ -4,7 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdSchema } from '../members/schemas';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { readFormBody } from '../http/forms';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
@@ -14,18 +14,8 @@ import { readMessageForm, readUploadForm } from './message-form';
 import { INBOX_MESSAGES as M } from './messages';
 import { inboxDoc, messageForm, uploadForm } from './openapi';
 import { threadMessages } from './read';
-import {
-  AttachmentSchema,
-  DeletedMessageSchema,
-  OpenThreadBodySchema,
-  SentMessageSchema,
-  ThreadListQuerySchema,
-  ThreadMessagesQuerySchema,
-  ThreadMessagesSchema,
-  ThreadPageSchema,
-  ThreadSchema,
-  UnseenCountSchema,
-} from './schemas';
+import { AttachmentSchema, DeletedMessageSchema, OpenThreadBodySchema, SentMessageSchema, ThreadListQuerySchema, ThreadMessagesQuerySchema, ThreadMessagesSchema, ThreadPageSchema, ThreadSchema } from './schemas';
+import { UnseenCountSchema } from '../notifications/schemas';
 import { sendMessage } from './send';
 import { listThreads, openThread, unseenMessageCount } from './threads';
 

@@ -73,8 +73,6 @@ export const ThreadMessagesSchema = z
 
 export const SentMessageSchema = z.object({ message: MessageSchema, thread: ThreadSchema }).openapi('SentMessage');
 
-export const UnseenCountSchema = z.object({ count: z.number().int() }).openapi('UnseenCount');
-
 export const ThreadListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(THREAD_PAGE_MAX).default(THREAD_PAGE_SIZE),
   page: z.coerce.number().int().min(1).default(1).openapi({ description: 'From 1.' }),

@@ -13,7 +13,7 @@ import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { runBatch, type BatchStatement } from '../db/batch';
 import { ApiError, invalidFields, type FieldErrors } from '../errors';
-import { NEW_MESSAGE_TITLE } from '../live/events';
+import { NEW_MESSAGE_TITLE } from './messages';
 import { notificationRowOf, notificationStatements, toNotification, type NotifyInput } from '../notifications/notify';
 import type { Notification } from '../notifications/schemas';
 import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, type StoredFile } from './attachments';

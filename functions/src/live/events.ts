@@ -3,13 +3,14 @@
  * the app's socket client (SPEC.md §7 Live connection). Every event goes to every socket
  * of the member (all tabs and devices).
  */
-import type { MemberCard } from '../members/schemas';
+import type { NEW_MESSAGE_TITLE } from '../inbox/messages';
 import type { Thread } from '../inbox/schemas';
+import type { MemberCard } from '../members/schemas';
 import type { Notification } from '../notifications/schemas';
 
 /** `notification` (SPEC.md): a new message has title `New Message` and the thread in `body`. */
 export type NotificationEvent =
-  | { title: 'New Message'; body: Thread; userSender: MemberCard; notification: Notification | null }
+  | { title: typeof NEW_MESSAGE_TITLE; body: Thread; userSender: MemberCard; notification: Notification | null }
   | { title: string; body: string; userSender: MemberCard | null; notification: Notification };
 
 export type LiveEvents = {
@@ -23,6 +24,3 @@ export type LiveEvents = {
 };
 
 export type LiveEventName = keyof LiveEvents;
-
-/** The title of a new message's notification event (SPEC.md §7). */
-export const NEW_MESSAGE_TITLE = 'New Message';

@@ -5,7 +5,7 @@
  * origins; this route answers socket.io's own 400s for a handshake it cannot serve.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { authenticate, bearerToken } from '../auth/session';
+import { authenticate, bearerToken } from '../session/authenticate';
 import { newRouter } from '../http/context';
 import { ApiError, invalidFields } from '../errors';
 import { errorResponses } from '../openapi/responses';

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { MEMBER_CARD_JOINS } from '../members/cards';
-import { suggestable } from '../connections/suggestions';
+import { suggestable } from './suggestable';
 import type { Deps } from '../deps';
 import type { MemberType } from '../users/schemas';
 import { type Facet, probe } from '../search/search-sql';

@@ -1,8 +1,8 @@
 /**
- * GET /profiles/recommend-search (mounted under /profiles with the search routes).
+ * GET /profiles/recommend-search (mounted at /profiles beside the search routes).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { invalidFields } from '../errors';
 import { errorResponses, jsonResponse } from '../openapi/responses';

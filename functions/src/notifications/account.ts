@@ -4,7 +4,7 @@
  * change it reports.
  */
 import type { Deps } from '../deps';
-import { NOTIFICATION_LINKS } from './from-events';
+import { NOTIFICATION_LINKS } from './links';
 import { notify, type NotifyInput } from './notify';
 
 type D = Pick<Deps, 'db' | 'clock' | 'live'>;

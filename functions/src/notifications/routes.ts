@@ -4,9 +4,9 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse } from '../openapi/responses';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
-import { UnseenCountSchema } from '../inbox/schemas';
+import { UnseenCountSchema } from './schemas';
 import { unseenNotificationCount } from './notify';
 import { NOTIFICATION_MESSAGES as M } from './messages';
 import { NotificationListQuerySchema, NotificationPageSchema, NotificationSchema, SeenAllSchema, SeenQuerySchema } from './schemas';

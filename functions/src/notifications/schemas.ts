@@ -40,6 +40,9 @@ export const NotificationSchema = z
   })
   .openapi('Notification');
 
+/** An unseen count: the bell's (GET /notifications/unseen-count) and the inbox's (GET /connections/unseen-messages-count). */
+export const UnseenCountSchema = z.object({ count: z.number().int() }).openapi('UnseenCount');
+
 export const NotificationPageSchema = pagedSchema(NotificationSchema, 'NotificationPage');
 
 export const NotificationListQuerySchema = z.object({

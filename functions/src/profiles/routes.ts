@@ -5,7 +5,7 @@
  * Handlers only translate HTTP to the domain functions.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { optionalUser, requireUser } from '../auth/guards';
+import { optionalUser, requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import type { MemberType } from '../users/schemas';
@@ -14,15 +14,7 @@ import { PROFILE_MESSAGES as M } from './messages';
 import { onboardingState, saveDraft } from './onboarding';
 import { advisorForm, founderForm, memberDoc, profilesDoc } from './openapi';
 import { publicProfile } from './public-profile';
-import {
-  AdvisorDetailsSchema,
-  DraftSavedSchema,
-  FounderDetailsSchema,
-  OnboardingDraftSchema,
-  OnboardingStateSchema,
-  SavedAdvisorProfileSchema,
-  SavedFounderProfileSchema,
-} from './schemas';
+import { AdvisorDetailsSchema, DraftSavedSchema, FounderDetailsSchema, OnboardingDraftSchema, OnboardingStateSchema, SavedAdvisorProfileSchema, SavedFounderProfileSchema } from './schemas';
 import { viewRoutes } from './view-routes';
 
 export { viewRoutes as profileRoutes };

@@ -16,18 +16,6 @@ export const ExpertiseSchema = z.enum(keysOf(EXPERTISE));
 export const HelpTypeSchema = z.enum(keysOf(HELP_TYPES));
 export const ImportanceSchema = z.enum(keysOf(IMPORTANCE));
 
-/** A city of the world-cities data set. `label` is what profiles show: 'Lagos, Nigeria'. */
-export const CitySchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    countryCode: z.string(),
-    countryName: z.string(),
-    population: z.number().int(),
-    label: z.string(),
-  })
-  .openapi('City');
-
 /** The city a profile names (kept with the profile, so it shows without the data set). */
 export const ProfileCitySchema = z.object({ id: z.number().int(), label: z.string() }).openapi('ProfileCity');
 
@@ -173,7 +161,6 @@ export const SitemapEntrySchema = z
   .object({ memberType: MemberTypeSchema, slug: z.string(), updatedAt: z.string() })
   .openapi('SitemapEntry');
 
-export type City = z.infer<typeof CitySchema>;
 export type ProfileCity = z.infer<typeof ProfileCitySchema>;
 export type CofounderPreferences = z.infer<typeof CofounderPreferencesSchema>;
 export type FounderDetails = z.infer<typeof FounderDetailsSchema>;

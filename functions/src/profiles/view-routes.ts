@@ -2,7 +2,7 @@
  * The member's profile views and privacy choices, mounted at /profile.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { memberDoc } from './openapi';

@@ -1,6 +1,6 @@
 /** POST /reports: a member reports a member or a post. Mounted at /reports. */
 import { createRoute } from '@hono/zod-openapi';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { ReportBodySchema, ReportReceiptSchema } from './schemas';

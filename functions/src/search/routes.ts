@@ -4,9 +4,8 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { MemberCardSchema, pagedSchema } from '../members/schemas';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
-import { matchingRoutes } from '../matching/routes';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { ProfileSummaryPageSchema, SitemapEntrySchema } from '../profiles/schemas';
 import { AdvisorSearchQuerySchema, FounderSearchQuerySchema, ProfilesSearchQuerySchema, TaggingQuerySchema, tagFilters } from './schemas';
@@ -76,7 +75,8 @@ export const advisorSearchRoutes = newRouter().openapi(
   },
 );
 
-const searchRoutes = newRouter()
+/** Mounted at /profiles, beside matching's GET /profiles/recommend-search. */
+export const profilesRoutes = newRouter()
   .openapi(
     createRoute({
       method: 'get',
@@ -108,6 +108,3 @@ const searchRoutes = newRouter()
     }),
     async (c) => c.json({ data: await sitemapEntries(c.get('deps')) }, 200),
   );
-
-/** Mounted at /profiles: search, the sitemap entries and matching (matching/routes.ts). */
-export const profilesRoutes = newRouter().route('/', searchRoutes).route('/', matchingRoutes);

@@ -5,7 +5,7 @@
  * the list or, when closed, clears the field. The chosen city's id goes into a hidden
  * input named `name`, so the picker works inside plain GET forms too (search filters).
  */
-import type { City } from '@api/profiles/schemas';
+import type { City } from '@api/cities/schemas';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cityQuery, nextActive, resultsAnnouncement } from '../../lib/profiles/combobox';
 import { sessionUrl } from '../../lib/api/client';

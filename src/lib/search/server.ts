@@ -2,7 +2,8 @@
  * Server-side reads of the search and matching screens: one page of results for the
  * filters in the address (with the chosen city's name), and a section's first matches.
  */
-import type { City, Match, ProfileSummary } from '@api/profiles/schemas';
+import type { City } from '@api/cities/schemas';
+import type { Match, ProfileSummary } from '@api/profiles/schemas';
 import type { Paged } from '@api/db/paging';
 import type { MemberType } from '@api/users/schemas';
 import { callApi, type ApiCallOptions } from '../server/api';

@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { findAccountById } from '../users/repository';
 import type { Account } from '../users/wire';
-import { AUTH_MESSAGES } from './messages';
+import { SESSION_MESSAGES } from './messages';
 import { readToken } from './token';
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
@@ -21,9 +21,9 @@ export function bearerToken(header: string | undefined | null): string | null {
  * reset has since moved past.
  */
 export async function authenticate(deps: Pick<Deps, 'db' | 'clock' | 'config'>, token: string | null): Promise<Account> {
-  if (!token) throw new ApiError(401, AUTH_MESSAGES.authenticationRequired);
+  if (!token) throw new ApiError(401, SESSION_MESSAGES.authenticationRequired);
   const claims = await readToken(token, deps.config.jwtSecret, deps.clock);
   const account = claims ? await findAccountById(deps.db, claims.sub) : null;
-  if (!claims || !account || account.user.tokenVersion !== claims.ver) throw new ApiError(401, AUTH_MESSAGES.sessionExpired);
+  if (!claims || !account || account.user.tokenVersion !== claims.ver) throw new ApiError(401, SESSION_MESSAGES.sessionExpired);
   return account;
 }

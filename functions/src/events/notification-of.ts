@@ -6,21 +6,12 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
-import type { DomainEvent } from '../events/types';
-import type { NotifyInput } from './notify';
+import { NOTIFICATION_LINKS } from '../notifications/links';
+import type { NotifyInput } from '../notifications/notify';
+import type { DomainEvent } from './types';
 
 /** Bodies quote at most this many characters of a post, comment or reply. */
 export const SNIPPET_MAX = 140;
-
-/** The app's paths the notifications open (src/lib/connections/tabs.ts, src/pages/post/[slug].astro). */
-export const NOTIFICATION_LINKS = {
-  requests: '/connections',
-  connections: '/connections?tab=connections',
-  post: (slug: string) => `/post/${encodeURIComponent(slug)}`,
-  password: '/settings/password',
-  profile: '/settings/profile',
-  views: '/views',
-} as const;
 
 /** A text on one line, mention tokens as `@Name`, cut at a word to SNIPPET_MAX characters with `…`. */
 export function snippetOf(text: string | null | undefined, max = SNIPPET_MAX): string {

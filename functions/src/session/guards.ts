@@ -8,8 +8,8 @@ import { ApiError } from '../errors';
 import type { AppEnv } from '../http/context';
 import { isAdmin } from '../users/roles';
 import type { Account } from '../users/wire';
-import { AUTH_MESSAGES } from './messages';
-import { authenticate, bearerToken } from './session';
+import { SESSION_MESSAGES } from './messages';
+import { authenticate, bearerToken } from './authenticate';
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   c.set('account', await authenticate(c.get('deps'), bearerToken(c.req.header('Authorization'))));
@@ -17,7 +17,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (!isAdmin(c.get('account').user)) throw new ApiError(403, AUTH_MESSAGES.adminOnly);
+  if (!isAdmin(c.get('account').user)) throw new ApiError(403, SESSION_MESSAGES.adminOnly);
   await next();
 });
 
