@@ -4,9 +4,6 @@
  * pages pass `env` from 'cloudflare:workers'. docs/configuration.md lists the same table.
  */
 
-export type AnalyticsProvider = '' | 'plausible' | 'cloudflare';
-export type ChatProvider = '' | 'crisp';
-
 export type AnalyticsConfig =
   | { provider: '' }
   | { provider: 'plausible'; domain: string; endpoint: string }
