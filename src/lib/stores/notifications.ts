@@ -189,13 +189,6 @@ export const notificationsActions: NotificationsActions = createNotificationsAct
   notify: (message, kind) => toast(message, { kind }),
 });
 
-/** GET notifications/unseen-count into `$notifications` (SPEC.md §7: refetched on demand). */
-export const refreshUnseenNotifications = (): Promise<void> => notificationsActions.refreshUnseenNotifications();
-/** Marks one notification seen (optimistic, rolled back with a toast). */
-export const markSeen = (id: string): Promise<boolean> => notificationsActions.markSeen(id);
-/** Marks all notifications seen (optimistic, rolled back with a toast). */
-export const markAllSeen = (): Promise<boolean> => notificationsActions.markAllSeen();
-
 /** How `$notifications` answers the live connection (subscribed by src/lib/live/wiring.ts). */
 export const notificationsLive: LiveHandlers = {
   notification: notificationsActions.receive,
