@@ -13,11 +13,6 @@ export type {
   RelationState,
   Suggestion,
 } from '@api/connections/schemas';
-export type { MemberCard } from '@api/members/schemas';
 export type { Paged } from '@api/db/paging';
-export type { AdminReport } from '@api/reports/schemas';
-export type { MemberType } from '@api/users/schemas';
-
-import type { AdminReport } from '@api/reports/schemas';
-
-export type ReportReason = AdminReport['reason'];
+export type { MemberCard } from '../members/types';
+export type { ReportReason } from '../members/reports';

@@ -3,4 +3,5 @@
  * schemas; these are type-only re-exports (nothing of zod reaches the browser).
  */
 export type { Comment, FeedGroup, FeedPost, MediaItem, Mention, Poll, PollOption, PostVersion, Reply } from '@api/feed/schemas';
-export type { MemberCard, Paged } from '../connections/types';
+export type { Paged } from '@api/db/paging';
+export type { MemberCard } from '../members/types';
