@@ -5,7 +5,7 @@
  */
 
 export const DEFAULT_ERROR_MESSAGE = 'Something went to wrong';
-export const DEFAULT_ERROR_STATUS = 500;
+const DEFAULT_ERROR_STATUS = 500;
 export const TOKEN_NOT_FOUND = 'Token not found';
 export const USER_NOT_FOUND = 'User Account not found';
 export const PASSWORD_REST_FAILED = 'Password rest request failed.';

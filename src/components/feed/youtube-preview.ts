@@ -10,7 +10,7 @@ import { isYouTubeId, youTubeEmbedUrl } from '../../lib/text/youtube';
 /** What the player may do (YouTube's own embed list, minus nothing it needs). */
 const ALLOW = 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share';
 
-export class YouTubePreview extends HTMLElement {
+class YouTubePreview extends HTMLElement {
   connectedCallback(): void {
     this.addEventListener('click', this);
   }

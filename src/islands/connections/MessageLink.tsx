@@ -5,7 +5,7 @@
 import type { MemberCard } from '../../lib/connections/types';
 
 /** The inbox address that opens the conversation with a member. */
-export function messageHref(userId: string): string {
+function messageHref(userId: string): string {
   return `/inbox?with=${encodeURIComponent(userId)}`;
 }
 

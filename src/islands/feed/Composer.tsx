@@ -25,7 +25,7 @@ interface Props {
 const NEW_POLL: PollDraft = { question: '', options: ['', ''], closesAt: '' };
 
 /** The groups a member may post in (their audience includes the member's type). */
-export function postableGroups(groups: FeedGroup[], viewer: MemberCard): FeedGroup[] {
+function postableGroups(groups: FeedGroup[], viewer: MemberCard): FeedGroup[] {
   return groups.filter((group) => group.audience === 'all' || group.audience === viewer.memberType);
 }
 

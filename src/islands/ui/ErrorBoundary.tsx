@@ -1,8 +1,8 @@
 import { Component, Fragment, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 
 /** The fallback screen of SPEC.md §2: its heading and button text are fixed by the spec. */
-export const ERROR_BOUNDARY_TITLE = 'You have encountered an error';
-export const ERROR_BOUNDARY_RESET = 'Click here to reset!';
+const ERROR_BOUNDARY_TITLE = 'You have encountered an error';
+const ERROR_BOUNDARY_RESET = 'Click here to reset!';
 
 interface Props {
   children: ReactNode;
@@ -28,7 +28,7 @@ function errorText(error: unknown): string {
  * the fixed heading, the error text, the component stack, and a reset button that
  * clears the error and renders the island again from scratch.
  */
-export class ErrorBoundary extends Component<Props, State> {
+class ErrorBoundary extends Component<Props, State> {
   state: State = { error: null, componentStack: '', generation: 0 };
   static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error: error ?? new Error('Unknown error') };

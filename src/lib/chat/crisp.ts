@@ -4,7 +4,7 @@
  */
 import type { ChatIdentity } from './identity';
 
-export const CRISP_SCRIPT_SRC = 'https://client.crisp.chat/l.js';
+const CRISP_SCRIPT_SRC = 'https://client.crisp.chat/l.js';
 
 export type CrispCommand = [verb: 'set' | 'do', key: string, args?: unknown[]];
 

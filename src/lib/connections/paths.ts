@@ -3,7 +3,7 @@ import type { ListKey } from './state';
 
 /** Connection lists come ten at a time (SPEC.md §9); suggestions in one go. */
 export const PAGE_SIZE = 10;
-export const SUGGESTIONS_LIMIT = 20;
+const SUGGESTIONS_LIMIT = 20;
 
 /** The API path and query of one page of a list. */
 export function listPath(key: ListKey, page: number): string {

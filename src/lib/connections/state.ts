@@ -114,7 +114,7 @@ export function applyOps(state: ConnectionsState, ops: Op[]): [ConnectionsState,
 }
 
 /** Adds `delta` to the counts (never below zero); nothing while counts are unknown. */
-export function addCounts(state: ConnectionsState, delta: Partial<ConnectionCounts>): ConnectionsState {
+function addCounts(state: ConnectionsState, delta: Partial<ConnectionCounts>): ConnectionsState {
   if (!state.counts) return state;
   const counts = { ...state.counts };
   for (const [key, value] of Object.entries(delta) as [keyof ConnectionCounts, number][]) {

@@ -21,7 +21,7 @@ export const TABS: readonly TabInfo[] = [
   { key: 'blocked', label: 'Blocked', count: 'blocked' },
 ];
 
-export const DEFAULT_TAB: TabKey = 'received';
+const DEFAULT_TAB: TabKey = 'received';
 
 /** The tab named by `?tab=`, or the default for anything else. */
 export function tabFromQuery(value: string | null | undefined): TabKey {

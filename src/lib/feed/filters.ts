@@ -9,9 +9,9 @@ export interface FeedFilters {
 }
 
 /** Posts per page of the feed. */
-export const FEED_PAGE_SIZE = 10;
+const FEED_PAGE_SIZE = 10;
 /** Pinned posts shown on top. */
-export const PINNED_LIMIT = 5;
+const PINNED_LIMIT = 5;
 
 const GROUP_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const HASHTAG = /^[\p{L}\p{N}_]{1,50}$/u;

@@ -5,7 +5,7 @@
 import type { MediaItem } from './types';
 
 /** The mime that marks an upload placeholder (never sent by the server). */
-export const PROGRESS_MIME = 'progress';
+const PROGRESS_MIME = 'progress';
 
 /** Whether `item` is an upload placeholder. */
 export function isPlaceholder(item: Pick<MediaItem, 'mime'>): boolean {

@@ -21,7 +21,7 @@ export function mentionQueryAt(text: string, caret: number): MentionQuery | null
 }
 
 /** The token for a member: brackets and parentheses in a name are left out so the token stays whole. */
-export function mentionToken(member: { _id: string; name: string }): string {
+function mentionToken(member: { _id: string; name: string }): string {
   const name = member.name.replace(/[[\]()]/g, '').trim() || 'member';
   return `@[${name}](${member._id})`;
 }

@@ -8,7 +8,7 @@ import { visiblePosts, type FeedState } from './state';
 import type { FeedPost } from './types';
 
 /** How many posts the copy keeps. */
-export const CACHED_POSTS = 20;
+const CACHED_POSTS = 20;
 
 export type CopyStorage = Pick<Storage, 'getItem' | 'setItem'>;
 

@@ -71,7 +71,7 @@ export function postShareImage(post: FeedPost, siteUrl: string, mediaBase: strin
 }
 
 /** The author's public profile as an absolute URL. */
-export function authorUrl(author: FeedPost['author'], siteUrl: string): string {
+function authorUrl(author: FeedPost['author'], siteUrl: string): string {
   return absoluteUrl(siteUrl, profilePath(author.memberType, author.slug));
 }
 

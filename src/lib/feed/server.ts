@@ -49,7 +49,7 @@ export async function loadPost(slug: string, options: CallOptions): Promise<Post
 }
 
 /** The first page of a post's comments (by its id or slug), oldest first, or null when the API cannot answer. */
-export async function loadComments(postId: string, options: CallOptions): Promise<CommentsOnPage | null> {
+async function loadComments(postId: string, options: CallOptions): Promise<CommentsOnPage | null> {
   const search = new URLSearchParams({ page: '1', limit: String(POST_PAGE_COMMENTS) }).toString();
   const result = await callApi<{ data: Comment[]; total: number }>(`feed/comments/${encodeURIComponent(postId)}`, { ...options, search });
   if (!result.ok || !Array.isArray(result.data?.data)) {

@@ -5,7 +5,7 @@
 import type { Message, Thread } from './types';
 
 /** Longest preview shown in a row (the row also clips with CSS). */
-export const PREVIEW_MAX = 120;
+const PREVIEW_MAX = 120;
 
 /** One line of the message: whitespace folded, cut at PREVIEW_MAX with an ellipsis. */
 export function oneLine(text: string, max: number = PREVIEW_MAX): string {

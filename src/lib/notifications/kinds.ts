@@ -3,7 +3,7 @@ import type { NotificationKind } from './types';
 
 export type KindIconName = 'person-plus' | 'people' | 'heart' | 'comment' | 'at' | 'message' | 'star' | 'shield';
 
-export const NOTIFICATION_KIND_DISPLAY: Readonly<Record<NotificationKind, { label: string; icon: KindIconName }>> = {
+const NOTIFICATION_KIND_DISPLAY: Readonly<Record<NotificationKind, { label: string; icon: KindIconName }>> = {
   'connection.requested': { label: 'Connection request', icon: 'person-plus' },
   'connection.accepted': { label: 'New connection', icon: 'people' },
   'post.liked': { label: 'Like', icon: 'heart' },

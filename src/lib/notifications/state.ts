@@ -43,7 +43,7 @@ const newestFirst = (a: Notification, b: Notification) => (a.createdAt < b.creat
  * `incoming` merged into `current`: an item already there is replaced by its newer copy
  * (a collapsed notification comes back updated), the rest is kept, newest first.
  */
-export function mergeNotifications(current: Notification[], incoming: Notification[]): Notification[] {
+function mergeNotifications(current: Notification[], incoming: Notification[]): Notification[] {
   const byId = new Map(current.map((item) => [item._id, item]));
   for (const item of incoming) byId.set(item._id, item);
   return [...byId.values()].sort(newestFirst);

@@ -24,7 +24,7 @@ export function nextActive(active: number, key: ComboboxKey, count: number): num
 }
 
 /** The shortest text worth asking the cities service about. */
-export const CITY_QUERY_MIN = 2;
+const CITY_QUERY_MIN = 2;
 
 /** The search text to send, or null when it is too short to be useful. */
 export function cityQuery(typed: string): string | null {

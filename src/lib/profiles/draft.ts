@@ -14,7 +14,7 @@ export interface OnboardingDraft {
 }
 
 /** The API keeps at most this much draft data (bytes of JSON); the form stays well under it. */
-export const DRAFT_MAX_BYTES = 16 * 1024;
+const DRAFT_MAX_BYTES = 16 * 1024;
 
 type Value = unknown;
 

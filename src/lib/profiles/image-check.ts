@@ -10,7 +10,7 @@ export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 export type ImageField = 'profilePicture' | 'profileBanner';
 
 /** How many leading bytes `sniffImageType` needs. */
-export const SNIFF_BYTES = 12;
+const SNIFF_BYTES = 12;
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   signature.every((byte, index) => bytes[offset + index] === byte);

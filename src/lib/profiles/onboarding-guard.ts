@@ -6,7 +6,7 @@
  */
 import { routeAccess } from '../session/guards';
 
-export const ONBOARDING_PATH = '/onboarding';
+const ONBOARDING_PATH = '/onboarding';
 
 /** Member-only screens a member may use before onboarding. */
 const OPEN_BEFORE_ONBOARDING = [ONBOARDING_PATH, '/settings'];

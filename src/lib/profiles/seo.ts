@@ -140,7 +140,7 @@ export function profileJsonLd(profile: ProfileDetails, options: { siteUrl: strin
  * (they would only answer with the sign-in page). Public profiles (`/founder/<slug>`,
  * `/advisor/<slug>`) stay open: `/founders` does not cover `/founder/…`.
  */
-export const ROBOTS_DISALLOW = [
+const ROBOTS_DISALLOW = [
   '/api/',
   '/admin',
   '/settings',

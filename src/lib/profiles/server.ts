@@ -37,7 +37,7 @@ export async function loadProfile(memberType: ProfileDetails['memberType'], slug
 }
 
 /** How many rows the views screen asks for: a premium member's 90 days, in one page. */
-export const VIEWS_LIMIT = 100;
+const VIEWS_LIMIT = 100;
 
 export type ViewsTab = 'viewers' | 'viewed';
 

@@ -21,7 +21,7 @@ export type Facet =
   | { key: string; kind: 'flag'; label: string };
 
 /** The words a founder's technical filter offers (the API takes `technical=true|false`). */
-export const TECHNICAL_OPTIONS: Options = { true: 'Technical', false: 'Non-technical' };
+const TECHNICAL_OPTIONS: Options = { true: 'Technical', false: 'Non-technical' };
 
 const FOUNDER_FACETS: readonly Facet[] = [
   { key: 'skills', kind: 'multi', legend: 'Skills', options: SKILLS },

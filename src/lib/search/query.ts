@@ -40,7 +40,7 @@ export function parseFilters(screen: SearchScreen, params: ParamsLike): SearchFi
 }
 
 /** The furthest page the API serves. */
-export const PAGE_MAX = 1000;
+const PAGE_MAX = 1000;
 
 /** The page an address asks for: a whole number from 1 (at most PAGE_MAX), anything else is page 1. */
 export function parsePage(value: string | null | undefined): number {

@@ -8,7 +8,7 @@
 import { TOKEN_COOKIE } from '../session/cookies';
 import { apiUrl, type ApiFetch } from './api';
 
-export const LIVE_PATH_PREFIX = '/socket.io/';
+const LIVE_PATH_PREFIX = '/socket.io/';
 export const LIVE_CROSS_ORIGIN_MESSAGE = 'The live connection only opens from this site.';
 
 /** Whether the app forwards this path to the live connection. */

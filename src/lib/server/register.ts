@@ -6,8 +6,8 @@ import { AppError } from '../errors';
 import { callApi, type ApiFetch } from './api';
 
 /** The two consents that must both be truthy before anything is sent. */
-export const REQUIRED_CONSENTS = ['agreement', 'subscription'] as const;
-export const CONSENT_PROBLEM = 'must be accepted';
+const REQUIRED_CONSENTS = ['agreement', 'subscription'] as const;
+const CONSENT_PROBLEM = 'must be accepted';
 
 export type RegisterResult = { ok: true } | { ok: false; error: AppError };
 
@@ -20,7 +20,7 @@ export function missingConsents(fields: Record<string, unknown>): string[] {
  * The 400 for missing consents, in the API's validation shape:
  * `agreement: must be accepted` with `data.fields.agreement`.
  */
-export function consentError(missing: readonly string[]): AppError {
+function consentError(missing: readonly string[]): AppError {
   const fields = Object.fromEntries(missing.map((name) => [name, CONSENT_PROBLEM]));
   return new AppError(missing.map((name) => `${name}: ${CONSENT_PROBLEM}`).join('; '), 400, { fields });
 }

@@ -10,10 +10,10 @@ import { SESSION_ISSUING_PATHS } from '../session/sign-in';
 import { apiUrl, bindingFetch, unreachableApiError, type ApiFetch } from './api';
 import { isCrossSiteUnsafe } from './cross-site';
 
-export const SESSION_PROXY_PREFIX = '/api/session/';
+const SESSION_PROXY_PREFIX = '/api/session/';
 
 /** Error answers of the proxy itself, in the API's shape. */
-export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed.';
+const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed.';
 
 /** Headers the proxy passes on besides Authorization and CF-Connecting-IP. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language', 'if-none-match'];

@@ -8,7 +8,7 @@ import { afterSignInPath, signInPathFor } from './next-path';
 export type RouteAccess = 'public' | 'member' | 'admin' | 'guest';
 
 /** Path prefixes and who may see them. The longest matching prefix wins. */
-export const ROUTE_ACCESS: ReadonlyArray<readonly [prefix: string, access: RouteAccess]> = [
+const ROUTE_ACCESS: ReadonlyArray<readonly [prefix: string, access: RouteAccess]> = [
   ['/settings', 'member'],
   ['/connections', 'member'],
   ['/onboarding', 'member'],

@@ -151,7 +151,7 @@ export function richText(text: string | null | undefined, options: RichTextOptio
 }
 
 /** How many characters a token shows (a break counts as one). */
-export function visibleLength(token: RichToken): number {
+function visibleLength(token: RichToken): number {
   switch (token.type) {
     case 'text':
       return Array.from(token.value).length;

@@ -5,12 +5,12 @@
 export type Theme = 'dark' | 'light';
 
 /** The theme the page currently shows. */
-export function currentTheme(): Theme {
+function currentTheme(): Theme {
   return document.documentElement.dataset.theme === 'light' ? 'light' : 'dark';
 }
 
 /** Shows and stores a theme. */
-export function setTheme(theme: Theme): void {
+function setTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
   try {
     localStorage.setItem('theme', theme);
