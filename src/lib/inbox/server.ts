@@ -4,8 +4,8 @@
  * and its header) and the opening of a
  * thread with a member for `?with=`.
  */
-import { unseenCountsFor } from '../notifications/server';
 import { callApi, type ApiCallOptions } from '../server/api';
+import { unseenCountsFor } from '../server/unseen-counts';
 import { isApiId, threadPath, threadsPath } from './paths';
 import type { InitialInbox } from './state';
 import type { Thread, ThreadFilter, ThreadMessages, ThreadPage } from './types';
