@@ -10,7 +10,8 @@ export default defineConfig({
       {
         // Pure app-side modules (text rules, stores, session helpers) in Node.
         resolve: { alias: { '@api': path.join(import.meta.dirname, 'functions/src') } },
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
+        // The API's architecture test reads the source tree from disk, so it runs here too, not in workerd.
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'functions/src/architecture.test.ts'], environment: 'node' },
       },
       {
         // The API worker inside workerd against real local D1, R2 and Durable Objects.
@@ -30,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['functions/src/**/*.test.ts'],
+          exclude: ['functions/src/architecture.test.ts'],
           setupFiles: ['./functions/test/apply-migrations.ts'],
         },
       },

@@ -1,80 +1,61 @@
-/// <reference types="vite/client" />
+/**
+ * The API worker's architecture as tests. Domain code is plain TypeScript: it loads neither the
+ * HTTP layer nor a web framework at run time, however indirectly, so it is tested without HTTP.
+ * The folders of functions/src do not depend on each other in a circle. Runs in Node (the unit
+ * project): it reads the source tree from disk.
+ */
 import { describe, expect, it } from 'vitest';
+import { folderCycles, forbiddenReach } from '../../scripts/lib/architecture-rules';
+import { buildModuleGraph } from '../../scripts/lib/module-graph';
+import { isTestCode, readModules } from '../../scripts/lib/source-tree';
 
-// The source text of the domain modules (vite inlines it at build time of the test).
-const accountSources = import.meta.glob(
-  ['./auth/{service,reset,session,code-store,codes,password}.ts', './admin/stats.ts', './dev/seed.ts', './users/{repository,slugs,wire}.ts', './mail/{mailer,templates,mime}.ts', './rate-limit/{limiter,policies}.ts'],
-  { query: '?raw', import: 'default', eager: true },
-) as Record<string, string>;
+// functions/test holds the helpers that test-*.ts modules import; they are test code, read so those imports resolve.
+const modules = readModules(['functions/src/**/*.ts', 'functions/test/**/*.ts']);
+const graph = buildModuleGraph(modules);
+const production = [...modules.keys()].filter((id) => !isTestCode(id));
 
-// The domain modules of connections, reports, events and notifications: everything but routes, schemas and tests.
-const connectionSources = import.meta.glob(
-  ['./{connections,reports,events,notifications}/*.ts', '!./**/*.test.ts', '!./**/test-*.ts', '!./**/*routes.ts', '!./**/schemas.ts', '!./**/openapi.ts'],
-  { query: '?raw', import: 'default', eager: true },
-) as Record<string, string>;
+/**
+ * The HTTP layer: the app and worker entry, the shared HTTP and OpenAPI folders, and in each
+ * folder the routes (`routes.ts`, `*-routes.ts`), their middleware (`guards.ts`), their OpenAPI
+ * documents (`openapi.ts`) and their wire schemas (`schemas.ts`, written with zod-openapi).
+ * Everything else under functions/src is domain code.
+ */
+const HTTP_LAYER = [/^functions\/src\/(http|openapi)\//, /^functions\/src\/(app|index)\.ts$/, /\/(routes|[\w-]+-routes|guards|openapi|schemas)\.ts$/];
+const isHttpLayer = (id: string) => HTTP_LAYER.some((pattern) => pattern.test(id));
+const domainModules = production.filter((id) => !isHttpLayer(id));
 
-// The domain modules of profiles, search, cities, matching and pictures (not routes, schemas, tests or test fixtures).
-const profileSources = import.meta.glob(
-  ['./{profiles,search,cities,matching}/*.ts', './media/{images,image-store}.ts', '!./**/*.test.ts', '!./**/test-*.ts', '!./**/*routes.ts', '!./**/schemas.ts', '!./**/openapi.ts'],
-  { query: '?raw', import: 'default', eager: true },
-) as Record<string, string>;
+/** Packages that speak HTTP or render pages: Hono and its middleware, zod-openapi, Astro. */
+const FRAMEWORKS = /^(hono|@hono\/[^/]+|astro|@astrojs\/[^/]+)(\/|$)|^astro:|zod-openapi|zod-to-openapi/;
 
-// The live connection: the protocol, heartbeat, emitter and Durable Object (not its route or tests).
-const liveSources = import.meta.glob(['./live/*.ts', '!./live/*.test.ts', '!./live/routes.ts'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-}) as Record<string, string>;
-
-// The domain modules of the inbox (not routes, schemas, docs, tests or test helpers).
-const inboxSources = import.meta.glob(['./inbox/*.ts', '!./**/*.test.ts', '!./**/test-*.ts', '!./**/*routes.ts', '!./**/schemas.ts', '!./**/openapi.ts'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-}) as Record<string, string>;
-
-/** Module specifiers a file imports at runtime (type-only imports are erased). */
-function runtimeImports(source: string): string[] {
-  return [...source.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1]!);
+/** The folder of functions/src a module belongs to (a file at the top is its own folder); test code belongs to none. */
+function domainFolderOf(id: string): string | undefined {
+  if (isTestCode(id) || !id.startsWith('functions/src/')) return undefined;
+  return id.slice('functions/src/'.length).split('/')[0];
 }
 
-/** `file imports specifier` for every runtime import matching `forbidden`. */
-function offendersIn(sources: Record<string, string>, forbidden: RegExp): string[] {
-  return Object.entries(sources).flatMap(([file, source]) =>
-    runtimeImports(source)
-      .filter((specifier) => forbidden.test(specifier))
-      .map((specifier) => `${file} imports ${specifier}`),
-  );
-}
+/** Production modules allowed past about 300 lines, each with the reason it stays one file. */
+const LONG_MODULES: Record<string, string> = {
+  'functions/src/db/schema.ts': 'every table of the D1 database, which drizzle-kit and the queries read as one schema',
+};
 
-const FRAMEWORKS = /^(hono|@hono\/|astro|@astrojs\/)/;
-
-describe('the architecture', () => {
-  it('finds the domain modules it checks', () => {
-    expect(Object.keys(accountSources).length).toBeGreaterThanOrEqual(15);
-    expect(Object.keys(connectionSources).length).toBeGreaterThanOrEqual(14);
-    expect(Object.keys(profileSources).length).toBeGreaterThanOrEqual(25);
-    expect(Object.keys(liveSources).length).toBeGreaterThanOrEqual(6);
+describe('the API worker architecture', () => {
+  it('reads the whole of functions/src and resolves every import', () => {
+    expect(production.length).toBeGreaterThan(150);
+    expect(domainModules.length).toBeGreaterThan(100);
+    expect(new Set(production.map(domainFolderOf)).size).toBeGreaterThan(20);
+    expect(graph.unresolved).toEqual([]);
   });
 
-  it('keeps the profiles, search, cities and matching domains free of Hono and Astro', () => {
-    expect(offendersIn(profileSources, FRAMEWORKS)).toEqual([]);
+  it('keeps domain code off Hono, Astro, zod-openapi and the HTTP layer at run time, however indirectly', () => {
+    expect(forbiddenReach(graph, domainModules, (id) => FRAMEWORKS.test(id) || isHttpLayer(id))).toEqual([]);
   });
 
-  it('keeps domain code free of Hono and Astro, so it is tested without HTTP', () => {
-    expect(offendersIn(accountSources, FRAMEWORKS)).toEqual([]);
+  it('has no cycles between the folders of functions/src, counting type-only imports', () => {
+    expect(folderCycles(graph, domainFolderOf)).toEqual([]);
   });
 
-  it('keeps the connections domain free of Hono, Astro and the route schemas at runtime', () => {
-    expect(offendersIn(connectionSources, new RegExp(`${FRAMEWORKS.source}|/schemas$`))).toEqual([]);
-  });
-
-  it('keeps the live connection free of Hono and Astro (only its route speaks HTTP)', () => {
-    expect(offendersIn(liveSources, FRAMEWORKS)).toEqual([]);
-  });
-
-  it('keeps every connections, profiles and live module under about 300 lines', () => {
-    const long = Object.entries({ ...connectionSources, ...profileSources, ...liveSources }).filter(([, source]) => source.split('\n').length > 300).map(([file]) => file);
+  it('keeps every production module under about 300 lines, or says why', () => {
+    const long = production.filter((id) => modules.get(id)!.split('\n').length > 300 && !(id in LONG_MODULES));
     expect(long).toEqual([]);
   });
 });

@@ -1,0 +1,114 @@
+/**
+ * The checks behind the architecture tests, as pure functions of a module graph: which imports
+ * load something a layer must not reach, and which folders depend on each other in a circle.
+ * Each answers a list of readable offences, empty when the rule holds.
+ */
+import { type ModuleGraph, runtimeReach } from './module-graph';
+
+/**
+ * Every import that loads a forbidden module or package at run time from `entries`, directly or
+ * through other modules, as the chain that reaches it: `a.ts → b.ts → hono`. The walk stops at
+ * a forbidden target, so each offence names the import to change.
+ */
+export function forbiddenReach(graph: ModuleGraph, entries: Iterable<string>, isForbidden: (id: string) => boolean): string[] {
+  const chains = runtimeReach(graph, entries, isForbidden);
+  const offences = new Set<string>();
+  for (const [id, chain] of chains) {
+    if (isForbidden(id)) continue;
+    for (const edge of graph.edges.get(id) ?? []) {
+      if (edge.runtime && isForbidden(edge.to)) offences.add([...chain, edge.to].join(' → '));
+    }
+  }
+  return [...offences].sort();
+}
+
+/**
+ * Folders that import each other in a circle, counting every import (type-only ones too: a type
+ * still ties one folder's meaning to the other's). `folderOf` names a module's folder, or
+ * `undefined` for modules outside the check. Within each group of entangled folders, the answer
+ * has the shortest circle through each folder, once, with one import for each step:
+ * `a → b → a: a/x.ts → b/y.ts; b/y.ts → a/z.ts (type)`.
+ */
+export function folderCycles(graph: ModuleGraph, folderOf: (id: string) => string | undefined): string[] {
+  const between = folderDependencies(graph, folderOf);
+  const cycles = new Map<string, string>();
+  for (const group of stronglyConnected(between)) {
+    if (group.length < 2) continue;
+    for (const start of group) {
+      const circle = shortestCircle(between, start, new Set(group));
+      const first = circle.indexOf([...circle].sort()[0]!);
+      const rotated = [...circle.slice(first), ...circle.slice(0, first)];
+      const steps = rotated.map((folder, index) => between.get(folder)!.get(rotated[(index + 1) % rotated.length]!)!);
+      cycles.set(rotated.join(' → '), `${[...rotated, rotated[0]].join(' → ')}: ${steps.join('; ')}`);
+    }
+  }
+  return [...cycles.values()].sort();
+}
+
+/** For each folder, the folders it imports, each with one import that does it (a runtime one when there is one). */
+function folderDependencies(graph: ModuleGraph, folderOf: (id: string) => string | undefined): Map<string, Map<string, string>> {
+  const between = new Map<string, Map<string, string>>();
+  for (const [from, edges] of graph.edges) {
+    const source = folderOf(from);
+    if (source === undefined) continue;
+    for (const edge of edges) {
+      const target = edge.kind === 'module' ? folderOf(edge.to) : undefined;
+      if (target === undefined || target === source) continue;
+      const targets = between.get(source) ?? new Map<string, string>();
+      between.set(source, targets);
+      const known = targets.get(target);
+      if (known === undefined || (known.endsWith('(type)') && edge.runtime)) targets.set(target, `${from} → ${edge.to}${edge.runtime ? '' : ' (type)'}`);
+    }
+  }
+  return between;
+}
+
+/** The shortest circle of folders from `start` back to it, inside `group` (breadth first). */
+function shortestCircle(between: ReadonlyMap<string, ReadonlyMap<string, string>>, start: string, group: ReadonlySet<string>): string[] {
+  const previous = new Map<string, string>();
+  const queue = [start];
+  for (let folder = queue.shift(); folder !== undefined; folder = queue.shift()) {
+    for (const next of [...(between.get(folder)?.keys() ?? [])].sort()) {
+      if (!group.has(next) || previous.has(next)) continue;
+      previous.set(next, folder);
+      if (next === start) queue.length = 0;
+      else queue.push(next);
+    }
+  }
+  const circle = [start];
+  for (let folder = previous.get(start)!; folder !== start; folder = previous.get(folder)!) circle.unshift(folder);
+  return circle;
+}
+
+/** Tarjan's strongly connected components of a small directed graph, each sorted by name. */
+function stronglyConnected(graph: ReadonlyMap<string, ReadonlyMap<string, unknown>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+      onStack.delete(member);
+      group.push(member);
+      if (member === node) break;
+    }
+    groups.push(group.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return groups;
+}

@@ -1,0 +1,82 @@
+/**
+ * The app worker's architecture as tests: code that runs in the browser stays off server
+ * modules. From the islands, the components' bundled `<script>`s and the browser side of
+ * src/lib, what loads at run time may reach the API worker's source only through the modules
+ * listed in BROWSER_SAFE_API (constants and pure functions, no zod); everything else of the
+ * API is `import type` only. Types are erased, so they cost the page nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { forbiddenReach } from '../scripts/lib/architecture-rules';
+import { buildModuleGraph } from '../scripts/lib/module-graph';
+import { isTestCode, readModules } from '../scripts/lib/source-tree';
+
+const modules = readModules(['src/**/*.{ts,tsx,astro}', 'functions/src/**/*.ts', 'functions/test/**/*.ts']);
+const graph = buildModuleGraph(modules, { '@api/': 'functions/src/' });
+
+/**
+ * App modules that run only on the server: the pages, the middleware, the worker entry, and
+ * src/lib's server side (src/lib/server, each area's server.ts, and the few server-side
+ * modules that live beside the browser code of their area).
+ */
+const APP_SERVER = [
+  /^src\/pages\//,
+  /^src\/(middleware|worker)\.ts$/,
+  /^src\/lib\/server\//,
+  /^src\/lib\/.*\/server\.ts$/,
+  /^src\/lib\/(feed\/feed-page|session\/sign-in|session\/viewer)\.ts$/,
+];
+
+/**
+ * Modules that load in the browser: the islands, the components' bundled scripts and their
+ * helpers, and every module of src/lib that is not server-side (so a helper written for the
+ * browser is checked before an island first imports it).
+ */
+const browserEntries = [...modules.keys()].filter(
+  (id) => !isTestCode(id) && (/^src\/islands\//.test(id) || /^src\/components\/.*(\.ts|#script-\d+)$/.test(id) || (/^src\/lib\//.test(id) && !APP_SERVER.some((pattern) => pattern.test(id)))),
+);
+
+/** The API modules browser code may load: plain constants and pure functions, with nothing but each other behind them. */
+const BROWSER_SAFE_API = new Set([
+  'functions/src/connections/actions.ts',
+  'functions/src/feed/limits.ts',
+  'functions/src/inbox/limits.ts',
+  'functions/src/inbox/messages.ts',
+  'functions/src/profiles/vocabulary.ts',
+  'functions/src/users/roles.ts',
+]);
+
+/**
+ * Packages that only the server may load: the API's frameworks, the database, zod (about 100 KB
+ * gzipped), Astro's server side and the runtimes' own modules. Hono's typed client and Astro's
+ * client modules (`astro:transitions/client`) are written for the browser.
+ */
+const SERVER_PACKAGES = /^(hono|@hono\/[^/]+|drizzle-orm|zod|astro|@astrojs\/[^/]+)(\/|$)|^(cloudflare|node|astro):/;
+const BROWSER_PACKAGES = /^hono\/client$|^astro:[\w/-]*\/client$/;
+
+/** Whether browser code may not load `id` at run time. */
+function isServerOnly(id: string): boolean {
+  if (id.startsWith('functions/')) return !BROWSER_SAFE_API.has(id);
+  if (id.startsWith('src/')) return APP_SERVER.some((pattern) => pattern.test(id));
+  return SERVER_PACKAGES.test(id) && !BROWSER_PACKAGES.test(id);
+}
+
+describe('browser code', () => {
+  it('is found in the islands, the components and src/lib, with every import resolved', () => {
+    expect(browserEntries.filter((id) => id.startsWith('src/islands/')).length).toBeGreaterThan(50);
+    expect(browserEntries.filter((id) => id.startsWith('src/lib/')).length).toBeGreaterThan(80);
+    expect(browserEntries.filter((id) => id.includes('#script-')).length).toBeGreaterThan(3);
+    expect(graph.unresolved).toEqual([]);
+    expect([...BROWSER_SAFE_API].filter((id) => !modules.has(id))).toEqual([]);
+  });
+
+  it('reaches the API source only through the browser-safe modules, and no server package, however indirectly', () => {
+    expect(forbiddenReach(graph, browserEntries, isServerOnly)).toEqual([]);
+  });
+});
+
+describe('the app worker source', () => {
+  it('keeps every src/lib module under about 300 lines', () => {
+    const long = [...modules].filter(([id, source]) => id.startsWith('src/lib/') && !isTestCode(id) && source.split('\n').length > 300).map(([id]) => id);
+    expect(long).toEqual([]);
+  });
+});
