@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { relativeTime, fullDate } from '../../lib/text/relative-time';
 import type { Comment, MemberCard, Reply } from '../../lib/feed/types';
+import { profilePath } from '../../lib/members/paths';
 import { $feedComments, commentActions } from '../../lib/stores/feed-comments';
 import { Avatar } from '../ui/Avatar';
 import { RowMenu } from '../ui/RowMenu';
@@ -66,7 +67,7 @@ function Entry({ item, now, onEdit, onDelete, children }: { item: Comment | Repl
       <Avatar member={item.author} size={32} />
       <div className="fd-comment-body">
         <header className="fd-comment-head">
-          <a href={`/${item.author.memberType}/${item.author.slug}`} className="fd-author">{item.author.name}</a>
+          <a href={profilePath(item.author.memberType, item.author.slug)} className="fd-author">{item.author.name}</a>
           <time className="muted small" dateTime={item.createdAt} title={fullDate(item.createdAt)}>
             {pending ? 'Sending…' : relativeTime(item.createdAt, now)}
           </time>

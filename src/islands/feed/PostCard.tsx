@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { fullDate, relativeTime } from '../../lib/text/relative-time';
 import { feedHref } from '../../lib/feed/filters';
 import type { FeedGroup, FeedPost, MemberCard } from '../../lib/feed/types';
+import { profilePath } from '../../lib/members/paths';
 import { feedActions } from '../../lib/stores/feed';
 import { toast } from '../../lib/toast';
 import { Avatar } from '../ui/Avatar';
@@ -33,7 +34,7 @@ export function PostCard({ post, busy, viewer, isAdmin, groups, now }: Props) {
   const [showComments, setShowComments] = useState(false);
   const pending = post._id.startsWith('pending-');
   const group = groups.find((item) => item.key === post.group);
-  const profile = `/${post.author.memberType}/${post.author.slug}`;
+  const profile = profilePath(post.author.memberType, post.author.slug);
   const headingId = `post-${post._id}`;
   const menu: MenuItem[] = [
     ...(post.canEdit ? [{ label: 'Edit', onSelect: () => setDialog('edit') }] : []),

@@ -9,7 +9,7 @@ import { MEMBER_TYPE_LABEL } from '../../lib/members/display';
 import { groupByDay } from '../../lib/inbox/days';
 import { latestSeenOwnId } from '../../lib/inbox/messages';
 import type { ChatMessage, OpenThread } from '../../lib/inbox/types';
-import { profilePath } from '../../lib/profiles/seo';
+import { profilePath } from '../../lib/members/paths';
 import { inboxActions } from '../../lib/stores/inbox';
 import { Avatar } from '../ui/Avatar';
 import { useDialogs } from '../ui/dialogs';

@@ -5,6 +5,7 @@
 import type { Match } from '@api/profiles/schemas';
 import { forwardRef, useId, useState } from 'react';
 import { avatarUrl, nameInitials } from '../../lib/members/display';
+import { profilePath } from '../../lib/members/paths';
 import { NOTE_MAX } from '../../lib/connections/limits';
 import { commitmentLabel, helpLabels, industryLabels, labelsOf, matchPercent, reasonSentence, skillVocabulary } from '../../lib/search/labels';
 import { useMediaBase } from '../ui/media-base';
@@ -32,7 +33,7 @@ export function MatchAvatar({ member, size }: { member: Match['member']; size: n
 }
 
 /** Where a member's profile lives. */
-export const profileHref = (member: Match['member']) => `/${member.memberType}/${encodeURIComponent(member.slug)}`;
+export const profileHref = (member: Match['member']) => profilePath(member.memberType, member.slug);
 
 /** The facts a card lists under the tagline: city, remote, and what kind of member they are. */
 function factsOf(member: Match['member']): string[] {

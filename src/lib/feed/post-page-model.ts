@@ -4,7 +4,7 @@
  * group's label. Pure, so the page only lays it out and Node tests check it.
  */
 import type { FeedPost, MediaItem, Poll } from '@api/feed/schemas';
-import { profilePath } from '../profiles/seo';
+import { profilePath } from '../members/paths';
 import { mediaUrl } from '../text/media-url';
 import { isImage, isVideo } from './post-seo';
 

@@ -6,7 +6,7 @@
  */
 import type { Comment, FeedPost, MediaItem, Reply } from '@api/feed/schemas';
 import type { SitemapEntry } from '@api/profiles/schemas';
-import { profilePath } from '../profiles/seo';
+import { profilePath } from '../members/paths';
 import { absoluteUrl } from '../seo/canonical';
 import { SITE_NAME } from '../seo/page-title';
 import { mediaUrl } from '../text/media-url';

@@ -8,7 +8,6 @@ import {
   profileDescription,
   profileDocumentTitle,
   profileJsonLd,
-  profilePath,
   profileShareImage,
   profileTitle,
   robotsTxt,
@@ -16,12 +15,7 @@ import {
 
 const SITE = 'https://fm.example';
 
-describe('profile address and title', () => {
-  it('puts founders under /founder and advisors under /advisor', () => {
-    expect(profilePath('founder', 'ada-lovelace')).toBe('/founder/ada-lovelace');
-    expect(profilePath('advisor', 'helen-park-2')).toBe('/advisor/helen-park-2');
-  });
-
+describe('profile title', () => {
   it('titles the page with the name and the tagline, or the name alone', () => {
     expect(profileTitle(founderDetails())).toBe('Ada Lovelace · Building analytical engines');
     expect(profileTitle(advisorDetails({ position: null }))).toBe('Helen Park');

@@ -5,6 +5,7 @@
  * unit-tested in Node and the pages only assemble them.
  */
 import { SKILLS, EXPERTISE } from '@api/profiles/vocabulary';
+import { profilePath } from '../members/paths';
 import { absoluteUrl } from '../seo/canonical';
 import { SITE_NAME } from '../seo/page-title';
 import { truncateText } from '../text/truncate';
@@ -13,11 +14,6 @@ import { profileName, profileTagline, safeLinks, type ProfileDetails } from './p
 
 /** Meta descriptions past this length are cut by search engines anyway. */
 export const DESCRIPTION_MAX = 160;
-
-/** The public address of a member's profile: `/founder/<slug>` or `/advisor/<slug>`. */
-export function profilePath(memberType: ProfileDetails['memberType'], slug: string): string {
-  return `/${memberType}/${encodeURIComponent(slug)}`;
-}
 
 /** The page title before the site name: "Ada Lovelace · Analytical engines" (name alone without a tagline). */
 export function profileTitle(profile: ProfileDetails): string {
