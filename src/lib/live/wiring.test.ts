@@ -16,8 +16,14 @@ function fakeSource() {
       set.add(wrapped);
       return () => void set.delete(wrapped);
     },
-    onConnect: (handler) => (connects.add(handler), () => void connects.delete(handler)),
-    onReconnect: (handler) => (reconnects.add(handler), () => void reconnects.delete(handler)),
+    onConnect(handler) {
+      connects.add(handler);
+      return () => void connects.delete(handler);
+    },
+    onReconnect(handler) {
+      reconnects.add(handler);
+      return () => void reconnects.delete(handler);
+    },
   };
   return {
     source,
