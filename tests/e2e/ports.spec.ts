@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_MEMBER, expect, signIn, test } from './support';
 
 // playwright.config.ts starts the stack with ANALYTICS_PROVIDER=plausible and CHAT_PROVIDER=crisp,
