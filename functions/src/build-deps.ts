@@ -2,11 +2,11 @@
  * The production adapters behind every port of Deps, built from the worker's bindings for
  * one request. Tests swap the clock or the password hasher through AppOptions.
  */
-import { scryptHasher, type PasswordHasher } from './auth/password';
+import { scryptHasher } from './auth/password';
 import { systemClock, type Clock } from './clock';
 import { readConfig } from './config';
 import { db } from './db/client';
-import type { Deps } from './deps';
+import type { Deps, PasswordHasher } from './deps';
 import { durableObjectLive } from './live/emitter';
 import { cloudflareMailer } from './mail/cloudflare-mailer';
 import { devMailbox } from './mail/dev-mailbox';

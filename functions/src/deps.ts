@@ -1,14 +1,38 @@
 /**
  * Everything the domain code needs from the outside world, handed in as one value so
  * services stay plain functions that tests can call without HTTP.
+ *
+ * The password and live-event ports are declared here rather than beside their adapters
+ * (auth/password.ts, live/emitter.ts): those folders depend on this file, and this file
+ * depends on no domain folder.
  */
-import type { PasswordHasher } from './auth/password';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
-import type { LiveEmitter } from './live/port';
 import type { Limiter } from './rate-limit/limiter';
+
+/** The password hasher the domain code receives, so tests of rate limits can use a cheap one. */
+export type PasswordHasher = {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /** True when a stored hash was made with other parameters than today's: rehash at sign-in. */
+  needsRehash(stored: string): boolean;
+};
+
+/**
+ * Live events to a member's open sockets: `emit(userId, event, payload)` reaches every tab
+ * and device of that member. `Events` maps the event names to their payloads; Deps carries
+ * the emitter with none, so code that sends narrows it to the events it sends (`Emits`,
+ * e.g. inbox/live-events.ts). live/events.ts lists them all for the socket and the app.
+ */
+export type LiveEmitter<Events extends object = {}> = {
+  /** Resolves once the member's object has sent it (0 sockets is fine); never throws. */
+  emit<E extends keyof Events & string>(userId: string, event: E, payload: Events[E]): Promise<void>;
+};
+
+/** The dependency of code that sends these live events. */
+export type Emits<Events extends object> = { live: LiveEmitter<Events> };
 
 export type Deps = {
   db: Db;

@@ -28,6 +28,9 @@ export function someMembers(count: number, overrides: Parameters<typeof signedIn
   return Promise.all(Array.from({ length: count }, () => signedInMember({ lastName: `Tester ${namePrefix} ${++nameSequence}`, ...overrides })));
 }
 
+/** `member` blocks `other`. */
+export const block = (member: Pick<Member, 'jwt'>, other: Pick<Member, 'user'>) => post(`/connection/block/${other.user.id}`, undefined, { token: member.jwt });
+
 /** `from` asks `to` to connect. */
 export function connectTo(from: Pick<Member, 'jwt'>, to: Pick<Member, 'user'>, note?: string, options: Options = {}) {
   return post('/connection/connect', { receiverId: to.user.id, ...(note === undefined ? {} : { note }) }, { token: from.jwt, ...options });

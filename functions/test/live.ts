@@ -1,8 +1,11 @@
 /**
  * Helpers for the live connection tests: a member's socket opened through GET /socket.io/
- * inside workerd, recording every frame the server sends, and closed after each test.
+ * inside workerd, recording every frame the server sends, and closed after each test; and
+ * an emitter that records what domain code sends, for tests without sockets.
  */
 import { expect, vi } from 'vitest';
+import type { LiveEmitter } from '../src/deps';
+import type { LiveEventName } from '../src/live/events';
 import { get } from './api';
 
 export const UPGRADE = { Upgrade: 'websocket' };
@@ -66,4 +69,15 @@ export function closeLiveSockets(): void {
       // already closed
     }
   }
+}
+
+/** An emitter that keeps what it was asked, for tests of the domain code. */
+export function recordingEmitter() {
+  const sent: Array<{ userId: string; event: LiveEventName; payload: unknown }> = [];
+  const emitter: LiveEmitter = {
+    async emit(userId, event, payload) {
+      sent.push({ userId, event, payload });
+    },
+  };
+  return { emitter, sent };
 }

@@ -6,6 +6,7 @@
  * See docs/security.md, "Password hashing", for the measured cost.
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { PasswordHasher } from '../deps';
 
 export type ScryptParams = { N: number; r: number; p: number };
 
@@ -58,15 +59,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, parsed.key);
 }
 
-/** The password hasher the domain code receives, so tests of rate limits can use a cheap one. */
-export type PasswordHasher = {
-  hash(password: string): Promise<string>;
-  verify(password: string, stored: string): Promise<boolean>;
-  /** True when a stored hash was made with other parameters than today's: rehash at sign-in. */
-  needsRehash(stored: string): boolean;
-};
-
-/** The production hasher (OWASP parameters unless told otherwise). */
+/** The production PasswordHasher (OWASP parameters unless told otherwise). */
 export function scryptHasher(params: ScryptParams = OWASP_SCRYPT): PasswordHasher {
   return {
     hash: (password) => hashPassword(password, params),

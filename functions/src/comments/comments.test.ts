@@ -4,7 +4,7 @@ import { bodyOf, get, post, signedInMember } from '../../test/api';
 import { someMembers, UNKNOWN_ID } from '../../test/connections';
 import { db } from '../db/client';
 import { eventsFor } from '../events/publish';
-import { commentCall, commentOn, countersOf, replyTo, storedPost } from './test-support';
+import { commentCall, commentOn, countersOf, replyTo, storedPost } from '../../test/comments';
 
 const deps = { db: db(env) };
 const block = (userId: string, token: string) => post(`/connection/block/${userId}`, undefined, { token });

@@ -4,7 +4,7 @@ import { bodyOf, get, post } from '../../test/api';
 import { someMembers, UNKNOWN_ID } from '../../test/connections';
 import { db } from '../db/client';
 import { eventsFor } from '../events/publish';
-import { commentCall, commentOn, mentionRows, replyTo, storedPost } from './test-support';
+import { commentCall, commentOn, mentionRows, replyTo, storedPost } from '../../test/comments';
 
 const deps = { db: db(env) };
 const tag = (member: { user: { id: string; firstName: string } }) => `@[${member.user.firstName}](${member.user.id})`;

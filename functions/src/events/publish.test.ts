@@ -5,7 +5,7 @@ import { someMembers } from '../../test/connections';
 import { fixedClock } from '../clock';
 import { db } from '../db/client';
 import { notifications } from '../db/schema';
-import { recordingEmitter } from '../live/port';
+import { recordingEmitter } from '../../test/live';
 import { eventsFor, publishEvent } from './publish';
 
 describe('publishEvent', () => {

@@ -5,7 +5,7 @@ import { bodyOf, get, signedInMember } from '../../test/api';
 import { systemClock } from '../clock';
 import { db } from '../db/client';
 import { eventsFor } from '../events/publish';
-import { asMember, newPost } from './test-posts';
+import { asMember, newPost } from '../../test/posts';
 
 const deps = { db: db(env), clock: systemClock };
 const like = (member: Awaited<ReturnType<typeof signedInMember>>, postId: string, likedByUser: boolean) =>

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, signedInMember } from '../../test/api';
-import { asMember, editPostAs, newPost } from './test-posts';
+import { asMember, editPostAs, newPost } from '../../test/posts';
 
 /** The stored counts next to the posts counted anew, in all ('') and per group. */
 async function countsAndTruth() {

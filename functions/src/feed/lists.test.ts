@@ -4,7 +4,7 @@ import { bodyOf, get, signedInMember } from '../../test/api';
 import { systemClock } from '../clock';
 import { db } from '../db/client';
 import { eventsFor } from '../events/publish';
-import { asMember, newPost } from './test-posts';
+import { asMember, newPost } from '../../test/posts';
 
 const deps = { db: db(env), clock: systemClock };
 const ids = (page: { data: { _id: string }[] }) => page.data.map((post) => post._id);

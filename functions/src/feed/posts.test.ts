@@ -5,7 +5,7 @@ import { eventsFor } from '../events/publish';
 import { db } from '../db/client';
 import { systemClock } from '../clock';
 import { sendForm } from '../profiles/test-forms';
-import { asMember, createPostAs, editPostAs, mp4Bytes, newPost, pngFile, postForm } from './test-posts';
+import { asMember, createPostAs, editPostAs, mp4Bytes, newPost, pngFile, postForm } from '../../test/posts';
 
 const deps = { db: db(env), clock: systemClock };
 

@@ -7,11 +7,12 @@
  * members now see it. Both members' windows hear of it (`thread` with `removedMessageId`).
  */
 import { sql } from 'drizzle-orm';
-import type { Deps } from '../deps';
+import type { Deps, Emits } from '../deps';
 import { blockedWith } from '../members/blocks';
 import { runBatch } from '../db/batch';
 import { ApiError } from '../errors';
 import { deleteFiles } from './attachments';
+import type { InboxLiveEvents } from './live-events';
 import { INBOX_MESSAGES as M } from './messages';
 import type { DeletedMessage } from './schemas';
 import { threadViews, threadViewsOf, threadViewStatements, type ThreadView } from './threads';
@@ -42,7 +43,7 @@ function deleteStatements(messageId: string, target: Target, at: string) {
  * Deletes the viewer's message. The other member of the thread gets 403; anyone else, or
  * a thread a block hides, 404. Deleting a deleted message again answers the same.
  */
-export async function deleteMessage(deps: Pick<Deps, 'db' | 'clock' | 'live'> & { media: R2Bucket }, viewerId: string, messageId: string): Promise<DeletedMessage> {
+export async function deleteMessage(deps: Pick<Deps, 'db' | 'clock'> & Emits<InboxLiveEvents> & { media: R2Bucket }, viewerId: string, messageId: string): Promise<DeletedMessage> {
   const [target] = await deps.db.all<Target>(sql`
     SELECT m.thread_id, m.author_id, m.to_id, m.body, m.deleted_at, (SELECT count(*) FROM attachments WHERE message_id = m.id) AS files,
       (CASE WHEN m.author_id = ${viewerId} THEN m.to_id ELSE m.author_id END) IN ${blockedWith(viewerId)} AS hidden

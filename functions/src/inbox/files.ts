@@ -6,7 +6,7 @@
 import { checkImage, IMAGE_PROBLEMS } from '../media/images';
 import { readGifInfo, readVideoInfo } from '../media/video';
 import { INBOX_MESSAGES as M } from './messages';
-import { ATTACHMENT_MAX_BYTES } from './schemas';
+import { ATTACHMENT_MAX_BYTES } from './limits';
 
 /** A checked file, ready to store. */
 export type CheckedFile = { bytes: Uint8Array; mime: string; extension: string; width: number | null; height: number | null };

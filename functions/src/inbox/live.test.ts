@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { buildDeps } from '../build-deps';
-import { recordingEmitter } from '../live/port';
+import { recordingEmitter } from '../../test/live';
 import { NEW_MESSAGE_TITLE } from './messages';
 import { deleteMessage } from './delete';
 import { threadMessages } from './read';

@@ -5,11 +5,12 @@
  * member hears that their messages were read.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps } from '../deps';
+import type { Deps, Emits } from '../deps';
 import { toMemberCard, type MemberCardRow } from '../members/cards';
 import { runBatch } from '../db/batch';
 import { ApiError, invalidFields } from '../errors';
 import { unseenCountStatement as unseenNotificationsStatement } from '../notifications/notify';
+import type { InboxLiveEvents } from './live-events';
 import { INBOX_MESSAGES as M } from './messages';
 import { cardStatement, messagesStatement, threadStatement, unseenCountStatement } from './queries';
 import type { ThreadMessages } from './schemas';
@@ -37,7 +38,7 @@ const MARKING_STATEMENTS = 3;
  * Two D1 round trips: the thread with the viewer's card, then the page (and the marking).
  */
 export async function threadMessages(
-  deps: Pick<Deps, 'db' | 'live'>,
+  deps: Pick<Deps, 'db'> & Emits<InboxLiveEvents>,
   viewerId: string,
   threadId: string,
   request: { before?: string | undefined; limit: number },

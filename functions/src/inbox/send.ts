@@ -9,22 +9,22 @@
  * `thread` to the sender's other tabs.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps } from '../deps';
+import type { Deps, Emits } from '../deps';
 import { newId } from '../db/ids';
 import { runBatch, type BatchStatement } from '../db/batch';
 import { ApiError, invalidFields, type FieldErrors } from '../errors';
-import { NEW_MESSAGE_TITLE } from './messages';
 import { notificationRowOf, notificationStatements, toNotification, type NotifyInput } from '../notifications/notify';
 import type { Notification } from '../notifications/schemas';
 import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, type StoredFile } from './attachments';
+import type { InboxLiveEvents } from './live-events';
 import type { MessageForm } from './message-form';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M, NEW_MESSAGE_TITLE } from './messages';
 import { messageStatement } from './queries';
 import type { Message, SentMessage, Thread } from './schemas';
 import { ensureThread, pairState, threadViewsOf, threadViewStatements, type ThreadView } from './threads';
 import { previewOf, toMessage, type MessageRow } from './wire';
 
-export type SendDeps = FileDeps & Pick<Deps, 'live'>;
+export type SendDeps = FileDeps & Emits<InboxLiveEvents>;
 
 /** The thread the form names and its other member: `connectionId` must be the sender's, `to` its other member. */
 async function recipientOf(deps: Pick<Deps, 'db'>, senderId: string, form: MessageForm): Promise<{ threadId: string | null; recipientId: string }> {

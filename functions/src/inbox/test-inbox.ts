@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { bodyOf, call, defaultApp, get, post, uniqueIp } from '../../test/api';
-import { connectedPair, del, put } from '../../test/connections';
+import { block, connectedPair, del, put } from '../../test/connections';
 
 export type Member = Awaited<ReturnType<typeof connectedPair>>['requester'];
 type Part = string | Blob | File;
@@ -52,10 +52,9 @@ export async function sendText(from: Member, to: Member, body: string, extra: Re
 export const listOf = async (member: Member, query = '') => bodyOf(await get(`/connections${query}`, { token: member.jwt }));
 export const unseen = async (member: Member) => (await bodyOf(await get('/connections/messages/unseen-count', { token: member.jwt }))).count as number;
 export const openThread = (member: Member, userId: string) => post('/connections/threads', { userId }, { token: member.jwt });
-export const block = (member: Member, other: Member) => post(`/connection/block/${other.user.id}`, undefined, { token: member.jwt });
 export const removeConnection = (member: Member, connectionId: string) => del(`/connection/${connectionId}`, member.jwt);
 export const deleteMessage = (member: Member, messageId: string) => call('DELETE', `/connections/deleteMessage/${messageId}`, undefined, { token: member.jwt });
-export { put };
+export { block, put };
 
 /** The header of a GIF of this size (enough for the byte check). */
 export function gifBytes(width: number, height: number): Uint8Array {

@@ -1,8 +1,9 @@
 /** The LiveEmitter backed by one MemberLive object per member (named by the user id). */
+import type { LiveEmitter } from '../deps';
+import type { LiveEvents } from './events';
 import type { MemberLive } from './member-live';
-import type { LiveEmitter } from './port';
 
-export function durableObjectLive(namespace: DurableObjectNamespace<MemberLive>): LiveEmitter {
+export function durableObjectLive(namespace: DurableObjectNamespace<MemberLive>): LiveEmitter<LiveEvents> {
   return {
     async emit(userId, event, payload) {
       try {

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, call, post, resetCodeFor, signedInMember } from '../../test/api';
 import { connectTo, put, requestId, someMembers } from '../../test/connections';
-import { commentOn, replyTo, storedPost } from '../comments/test-support';
-import { newPost } from '../feed/test-posts';
+import { commentOn, replyTo, storedPost } from '../../test/comments';
+import { newPost } from '../../test/posts';
 import { pageOf, unseenOf } from './test-support';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;

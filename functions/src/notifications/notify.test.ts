@@ -1,12 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { someMembers } from '../../test/connections';
+import { block, someMembers } from '../../test/connections';
 import { fixedClock } from '../clock';
 import { db } from '../db/client';
 import { notifications } from '../db/schema';
-import { blockMember } from '../connections/blocking';
-import { recordingEmitter } from '../live/port';
+import { recordingEmitter } from '../../test/live';
 import { notify, storeNotification, unseenNotificationCount, type NotifyInput } from './notify';
 
 function depsAt(iso: string) {
@@ -89,9 +88,9 @@ describe('storeNotification', () => {
     await storeNotification(deps, liked(receiver.user.id, other.user.id, 'p'));
     await storeNotification(deps, { ...liked(receiver.user.id, '', 'p2'), senderId: null, kind: 'account.changed' });
     expect(await unseenNotificationCount(deps, receiver.user.id)).toBe(2);
-    await blockMember(deps, other.user.id, receiver.user.id);
+    await block(other, receiver);
     expect(await unseenNotificationCount(deps, receiver.user.id)).toBe(1);
-    await blockMember(deps, receiver.user.id, sender.user.id);
+    await block(receiver, sender);
     expect(await storeNotification(deps, liked(receiver.user.id, sender.user.id, 'p3'))).toBeNull();
   });
 });

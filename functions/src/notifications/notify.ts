@@ -5,12 +5,13 @@
  * also sends the live `notification` event, `unseenNotificationCount` counts the badge.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps } from '../deps';
+import type { Deps, Emits } from '../deps';
 import { newId } from '../db/ids';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
 import { blockedWith } from '../members/blocks';
 import type { MemberCard } from '../members/schemas';
 import { runBatch } from '../db/batch';
+import type { NotificationLiveEvents } from './live-events';
 import type { Notification, NotificationKind } from './schemas';
 
 /** What to notify: the receiver, who caused it (null: the product itself) and the text. */
@@ -123,7 +124,7 @@ export async function storeNotification(deps: Pick<Deps, 'db' | 'clock'>, input:
  * `storeNotification`, then the live `notification` event `{ title, body, userSender,
  * notification }` to every open socket of the receiver. Nothing is sent when nothing was stored.
  */
-export async function notify(deps: Pick<Deps, 'db' | 'clock' | 'live'>, input: NotifyInput): Promise<Notification | null> {
+export async function notify(deps: Pick<Deps, 'db' | 'clock'> & Emits<NotificationLiveEvents>, input: NotifyInput): Promise<Notification | null> {
   const notification = await storeNotification(deps, input);
   if (notification) {
     await deps.live.emit(input.userId, 'notification', {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, post } from '../../test/api';
 import { someMembers } from '../../test/connections';
 import { db } from '../db/client';
-import { recordingEmitter } from '../live/port';
+import { recordingEmitter } from '../../test/live';
 import { markAllSeen, markSeen } from './service';
 import { asMember, pageOf, storedFor, unseenOf } from './test-support';
 

@@ -4,12 +4,13 @@
  * list and the count; after a change the member's other tabs get `counts`.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps } from '../deps';
+import type { Deps, Emits } from '../deps';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
 import { offsetOf, pageOf, type PageRequest } from '../db/paging';
 import { runBatch } from '../db/batch';
 import { ApiError } from '../errors';
 import { NOTIFICATION_COLUMNS, type NotificationRow, toNotification, unseenCountStatement, senderVisibleTo } from './notify';
+import type { NotificationLiveEvents } from './live-events';
 import { NOTIFICATION_MESSAGES as M } from './messages';
 import type { Notification, NotificationPage } from './schemas';
 
@@ -46,7 +47,7 @@ export async function listNotifications(deps: Pick<Deps, 'db'>, userId: string, 
  * Marks one of the member's notifications seen (again: no change) and answers it; another
  * member's or an unknown id is 404. Sends `counts` to the member's sockets.
  */
-export async function markSeen(deps: Pick<Deps, 'db' | 'live'>, userId: string, id: string): Promise<Notification> {
+export async function markSeen(deps: Pick<Deps, 'db'> & Emits<NotificationLiveEvents>, userId: string, id: string): Promise<Notification> {
   // One round trip: the change, the notification as it is now (only the member's), the new count.
   const [, selected, counted] = await runBatch(deps.db, [
     sql`UPDATE notifications SET is_seen = 1 WHERE id = ${id} AND user_id = ${userId} AND is_seen = 0`,
@@ -62,7 +63,7 @@ export async function markSeen(deps: Pick<Deps, 'db' | 'live'>, userId: string, 
 }
 
 /** Marks every notification of the member seen; answers how many changed. Sends `counts`. */
-export async function markAllSeen(deps: Pick<Deps, 'db' | 'live'>, userId: string): Promise<{ updated: number }> {
+export async function markAllSeen(deps: Pick<Deps, 'db'> & Emits<NotificationLiveEvents>, userId: string): Promise<{ updated: number }> {
   // One round trip: the change and the count after it.
   const [changed, counted] = await runBatch(deps.db, [
     sql`UPDATE notifications SET is_seen = 1 WHERE user_id = ${userId} AND is_seen = 0`,

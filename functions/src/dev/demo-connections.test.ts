@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, get, post } from '../../test/api';
 import { db } from '../db/client';
 import { appMeta } from '../db/schema';
-import { DEMO_CONNECTIONS, DEMO_PASSWORD } from '../dev/demo-data';
+import { DEMO_CONNECTIONS, DEMO_PASSWORD } from './demo-data';
 
 async function demoSession(): Promise<string> {
   await post('/dev/seed');

@@ -4,9 +4,9 @@
  */
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
-import { bodyOf, call } from '../../test/api';
-import { db } from '../db/client';
-import { newId } from '../db/ids';
+import { bodyOf, call } from './api';
+import { db } from '../src/db/client';
+import { newId } from '../src/db/ids';
 
 type Member = { user: { id: string }; jwt: string };
 

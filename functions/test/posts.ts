@@ -1,12 +1,12 @@
 /**
  * Helpers for the posts tests: post forms sent as multipart, members with tokens, and
- * small media files (real PNGs from media/test-images.ts, MP4 and WebM headers).
+ * small media files (real PNGs from src/media/test-images.ts, MP4 and WebM headers).
  */
-import { sendForm } from '../profiles/test-forms';
-import { bodyOf, call, signedInMember } from '../../test/api';
-import { pngImage } from '../media/test-images';
+import { pngImage } from '../src/media/test-images';
+import { sendForm } from '../src/profiles/test-forms';
+import { bodyOf, call, signedInMember } from './api';
 
-export { mp4Bytes, webmBytes } from '../media/test-videos';
+export { mp4Bytes, webmBytes } from '../src/media/test-videos';
 
 export type Member = Awaited<ReturnType<typeof signedInMember>>;
 type Value = string | string[] | File | File[] | null;
