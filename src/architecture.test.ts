@@ -32,7 +32,9 @@ const APP_SERVER = [
  * browser is checked before an island first imports it).
  */
 const browserEntries = [...modules.keys()].filter(
-  (id) => !isTestCode(id) && (/^src\/islands\//.test(id) || /^src\/components\/.*(\.ts|#script-\d+)$/.test(id) || (/^src\/lib\//.test(id) && !APP_SERVER.some((pattern) => pattern.test(id)))),
+  (id) =>
+    !isTestCode(id) &&
+    (/^src\/islands\//.test(id) || /^src\/components\/.*(\.ts|#script-\d+)$/.test(id) || (/^src\/lib\//.test(id) && !APP_SERVER.some((pattern) => pattern.test(id)))),
 );
 
 /** The API modules browser code may load: plain constants and pure functions, with nothing but each other behind them. */

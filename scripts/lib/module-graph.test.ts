@@ -38,7 +38,13 @@ describe('importsOf', () => {
   });
 
   it('ignores imports written in comments and strings, and reads JSX files', () => {
-    const source = ["// import x from 'hono';", "/* import('hono') */", "const text = \"import y from 'hono'\";", "import { z } from './z';", 'export const View = () => <div>{z}</div>;'].join('\n');
+    const source = [
+      "// import x from 'hono';",
+      "/* import('hono') */",
+      'const text = "import y from \'hono\'";',
+      "import { z } from './z';",
+      'export const View = () => <div>{z}</div>;',
+    ].join('\n');
     expect(importsOf('x.tsx', source)).toEqual([{ specifier: './z', runtime: true }]);
   });
 

@@ -6,7 +6,7 @@ import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Tests (`x.test.ts`) and the helpers and fixtures written for them (`test/`, `test-x.ts`, `x-fixtures.ts`, `fixtures.ts`). */
 export function isTestCode(file: string): boolean {
@@ -19,7 +19,8 @@ export function isTestCode(file: string): boolean {
  */
 export function astroModules(file: string, text: string): [string, string][] {
   const frontmatter = /^\s*---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
-  const scripts = [...text.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+  // A self-closing <script … /> has no body (and must not run on to the next </script>).
+  const scripts = [...text.matchAll(/<script(\s[^>]*?)?(?:\/>|>([\s\S]*?)<\/script>)/g)]
     .filter(([, attributes = '']) => !/\bis:inline\b|application\/ld\+json/.test(attributes))
     .map(([, , body = ''], index): [string, string] => [`${file}#script-${index + 1}`, body]);
   return [[file, frontmatter], ...scripts];
