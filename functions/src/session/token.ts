@@ -1,12 +1,12 @@
 /**
  * Session tokens: HS256 JWTs signed with JWT_SECRET, valid for 7 days (SPEC.md §9).
  * Claims: `sub` and `id` (the user id), `role` (userRole), `ver` (the user's token_version:
- * bumping it signs out every session), `iat`, `exp`. Times come from the injected clock
- * because hono's own expiry check reads the wall clock.
+ * bumping it signs out every session), `iat`, `exp`. Times are checked here against the
+ * injected clock, so that expiry can be tested.
  */
-import { sign, verify } from 'hono/jwt';
 import type { Clock } from '../clock';
 import { ConfigurationError } from '../errors';
+import { signJwt, verifyJwt } from './jwt';
 
 export const TOKEN_LIFETIME_SECONDS = 604_800;
 
@@ -27,7 +27,7 @@ export async function issueToken(
 ): Promise<string> {
   const iat = Math.floor(clock.now().getTime() / 1000);
   const claims: TokenClaims = { sub: user.id, id: user.id, role: user.userRole, ver: user.tokenVersion, iat, exp: iat + TOKEN_LIFETIME_SECONDS };
-  return sign(claims, requireSecret(secret), 'HS256');
+  return signJwt(claims, requireSecret(secret));
 }
 
 function isClaims(payload: Record<string, unknown>): payload is TokenClaims {
@@ -44,14 +44,8 @@ function isClaims(payload: Record<string, unknown>): payload is TokenClaims {
  * or expired. A missing secret is a deployment fault and throws instead.
  */
 export async function readToken(token: string, secret: string | null, clock: Clock): Promise<TokenClaims | null> {
-  const key = requireSecret(secret);
-  let payload: Record<string, unknown>;
-  try {
-    payload = await verify(token, key, { alg: 'HS256', exp: false, nbf: false, iat: false });
-  } catch {
-    return null;
-  }
-  if (!isClaims(payload)) return null;
+  const payload = await verifyJwt(token, requireSecret(secret));
+  if (!payload || !isClaims(payload)) return null;
   const now = Math.floor(clock.now().getTime() / 1000);
   return payload.exp > now && payload.iat <= now + 60 ? payload : null;
 }
