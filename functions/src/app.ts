@@ -56,47 +56,51 @@ export function createApp(options: AppOptions = {}) {
   });
   app.use('*', provideDeps((env) => buildDeps(env, options)));
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/health',
-      tags: ['Reference'],
-      summary: 'Liveness check',
-      responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }).openapi('Health'), 'The worker is up.'), ...errorResponses([]) },
-    }),
-    (c) => c.json({ ok: true as const }, 200),
-  );
-  app.route('/users', userRoutes);
-  app.route('/auth', authRoutes);
-  app.route('/connection', connectionRoutes);
-  app.route('/founder', founderConnectionRoutes);
-  app.route('/founder', founderSearchRoutes);
-  app.route('/founder', founderProfileRoutes);
-  app.route('/advisor', advisorSearchRoutes);
-  app.route('/advisor', advisorProfileRoutes);
-  app.route('/onboarding', onboardingRoutes);
-  app.route('/profile', profileRoutes);
-  app.route('/profiles', profilesRoutes);
-  app.route('/profiles', matchingRoutes);
-  app.route('/cities', cityRoutes);
-  app.route('/feed-post', feedPostRoutes);
-  app.route('/feed/comments', commentRoutes);
-  app.route('/feed', feedRoutes);
-  app.route('/admin', adminFeedGroupRoutes);
-  app.route('/notifications', taggedUsersRoutes);
-  app.route('/notifications', notificationRoutes);
-  app.route('/connections', inboxRoutes);
-  app.route('/upload', uploadRoutes);
-  // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
-  app.route('/', liveRoutes);
-  app.route('/reports', reportRoutes);
-  app.route('/admin', adminRoutes);
-  app.route('/admin', premiumRoutes);
-  app.route('/dev', devRoutes);
-  app.route('/media', mediaRoutes);
-  mountReference(app);
-  return app;
+  const api = app
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/health',
+        tags: ['Reference'],
+        summary: 'Liveness check',
+        responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }).openapi('Health'), 'The worker is up.'), ...errorResponses([]) },
+      }),
+      (c) => c.json({ ok: true as const }, 200),
+    )
+    .route('/users', userRoutes)
+    .route('/auth', authRoutes)
+    .route('/connection', connectionRoutes)
+    .route('/founder', founderConnectionRoutes)
+    .route('/founder', founderSearchRoutes)
+    .route('/founder', founderProfileRoutes)
+    .route('/advisor', advisorSearchRoutes)
+    .route('/advisor', advisorProfileRoutes)
+    .route('/onboarding', onboardingRoutes)
+    .route('/profile', profileRoutes)
+    .route('/profiles', profilesRoutes)
+    .route('/profiles', matchingRoutes)
+    .route('/cities', cityRoutes)
+    .route('/feed-post', feedPostRoutes)
+    .route('/feed/comments', commentRoutes)
+    .route('/feed', feedRoutes)
+    .route('/admin', adminFeedGroupRoutes)
+    .route('/notifications', taggedUsersRoutes)
+    .route('/notifications', notificationRoutes)
+    .route('/connections', inboxRoutes)
+    .route('/upload', uploadRoutes)
+    // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
+    .route('/', liveRoutes)
+    .route('/reports', reportRoutes)
+    .route('/admin', adminRoutes)
+    .route('/admin', premiumRoutes)
+    .route('/dev', devRoutes)
+    .route('/media', mediaRoutes);
+  mountReference(api);
+  return api;
 }
 
-/** The app type, for typed clients (hono/client) in the app worker. */
+/**
+ * The app type with every route's path, input and output, for hono/client's `hc<ApiApp>`
+ * in the app worker (imported as a type only, so no server code reaches the browser).
+ */
 export type ApiApp = ReturnType<typeof createApp>;

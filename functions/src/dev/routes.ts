@@ -30,10 +30,12 @@ const SeedResultSchema = z
 
 const devTag = { tags: ['Development'], description: 'Development only (ENVIRONMENT=development); 404 elsewhere.' };
 
+// The guard comes first, so that it runs before every route below (and answers any other /dev path).
+const developmentRouter = newRouter();
+developmentRouter.use('*', developmentOnly);
+
 /** Mounted at /dev. */
-export const devRoutes = newRouter();
-devRoutes.use('*', developmentOnly);
-devRoutes
+export const devRoutes = developmentRouter
   .openapi(
     createRoute({
       method: 'get',
@@ -64,5 +66,5 @@ devRoutes
       },
     }),
     async (c) => c.json(await seedDemoData(c.get('deps')), 200),
-  );
-devRoutes.route('/live', devLiveRoutes);
+  )
+  .route('/live', devLiveRoutes);

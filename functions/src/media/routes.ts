@@ -24,11 +24,24 @@ export function mediaKey(pathname: string): string | null {
   return key && key.length <= 512 && !key.split('/').some((part) => part === '' || part === '.' || part === '..') ? key : null;
 }
 
-/** Mounted at /media. */
-export const mediaRoutes = newRouter();
+// Documented by hand: keys contain slashes, which the OpenAPI path parameter (`/{key}`, served as `/:key`) would not match.
+const mediaRouter = newRouter();
+mediaRouter.openAPIRegistry.registerPath({
+  method: 'get',
+  path: '/{key}',
+  tags: ['Media'],
+  summary: 'A stored media file (picture, banner, post media or attachment)',
+  description: 'Answers the file with its stored content type, an ETag and a one-year immutable cache; 304 for a matching If-None-Match. Keys may contain slashes.',
+  request: { params: z.object({ key: z.string().openapi({ example: 'avatars/5f9c1b2a3d4e5f6071829304.webp' }) }) },
+  responses: {
+    200: { description: 'The file.', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
+    304: { description: 'The copy the client has is current.' },
+    ...errorResponses([404]),
+  },
+});
 
-// Hono answers HEAD with this handler too, without the body.
-mediaRoutes.get('/:key{.+}', async (c) => {
+/** Mounted at /media. Hono answers HEAD with this handler too, without the body. */
+export const mediaRoutes = mediaRouter.get('/:key{.+}', async (c) => {
   const key = mediaKey(c.req.path);
   if (!key) return handleNotFound(c);
   const object = await c.env.MEDIA.get(key, { onlyIf: c.req.raw.headers });
@@ -43,18 +56,4 @@ mediaRoutes.get('/:key{.+}', async (c) => {
   if (!('body' in object)) return new Response(null, { status: 304, headers });
   headers.set('content-length', String(object.size));
   return new Response(object.body, { headers });
-});
-
-mediaRoutes.openAPIRegistry.registerPath({
-  method: 'get',
-  path: '/{key}',
-  tags: ['Media'],
-  summary: 'A stored media file (picture, banner, post media or attachment)',
-  description: 'Answers the file with its stored content type, an ETag and a one-year immutable cache; 304 for a matching If-None-Match. Keys may contain slashes.',
-  request: { params: z.object({ key: z.string().openapi({ example: 'avatars/5f9c1b2a3d4e5f6071829304.webp' }) }) },
-  responses: {
-    200: { description: 'The file.', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
-    304: { description: 'The copy the client has is current.' },
-    ...errorResponses([404]),
-  },
 });
