@@ -14,9 +14,12 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 
 /** The bytes of unpadded base64url text; throws on anything else. */
-function fromBase64Url(text: string): Uint8Array {
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new TypeError('not base64url');
-  return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
 }
 
 const jsonPart = (value: unknown) => toBase64Url(encoder.encode(JSON.stringify(value)));
