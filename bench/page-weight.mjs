@@ -152,7 +152,7 @@ for (const r of results) {
   console.log(`\n${r.path}`);
   for (const file of r.scripts) console.log(`  ${kb(file.gzip).padStart(7)} KB gz  ${file.url}`);
 }
-console.log('\n' + JSON.stringify({ base, measuredAt: new Date().toISOString(), pages: results }, null, 2));
+console.log(`\n${JSON.stringify({ base, measuredAt: new Date().toISOString(), pages: results }, null, 2)}`);
 recordBenchmark('page-weight', {
   base,
   budgetGzipBytes: 10 * 1024,

@@ -114,7 +114,7 @@ describe('postJsonLd', () => {
 
   it('marks edited replies with their own modified date', () => {
     const data = postJsonLd(postFixture(), [commentFixture({ replies: [replyFixture({ editedAt: '2026-03-07T00:00:00.000Z' })] })], OPTIONS);
-    const reply = ((data.comment as Array<Record<string, any>>)[0]!.comment as Array<Record<string, unknown>>)[0]!;
+    const reply = ((data.comment as Array<Record<string, unknown>>)[0]!.comment as Array<Record<string, unknown>>)[0]!;
     expect(reply.dateModified).toBe('2026-03-07T00:00:00.000Z');
   });
 });

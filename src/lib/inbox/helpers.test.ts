@@ -117,7 +117,13 @@ describe('playPopAlert', () => {
   it('plays pop-alert one second later', () => {
     const played: string[] = [];
     let delay = 0;
-    playPopAlert((url) => ({ play: () => void played.push(url) }), (run, ms) => ((delay = ms), run()));
+    playPopAlert(
+      (url) => ({ play: () => void played.push(url) }),
+      (run, ms) => {
+        delay = ms;
+        run();
+      },
+    );
     expect(played).toEqual([POP_ALERT_URL]);
     expect(delay).toBe(POP_ALERT_DELAY_MS);
   });

@@ -23,5 +23,5 @@ export function kindDisplay(kind: string): { label: string; icon: KindIconName }
 
 /** Where a notification leads: its own app path, or the notifications page. Only same-site paths are followed. */
 export function notificationHref(link: string | null): string {
-  return link && link.startsWith('/') && !link.startsWith('//') ? link : '/notifications';
+  return link?.startsWith('/') && !link.startsWith('//') ? link : '/notifications';
 }

@@ -5,7 +5,7 @@
  */
 export function canonicalUrl(siteUrl: string, currentPath: string, explicit?: string | null): string {
   const base = `${siteUrl.replace(/\/+$/, '')}/`;
-  if (explicit && explicit.trim()) {
+  if (explicit?.trim()) {
     return new URL(explicit.trim(), base).href;
   }
   const url = new URL(currentPath || '/', base);

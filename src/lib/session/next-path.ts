@@ -26,7 +26,7 @@ export function safeNextPath(value: string | null | undefined): string | null {
   if (parsed.origin !== PLACEHOLDER_ORIGIN) return null;
   // Dot segments resolve only now: "/.//evil.example", "/..//x" and "/%2e//x" all become
   // "//host", which a browser reads as another site. Judge the path that will be used.
-  if (/^\/[\/\\]/.test(parsed.pathname)) return null;
+  if (/^\/[/\\]/.test(parsed.pathname)) return null;
   if (parsed.pathname === '/api' || parsed.pathname.startsWith('/api/')) return null;
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }

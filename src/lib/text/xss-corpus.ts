@@ -72,6 +72,7 @@ export const XSS_CORPUS: readonly string[] = [
   '&#60;script&#62;__xss(55)&#60;/script&#62;',
   '%3Cscript%3E__xss(56)%3C/script%3E',
   '\u202Egnp.exe\u202D https://evil.example/\u202Efdp.exe',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the payload is template-literal syntax as plain text, which must stay inert
   '`${__xss(58)}`',
   '{{constructor.constructor("__xss(59)")()}}',
   '<style>body{background:url("javascript:__xss(60)")}</style>',
