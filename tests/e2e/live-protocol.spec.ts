@@ -53,7 +53,7 @@ function connectLive(baseURL: string, member: Pick<LiveMember, 'id' | 'token'>, 
 }
 
 /** Resolves with the next `event` of an emitter (socket or manager), with its arguments. */
-function next<T = unknown>(emitter: { once(event: string, listener: (...args: any[]) => void): unknown }, event: string): Promise<T> {
+function next<T = unknown>(emitter: { once(event: string, listener: (...args: unknown[]) => void): unknown }, event: string): Promise<T> {
   return new Promise((resolve) => emitter.once(event, (...args: unknown[]) => resolve((args.length > 1 ? args : args[0]) as T)));
 }
 

@@ -37,7 +37,7 @@ const meta = (page: Page, property: string) => page.locator(`meta[property="${pr
 const metaName = (page: Page, name: string) => page.locator(`meta[name="${name}"]`).getAttribute('content');
 
 /** The JSON-LD blocks of the page, parsed. */
-async function jsonLd(page: Page): Promise<Array<Record<string, any>>> {
+async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   return blocks.map((text) => JSON.parse(text));
 }
@@ -100,7 +100,7 @@ test.describe('a public profile read without JavaScript', () => {
         address: { '@type': 'PostalAddress', addressLocality: 'London' },
       },
     });
-    expect(profilePage!.mainEntity.image).toMatch(new RegExp(`^${stack.baseURL}/.+avatars/.+\\.png$`));
+    expect((profilePage!.mainEntity as Record<string, unknown>).image).toMatch(new RegExp(`^${stack.baseURL}/.+avatars/.+\\.png$`));
     await ada.context.close();
   });
 });

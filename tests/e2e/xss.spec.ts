@@ -99,6 +99,7 @@ async function expectNothingRan(page: Page, hits: Hits, where: string): Promise<
 
 /** How often `needle` shows on the page as text. */
 async function timesShown(page: Page, needle: string): Promise<number> {
+  // biome-ignore lint/performance/useDomNodeTextContent: only rendered text counts; textContent would also read scripts and JSON-LD
   const text = await page.evaluate(() => document.body.innerText);
   return text.split(needle).length - 1;
 }
