@@ -44,6 +44,7 @@ export function RelationButtons(props: Props) {
   }, [state]);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus and blur bubble up from the buttons inside; the wrapper only follows where focus is
     <span
       ref={wrapper}
       className="cx-relation"

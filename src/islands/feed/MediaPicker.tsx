@@ -45,6 +45,7 @@ export function MediaPicker({ files, onChange, disabled }: Props) {
         const video = VIDEO_TYPES.includes(item.file.type);
         return (
           <li key={item.key} className="fd-picked-item">
+            {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a video without controls takes no focus; the preview is decorative, its file name is shown beside it */}
             {video ? <video src={item.preview} muted aria-hidden="true" /> : <img src={item.preview} alt="" />}
             <div className="fd-picked-fields">
               {video ? (

@@ -30,15 +30,18 @@ export function MentionTextarea({ id, label, value, onChange, maxLength, rows = 
   const [options, setOptions] = useState<MemberCard[]>([]);
   const [active, setActive] = useState(0);
   const caretAfter = useRef<number | null>(null);
+  // The search follows the text after the `@` and where the `@` is, not each new MentionQuery object.
+  const mentionQuery = mention?.query ?? null;
+  const mentionStart = mention?.start ?? null;
 
   useEffect(() => {
-    if (!mention) {
+    if (mentionQuery === null) {
       setOptions([]);
       return;
     }
     let current = true;
     const timer = setTimeout(() => {
-      session<Paged<MemberCard>>(`founder/tagging-profiles?query=${encodeURIComponent(mention.query)}&limit=6`)
+      session<Paged<MemberCard>>(`founder/tagging-profiles?query=${encodeURIComponent(mentionQuery)}&limit=6`)
         .then((page) => {
           if (current) {
             setOptions(page.data);
@@ -51,7 +54,7 @@ export function MentionTextarea({ id, label, value, onChange, maxLength, rows = 
       current = false;
       clearTimeout(timer);
     };
-  }, [mention?.query, mention?.start]);
+  }, [mentionQuery, mentionStart]);
 
   useEffect(() => {
     if (caretAfter.current !== null && ref.current) {

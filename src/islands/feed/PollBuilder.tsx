@@ -27,6 +27,7 @@ export function PollBuilder({ idPrefix, poll, onChange, onRemove, disabled }: Pr
         <input type="text" value={poll.question} maxLength={POLL_QUESTION_MAX} onChange={(event) => onChange({ ...poll, question: event.target.value })} />
       </label>
       {poll.options.map((option, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: options are plain strings, only appended or removed, never reordered; each row is controlled and named by its position
         <div className="fd-poll-option-row" key={index}>
           <label className="field">
             <span>Option {index + 1}</span>

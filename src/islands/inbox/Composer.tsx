@@ -39,7 +39,7 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
     setBody('');
     uploads.clear();
     setSendError(null);
-  }, [threadId]);
+  }, [threadId, uploads.clear]);
 
   useEffect(() => {
     if (focusRequest > 0) textarea.current?.focus({ preventScroll: true });

@@ -71,6 +71,7 @@ function InboxScreen({ initial, viewer, renderedAt, mediaBaseUrl }: Props) {
   }, []);
 
   // The list's filter lives in the address too, so a reload or a shared link keeps it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new filter rewrites the address; opening or closing a conversation writes it itself (with a history entry), and the address the page loaded with stays as it was
   useEffect(() => {
     if (mounted) setAddress(openId, false);
   }, [state.filter]);

@@ -24,7 +24,7 @@ export function useUploads() {
   const [errors, setErrors] = useState<string[]>([]);
   const nextKey = useRef(0);
 
-  const update = (key: number, change: Partial<UploadChip>) => setChips((current) => current.map((chip) => (chip.key === key ? { ...chip, ...change } : chip)));
+  const update = useCallback((key: number, change: Partial<UploadChip>) => setChips((current) => current.map((chip) => (chip.key === key ? { ...chip, ...change } : chip))), []);
 
   const add = useCallback(
     (files: File[]) => {
@@ -39,7 +39,7 @@ export function useUploads() {
           .catch((cause: unknown) => update(chip.key, { status: 'error', error: toAppError(cause).message }));
       }
     },
-    [chips.length],
+    [chips.length, update],
   );
 
   const remove = useCallback((key: number) => setChips((current) => current.filter((chip) => chip.key !== key)), []);

@@ -38,6 +38,7 @@ export function LinksEditor({ value, onChange, errors }: Props) {
     <Group field="links" legend="Links" hint="Your website, LinkedIn, GitHub or anything that shows your work." error={errors.links}>
       <ol className="pf-links">
         {value.map((link, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: links carry no id and are only appended or removed, never reordered; every field is controlled and named by its position (id, error key)
           <li key={index} className="pf-link-row">
             <TextField
               field={`links.${index}.label`}

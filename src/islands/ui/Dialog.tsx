@@ -53,6 +53,7 @@ export function Dialog({ open, title, description, onClosed, fallbackFocus, chil
   }, []);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is the pointer's Escape, which a modal <dialog> handles itself
     <dialog
       ref={ref}
       className="ui-dialog"

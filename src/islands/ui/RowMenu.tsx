@@ -19,10 +19,8 @@ export function RowMenu({ label, items }: { label: string; items: MenuItem[] }) 
   const menu = useRef<HTMLUListElement>(null);
   const id = useId();
 
-  const itemAt = (index: number) => menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')[index];
-
   useEffect(() => {
-    if (open) itemAt(active)?.focus();
+    if (open) menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')[active]?.focus();
   }, [open, active]);
 
   useEffect(() => {
