@@ -35,6 +35,22 @@ describe('session tokens', () => {
     expect(await readToken(hs512, SECRET, clock)).toBeNull();
   });
 
+  it('are refused when the claims were changed or the header names no algorithm (alg none)', async () => {
+    const clock = fixedClock(new Date());
+    const [header, , signature] = (await issueToken(USER, SECRET, clock)).split('.');
+    const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const forged = part({ sub: 'ffffffffffffffffffffffff', id: 'ffffffffffffffffffffffff', role: 'admin', ver: 3, iat: 1, exp: 2 ** 40 });
+    expect(await readToken(`${header}.${forged}.${signature}`, SECRET, clock)).toBeNull();
+    expect(await readToken(`${part({ alg: 'none', typ: 'JWT' })}.${forged}.`, SECRET, clock)).toBeNull();
+  });
+
+  it('read the standard HS256 tokens other libraries sign (tokens issued before stay valid)', async () => {
+    const clock = fixedClock(new Date('2026-03-01T12:00:00Z'));
+    const iat = Date.parse('2026-03-01T12:00:00Z') / 1000;
+    const claims = { sub: USER.id, id: USER.id, role: 'member', ver: 3, iat, exp: iat + TOKEN_LIFETIME_SECONDS };
+    expect(await readToken(await sign(claims, SECRET, 'HS256'), SECRET, clock)).toEqual(claims);
+  });
+
   it('are never signed or checked with a missing secret', async () => {
     const clock = fixedClock(new Date());
     await expect(issueToken(USER, null, clock)).rejects.toBeInstanceOf(ConfigurationError);
