@@ -4,9 +4,9 @@
  * Escape closes. Picking writes `@[Name](id)`, the token the server stores as a mention.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { session } from '../../lib/api/client';
 import { insertMention, mentionQueryAt, type MentionQuery } from '../../lib/feed/mentions';
-import type { MemberCard, Paged } from '../../lib/feed/types';
+import type { MemberCard } from '../../lib/feed/types';
+import { feedActions } from '../../lib/stores/feed';
 import { Avatar } from '../ui/Avatar';
 
 interface Props {
@@ -41,10 +41,11 @@ export function MentionTextarea({ id, label, value, onChange, maxLength, rows = 
     }
     let current = true;
     const timer = setTimeout(() => {
-      session<Paged<MemberCard>>(`founder/tagging-profiles?query=${encodeURIComponent(mentionQuery)}&limit=6`)
-        .then((page) => {
+      feedActions
+        .mentionable(mentionQuery)
+        .then((members) => {
           if (current) {
-            setOptions(page.data);
+            setOptions(members);
             setActive(0);
           }
         })

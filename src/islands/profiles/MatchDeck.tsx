@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MemberType } from '@api/users/schemas';
-import { session } from '../../lib/api/client';
+import { api } from '../../lib/api/client';
 import { queueOf, readSkipped } from '../../lib/search/match-deck';
 import { createDeckStore, createMatchDeck, deckFromInitial, type InitialMatches } from '../../lib/search/match-store';
 import { matchPercent, reasonSentence } from '../../lib/search/labels';
@@ -46,7 +46,7 @@ function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
       createMatchDeck({
         store,
         memberType,
-        get: (path) => session(path),
+        api,
         connect: (member, note) => connectionsActions.connect(member, note),
         storage: sessionStore(),
       }),

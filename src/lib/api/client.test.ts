@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { AppError } from '../errors';
-import { data, logoutSession, registerAccount, session } from './client';
+import { api, data, sendForm } from './client';
+import { sessionStub } from './session-stub';
 import { sessionFetch } from './session-fetch';
 
 function stubFetch(answer: Response | Error) {
@@ -17,6 +18,25 @@ const headerOf = (init: RequestInit | undefined, name: string) => new Headers(in
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+describe('the typed client', () => {
+  test('puts the API path under /api/session/ and reads the typed data', async () => {
+    const fetchMock = stubFetch(Response.json({ ok: true }));
+    expect(await data(api.health.$get())).toEqual({ ok: true });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/session/health');
+  });
+});
+
+describe('sendForm', () => {
+  test('sends the form as the body and asks to hear its upload progress', async () => {
+    const { api: stubbed, session } = sessionStub();
+    session.mockResolvedValue({ _id: 'a1' });
+    const form = new FormData();
+    const progress = vi.fn();
+    await data(sendForm(stubbed.upload.attachment.$post, {}, form, progress));
+    expect(session).toHaveBeenCalledWith('upload/attachment', { method: 'POST', body: form, onProgress: progress });
+  });
 });
 
 describe('sessionFetch', () => {
@@ -65,6 +85,16 @@ describe('sessionFetch', () => {
     await expect(sessionFetch()('/api/session/auth/user-login', { method: 'POST', body: '{}' })).rejects.toMatchObject({ message: 'Invalid email or password.', status: 401 });
   });
 
+  test('passes an abort on as it is: the caller gave up, nothing failed', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const aborted = new DOMException('The operation was aborted.', 'AbortError');
+    stubFetch(aborted);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(sessionFetch()('/api/session/cities?search=la', { signal: controller.signal })).rejects.toBe(aborted);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   test('throws the generic AppError when the network fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch(new TypeError('Failed to fetch'));
@@ -77,31 +107,5 @@ describe('sessionFetch', () => {
 describe('data', () => {
   test('returns null for an empty answer', async () => {
     expect(await data(Promise.resolve(new Response(null, { status: 204 }) as never))).toBeNull();
-  });
-});
-
-describe('session (the auth flows the edge answers)', () => {
-  test('sends a plain value as JSON under /api/session/ and returns the data', async () => {
-    const fetchMock = stubFetch(Response.json({ user: { _id: 'u1' } }));
-    expect(await session('auth/user-login', { body: { email: 'a@b.c' } })).toEqual({ user: { _id: 'u1' } });
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/session/auth/user-login');
-    expect(init?.method).toBe('POST');
-    expect(init?.body).toBe('{"email":"a@b.c"}');
-  });
-});
-
-describe('registerAccount and logoutSession', () => {
-  test('post to the app endpoints and read their true answer', async () => {
-    const fetchMock = stubFetch(Response.json(true));
-    expect(await registerAccount({ email: 'a@b.c' })).toBe(true);
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/register');
-    stubFetch(Response.json(true));
-    expect(await logoutSession()).toBe(true);
-  });
-
-  test('throw the server message and status when logout fails', async () => {
-    stubFetch(Response.json({ message: 'Cross-site requests are not allowed.', status: 403, data: null }, { status: 403 }));
-    await expect(logoutSession()).rejects.toMatchObject({ message: 'Cross-site requests are not allowed.', status: 403 });
   });
 });

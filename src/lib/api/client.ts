@@ -14,80 +14,61 @@ import { browserTransport, type UploadInit } from './upload-transport';
 /** Where the session proxy answers (src/pages/api/session/[...path].ts). */
 export const SESSION_BASE = '/api/session';
 
-/** The session proxy's address for an API path (`auth/me` → `/api/session/auth/me`). */
-export function sessionUrl(path: string): string {
-  return `${SESSION_BASE}/${path.replace(/^\/+/, '')}`;
-}
-
 /** The typed client of the API. */
-export type SessionApi = ReturnType<typeof hc<ApiApp>>;
+export type ApiClient = ReturnType<typeof hc<ApiApp>>;
 
 /** A typed client over `transport` (tests pass a stand-in for the network). */
-export function sessionApi(transport: Transport = browserTransport): SessionApi {
+export function sessionClient(transport: Transport = browserTransport): ApiClient {
   return hc<ApiApp>(SESSION_BASE, { fetch: sessionFetch(transport) });
 }
 
 /** The app's client, over the browser's fetch. */
-export const api: SessionApi = sessionApi();
+export const api: ApiClient = sessionClient();
 
 /** The body of a route's successful answer, as its schema says (null for 204). */
 export type SuccessData<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? (S extends 204 ? null : T) : never) : never;
 
 /** The typed data of a successful answer (null when it has none); errors were thrown before. */
-export async function data<R extends ClientResponse<unknown>>(answer: Promise<R>): Promise<SuccessData<R>> {
+export async function data<P extends Promise<ClientResponse<unknown>>>(answer: P): Promise<SuccessData<Awaited<P>>> {
   const response = await answer;
-  if (response.status === 204) return null as SuccessData<R>;
-  return (await response.json().catch(() => null)) as SuccessData<R>;
+  if (response.status === 204) return null as SuccessData<Awaited<P>>;
+  return (await response.json().catch(() => null)) as SuccessData<Awaited<P>>;
 }
 
-/** Request options that report the body's upload progress (0–100) while it goes up. */
-export function withUploadProgress(onUploadProgress: (percent: number) => void): ClientRequestOptions {
-  const init: UploadInit = { onUploadProgress };
-  return { init };
+/** A typed call of one route, as the typed client hands it out (`api['feed-post'].$post`). */
+type Endpoint = (args: never, options?: ClientRequestOptions) => Promise<ClientResponse<unknown>>;
+
+/**
+ * Calls a multipart route with `form`, the body the app's form builders made (fields in
+ * order, files with their names), reporting its upload progress (0–100) when asked. The
+ * route's other arguments (`param`, `query`) and its answer stay typed; the body replaces
+ * whatever the client would build from a `form` argument.
+ */
+export function sendForm<E extends Endpoint>(endpoint: E, args: Omit<Parameters<E>[0], 'form'>, form: FormData, onUploadProgress?: (percent: number) => void): ReturnType<E> {
+  const init: UploadInit = { body: form };
+  if (onUploadProgress) init.onUploadProgress = onUploadProgress;
+  return endpoint({ ...args, form: {} } as Parameters<E>[0], { init }) as ReturnType<E>;
+}
+
+/** The session proxy's address for an API path (`auth/me` → `/api/session/auth/me`). */
+export function sessionUrl(path: string): string {
+  return `${SESSION_BASE}/${path.replace(/^\/+/, '')}`;
 }
 
 export interface SessionRequest {
   method?: string;
-  /** A plain value is sent as JSON. */
+  /** A plain value is sent as JSON; FormData as multipart. */
   body?: unknown;
-  headers?: Record<string, string>;
 }
 
-/** Sends to an endpoint of the app's origin: JSON in, the answer's JSON out (null when empty). */
-async function request(url: string, { method, body, headers = {} }: SessionRequest = {}): Promise<unknown> {
-  const init: RequestInit = { method: method ?? (body === undefined ? 'GET' : 'POST'), headers: { ...headers } };
-  if (body !== undefined) {
+/** Calls an API path through the session proxy, untyped: only until the profile islands use the typed client. */
+export async function session<T = unknown>(path: string, { method, body }: SessionRequest = {}): Promise<T> {
+  const init: RequestInit = { method: method ?? (body === undefined ? 'GET' : 'POST') };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
     init.body = JSON.stringify(body);
-    init.headers = { ...headers, 'content-type': 'application/json' };
+    init.headers = { 'content-type': 'application/json' };
   }
-  const response = await sessionFetch()(url, init);
-  return response.status === 204 ? null : response.json().catch(() => null);
+  const response = await sessionFetch()(sessionUrl(path), init);
+  return (response.status === 204 ? null : await response.json().catch(() => null)) as T;
 }
-
-/**
- * Calls an API path through the session proxy, untyped: only for the sign-in flows the
- * edge itself answers (the auth store); everything else goes through the typed `api`.
- */
-export function session<T = unknown>(path: string, options: SessionRequest = {}): Promise<T> {
-  return request(sessionUrl(path), options) as Promise<T>;
-}
-
-/** POST /api/register with the registration fields; true when the account was created. */
-export async function registerAccount(fields: Record<string, unknown>): Promise<boolean> {
-  return (await request('/api/register', { method: 'POST', body: fields })) === true;
-}
-
-/** POST /api/logout with no body; true once both session cookies are cleared. */
-export async function logoutSession(): Promise<boolean> {
-  return (await request('/api/logout', { method: 'POST' })) === true;
-}
-
-/** What the auth store needs from the network; tests pass a fake. */
-export interface AuthClient {
-  session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
-  register(fields: Record<string, unknown>): Promise<boolean>;
-  logout(): Promise<boolean>;
-}
-
-/** The real client, over fetch. */
-export const browserAuthClient: AuthClient = { session, register: registerAccount, logout: logoutSession };

@@ -33,6 +33,8 @@ export function sessionFetch(transport: Transport = (url, init) => fetch(url, in
     try {
       response = await transport(url, request);
     } catch (cause) {
+      // The caller gave up on it (a search overtaken by typing): nothing failed.
+      if (init.signal?.aborted) throw cause;
       // Offline or blocked: the generic error, with the cause in the console.
       console.error(`${method} ${url} failed`, cause);
       throw toAppError(cause);

@@ -1,12 +1,12 @@
 /**
  * The network as store tests see it: the typed client over a stand-in transport that turns
  * each request into a call of `session(path, options)`, a vi.fn the test answers. A
- * resolved value is the answer's JSON (undefined: an empty 204), a rejected AppError the
- * API's error answer with its status; anything else rejected is a network failure.
+ * resolved value is the answer's JSON (undefined: an empty 204), a rejected AppError with
+ * an HTTP status the API's error answer; anything else rejected fails on the way there.
  */
 import { vi } from 'vitest';
 import { AppError } from '../errors';
-import { SESSION_BASE, sessionApi, type SessionApi } from './client';
+import { SESSION_BASE, sessionClient, type ApiClient } from './client';
 import type { UploadInit } from './upload-transport';
 
 /** What a test sees of one request: the method, and the body (parsed JSON, or the FormData) when there is one. */
@@ -29,9 +29,9 @@ function answer(value: unknown): Response {
 }
 
 /** A typed client whose requests reach the returned `session` mock (path with its query, without /api/session/). */
-export function sessionStub(): { api: SessionApi; session: ReturnType<typeof vi.fn<StubSession>> } {
+export function sessionStub(): { api: ApiClient; session: ReturnType<typeof vi.fn<StubSession>> } {
   const session = vi.fn<StubSession>();
-  const api = sessionApi(async (url, init: UploadInit) => {
+  const api = sessionClient(async (url, init: UploadInit) => {
     const path = url.slice(SESSION_BASE.length + 1);
     const method = init.method ?? 'GET';
     const request: StubRequest = { method };
@@ -40,7 +40,8 @@ export function sessionStub(): { api: SessionApi; session: ReturnType<typeof vi.
     try {
       return answer(await (method === 'GET' && request.body === undefined ? session(path) : session(path, request)));
     } catch (cause) {
-      if (cause instanceof AppError) return Response.json(cause.toJSON(), { status: cause.status });
+      // An AppError with an HTTP status is the API's answer; anything else fails on the way.
+      if (cause instanceof AppError && cause.status >= 400 && cause.status <= 599) return Response.json(cause.toJSON(), { status: cause.status });
       throw cause;
     }
   });

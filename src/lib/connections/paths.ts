@@ -1,19 +1,28 @@
-/** The API paths each connections list is read from (the page on the server and the store alike). */
-import type { ListKey } from './state';
+/** How each connections list is read from the API (the page on the server and the store alike). */
+import { data, type ApiClient } from '../api/client';
+import type { ItemOf, ListKey } from './state';
 
 /** Connection lists come ten at a time (SPEC.md §9); suggestions in one go. */
 export const PAGE_SIZE = 10;
 const SUGGESTIONS_LIMIT = 20;
 
-/** The API path and query of one page of a list. */
-export function listPath(key: ListKey, page: number): string {
-  const paging = `limit=${PAGE_SIZE}&page=${page}`;
-  const paths: Record<ListKey, string> = {
-    received: `connection/status?_type=received&${paging}`,
-    sent: `connection/status?_type=sent&${paging}`,
-    connections: `connection/status?_type=accepted&${paging}`,
-    suggestions: `connection/you-might-like?limit=${SUGGESTIONS_LIMIT}`,
-    blocked: `connection/blocks?${paging}`,
-  };
-  return paths[key];
+/** One page of a list: its items and, where the route counts them, the total. */
+export interface ListAnswer<T> {
+  data: T[];
+  total?: number;
+}
+
+const paging = (page: number) => ({ limit: String(PAGE_SIZE), page: String(page) });
+
+const LIST_PAGES: { [K in ListKey]: (api: ApiClient, page: number) => Promise<ListAnswer<ItemOf<K>>> } = {
+  received: (api, page) => data(api.connection.status.$get({ query: { _type: 'received', ...paging(page) } })),
+  sent: (api, page) => data(api.connection.status.$get({ query: { _type: 'sent', ...paging(page) } })),
+  connections: (api, page) => data(api.connection.status.$get({ query: { _type: 'accepted', ...paging(page) } })),
+  suggestions: (api) => data(api.connection['you-might-like'].$get({ query: { limit: String(SUGGESTIONS_LIMIT) } })),
+  blocked: (api, page) => data(api.connection.blocks.$get({ query: paging(page) })),
+};
+
+/** GET one page (from 1) of a list. */
+export function listPage<K extends ListKey>(api: ApiClient, key: K, page: number): Promise<ListAnswer<ItemOf<K>>> {
+  return LIST_PAGES[key](api, page);
 }

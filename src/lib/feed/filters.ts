@@ -1,6 +1,6 @@
 /**
  * The feed's filters and the address: `?group=<key>` and `?hashtag=<tag>` in the page
- * address, and the API paths for a page of posts and for the pinned posts.
+ * address, and the API queries for a page of posts and for the pinned posts.
  */
 
 export interface FeedFilters {
@@ -40,19 +40,19 @@ export function feedHref(filters: FeedFilters): string {
   return `/feed${queryFromFilters(filters)}`;
 }
 
-/** API path of a page of posts, newest first. */
-export function postsPath(filters: FeedFilters, page: number, limit: number = FEED_PAGE_SIZE): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(limit), sortBy: 'createdAt', order: 'desc' });
-  if (filters.group) params.set('group', filters.group);
-  if (filters.hashtag) params.set('hashtag', filters.hashtag);
-  return `feed-post?${params}`;
+/** The query of GET /feed-post for a page of posts, newest first. */
+export function postsQuery(filters: FeedFilters, page: number, limit: number = FEED_PAGE_SIZE): Record<string, string> {
+  const query: Record<string, string> = { page: String(page), limit: String(limit), sortBy: 'createdAt', order: 'desc' };
+  if (filters.group) query.group = filters.group;
+  if (filters.hashtag) query.hashtag = filters.hashtag;
+  return query;
 }
 
-/** API path of the pinned posts of a group (the whole feed when null). */
-export function pinnedPath(group: string | null): string {
-  const params = new URLSearchParams({ _start: '0', _limit: String(PINNED_LIMIT), isPinned: 'true' });
-  if (group) params.set('group', group);
-  return `feed-post?${params}`;
+/** The query of GET /feed-post for the pinned posts of a group (the whole feed when null). */
+export function pinnedQuery(group: string | null): Record<string, string> {
+  const query: Record<string, string> = { _start: '0', _limit: String(PINNED_LIMIT), isPinned: 'true' };
+  if (group) query.group = group;
+  return query;
 }
 
 /** Whether two filters are the same. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { feedHref, filtersFromQuery, pinnedPath, postsPath, queryFromFilters } from './filters';
+import { feedHref, filtersFromQuery, pinnedQuery, postsQuery, queryFromFilters } from './filters';
 import { isPlaceholder, progressItem, progressPercent, visibleMedia } from './media';
 import { canVote, sharePercent, withLike, withVote } from './optimistic';
 import { insertMention, mentionQueryAt } from './mentions';
@@ -122,10 +122,11 @@ describe('filters and the address', () => {
     expect(feedHref({ group: null, hashtag: null })).toBe('/feed');
     expect(feedHref({ group: null, hashtag: 'go' })).toBe('/feed?hashtag=go');
   });
-  test('API paths carry paging, order and filters', () => {
-    expect(postsPath({ group: 'g', hashtag: 'h' }, 2)).toBe('feed-post?page=2&limit=10&sortBy=createdAt&order=desc&group=g&hashtag=h');
-    expect(pinnedPath(null)).toBe('feed-post?_start=0&_limit=5&isPinned=true');
-    expect(pinnedPath('g')).toBe('feed-post?_start=0&_limit=5&isPinned=true&group=g');
+  test('API queries carry paging, order and filters', () => {
+    const search = (query: Record<string, string>) => new URLSearchParams(query).toString();
+    expect(search(postsQuery({ group: 'g', hashtag: 'h' }, 2))).toBe('page=2&limit=10&sortBy=createdAt&order=desc&group=g&hashtag=h');
+    expect(search(pinnedQuery(null))).toBe('_start=0&_limit=5&isPinned=true');
+    expect(search(pinnedQuery('g'))).toBe('_start=0&_limit=5&isPinned=true&group=g');
   });
 });
 

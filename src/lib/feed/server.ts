@@ -1,14 +1,13 @@
 /**
- * Server-side reads of the public post page through the API binding (callApi): the post
+ * Server-side reads of the public post page through the API binding (serverClient): the post
  * by its slug, its comments with their replies, and the sitemap's post entries. The
  * member's token goes along when there is one, so the viewer's like and vote state and
  * what they may edit come back; visitors read the same public answers without it.
  */
 import type { Comment, FeedPost } from '@api/feed/schemas';
+import { data } from '../api/client';
 import type { AppError } from '../errors';
-import { callApi, type ApiCallOptions } from '../server/api';
-
-type CallOptions = Pick<ApiCallOptions, 'token' | 'clientIp' | 'fetchApi'>;
+import { outcome, serverClient, type ServerCallOptions } from '../server/api-client';
 
 /** Post slugs are ASCII letters, digits and '-' (words of the text plus an id); anything else is a 404 without asking. */
 const POST_SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
@@ -39,9 +38,10 @@ export type PostLoad =
  * cannot exist) reads as not found; comments that fail to load leave the post readable
  * with `comments: null` (the page says so) rather than failing the whole page.
  */
-export async function loadPost(slug: string, options: CallOptions): Promise<PostLoad> {
+export async function loadPost(slug: string, options: ServerCallOptions): Promise<PostLoad> {
   if (!isPostSlug(slug)) return { status: 'not-found' };
-  const [result, comments] = await Promise.all([callApi<FeedPost>(`feed-post/${encodeURIComponent(slug)}`, options), loadComments(slug, options)]);
+  const read = outcome(data(serverClient(options)['feed-post'][':slug'].$get({ param: { slug: encodeURIComponent(slug) } })));
+  const [result, comments] = await Promise.all([read, loadComments(slug, options)]);
   if (!result.ok) return result.error.status === 404 ? { status: 'not-found' } : { status: 'error', error: result.error };
   const post = result.data;
   if (!post || typeof post._id !== 'string') return { status: 'not-found' };
@@ -49,9 +49,9 @@ export async function loadPost(slug: string, options: CallOptions): Promise<Post
 }
 
 /** The first page of a post's comments (by its id or slug), oldest first, or null when the API cannot answer. */
-async function loadComments(postId: string, options: CallOptions): Promise<CommentsOnPage | null> {
-  const search = new URLSearchParams({ page: '1', limit: String(POST_PAGE_COMMENTS) }).toString();
-  const result = await callApi<{ data: Comment[]; total: number }>(`feed/comments/${encodeURIComponent(postId)}`, { ...options, search });
+async function loadComments(postId: string, options: ServerCallOptions): Promise<CommentsOnPage | null> {
+  const query = { page: '1', limit: String(POST_PAGE_COMMENTS) };
+  const result = await outcome(data(serverClient(options).feed.comments[':post_id'].$get({ param: { post_id: encodeURIComponent(postId) }, query })));
   if (!result.ok || !Array.isArray(result.data?.data)) {
     // A 404 is the post's own answer (read at the same time); anything else is worth a log line.
     if (!result.ok && result.error.status !== 404) console.error(`comments of post ${postId} unavailable`, result.error.status, result.error.message);
@@ -67,7 +67,7 @@ export interface PostSitemapEntry {
 }
 
 /** GET /feed/sitemap: the newest posts' slugs and last changes, or the error (the sitemap then answers 503). */
-export async function loadPostSitemapEntries(options: CallOptions): Promise<{ ok: true; entries: PostSitemapEntry[] } | { ok: false; error: AppError }> {
-  const result = await callApi<{ data: PostSitemapEntry[] }>('feed/sitemap', options);
+export async function loadPostSitemapEntries(options: ServerCallOptions): Promise<{ ok: true; entries: PostSitemapEntry[] } | { ok: false; error: AppError }> {
+  const result = await outcome(data(serverClient(options).feed.sitemap.$get()));
   return result.ok ? { ok: true, entries: result.data?.data ?? [] } : { ok: false, error: result.error };
 }

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { clockTime, dayKey, dayLabel, groupByDay } from './days';
 import { card, message, thread } from './fixtures';
 import { ATTACHMENT_MAX_BYTES, attachmentKind, checkAttachments, formatSize } from './files';
-import { attachmentHref, inboxAddress, isApiId, threadPath, threadsPath } from './paths';
+import { sessionStub } from '../api/session-stub';
+import { attachmentHref, inboxAddress, isApiId } from './paths';
+import { readThread, readThreads } from './reads';
 import { draftIsEmpty, messageForm, pendingMessage, quoteSummary } from './pending';
 import { messageSummary, oneLine, threadPreview } from './preview';
 import { playPopAlert, POP_ALERT_DELAY_MS, POP_ALERT_URL } from './sound';
@@ -81,10 +83,16 @@ describe('attachment checks', () => {
 });
 
 describe('paths', () => {
-  it('builds the API paths and addresses', () => {
-    expect(threadsPath(2, 'unread')).toBe('connections?limit=20&page=2&msgStatus=unread');
-    expect(threadPath('abc', { before: 'm1', limit: 1 })).toBe('connections/abc?limit=1&before=m1');
-    expect(threadPath('abc')).toBe('connections/abc?limit=30');
+  it('reads threads and messages at their API paths', async () => {
+    const { api, session } = sessionStub();
+    session.mockResolvedValue({});
+    await readThreads(api, 2, 'unread');
+    await readThread(api, 'abc', { before: 'm1', limit: 1 });
+    await readThread(api, 'abc');
+    expect(session.mock.calls.map(([path]) => path)).toEqual(['connections?limit=20&page=2&msgStatus=unread', 'connections/abc?limit=1&before=m1', 'connections/abc?limit=30']);
+  });
+
+  it('builds the addresses', () => {
     expect(attachmentHref({ url: '/connections/attachments/f1' })).toBe('/api/session/connections/attachments/f1');
     expect(inboxAddress('0123456789abcdef01234567')).toBe('/inbox?personalInbox=0123456789abcdef01234567');
     expect(inboxAddress(null)).toBe('/inbox');

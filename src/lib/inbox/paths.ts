@@ -1,26 +1,11 @@
 /**
- * The inbox's API paths (under the session proxy) and page addresses: the thread list
- * pages, one thread's messages, attachments, and `/inbox?personalInbox=<id>`.
+ * The inbox's addresses: attachments (under the session proxy) and
+ * `/inbox?personalInbox=<id>`, and what an API id looks like.
  */
-import { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from '@api/inbox/limits';
 import type { Attachment, ThreadFilter } from './types';
-
-export { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE };
 
 /** The page parameter naming the open thread (SPEC.md §2). */
 export const THREAD_PARAM = 'personalInbox';
-
-/** GET /connections: a page of threads (from 1) under a filter. */
-export function threadsPath(page: number, filter: ThreadFilter, limit: number = THREAD_PAGE_SIZE): string {
-  return `connections?limit=${limit}&page=${page}&msgStatus=${filter}`;
-}
-
-/** GET /connections/{id}: the newest messages, or those before `before`. */
-export function threadPath(threadId: string, { before, limit = MESSAGE_PAGE_SIZE }: { before?: string | null; limit?: number } = {}): string {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (before) query.set('before', before);
-  return `connections/${encodeURIComponent(threadId)}?${query}`;
-}
 
 /** Where the browser reads an attachment: through the session proxy. */
 export function attachmentHref(attachment: Pick<Attachment, 'url'>): string {

@@ -2,7 +2,7 @@
  * The message store's state built from what the page rendered on the server, and the
  * small pure updates the store's actions share (the open thread's messages and entry).
  */
-import { markReadFor } from './messages';
+import { markReadFor, mergeMessages } from './messages';
 import { markThreadRead, mergeInPlace } from './threads';
 import type { ChatMessage, InboxState, OpenThread, Thread, ThreadFilter, ThreadMessages, ThreadPage } from './types';
 
@@ -56,6 +56,21 @@ export function stateFromInitial(initial: InitialInbox, unseenBefore = 0): Inbox
 /** The state with the open thread changed by `update` (when `id` is still the open one). */
 export function withOpen(state: InboxState, id: string, update: (open: OpenThread) => OpenThread): InboxState {
   return state.open && state.open.id === id ? { ...state, open: update(state.open) } : state;
+}
+
+/**
+ * The open thread `id` with its newest messages as read: the ones shown are kept beside
+ * them, and so is the paging of older pages already loaded.
+ */
+export function withThreadAnswer(state: InboxState, id: string, answer: ThreadMessages): InboxState {
+  return withOpen(state, id, (open) => ({
+    ...open,
+    thread: answer.thread,
+    messages: mergeMessages(open.status === 'ready' ? open.messages : [], answer.messages),
+    hasMore: open.status === 'ready' && open.messages.length > answer.messages.length ? open.hasMore : answer.hasMore,
+    status: 'ready',
+    error: null,
+  }));
 }
 
 /** The state with `thread` read by the viewer: its entry and open messages marked, the count lowered. */

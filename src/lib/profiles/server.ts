@@ -1,13 +1,12 @@
 /**
- * Server-side reads of the profile pages through the API binding (callApi): a public
+ * Server-side reads of the profile pages through the API binding (serverClient): a public
  * profile (which records a view when the viewer's token goes with it), the viewer's
  * profile views, and the sitemap's entries. Each answers a small union the page switches on.
  */
 import type { ProfileDetails, ProfileViews, SitemapEntry, ViewedProfiles } from '@api/profiles/schemas';
+import { data } from '../api/client';
 import type { AppError } from '../errors';
-import { callApi, type ApiCallOptions } from '../server/api';
-
-type CallOptions = Pick<ApiCallOptions, 'token' | 'clientIp' | 'fetchApi'>;
+import { outcome, serverClient, type ServerCallOptions } from '../server/api-client';
 
 /** Slugs are lowercase ASCII words joined by '-' (functions/src/users/slugs.ts). */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -27,9 +26,9 @@ export type ProfileLoad =
  * GET /founder/profile?slug or GET /advisor/profile?slug. With the viewer's token the API
  * records the view (never one's own). 404, and a profile of the other type, read as not found.
  */
-export async function loadProfile(memberType: ProfileDetails['memberType'], slug: string, options: CallOptions): Promise<ProfileLoad> {
+export async function loadProfile(memberType: ProfileDetails['memberType'], slug: string, options: ServerCallOptions): Promise<ProfileLoad> {
   if (!isProfileSlug(slug)) return { status: 'not-found' };
-  const result = await callApi<ProfileDetails>(`${memberType}/profile`, { ...options, search: new URLSearchParams({ slug }).toString() });
+  const result = await outcome(data(serverClient(options)[memberType].profile.$get({ query: { slug } })));
   if (result.ok) {
     return result.data?.memberType === memberType ? { status: 'found', profile: result.data } : { status: 'not-found' };
   }
@@ -47,18 +46,19 @@ export type ViewsLoad =
   | { tab: ViewsTab; ok: false; error: AppError };
 
 /** GET /profile/views (who viewed me) or GET /profile/viewed (whom I viewed), for the chosen tab. */
-export async function loadViews(tab: ViewsTab, options: CallOptions, limit = VIEWS_LIMIT): Promise<ViewsLoad> {
-  const search = `limit=${limit}`;
+export async function loadViews(tab: ViewsTab, options: ServerCallOptions, limit = VIEWS_LIMIT): Promise<ViewsLoad> {
+  const query = { limit: String(limit) };
+  const profile = serverClient(options).profile;
   if (tab === 'viewers') {
-    const result = await callApi<ProfileViews>('profile/views', { ...options, search });
+    const result = await outcome(data(profile.views.$get({ query })));
     return result.ok ? { tab, ok: true, data: result.data } : { tab, ok: false, error: result.error };
   }
-  const result = await callApi<ViewedProfiles>('profile/viewed', { ...options, search });
+  const result = await outcome(data(profile.viewed.$get({ query })));
   return result.ok ? { tab, ok: true, data: result.data } : { tab, ok: false, error: result.error };
 }
 
 /** GET /profiles/sitemap: the indexable profiles, or the error (the sitemap then answers 503). */
-export async function loadSitemapEntries(options: CallOptions): Promise<{ ok: true; entries: SitemapEntry[] } | { ok: false; error: AppError }> {
-  const result = await callApi<{ data: SitemapEntry[] }>('profiles/sitemap', options);
+export async function loadSitemapEntries(options: ServerCallOptions): Promise<{ ok: true; entries: SitemapEntry[] } | { ok: false; error: AppError }> {
+  const result = await outcome(data(serverClient(options).profiles.sitemap.$get()));
   return result.ok ? { ok: true, entries: result.data?.data ?? [] } : { ok: false, error: result.error };
 }

@@ -45,8 +45,6 @@ export interface SearchScreen {
   kind: SearchKind;
   /** The screen's address. */
   path: string;
-  /** The API route answering it. */
-  apiPath: string;
   /** Results per page (SPEC.md §7: 20 founders, 21 advisors). */
   limit: number;
   facets: readonly Facet[];
@@ -57,7 +55,6 @@ export const SEARCH_SCREENS: Readonly<Record<SearchKind, SearchScreen>> = {
   founder: {
     kind: 'founder',
     path: '/founders',
-    apiPath: 'founder/search',
     limit: 20,
     facets: FOUNDER_FACETS,
     noun: { one: 'founder', many: 'founders' },
@@ -65,7 +62,6 @@ export const SEARCH_SCREENS: Readonly<Record<SearchKind, SearchScreen>> = {
   advisor: {
     kind: 'advisor',
     path: '/advisors',
-    apiPath: 'advisor/search',
     limit: 21,
     facets: ADVISOR_FACETS,
     noun: { one: 'advisor', many: 'advisors' },

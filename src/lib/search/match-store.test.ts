@@ -2,7 +2,9 @@ import { describe, expect, test, vi } from 'vitest';
 import { AppError } from '../errors';
 import { SKIPPED_KEY } from './match-deck';
 import { match, pageOf } from './match-fixtures';
-import { createDeckStore, createMatchDeck, MATCH_PAGE_SIZE } from './match-store';
+import { sessionStub } from '../api/session-stub';
+import { createDeckStore, createMatchDeck } from './match-store';
+import { MATCH_PAGE_SIZE } from './reads';
 import { queueOf } from './match-deck';
 
 const L = MATCH_PAGE_SIZE;
@@ -12,7 +14,8 @@ const idsFrom = (prefix: string, count: number) => Array.from({ length: count },
 function setup(server: string[], { storage = new Map<string, string>(), connectOk = true } = {}) {
   const store = createDeckStore();
   const asked: string[] = [];
-  const get = vi.fn(async (path: string): Promise<unknown> => {
+  const { api, session: get } = sessionStub();
+  get.mockImplementation(async (path: string): Promise<unknown> => {
     asked.push(path);
     const page = Number(new URL(path, 'http://x/').searchParams.get('page'));
     return pageOf(server, page, L);
@@ -24,7 +27,7 @@ function setup(server: string[], { storage = new Map<string, string>(), connectO
   const deck = createMatchDeck({
     store,
     memberType: 'founder',
-    get: get as <T>(path: string) => Promise<T>,
+    api,
     connect,
     storage: { getItem: (key) => storage.get(key) ?? null, setItem: (key, value) => void storage.set(key, value) },
   });

@@ -8,11 +8,11 @@ import { atom, type WritableAtom } from 'nanostores';
 import type { Paged } from '@api/db/paging';
 import type { Match, ProfileSummary } from '@api/profiles/schemas';
 import type { MemberType } from '@api/users/schemas';
+import type { ApiClient } from '../api/client';
 import { toAppError } from '../errors';
+import { MATCH_PAGE_SIZE, readMatches } from './reads';
 import { LOW_WATER, mergeMatches, nextMatchPage, queueOf, readSkipped, writeSkipped, bringForward } from './match-deck';
 
-/** Suggestions per page asked of GET /profiles/recommend-search. */
-export const MATCH_PAGE_SIZE = 10;
 /** Pages read in one go at most when every suggestion of a page is already known or skipped. */
 const MAX_PAGES_PER_LOAD = 3;
 
@@ -41,8 +41,7 @@ export interface InitialMatches {
 export interface MatchDeckDeps {
   store: WritableAtom<MatchDeckState>;
   memberType: MemberType;
-  /** GET through the session proxy. */
-  get: <T>(path: string) => Promise<T>;
+  api: ApiClient;
   /** Sends the connection request; true when it went through (it reports failures itself). */
   connect: (member: ProfileSummary, note?: string) => Promise<boolean>;
   storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;
@@ -69,7 +68,7 @@ export function createDeckStore(): WritableAtom<MatchDeckState> {
 }
 
 /** The deck's actions over a store (tests inject the network and the storage). */
-export function createMatchDeck({ store, memberType, get, connect, storage }: MatchDeckDeps) {
+export function createMatchDeck({ store, memberType, api, connect, storage }: MatchDeckDeps) {
   const patch = (changes: Partial<MatchDeckState>) => store.set({ ...store.get(), ...changes });
 
   /** Starts from the server's first page and the skips of this session. */
@@ -86,9 +85,7 @@ export function createMatchDeck({ store, memberType, get, connect, storage }: Ma
       for (let read = 0; read < MAX_PAGES_PER_LOAD; read += 1) {
         const before = store.get();
         const page = nextMatchPage(before.consumed, MATCH_PAGE_SIZE);
-        const answer = await get<Paged<Match>>(
-          `profiles/recommend-search?limit=${MATCH_PAGE_SIZE}&page=${page}&memberType=${memberType}`,
-        );
+        const answer = await readMatches(api, memberType, page);
         const now = store.get();
         const matches = mergeMatches(now.matches, answer.data);
         const exhausted = answer.page >= answer.pages || answer.data.length < MATCH_PAGE_SIZE;

@@ -66,12 +66,17 @@ export function searchHref(screen: SearchScreen, filters: SearchFilters, page = 
   return query ? `${screen.path}?${query}` : screen.path;
 }
 
-/** The API's query for one page of results: the filters plus `limit` and `page`. */
-export function apiQuery(screen: SearchScreen, filters: SearchFilters, page: number): string {
+/** The API's query for one page of results: the filters plus `limit` and `page` (a repeated key as a list). */
+export function apiQuery(screen: SearchScreen, filters: SearchFilters, page: number): Record<string, string | string[]> {
   const params = filterParams(screen, filters);
   params.set('limit', String(screen.limit));
   params.set('page', String(page));
-  return params.toString();
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    query[key] = values.length === 1 ? values[0]! : values;
+  }
+  return query;
 }
 
 /** How many filters are set (the words count as one), for the collapsed drawer's label. */

@@ -10,7 +10,7 @@ import { AppError, DEFAULT_ERROR_MESSAGE, readAppError } from '../errors';
 export type ApiFetch = (request: Request) => Promise<Response>;
 
 /** The binding ignores the host; this one only makes the URLs readable in logs. */
-const API_ORIGIN = 'https://api.internal';
+export const API_ORIGIN = 'https://api.internal';
 
 /** The real API, through the service binding. */
 export const bindingFetch: ApiFetch = (request) => env.API.fetch(request);

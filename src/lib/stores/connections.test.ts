@@ -5,6 +5,7 @@ import { emptyState, stateFromInitial, type ConnectionsState, type InitialConnec
 import type { Connection, MemberCard, Suggestion } from '../connections/types';
 import { AppError } from '../errors';
 import { PAGE_SIZE } from '../connections/paths';
+import { sessionStub } from '../api/session-stub';
 import { createConnectionsActions } from './connections';
 
 function member(id: string, name = `Member ${id}`): MemberCard {
@@ -32,10 +33,11 @@ function deferred<T>() {
 
 function setup(initial?: InitialConnections) {
   const store = atom<ConnectionsState>(initial ? stateFromInitial(initial) : emptyState());
-  const client = { session: vi.fn() };
+  const { api, session } = sessionStub();
+  const client = { session };
   const notify = vi.fn();
   const onReceivedCount = vi.fn();
-  const actions = createConnectionsActions({ store, client: client as never, notify, onReceivedCount, now: () => '2026-03-10T12:00:00Z' });
+  const actions = createConnectionsActions({ store, api, notify, onReceivedCount, now: () => '2026-03-10T12:00:00Z' });
   return { store, client, notify, onReceivedCount, actions };
 }
 

@@ -5,41 +5,14 @@
  * and keep the header's requests badge current.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { session, type SessionRequest } from '../api/client';
+import { api as sessionApi, data, type ApiClient } from '../api/client';
 import { updateRequestsBadge } from '../connections/badge';
-import { listPath, PAGE_SIZE } from '../connections/paths';
+import { listPage, PAGE_SIZE } from '../connections/paths';
 import { appendPage, fromPage, hasMore, isLoaded, nextPage, type ListState } from '../connections/list';
 import { relationAfterChange, relationFromStatus, relationIn, type Relation } from '../connections/relation';
-import {
-  applyOps,
-  blockOp,
-  countsOp,
-  emptyState,
-  KEY_OF,
-  prependOp,
-  relationOp,
-  removeOp,
-  stateFromInitial,
-  withList,
-  withSuggestions,
-  type ConnectionsState,
-  type InitialConnections,
-  type ItemOf,
-  type ListKey,
-  type Lists,
-  type Op,
-} from '../connections/state';
-import type {
-  BlockedMember,
-  Connection,
-  ConnectionChange,
-  ConnectionCounts,
-  ConnectionStatusAnswer,
-  MemberCard,
-  Paged,
-  ReportReason,
-  Suggestion,
-} from '../connections/types';
+import { applyOps, blockOp, countsOp, emptyState, KEY_OF, prependOp, relationOp, removeOp, stateFromInitial, withList, withSuggestions } from '../connections/state';
+import type { ConnectionsState, InitialConnections, ItemOf, ListKey, Lists, Op } from '../connections/state';
+import type { BlockedMember, Connection, MemberCard, Paged, ReportReason, Suggestion } from '../connections/types';
 import { toAppError } from '../errors';
 import { toast, type ToastKind } from '../toast';
 import { busyIn } from './machinery/busy';
@@ -52,13 +25,9 @@ export interface ConnectionTarget {
   member: MemberCard;
 }
 
-export interface ConnectionsClient {
-  session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
-}
-
 export interface ConnectionsDeps {
   store: WritableAtom<ConnectionsState>;
-  client: ConnectionsClient;
+  api: ApiClient;
   notify: (message: string, kind: ToastKind) => void;
   /** Called with the received-requests count whenever it changes. */
   onReceivedCount: (count: number) => void;
@@ -68,7 +37,7 @@ export interface ConnectionsDeps {
 export const $connections: WritableAtom<ConnectionsState> = atom(emptyState());
 
 /** The connections actions over a store and a client (tests inject fakes). */
-export function createConnectionsActions({ store, client, notify, onReceivedCount, now }: ConnectionsDeps) {
+export function createConnectionsActions({ store, api, notify, onReceivedCount, now }: ConnectionsDeps) {
   /** The latest load of each list; an older answer arriving late is dropped. */
   const loads = latestLoads<ListKey>();
   /** Superseded by every optimistic action: a reload sent before it may not know of it. */
@@ -88,7 +57,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
   const busy = busyIn(store.get, set);
 
   async function fetchPage<K extends ListKey>(key: K, page: number): Promise<Pick<Paged<ItemOf<K>>, 'data' | 'total'>> {
-    const answer = await client.session<{ data: ItemOf<K>[]; total?: number }>(listPath(key, page));
+    const answer = await listPage(api, key, page);
     return { data: answer.data, total: answer.total ?? answer.data.length };
   }
 
@@ -102,7 +71,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
   /** GET connection/count; a failure keeps the figures shown. */
   async function refreshCounts(): Promise<void> {
     try {
-      const counts = await client.session<ConnectionCounts | null>('connection/count');
+      const counts = await data(api.connection.count.$get());
       if (counts && typeof counts.received === 'number') set({ ...store.get(), counts });
     } catch (cause) {
       console.error('connections: counts could not be refreshed', cause);
@@ -191,7 +160,6 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     });
   }
 
-  const put = <T>(path: string) => () => client.session<T>(path, { method: 'PUT' });
   const settleRelation = (member: MemberCard, relation: Relation) => set(relationOp(member, relation)(store.get())[0]);
   const byConnection = (id: string) => (item: Connection) => item._id === id;
 
@@ -200,7 +168,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     return run(
       member,
       [removeOp('received', byConnection(connectionId)), countsOp({ received: -1, accepted: 1 }), relationOp(member, relationIn('connected', connectionId))],
-      put<ConnectionChange>(`connection/accepted/${connectionId}`),
+      () => data(api.connection.accepted[':id'].$put({ param: { id: connectionId } })),
       (change) => {
         set(prependOp('connections', change.connection)(store.get())[0]);
         settleRelation(member, relationAfterChange(change));
@@ -214,7 +182,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     return run(
       member,
       [removeOp('received', byConnection(connectionId)), countsOp({ received: -1 }), relationOp(member, relationIn('none'))],
-      put<ConnectionChange>(`connection/ignored/${connectionId}`),
+      () => data(api.connection.ignored[':id'].$put({ param: { id: connectionId } })),
       () => notify(`Request from ${member.name} ignored. They won't be told.`, 'info'),
     );
   }
@@ -224,7 +192,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     return run(
       member,
       [removeOp('sent', byConnection(connectionId)), countsOp({ sent: -1 }), relationOp(member, relationIn('none'))],
-      put<ConnectionChange>(`connection/${connectionId}`),
+      () => data(api.connection[':id'].$put({ param: { id: connectionId } })),
       () => notify(`Request to ${member.name} withdrawn.`, 'info'),
     );
   }
@@ -234,7 +202,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     return run(
       member,
       [removeOp('connections', byConnection(connectionId)), countsOp({ accepted: -1 }), relationOp(member, relationIn('none'))],
-      () => client.session<ConnectionChange>(`connection/${connectionId}`, { method: 'DELETE' }),
+      () => data(api.connection[':id'].$delete({ param: { id: connectionId } })),
       () => notify(`${member.name} is no longer one of your connections.`, 'info'),
     );
   }
@@ -245,7 +213,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     return run(
       member,
       [countsOp({ sent: 1 }), relationOp(member, relationIn('pending_sent'))],
-      () => client.session<ConnectionChange>('connection/connect', { method: 'POST', body: text ? { receiverId: member._id, note: text } : { receiverId: member._id } }),
+      () => data(api.connection.connect.$post({ json: text ? { receiverId: member._id, note: text } : { receiverId: member._id } })),
       (change) => {
         if (change.state === 'connected') {
           const ops = [removeOp('received', (item) => item.member._id === member._id), prependOp('connections', change.connection)];
@@ -266,7 +234,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     return run(
       member,
       [blockOp(member, createdAt)],
-      () => client.session(`connection/block/${member._id}`, { method: 'POST' }),
+      () => data(api.connection.block[':userId'].$post({ param: { userId: member._id } })),
       () => notify(`${member.name} is blocked. They can't find you or contact you.`, 'info'),
     );
   }
@@ -276,7 +244,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     return run(
       member,
       [removeOp('blocked', (item: BlockedMember) => item.member._id === member._id), countsOp({ blocked: -1 }), relationOp(member, relationIn('none'))],
-      () => client.session(`connection/block/${member._id}`, { method: 'DELETE' }),
+      () => data(api.connection.block[':userId'].$delete({ param: { userId: member._id } })),
       () => notify(`${member.name} is unblocked.`, 'info'),
     );
   }
@@ -284,10 +252,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
   /** Reports a member to the admins; throws the server's refusal for the dialog to show. */
   async function report(member: MemberCard, reason: ReportReason, details: string): Promise<void> {
     const text = details.trim();
-    await client.session('reports', {
-      method: 'POST',
-      body: { targetType: 'member', targetId: member._id, reason, ...(text ? { details: text } : {}) },
-    });
+    await data(api.reports.$post({ json: { targetType: 'member', targetId: member._id, reason, ...(text ? { details: text } : {}) } }));
     notify(`Thank you. Your report about ${member.name} was sent to the FounderMesh team.`, 'success');
   }
 
@@ -298,7 +263,7 @@ export function createConnectionsActions({ store, client, notify, onReceivedCoun
     set({ ...store.get(), relations: { ...store.get().relations, [memberId]: loading } });
     let entry: ConnectionsState['relations'][string];
     try {
-      const answer = await client.session<ConnectionStatusAnswer>(`founder/connection-status/${encodeURIComponent(memberId)}`);
+      const answer = await data(api.founder['connection-status'][':id'].$get({ param: { id: encodeURIComponent(memberId) } }));
       entry = { status: 'ready', relation: relationFromStatus(answer), member: answer.member, error: null };
     } catch (cause) {
       const error = toAppError(cause);
@@ -317,7 +282,7 @@ export type ConnectionsActions = ReturnType<typeof createConnectionsActions>;
 /** The app's connections actions, on `$connections`, over the session proxy. */
 export const connectionsActions: ConnectionsActions = createConnectionsActions({
   store: $connections,
-  client: { session },
+  api: sessionApi,
   notify: (message, kind) => toast(message, { kind }),
   onReceivedCount: updateRequestsBadge,
   now: () => new Date().toISOString(),

@@ -2,7 +2,8 @@ import { atom } from 'nanostores';
 import { describe, expect, test, vi } from 'vitest';
 import { AppError } from '../errors';
 import type { Comment, MemberCard, Reply } from '../feed/types';
-import { createCommentActions, type CommentsDeps, type CommentsState } from './feed-comments';
+import { sessionStub } from '../api/session-stub';
+import { createCommentActions, type CommentsState } from './feed-comments';
 
 const ada: MemberCard = { _id: 'a'.repeat(24), memberType: 'founder', name: 'Ada', tagline: null, slug: 'ada', avatar: null, banner: null, profileId: 'p-a' };
 
@@ -14,10 +15,10 @@ const reply = (id: string): Reply => ({ _id: id, replyId: id, commentId: 'c1', p
 
 function setup() {
   const store = atom<CommentsState>({});
-  const session = vi.fn();
+  const { api, session } = sessionStub();
   const notify = vi.fn();
   const countComments = vi.fn();
-  const actions = createCommentActions({ store, client: { session } as CommentsDeps['client'], notify, countComments, now: () => 'now' });
+  const actions = createCommentActions({ store, api, notify, countComments, now: () => 'now' });
   return { store, session, notify, countComments, actions };
 }
 

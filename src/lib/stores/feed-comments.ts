@@ -6,10 +6,10 @@
  */
 import { REPLIES_PER_COMMENT } from '@api/feed/limits';
 import { atom, type WritableAtom } from 'nanostores';
-import { session, type SessionRequest } from '../api/client';
+import { api as sessionApi, data, type ApiClient } from '../api/client';
 import { toAppError } from '../errors';
 import { appendNew } from '../lists';
-import type { Comment, MemberCard, Paged, Reply } from '../feed/types';
+import type { Comment, MemberCard, Reply } from '../feed/types';
 import { toast, type ToastKind } from '../toast';
 import { feedActions } from './feed';
 import { applyOptimistic, toastRefusal, type OptimisticChange } from './machinery/optimistic';
@@ -30,7 +30,7 @@ export type CommentsState = Record<string, CommentThread>;
 
 export interface CommentsDeps {
   store: WritableAtom<CommentsState>;
-  client: { session<T = unknown>(path: string, options?: SessionRequest): Promise<T> };
+  api: ApiClient;
   notify: (message: string, kind: ToastKind) => void;
   countComments: (postId: string, delta: number) => void;
   now: () => string;
@@ -39,7 +39,8 @@ export interface CommentsDeps {
 export const $feedComments: WritableAtom<CommentsState> = atom({});
 
 /** The comment actions over a store and a client (tests inject fakes). */
-export function createCommentActions({ store, client, notify, countComments, now }: CommentsDeps) {
+export function createCommentActions({ store, api, notify, countComments, now }: CommentsDeps) {
+  const comments = api.feed.comments;
   let pending = 0;
   const refused = toastRefusal(notify);
   const thread = (postId: string) => store.get()[postId];
@@ -51,8 +52,8 @@ export function createCommentActions({ store, client, notify, countComments, now
   const mapComment = (postId: string, commentId: string, change: (comment: Comment) => Comment) =>
     mapItems(postId, (items) => items.map((item) => (item._id === commentId ? change(item) : item)));
 
-  async function fetchPage(postId: string, page: number): Promise<Paged<Comment>> {
-    return client.session<Paged<Comment>>(`feed/comments/${encodeURIComponent(postId)}?page=${page}&limit=${COMMENTS_PAGE_SIZE}`);
+  function fetchPage(postId: string, page: number) {
+    return data(comments[':post_id'].$get({ param: { post_id: encodeURIComponent(postId) }, query: { page: String(page), limit: String(COMMENTS_PAGE_SIZE) } }));
   }
 
   /** Loads the first page of a post's comments (oldest first) unless loaded. */
@@ -94,7 +95,7 @@ export function createCommentActions({ store, client, notify, countComments, now
     const stored = comment.replies.filter((item) => !item._id.startsWith('pending-')).length;
     const page = Math.floor(stored / REPLIES_PER_COMMENT) + 1;
     try {
-      const answer = await client.session<Paged<Reply>>(`feed/comments/replies/${encodeURIComponent(commentId)}?page=${page}&limit=${REPLIES_PER_COMMENT}`);
+      const answer = await data(comments.replies[':comment_id'].$get({ param: { comment_id: encodeURIComponent(commentId) }, query: { page: String(page), limit: String(REPLIES_PER_COMMENT) } }));
       mapComment(postId, commentId, (current) => {
         const replies = appendNew(current.replies, answer.data);
         return { ...current, replies: replies.sort((a, b) => a.createdAt.localeCompare(b.createdAt)) };
@@ -117,7 +118,7 @@ export function createCommentActions({ store, client, notify, countComments, now
         mapItems(postId, (items) => [...items, draft]);
         countComments(postId, 1);
       },
-      request: () => client.session<Comment>('feed/comments', { method: 'POST', body: { postId, text: draft.text } }),
+      request: () => data(comments.$post({ json: { postId, text: draft.text } })),
       settle: (saved) => mapItems(postId, (items) => items.map((item) => (item._id === id ? saved : item))),
       rollback: () => {
         mapItems(postId, (items) => items.filter((item) => item._id !== id));
@@ -139,7 +140,7 @@ export function createCommentActions({ store, client, notify, countComments, now
         withReplies((replies) => [...replies, draft], 1);
         countComments(postId, 1);
       },
-      request: () => client.session<Reply>('feed/comments/reply', { method: 'POST', body: { commentId, text: draft.text } }),
+      request: () => data(comments.reply.$post({ json: { commentId, text: draft.text } })),
       settle: (saved) => withReplies((replies) => replies.map((item) => (item._id === id ? saved : item)), 0),
       rollback: () => {
         withReplies((replies) => replies.filter((item) => item._id !== id), -1);
@@ -174,7 +175,7 @@ export function createCommentActions({ store, client, notify, countComments, now
   function edit(postId: string, commentId: string, text: string): Promise<boolean> {
     return changeThread(postId, {
       change: () => mapComment(postId, commentId, (comment) => ({ ...comment, text: text.trim(), editedAt: now() })),
-      request: () => client.session<Comment>('feed/comments', { method: 'PUT', body: { commentId, text: text.trim() } }),
+      request: () => data(comments.$put({ json: { commentId, text: text.trim() } })),
       settle: (saved) => mapComment(postId, commentId, (comment) => ({ ...saved, replies: saved.replies ?? comment.replies })),
     });
   }
@@ -184,7 +185,7 @@ export function createCommentActions({ store, client, notify, countComments, now
     const comment = thread(postId)?.items.find((item) => item._id === commentId);
     return changeThread(postId, {
       change: () => mapItems(postId, (items) => items.filter((item) => item._id !== commentId)),
-      request: () => client.session('feed/comments', { method: 'DELETE', body: { commentId } }),
+      request: () => data(comments.$delete({ json: { commentId } })),
       delta: -(1 + (comment?.replyCount ?? 0)),
     });
   }
@@ -195,7 +196,7 @@ export function createCommentActions({ store, client, notify, countComments, now
       mapComment(postId, commentId, (comment) => ({ ...comment, replies: comment.replies.map((item) => (item._id === replyId ? update(item) : item)) }));
     return changeThread(postId, {
       change: () => change((item) => ({ ...item, text: text.trim(), editedAt: now() })),
-      request: () => client.session<Reply>('feed/comments/reply', { method: 'PUT', body: { commentId, replyId, text: text.trim() } }),
+      request: () => data(comments.reply.$put({ json: { commentId, replyId, text: text.trim() } })),
       settle: (saved) => change(() => saved),
     });
   }
@@ -204,7 +205,7 @@ export function createCommentActions({ store, client, notify, countComments, now
   function removeReply(postId: string, commentId: string, replyId: string): Promise<boolean> {
     return changeThread(postId, {
       change: () => mapComment(postId, commentId, (comment) => ({ ...comment, replies: comment.replies.filter((item) => item._id !== replyId), replyCount: Math.max(0, comment.replyCount - 1) })),
-      request: () => client.session('feed/comments/reply', { method: 'DELETE', body: { commentId, replyId } }),
+      request: () => data(comments.reply.$delete({ json: { commentId, replyId } })),
       delta: -1,
     });
   }
@@ -217,7 +218,7 @@ export type CommentActions = ReturnType<typeof createCommentActions>;
 /** The app's comment actions, on `$feedComments`, over the session proxy. */
 export const commentActions: CommentActions = createCommentActions({
   store: $feedComments,
-  client: { session },
+  api: sessionApi,
   notify: (message, kind) => toast(message, { kind }),
   countComments: (postId, delta) => feedActions.countComments(postId, delta),
   now: () => new Date().toISOString(),

@@ -4,7 +4,8 @@ import { AppError } from '../errors';
 import { emptyFeed, stateFromInitial, visiblePosts, type FeedState, type InitialFeed } from '../feed/state';
 import type { FeedPost, MemberCard, Paged, Poll } from '../feed/types';
 import { FEED_POSTS_KEY } from '../storage';
-import { createFeedActions, type FeedClient } from './feed';
+import { sessionStub } from '../api/session-stub';
+import { createFeedActions } from './feed';
 
 const ada: MemberCard = { _id: 'a'.repeat(24), memberType: 'founder', name: 'Ada Lovelace', tagline: null, slug: 'ada', avatar: null, banner: null, profileId: 'p-a' };
 
@@ -22,14 +23,13 @@ const poll: Poll = { _id: 'poll', question: null, options: [{ _id: 'o1', label: 
 
 function setup(initial: Partial<InitialFeed> = {}) {
   const store = atom<FeedState>(emptyFeed());
-  const session = vi.fn<FeedClient['session']>();
-  const sendForm = vi.fn<FeedClient['sendForm']>();
+  const { api, session } = sessionStub();
   const notify = vi.fn();
   const saved = new Map<string, string>();
   const storage = { getItem: (key: string) => saved.get(key) ?? null, setItem: (key: string, value: string) => void saved.set(key, value) };
-  const actions = createFeedActions({ store, client: { session, sendForm } as FeedClient, notify, storage, now: () => '2026-03-09T12:00:00Z' });
+  const actions = createFeedActions({ store, api, notify, storage, now: () => '2026-03-09T12:00:00Z' });
   actions.hydrate({ filters: { group: null, hashtag: null }, page: page([post('p1'), post('p2', { poll })]), pinned: [], groups: [], error: null, ...initial });
-  return { store, session, sendForm, notify, saved, actions };
+  return { store, session, notify, saved, actions };
 }
 
 describe('the feed store', () => {
@@ -79,10 +79,10 @@ describe('the feed store', () => {
   });
 
   test('a new post shows at once with one upload placeholder, then becomes the server post', async () => {
-    const { store, sendForm, actions } = setup();
+    const { store, session, actions } = setup();
     let finish!: (value: FeedPost) => void;
-    sendForm.mockImplementation((_path, _form, { onProgress }) => {
-      onProgress?.(40);
+    session.mockImplementation((_path, request) => {
+      request?.onProgress?.(40);
       return new Promise((resolve) => (finish = resolve as (value: FeedPost) => void));
     });
     const file = new File([new Uint8Array([1])], 'a.png', { type: 'image/png' });
@@ -96,8 +96,8 @@ describe('the feed store', () => {
   });
 
   test('a refused post leaves the feed and the error goes back to the composer', async () => {
-    const { store, sendForm, actions } = setup();
-    sendForm.mockRejectedValue(new AppError('media.0: must be an image', 400));
+    const { store, session, actions } = setup();
+    session.mockRejectedValue(new AppError('media.0: must be an image', 400));
     await expect(actions.create({ text: 'Hi', poll: null, group: null, files: [] }, ada)).rejects.toThrow('media.0: must be an image');
     expect(store.get().order).toEqual(['p1', 'p2']);
   });
@@ -116,14 +116,14 @@ describe('the feed store', () => {
     const { saved } = setup();
     expect(JSON.parse(saved.get(FEED_POSTS_KEY)!).map((item: FeedPost) => item._id)).toEqual(['p1', 'p2']);
     const store = atom<FeedState>(emptyFeed());
-    const offline = createFeedActions({ store, client: {} as FeedClient, notify: vi.fn(), storage: { getItem: (key) => saved.get(key) ?? null, setItem: () => {} }, now: () => '' });
+    const offline = createFeedActions({ store, api: sessionStub().api, notify: vi.fn(), storage: { getItem: (key) => saved.get(key) ?? null, setItem: () => {} }, now: () => '' });
     offline.hydrate({ filters: { group: null, hashtag: null }, page: null, pinned: [], groups: [], error: 'The API is down.' });
     expect(store.get()).toMatchObject({ status: 'error', error: 'The API is down.', order: ['p1', 'p2'] });
   });
 
   test('an edit shows the new text at once and the old post comes back when refused', async () => {
-    const { store, sendForm, actions } = setup();
-    sendForm.mockRejectedValue(new AppError('Only the author can edit this post.', 403));
+    const { store, session, actions } = setup();
+    session.mockRejectedValue(new AppError('Only the author can edit this post.', 403));
     const editing = actions.edit('p1', { text: 'Changed', poll: null, group: null, files: [] });
     expect(store.get().posts.p1!.text).toBe('Changed');
     await expect(editing).rejects.toThrow('Only the author');

@@ -6,9 +6,9 @@
  * FEED_POSTS_KEY (the one key sign-out keeps) so a feed that cannot load still shows them.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { session, type SessionRequest } from '../api/client';
+import { api as sessionApi, data, sendForm, type ApiClient } from '../api/client';
 import { toAppError } from '../errors';
-import { pinnedPath, postsPath, sameFilters, type FeedFilters } from '../feed/filters';
+import { pinnedQuery, postsQuery, sameFilters, type FeedFilters } from '../feed/filters';
 import { progressItem } from '../feed/media';
 import { keepOfflineCopy, readOfflineCopy } from '../feed/offline-copy';
 import { pendingPost } from '../feed/pending';
@@ -29,30 +29,28 @@ import {
   type FeedState,
   type InitialFeed,
 } from '../feed/state';
-import type { FeedPost, MemberCard, Paged, Poll, PostVersion } from '../feed/types';
-import { sendForm } from '../feed/upload';
+import type { FeedPost, MemberCard, PostVersion } from '../feed/types';
 import { toast, type ToastKind } from '../toast';
 import { busyIn } from './machinery/busy';
 import { latestLoad } from './machinery/latest';
 import { applyOptimistic, toastRefusal } from './machinery/optimistic';
 
-export interface FeedClient {
-  session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
-  sendForm<T>(path: string, form: FormData, options: { method?: string; onProgress?: (percent: number) => void }): Promise<T>;
-}
-
 export interface FeedDeps {
   store: WritableAtom<FeedState>;
-  client: FeedClient;
+  api: ApiClient;
   notify: (message: string, kind: ToastKind) => void;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | undefined;
   now: () => string;
 }
 
+/** How many members an @-mention suggests. */
+const MENTION_SUGGESTIONS = 6;
+
 export const $feed: WritableAtom<FeedState> = atom(emptyFeed());
 
 /** The feed actions over a store and a client (tests inject fakes). */
-export function createFeedActions({ store, client, notify, storage, now }: FeedDeps) {
+export function createFeedActions({ store, api, notify, storage, now }: FeedDeps) {
+  const posts = api['feed-post'];
   const loads = latestLoad();
   const busy = busyIn(store.get, store.set);
   const refused = toastRefusal(notify);
@@ -84,8 +82,8 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
     set({ ...emptyFeed(filters), groups: store.get().groups });
     try {
       const [page, pinned] = await Promise.all([
-        client.session<Paged<FeedPost>>(postsPath(filters, 1)),
-        filters.hashtag ? Promise.resolve(null) : client.session<Paged<FeedPost>>(pinnedPath(filters.group)),
+        data(posts.$get({ query: postsQuery(filters, 1) })),
+        filters.hashtag ? Promise.resolve(null) : data(posts.$get({ query: pinnedQuery(filters.group) })),
       ]);
       if (!current()) return;
       set(fromPages(filters, page, pinned?.data ?? [], store.get().groups));
@@ -110,7 +108,7 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
     const current = loads.follow();
     set({ ...state, status: 'loading-more' });
     try {
-      const page = await client.session<Paged<FeedPost>>(postsPath(state.filters, state.page + 1));
+      const page = await data(posts.$get({ query: postsQuery(state.filters, state.page + 1) }));
       if (!current()) return;
       set(appendPage(store.get(), page));
     } catch (cause) {
@@ -148,7 +146,7 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
     return run(
       id,
       (before) => withLike(before, liked),
-      () => client.session<{ likedByUser: boolean; likeCount: number }>(`feed-post/like-by-user/${id}`, { method: 'POST', body: { likedByUser: liked } }),
+      () => data(posts['like-by-user'][':post_id'].$post({ param: { post_id: id }, json: { likedByUser: liked } })),
       (answer) => {
         const current = post(id);
         if (current) set(withPost(store.get(), { ...current, likedByUser: answer.likedByUser, likeCount: answer.likeCount }));
@@ -163,7 +161,7 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
     return run(
       id,
       (before) => ({ ...before, poll: before.poll ? withVote(before.poll, optionId) : null }),
-      () => client.session<Poll>(`feed-post/${encodeURIComponent(optionId)}/vote?pollId=${encodeURIComponent(poll._id)}`),
+      () => data(posts[':optionId'].vote.$get({ param: { optionId: encodeURIComponent(optionId) }, query: { pollId: poll._id } })),
       (answer) => {
         const current = post(id);
         if (current) set(withPost(store.get(), { ...current, poll: answer }));
@@ -176,7 +174,7 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
     return run(
       id,
       (before) => before,
-      () => client.session<FeedPost>(`feed-post/${id}/pin`, { method: 'PATCH', body: { isPinned } }),
+      () => data(posts[':post_id'].pin.$patch({ param: { post_id: id }, json: { isPinned } })),
       (answer) => {
         set(withPin(store.get(), answer));
         notify(isPinned ? 'Post pinned to the top of the feed.' : 'Post unpinned.', 'success');
@@ -190,7 +188,7 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
     if (!post(id) || busy.has(id)) return false;
     return applyOptimistic({
       change: () => set(withoutPost(before, id)),
-      request: () => client.session(`feed-post/delete/${id}`, { method: 'POST' }),
+      request: () => data(posts.delete[':post_id'].$post({ param: { post_id: id } })),
       settle: () => {
         notify('Post deleted.', 'success');
         persist();
@@ -215,7 +213,7 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
     let created!: FeedPost;
     await applyOptimistic({
       change: () => set(prependPost(store.get(), pendingPost(tempId, draft, author, now()))),
-      request: () => client.sendForm<FeedPost>('feed-post', postForm(draft, author._id), { onProgress }),
+      request: () => data(sendForm(posts.$post, {}, postForm(draft, author._id), onProgress)),
       settle: (answer) => {
         created = answer;
         const { filters } = store.get();
@@ -237,7 +235,7 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
     await busy.during(id, () =>
       applyOptimistic({
         change: () => set(withPost(store.get(), { ...before, text: draft.text.trim(), group: draft.group, editedAt: now() })),
-        request: () => client.sendForm<FeedPost>(`feed-post/${id}`, postForm(draft, before.author._id), { method: 'PUT' }),
+        request: () => data(sendForm(posts[':post_id'].$put, { param: { post_id: id } }, postForm(draft, before.author._id))),
         settle: (answer) => {
           saved = answer;
           set(withPost(store.get(), saved));
@@ -253,7 +251,12 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
 
   /** The post's earlier versions, newest first. */
   async function history(id: string): Promise<PostVersion[]> {
-    return (await client.session<{ data: PostVersion[] }>(`feed-post/${id}/history`)).data;
+    return (await data(posts[':post_id'].history.$get({ param: { post_id: id } }))).data;
+  }
+
+  /** Members to suggest for an @-mention starting with `query`. */
+  async function mentionable(query: string): Promise<MemberCard[]> {
+    return (await data(api.founder['tagging-profiles'].$get({ query: { query, limit: String(MENTION_SUGGESTIONS) } }))).data;
   }
 
   /** Moves a post's comment count by `delta` (comments and replies added or removed). */
@@ -262,7 +265,7 @@ export function createFeedActions({ store, client, notify, storage, now }: FeedD
     if (current) set(withPost(store.get(), { ...current, commentCount: Math.max(0, current.commentCount + delta) }));
   }
 
-  return { hydrate, load, filter, loadMore, like, vote, pin, remove, create, edit, history, countComments };
+  return { hydrate, load, filter, loadMore, like, vote, pin, remove, create, edit, history, mentionable, countComments };
 }
 
 export type FeedActions = ReturnType<typeof createFeedActions>;
@@ -278,7 +281,7 @@ const localStore = () => {
 /** The app's feed actions, on `$feed`, over the session proxy. */
 export const feedActions: FeedActions = createFeedActions({
   store: $feed,
-  client: { session, sendForm },
+  api: sessionApi,
   notify: (message, kind) => toast(message, { kind }),
   storage: localStore(),
   now: () => new Date().toISOString(),

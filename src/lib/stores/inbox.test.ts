@@ -5,6 +5,7 @@ import { card, message, thread } from '../inbox/fixtures';
 import { latestSeenOwnId } from '../inbox/messages';
 import { emptyInbox, type InitialInbox } from '../inbox/state';
 import type { InboxState, Message, Thread } from '../inbox/types';
+import { sessionStub } from '../api/session-stub';
 import { createInboxActions } from './inbox';
 
 const A = 'a'.repeat(24);
@@ -18,7 +19,8 @@ function setup(routes: Record<string, Route | unknown>, { visible = true } = {})
   const calls: string[] = [];
   const sounds: number[] = [];
   const toasts: string[] = [];
-  const session = vi.fn(async (path: string, options?: { method?: string; body?: unknown }) => {
+  const { api, session } = sessionStub();
+  session.mockImplementation(async (path: string, options?: { method?: string; body?: unknown }) => {
     calls.push(`${options?.method ?? 'GET'} ${path}`);
     const key = Object.keys(routes).find((prefix) => `${options?.method ?? 'GET'} ${path}`.startsWith(prefix));
     if (!key) throw new AppError(`no route ${path}`, 404);
@@ -29,7 +31,7 @@ function setup(routes: Record<string, Route | unknown>, { visible = true } = {})
   });
   const actions = createInboxActions({
     store,
-    client: { session: session as never, sendForm: vi.fn() as never },
+    api,
     notify: (text) => void toasts.push(text),
     now: () => '2026-03-03T13:00:00.000Z',
     playSound: () => void sounds.push(1),

@@ -8,31 +8,25 @@
  */
 import { atom, type WritableAtom } from 'nanostores';
 import type { MemberCard } from '@api/members/schemas';
-import { session, type SessionRequest } from '../api/client';
+import { api as sessionApi, data, sendForm, type ApiClient } from '../api/client';
 import { toAppError } from '../errors';
-import { sendForm } from '../feed/upload';
 import { markDeleted, mergeMessages, oldestStoredId, pendingMatching, settlePending, withPendingState } from '../inbox/messages';
-import { threadPath, threadsPath } from '../inbox/paths';
 import { draftIsEmpty, messageForm, pendingMessage, type MessageDraft } from '../inbox/pending';
+import { readThread, readThreads } from '../inbox/reads';
 import { playPopAlert } from '../inbox/sound';
-import { emptyInbox, listFromPage, openThreadState, stateFromInitial, withMessages, withOpen, withReadBy, withThread, withThreadRead, type InitialInbox } from '../inbox/state';
+import { emptyInbox, listFromPage, openThreadState, stateFromInitial, withMessages, withOpen, withReadBy, withThread, withThreadAnswer, withThreadRead, type InitialInbox } from '../inbox/state';
 import { applyIncoming, listAfterThreadUpdate, placeOnTop } from '../inbox/threads';
 import { appendNew } from '../lists';
-import type { Attachment, InboxState, SentMessage, Thread, ThreadFilter, ThreadMessages, ThreadPage } from '../inbox/types';
+import type { Attachment, InboxState, Thread, ThreadFilter } from '../inbox/types';
 import { inboxLiveHandlers } from '../inbox/live';
 import type { LiveHandlers } from '../live/handlers';
 import { toast, type ToastKind } from '../toast';
 import { latestLoad } from './machinery/latest';
 import { applyOptimistic, toastRefusal } from './machinery/optimistic';
 
-export interface InboxClient {
-  session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
-  sendForm<T>(path: string, form: FormData, options: { method?: string; onProgress?: (percent: number) => void }): Promise<T>;
-}
-
 export interface InboxDeps {
   store: WritableAtom<InboxState>;
-  client: InboxClient;
+  api: ApiClient;
   notify: (message: string, kind: ToastKind) => void;
   now: () => string;
   /** Plays pop-alert (after its delay). */
@@ -44,7 +38,7 @@ export interface InboxDeps {
 export const $inbox: WritableAtom<InboxState> = atom(emptyInbox());
 
 /** The inbox actions over a store and a client (tests inject fakes). */
-export function createInboxActions({ store, client, notify, now, playSound, visible }: InboxDeps) {
+export function createInboxActions({ store, api, notify, now, playSound, visible }: InboxDeps) {
   let viewer: MemberCard | null = null;
   const listLoads = latestLoad();
   const openLoads = latestLoad();
@@ -67,7 +61,7 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
   /** GET the unread message count; a failure keeps the figure shown (logged). */
   async function refreshUnseen(): Promise<number> {
     try {
-      const answer = await client.session<{ count: number }>('connections/messages/unseen-count');
+      const answer = await data(api.connections.messages['unseen-count'].$get());
       if (answer && typeof answer.count === 'number') set({ ...get(), unseenMessageCount: answer.count });
     } catch (cause) {
       console.error('inbox: the unread count could not be refreshed', cause);
@@ -83,7 +77,7 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
     const latest = listLoads.start();
     if (!quiet) set({ ...get(), filter, status: 'loading', error: null, users: filter === get().filter ? get().users : [] });
     try {
-      const page = await client.session<ThreadPage>(threadsPath(1, filter));
+      const page = await readThreads(api, 1, filter);
       if (!latest()) return;
       const list = listFromPage(page);
       const state = get();
@@ -103,7 +97,7 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
     const latest = listLoads.follow();
     set({ ...state, loadingMore: true });
     try {
-      const page = await client.session<ThreadPage>(threadsPath(state.page + 1, state.filter));
+      const page = await readThreads(api, state.page + 1, state.filter);
       if (!latest()) return;
       const current = get();
       set({ ...current, users: appendNew(current.users, page.data), page: page.page, hasMore: page.page < page.pages, total: page.total, loadingMore: false });
@@ -120,17 +114,9 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
     const current = get().open;
     if (!quiet || current?.id !== id) set({ ...get(), open: current?.id === id && current.status === 'ready' ? current : openThreadState(id) });
     try {
-      const data = await client.session<ThreadMessages>(threadPath(id));
+      const answer = await readThread(api, id);
       if (!latest()) return;
-      const state = withOpen(get(), id, (open) => ({
-        ...open,
-        thread: data.thread,
-        messages: mergeMessages(open.status === 'ready' ? open.messages : [], data.messages),
-        hasMore: open.status === 'ready' && open.messages.length > data.messages.length ? open.hasMore : data.hasMore,
-        status: 'ready',
-        error: null,
-      }));
-      set(withThreadRead(withThread(state, data.thread), id, viewerId()));
+      set(withThreadRead(withThread(withThreadAnswer(get(), id, answer), answer.thread), id, viewerId()));
     } catch (cause) {
       if (!latest()) return;
       if (quiet && get().open?.status === 'ready') console.error('inbox: the conversation could not be refreshed', cause);
@@ -151,8 +137,8 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
     if (!open || open.status !== 'ready' || !open.hasMore || open.loadingOlder || !before) return;
     set(withOpen(get(), open.id, (entry) => ({ ...entry, loadingOlder: true, olderError: null })));
     try {
-      const data = await client.session<ThreadMessages>(threadPath(open.id, { before }));
-      set(withOpen(get(), open.id, (entry) => ({ ...entry, messages: mergeMessages(entry.messages, data.messages), hasMore: data.hasMore, loadingOlder: false })));
+      const older = await readThread(api, open.id, { before });
+      set(withOpen(get(), open.id, (entry) => ({ ...entry, messages: mergeMessages(entry.messages, older.messages), hasMore: older.hasMore, loadingOlder: false })));
     } catch (cause) {
       set(withOpen(get(), open.id, (entry) => ({ ...entry, loadingOlder: false, olderError: toAppError(cause).message })));
     }
@@ -162,14 +148,14 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
   function uploadAttachment(file: File, onProgress: (percent: number) => void): Promise<Attachment> {
     const form = new FormData();
     form.set('file', file);
-    return client.sendForm<Attachment>('upload/attachment', form, { onProgress });
+    return data(sendForm(api.upload.attachment.$post, {}, form, onProgress));
   }
 
   async function deliver(pendingId: string): Promise<void> {
     const entry = drafts.get(pendingId);
     if (!entry) return;
     try {
-      const sent = await client.session<SentMessage>('connections/messages', { method: 'POST', body: messageForm(entry.draft, entry) });
+      const sent = await data(sendForm(api.connections.messages.$post, {}, messageForm(entry.draft, entry)));
       drafts.delete(pendingId);
       const state = withMessages(get(), entry.threadId, (messages) => settlePending(messages, pendingId, sent.message));
       set(withThread({ ...state, users: placeOnTop(state.users, sent.thread) }, sent.thread));
@@ -213,7 +199,7 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
     const snapshot = new Map(touched.map((message) => [message._id, message]));
     await applyOptimistic({
       change: () => set(withMessages(get(), threadId, (messages) => markDeleted(messages, messageId))),
-      request: () => client.session<{ deleted: boolean; thread: Thread }>(`connections/deleteMessage/${encodeURIComponent(messageId)}`, { method: 'DELETE' }),
+      request: () => data(api.connections.deleteMessage[':messageId'].$delete({ param: { messageId: encodeURIComponent(messageId) } })),
       settle: (answer) => {
         if (answer?.thread) set(withThread(get(), answer.thread));
       },
@@ -230,7 +216,7 @@ export function createInboxActions({ store, client, notify, now, playSound, visi
     if (!open || open.status !== 'ready' || !unread) return;
     set(withThreadRead(get(), open.id, viewerId()));
     try {
-      await client.session<ThreadMessages>(threadPath(open.id, { limit: 1 }));
+      await readThread(api, open.id, { limit: 1 });
     } catch (cause) {
       console.error('inbox: the conversation could not be marked read', cause);
     }
@@ -297,7 +283,7 @@ export type InboxActions = ReturnType<typeof createInboxActions>;
 /** The app's inbox actions, on `$inbox`, over the session proxy. */
 export const inboxActions: InboxActions = createInboxActions({
   store: $inbox,
-  client: { session, sendForm },
+  api: sessionApi,
   notify: (message, kind) => toast(message, { kind }),
   now: () => new Date().toISOString(),
   playSound: () => playPopAlert(),

@@ -3,7 +3,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { AppError } from '../errors';
 import { emptyNotifications, type NotificationsState } from '../notifications/state';
 import type { MemberCard, Notification, NotificationPage } from '../notifications/types';
-import { createNotificationsActions, type NotificationsClient } from './notifications';
+import { sessionStub } from '../api/session-stub';
+import { createNotificationsActions } from './notifications';
 
 const ada: MemberCard = { _id: 'u-ada', memberType: 'founder', name: 'Ada Lovelace', tagline: null, slug: 'ada', avatar: null, banner: null, profileId: 'p-ada' };
 
@@ -18,9 +19,9 @@ const page = (data: Notification[], pageNo = 1, pages = 1): NotificationPage => 
 
 function setup(initial?: NotificationPage, unseen = 0) {
   const store = atom<NotificationsState>(emptyNotifications());
-  const session = vi.fn<NotificationsClient['session']>();
+  const { api, session } = sessionStub();
   const notify = vi.fn();
-  const actions = createNotificationsActions({ store, client: { session } as NotificationsClient, notify });
+  const actions = createNotificationsActions({ store, api, notify });
   if (initial) actions.hydrate({ page: initial, error: null });
   actions.hydrateUnseen(unseen);
   return { store, session, notify, actions };

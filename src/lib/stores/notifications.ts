@@ -6,42 +6,36 @@
  * count (a new message's stored notification included, collapsed per thread), `counts` sets it, and after a reconnect page 1 and the count are fetched again.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { session, type SessionRequest } from '../api/client';
+import { api as sessionApi, data, type ApiClient } from '../api/client';
 import { toAppError } from '../errors';
 import type { LiveHandlers } from '../live/handlers';
 import {
   emptyNotifications,
   isLoaded,
   markSeenIn,
-  NOTIFICATIONS_PAGE_SIZE,
   restoreSeen,
   withIncoming,
   withPage,
   type InitialNotifications,
   type NotificationsState,
 } from '../notifications/state';
-import type { LiveEvents, Notification, NotificationPage } from '../notifications/types';
+import { readNotifications } from '../notifications/reads';
+import type { LiveEvents } from '../notifications/types';
 import { toast, type ToastKind } from '../toast';
 import { busySet } from './machinery/busy';
 import { latestLoad } from './machinery/latest';
 import { applyOptimistic, toastRefusal } from './machinery/optimistic';
 
-export interface NotificationsClient {
-  session<T = unknown>(path: string, options?: SessionRequest): Promise<T>;
-}
-
 export interface NotificationsDeps {
   store: WritableAtom<NotificationsState>;
-  client: NotificationsClient;
+  api: ApiClient;
   notify: (message: string, kind: ToastKind) => void;
 }
 
 export const $notifications: WritableAtom<NotificationsState> = atom(emptyNotifications());
 
-const listPath = (page: number) => `notifications?page=${page}&limit=${NOTIFICATIONS_PAGE_SIZE}`;
-
 /** The notifications actions over a store and a client (tests inject fakes). */
-export function createNotificationsActions({ store, client, notify }: NotificationsDeps) {
+export function createNotificationsActions({ store, api, notify }: NotificationsDeps) {
   /** The latest list load; an older answer arriving late is dropped. */
   const listLoads = latestLoad();
   /** Superseded by each change to the count; a count fetched before it is out of date. */
@@ -76,7 +70,7 @@ export function createNotificationsActions({ store, client, notify }: Notificati
     const reloading = isLoaded(state);
     if (!reloading) update((current) => ({ ...current, status: 'loading', error: null }));
     try {
-      const page = await client.session<NotificationPage>(listPath(1));
+      const page = await readNotifications(api, 1);
       if (latest()) update((current) => withPage(current, page));
     } catch (cause) {
       if (!latest()) return;
@@ -93,7 +87,7 @@ export function createNotificationsActions({ store, client, notify }: Notificati
     const latest = listLoads.follow();
     update((current) => ({ ...current, status: 'loading-more' }));
     try {
-      const page = await client.session<NotificationPage>(listPath(state.page + 1));
+      const page = await readNotifications(api, state.page + 1);
       if (latest()) update((current) => withPage(current, page));
     } catch (cause) {
       update((current) => ({ ...current, status: 'ready' }));
@@ -105,7 +99,7 @@ export function createNotificationsActions({ store, client, notify }: Notificati
   async function refreshUnseenNotifications(): Promise<void> {
     const latest = countLoads.follow();
     try {
-      const answer = await client.session<{ count: number }>('notifications/unseen-count');
+      const answer = await data(api.notifications['unseen-count'].$get());
       if (latest() && typeof answer?.count === 'number') setCount(answer.count);
     } catch (cause) {
       console.error('notifications: the unseen count could not be refreshed', cause);
@@ -123,7 +117,7 @@ export function createNotificationsActions({ store, client, notify }: Notificati
           countLoads.supersede();
           store.set({ ...next, unseenCount: Math.max(0, next.unseenCount - newlySeen) });
         },
-        request: () => client.session<Notification>(`notifications/seen?id=${encodeURIComponent(id)}`, { method: 'PATCH' }),
+        request: () => data(api.notifications.seen.$patch({ query: { id } })),
         rollback: () => {
           countLoads.supersede();
           update((state) => ({ ...restoreSeen(state, before), unseenCount: state.unseenCount + newlySeen }));
@@ -143,7 +137,7 @@ export function createNotificationsActions({ store, client, notify }: Notificati
         countLoads.supersede();
         store.set({ ...next, unseenCount: 0 });
       },
-      request: () => client.session<{ updated: number }>('notifications/seen-all', { method: 'PATCH' }),
+      request: () => data(api.notifications['seen-all'].$patch()),
       rollback: () => {
         countLoads.supersede();
         update((state) => ({ ...restoreSeen(state, before), unseenCount: state.unseenCount + countBefore }));
@@ -185,7 +179,7 @@ export type NotificationsActions = ReturnType<typeof createNotificationsActions>
 /** The app's notifications actions, on `$notifications`, over the session proxy. */
 export const notificationsActions: NotificationsActions = createNotificationsActions({
   store: $notifications,
-  client: { session },
+  api: sessionApi,
   notify: (message, kind) => toast(message, { kind }),
 });
 
