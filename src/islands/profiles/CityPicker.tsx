@@ -8,7 +8,7 @@
 import type { City } from '@api/cities/schemas';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cityQuery, nextActive, resultsAnnouncement } from '../../lib/profiles/combobox';
-import { sessionUrl } from '../../lib/api/client';
+import { profileActions } from '../../lib/stores/profile';
 import './city-picker.css';
 
 export interface CityChoice {
@@ -72,13 +72,7 @@ export default function CityPicker({ name, label, initial = null, onChange, inpu
       const controller = new AbortController();
       request.current = controller;
       try {
-        const response = await fetch(`${sessionUrl('cities')}?search=${encodeURIComponent(query)}&limit=${RESULT_LIMIT}`, {
-          headers: { accept: 'application/json' },
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new Error(`cities ${response.status}`);
-        const body = (await response.json()) as { data: City[] };
-        setOptions(body.data);
+        setOptions(await profileActions.searchCities(query, RESULT_LIMIT, controller.signal));
         setFailed(false);
       } catch (cause) {
         if (controller.signal.aborted) return;

@@ -4,21 +4,19 @@
  * /onboarding) so leaving and coming back keeps it, step included. The last step sends
  * the whole profile as multipart to POST /<type>/onboarding and opens the new profile.
  */
-import type { OnboardingState, ProfileDetails } from '@api/profiles/schemas';
+import type { OnboardingState } from '@api/profiles/schemas';
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { session } from '../../lib/api/client';
 import { toAppError } from '../../lib/errors';
 import { createAutosaver, type SaveStatus } from '../../lib/profiles/autosave';
 import { applyDraft, draftOf, restoredStep, type OnboardingDraft } from '../../lib/profiles/draft';
 import { formFromProfile } from '../../lib/profiles/form-model';
-import { profileFormData, profilePath } from '../../lib/profiles/multipart';
 import { saveFeedback } from '../../lib/profiles/server-errors';
 import { firstStepWithError, stepIndexOf, stepsFor } from '../../lib/profiles/steps';
 import { validateProfile, validateStep, type FieldErrors } from '../../lib/profiles/validation';
+import { profileActions } from '../../lib/stores/profile';
 import { toast } from '../../lib/toast';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
-import { saveDraft } from './draft-client';
 import { focusField } from './fields';
 import { StepFields } from './sections';
 import { useImages } from './use-images';
@@ -49,7 +47,7 @@ function OnboardingFlow({ state }: Props) {
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
   const images = useImages();
   const heading = useRef<HTMLHeadingElement>(null);
-  const saver = useMemo(() => createAutosaver<OnboardingDraft>({ save: saveDraft, onStatus: setSaveStatus }), []);
+  const saver = useMemo(() => createAutosaver<OnboardingDraft>({ save: profileActions.saveDraft, onStatus: setSaveStatus }), []);
 
   // Every change (and every step moved) is saved once the member pauses.
   const firstRender = useRef(true);
@@ -99,11 +97,10 @@ function OnboardingFlow({ state }: Props) {
     setSending(true);
     setAlert(null);
     try {
-      const body = profileFormData(form, { files: images.files() });
-      const result = await session<{ profile: ProfileDetails }>(profilePath(form.memberType, 'onboarding'), { method: 'POST', body });
+      const profile = await profileActions.submitProfile(form, 'onboarding', { files: images.files() });
       saver.stop();
       toast('Welcome to FounderMesh', { kind: 'success' });
-      await navigate(`/${result.profile.memberType}/${encodeURIComponent(result.profile.slug)}`);
+      await navigate(`/${profile.memberType}/${encodeURIComponent(profile.slug)}`);
     } catch (cause) {
       const feedback = saveFeedback(toAppError(cause), (field) => stepIndexOf(steps, field) !== -1);
       setSending(false);

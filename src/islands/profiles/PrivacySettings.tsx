@@ -1,21 +1,17 @@
 /**
  * Privacy settings (/settings/privacy): whether search engines may list the member's
- * profile, and whether they browse profiles privately. A switch takes effect at once
- * (optimistic); PATCH /profile/privacy confirms it, and a refusal puts the switch back
- * with a toast saying why.
+ * profile, and whether they browse profiles privately: a view of `$privacy`, whose action
+ * turns a switch at once and puts it back with a toast when the server refuses.
  */
 import type { Privacy } from '@api/profiles/schemas';
-import { useRef, useState } from 'react';
-import { session } from '../../lib/api/client';
-import { toAppError } from '../../lib/errors';
-import { toast } from '../../lib/toast';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { $privacy, profileActions, type PrivacyChoice } from '../../lib/stores/profile';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { Switch } from './fields';
 import './profiles.css';
 
-type Choice = keyof Privacy;
-
-const CHOICES: ReadonlyArray<{ key: Choice; label: string; hint: string; saved: [on: string, off: string] }> = [
+const CHOICES: ReadonlyArray<{ key: PrivacyChoice; label: string; hint: string; saved: [on: string, off: string] }> = [
   {
     key: 'searchIndexing',
     label: 'Show my profile in search engines',
@@ -31,27 +27,15 @@ const CHOICES: ReadonlyArray<{ key: Choice; label: string; hint: string; saved: 
 ];
 
 function PrivacySettings({ initial }: { initial: Privacy }) {
-  const [privacy, setPrivacy] = useState(initial);
+  useState(() => profileActions.hydratePrivacy(initial));
+  const privacy = useStore($privacy);
   const [status, setStatus] = useState('');
-  // The latest change per switch: an older answer never overrides a newer click.
-  const latest = useRef<Partial<Record<Choice, number>>>({});
 
-  const change = async (key: Choice, value: boolean, messages: [string, string]) => {
-    const ticket = (latest.current[key] ?? 0) + 1;
-    latest.current[key] = ticket;
-    setPrivacy((current) => ({ ...current, [key]: value }));
+  const change = async (key: PrivacyChoice, value: boolean, messages: [string, string]) => {
     setStatus('Saving…');
-    try {
-      const answer = await session<Privacy>('profile/privacy', { method: 'PATCH', body: { [key]: value } });
-      if (latest.current[key] !== ticket) return;
-      setPrivacy((current) => ({ ...current, [key]: answer[key] }));
-      setStatus(messages[value ? 0 : 1]);
-    } catch (cause) {
-      if (latest.current[key] !== ticket) return;
-      setPrivacy((current) => ({ ...current, [key]: !value }));
-      setStatus('');
-      toast(`Your choice was not saved: ${toAppError(cause).message}`, { kind: 'error' });
-    }
+    const outcome = await profileActions.setPrivacy(key, value);
+    if (outcome === 'saved') setStatus(messages[value ? 0 : 1]);
+    else if (outcome === 'refused') setStatus('');
   };
 
   return (

@@ -5,14 +5,13 @@
  */
 import type { ProfileDetails } from '@api/profiles/schemas';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { session } from '../../lib/api/client';
 import { toAppError } from '../../lib/errors';
 import { formFromProfile, type ProfileForm } from '../../lib/profiles/form-model';
 import { mediaUrl } from '../../lib/text/media-url';
-import { profileFormData, profilePath } from '../../lib/profiles/multipart';
 import { saveFeedback } from '../../lib/profiles/server-errors';
 import { stepIndexOf, stepsFor } from '../../lib/profiles/steps';
 import { validateProfile, type FieldErrors } from '../../lib/profiles/validation';
+import { profileActions } from '../../lib/stores/profile';
 import { toast } from '../../lib/toast';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { focusField } from './fields';
@@ -80,11 +79,10 @@ function ProfileSettings({ profile: initialProfile, mediaBaseUrl }: Props) {
     setSending(true);
     setAlert(null);
     try {
-      const body = profileFormData(form, { files: images.files(), remove: images.removed });
-      const result = await session<{ profile: ProfileDetails }>(profilePath(form.memberType, 'edit'), { method: 'PUT', body });
+      const profile = await profileActions.submitProfile(form, 'edit', { files: images.files(), remove: images.removed });
       images.reset();
-      setSaved(result.profile);
-      setForm(formFromProfile(result.profile));
+      setSaved(profile);
+      setForm(formFromProfile(profile));
       setErrors({});
       toast('Your profile is saved.', { kind: 'success' });
     } catch (cause) {

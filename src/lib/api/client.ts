@@ -49,26 +49,3 @@ export function sendForm<E extends Endpoint>(endpoint: E, args: Omit<Parameters<
   if (onUploadProgress) init.onUploadProgress = onUploadProgress;
   return endpoint({ ...args, form: {} } as Parameters<E>[0], { init }) as ReturnType<E>;
 }
-
-/** The session proxy's address for an API path (`auth/me` → `/api/session/auth/me`). */
-export function sessionUrl(path: string): string {
-  return `${SESSION_BASE}/${path.replace(/^\/+/, '')}`;
-}
-
-export interface SessionRequest {
-  method?: string;
-  /** A plain value is sent as JSON; FormData as multipart. */
-  body?: unknown;
-}
-
-/** Calls an API path through the session proxy, untyped: only until the profile islands use the typed client. */
-export async function session<T = unknown>(path: string, { method, body }: SessionRequest = {}): Promise<T> {
-  const init: RequestInit = { method: method ?? (body === undefined ? 'GET' : 'POST') };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const response = await sessionFetch()(sessionUrl(path), init);
-  return (response.status === 204 ? null : await response.json().catch(() => null)) as T;
-}

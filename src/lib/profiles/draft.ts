@@ -5,13 +5,12 @@
  * and anything else falls back to the saved profile's value.
  */
 import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, PROFILE_LIMITS, SKILLS, type Importance } from '@api/profiles/vocabulary';
+import type { InferRequestType } from 'hono/client';
+import type { ApiClient } from '../api/client';
 import type { CofounderPreferencesForm, CityValue, LinkValue, ProfileForm } from './form-model';
 
 /** What PUT /onboarding takes. */
-export interface OnboardingDraft {
-  step: number;
-  data: Record<string, unknown>;
-}
+export type OnboardingDraft = InferRequestType<ApiClient['onboarding']['$put']>['json'];
 
 /** The API keeps at most this much draft data (bytes of JSON); the form stays well under it. */
 const DRAFT_MAX_BYTES = 16 * 1024;

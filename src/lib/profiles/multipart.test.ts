@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { advisorFormFrom, founderFormFrom } from './form-model';
-import { profileFormData, profilePath } from './multipart';
+import { profileFormData } from './multipart';
 import { makeAdvisorDetails, makeFounderDetails } from './test-profiles';
 
 test('a founder form becomes the multipart fields of the contract', () => {
@@ -62,9 +62,4 @@ test('an advisor form sends the advisor fields', () => {
   expect(body.getAll('helpTypes')).toEqual(['investing', 'mentoring']);
   expect(body.get('yearsExperience')).toBe('15');
   expect(body.has('firstName')).toBe(false);
-});
-
-test('profilePath picks the onboarding or edit route of the member type', () => {
-  expect(profilePath('founder', 'onboarding')).toBe('founder/onboarding');
-  expect(profilePath('advisor', 'edit')).toBe('advisor/profile');
 });

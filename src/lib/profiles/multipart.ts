@@ -18,11 +18,6 @@ export interface MultipartOptions {
   remove?: { profilePicture?: boolean; profileBanner?: boolean };
 }
 
-/** The API path the form is sent to: onboarding completes it, edit saves it. */
-export function profilePath(memberType: ProfileForm['memberType'], mode: 'onboarding' | 'edit'): string {
-  return `${memberType}/${mode === 'onboarding' ? 'onboarding' : 'profile'}`;
-}
-
 /** The form as the multipart body the API reads. */
 export function profileFormData(form: ProfileForm, { files = {}, remove = {} }: MultipartOptions = {}): FormData {
   const body = new FormData();
