@@ -26,7 +26,7 @@ export type PasswordHasher = {
  * the emitter with none, so code that sends narrows it to the events it sends (`Emits`,
  * e.g. inbox/live-events.ts). live/events.ts lists them all for the socket and the app.
  */
-export type LiveEmitter<Events extends object = {}> = {
+export type LiveEmitter<Events extends object = Record<never, never>> = {
   /** Resolves once the member's object has sent it (0 sockets is fine); never throws. */
   emit<E extends keyof Events & string>(userId: string, event: E, payload: Events[E]): Promise<void>;
 };

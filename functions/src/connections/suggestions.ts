@@ -5,7 +5,7 @@
  * either way, or has a block with either way; then ranked by the pure scorer in
  * suggestion-score.ts, which weighs their profiles the way matching does.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { loadMatchProfile, MATCH_FIELDS, type MatchFieldsRow, type MatchProfile, toMatchProfile } from '../matching/profiles';
 import { suggestable } from '../matching/suggestable';

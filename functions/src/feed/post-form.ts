@@ -1,15 +1,14 @@
 /**
- * Reads the post form (multipart/form-data) into checked values: text, the poll (JSON
- * text), the group, media files judged by their bytes with their alt texts, and on edit
- * `replaceMedia`. Every problem is collected and reported at once, named by field
- * (`media.1: must be at most 10 MB (an image)`, `mediaAlt.0: …`, `poll.options: …`).
+ * The post form after its schema (openapi.ts's PostFormSchema) → what createPost and
+ * editPost take: each media file judged by its bytes, with its alt text. Every problem
+ * of the files is collected and reported at once, named by field (`media.1: must be at
+ * most 10 MB (an image)`, `mediaAlt.0: …`, `media: …`).
  */
 import { invalidFields, type FieldErrors } from '../errors';
-import { textField } from '../http/forms';
-import { fieldErrorsOf } from '../http/validation';
 import { checkPostMedia, type CheckedMedia } from '../media/post-media';
-import { MEDIA_ALT_MAX, POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, POST_TEXT_MAX, VIDEO_MAX_BYTES } from './limits';
-import { PollInputSchema, type PollInput } from './schemas';
+import { MEDIA_ALT_MAX, POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, VIDEO_MAX_BYTES } from './limits';
+import type { PostFormFields } from './openapi';
+import type { PollInput } from './schemas';
 
 /** A checked upload with its alt text (images only). */
 export type MediaUpload = CheckedMedia & { alt: string | null };
@@ -29,43 +28,10 @@ export type PostForm = {
 
 const MEDIA_RULES = { imageMaxBytes: POST_IMAGE_MAX_BYTES, videoMaxBytes: VIDEO_MAX_BYTES, maxSide: 12_000 };
 
-function readPoll(raw: string | undefined, errors: FieldErrors): PollInput | null | undefined {
-  if (raw === undefined) return undefined;
-  if (raw.trim() === '' || raw.trim() === 'null') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    errors.poll = 'must be valid JSON: { "question"?, "options": ["…", "…"], "closesAt"? }';
-    return undefined;
-  }
-  const parsed = PollInputSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  Object.assign(errors, prefixed(fieldErrorsOf(parsed.error.issues, value, 'poll')));
-  return undefined;
-}
-
-/** fieldErrorsOf names fields from the root of the value; poll fields read `poll.options`. */
-function prefixed(fields: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(fields).map(([key, problem]) => [key === 'poll' || key.startsWith('poll.') ? key : `poll.${key}`, problem]));
-}
-
-async function readMedia(form: FormData, errors: FieldErrors): Promise<MediaUpload[]> {
-  // A file input left empty still sends a part: an empty file with no name.
-  const parts = form.getAll('media').filter((value) => !(value instanceof File && value.size === 0));
-  const alts = form.getAll('mediaAlt').map((value) => (typeof value === 'string' ? value.trim() : ''));
+async function readMedia(files: readonly File[], alts: readonly string[], errors: FieldErrors): Promise<MediaUpload[]> {
   const uploads: MediaUpload[] = [];
-  for (const [index, part] of parts.entries()) {
-    if (!(part instanceof File)) {
-      errors[`media.${index}`] = 'must be a file';
-      continue;
-    }
-    const maxBytes = Math.max(POST_IMAGE_MAX_BYTES, VIDEO_MAX_BYTES);
-    if (part.size > maxBytes) {
-      errors[`media.${index}`] = `must be at most ${maxBytes / 1024 / 1024} MB`;
-      continue;
-    }
-    const checked = checkPostMedia(new Uint8Array(await part.arrayBuffer()), MEDIA_RULES);
+  for (const [index, file] of files.entries()) {
+    const checked = checkPostMedia(new Uint8Array(await file.arrayBuffer()), MEDIA_RULES);
     if ('problem' in checked) {
       errors[`media.${index}`] = checked.problem;
       continue;
@@ -81,20 +47,10 @@ async function readMedia(form: FormData, errors: FieldErrors): Promise<MediaUplo
   return uploads;
 }
 
-/** Reads and checks the post form; a 400 naming every field at fault. */
-export async function readPostForm(form: FormData): Promise<PostForm> {
+/** Reads the media of a validated post form by their bytes; a 400 naming every file at fault. */
+export async function readPostForm(fields: PostFormFields): Promise<PostForm> {
   const errors: FieldErrors = {};
-  const postBy = textField(form, 'post_by', errors)?.trim() ?? '';
-  if (!postBy && !errors.post_by) errors.post_by = 'is required: your user id';
-  const rawText = textField(form, 'text', errors);
-  const text = rawText?.trim();
-  if (text !== undefined && text.length > POST_TEXT_MAX) errors.text = `must be at most ${POST_TEXT_MAX} characters`;
-  const poll = readPoll(textField(form, 'poll', errors), errors);
-  const rawGroup = textField(form, 'group', errors)?.trim();
-  const group = rawGroup === undefined ? undefined : rawGroup === '' ? null : rawGroup;
-  const replace = textField(form, 'replaceMedia', errors);
-  if (replace !== undefined && replace !== 'true' && replace !== 'false') errors.replaceMedia = 'must be one of: true, false';
-  const media = await readMedia(form, errors);
+  const media = await readMedia(fields.media, fields.mediaAlt, errors);
   if (Object.keys(errors).length > 0) throw invalidFields(errors);
-  return { postBy, text, poll, group, media, replaceMedia: replace === 'true' };
+  return { postBy: fields.post_by, text: fields.text, poll: fields.poll, group: fields.group, media, replaceMedia: fields.replaceMedia };
 }

@@ -7,12 +7,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { IdSchema } from '../members/schemas';
 import { optionalUser, requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
-import { readFormBody } from '../http/forms';
+import { formRequest } from '../http/forms';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { deletePost, setLike, setPinned, vote } from './actions';
 import { listPosts, postHistory } from './list';
 import { FEED_MESSAGES as M } from './messages';
-import { feedDoc, feedErrors, memberFeedDoc, postForm } from './openapi';
+import { feedDoc, feedErrors, memberFeedDoc, postFormBody } from './openapi';
 import { readPostForm } from './post-form';
 import { postBySlug, viewerOf } from './read';
 import { DeletedSchema, FeedPostPageSchema, FeedPostSchema, LikeBodySchema, LikeResultSchema, PinBodySchema, PollSchema, PostHistorySchema } from './schemas';
@@ -123,12 +123,12 @@ const writeRoutes = newRouter()
       ...memberFeedDoc,
       summary: 'Publish a post',
       description: 'Text, a poll and media from the multipart form. Members tagged in the text are notified.',
-      middleware: [requireUser] as const,
-      request: postForm,
+      middleware: [requireUser, formRequest(M.multipartOnly)] as const,
+      request: postFormBody,
       responses: { 201: jsonResponse(FeedPostSchema, 'The post.'), ...formErrors },
     }),
     async (c) => {
-      const form = await readPostForm(await readFormBody(c, M.multipartOnly));
+      const form = await readPostForm(c.req.valid('form'));
       return c.json(await createPost({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account'), form), 201);
     },
   )
@@ -140,12 +140,12 @@ const writeRoutes = newRouter()
       summary: 'Edit your post',
       description:
         'Only the author. The version replaced is kept in the history. Fields left out stay; media stay unless `replaceMedia=true`. A poll with votes keeps its options (409).',
-      middleware: [requireUser] as const,
-      request: { params: PostIdParam, ...postForm },
+      middleware: [requireUser, formRequest(M.multipartOnly)] as const,
+      request: { params: PostIdParam, ...postFormBody },
       responses: { 200: jsonResponse(FeedPostSchema, 'The edited post.'), ...formErrors },
     }),
     async (c) => {
-      const form = await readPostForm(await readFormBody(c, M.multipartOnly));
+      const form = await readPostForm(c.req.valid('form'));
       return c.json(await editPost({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account'), c.req.valid('param').post_id, form), 200);
     },
   )

@@ -93,11 +93,14 @@ export function fieldErrorsOf(issues: readonly Issue[], input: unknown, rootName
 
 const ROOT_NAMES: Record<string, string> = { json: 'body', form: 'body' };
 
+/** What a route's validator hands its hook: the value checked (`data`) and, on failure, zod's issues. */
+export type ValidationResult = { success: boolean; target: string; error?: { issues: readonly Issue[] }; data?: unknown };
+
 /**
  * The `defaultHook` of every OpenAPIHono app: a failed validation throws the API's 400,
  * which the error handler answers. Successful results pass through untouched.
  */
-export function validationHook(result: { success: boolean; target: string; error?: { issues: readonly Issue[] }; data?: unknown }): void {
+export function validationHook(result: ValidationResult): void {
   if (result.success || !result.error) return;
   throw invalidFields(fieldErrorsOf(result.error.issues, result.data, ROOT_NAMES[result.target] ?? result.target));
 }

@@ -6,13 +6,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { IdSchema } from '../members/schemas';
 import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
-import { readFormBody } from '../http/forms';
+import { formRequest } from '../http/forms';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { attachmentFile, storeUpload } from './attachments';
 import { deleteMessage } from './delete';
 import { readMessageForm, readUploadForm } from './message-form';
 import { INBOX_MESSAGES as M } from './messages';
-import { inboxDoc, messageForm, uploadForm } from './openapi';
+import { inboxDoc, messageFormBody, uploadFormBody } from './openapi';
 import { threadMessages } from './read';
 import { AttachmentSchema, DeletedMessageSchema, OpenThreadBodySchema, SentMessageSchema, ThreadListQuerySchema, ThreadMessagesQuerySchema, ThreadMessagesSchema, ThreadPageSchema, ThreadSchema } from './schemas';
 import { UnseenCountSchema } from '../notifications/schemas';
@@ -129,8 +129,8 @@ const writeRoutes = newRouter()
       summary: 'Send a message',
       description:
         'Text and up to five files (new ones, or ids of your unsent uploads), optionally answering a message of the same thread. Only to a connected member. The recipient gets the live `notification` "New Message" with the thread; your other tabs get `thread`.',
-      middleware: [requireUser] as const,
-      request: messageForm,
+      middleware: [requireUser, formRequest(M.multipartOnly)] as const,
+      request: messageFormBody,
       responses: {
         201: jsonResponse(SentMessageSchema, 'The message and the thread as you see it.'),
         ...errorResponses([400, 401, 403, 404, 413, 415], {
@@ -142,7 +142,7 @@ const writeRoutes = newRouter()
       },
     }),
     async (c) => {
-      const form = await readMessageForm(await readFormBody(c, M.multipartOnly));
+      const form = await readMessageForm(c.req.valid('form'));
       // Server-Timing `stored`: when the message's batch returned (epoch ms), for latency measurements such as bench:live.
       const sent = await sendMessage({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account').user.id, form, {
         stored: (at) => c.header('Server-Timing', `stored;desc="${at.getTime()}"`),
@@ -180,15 +180,15 @@ export const uploadRoutes = newRouter().openapi(
     summary: 'Upload a file for a message',
     description:
       'Stores one file, judged by its bytes, for a message you are about to send: pass its id in `mediaFiles`. Only you can read it until it is sent; an upload not sent within a day is removed.',
-    middleware: [requireUser] as const,
-    request: uploadForm,
+    middleware: [requireUser, formRequest(M.multipartOnly)] as const,
+    request: uploadFormBody,
     responses: {
       201: jsonResponse(AttachmentSchema, 'The stored file.'),
       ...errorResponses([400, 401, 413, 415], { 400: 'No file (field `file`), or an image with too many pixels.', ...FILE_ERRORS }),
     },
   }),
   async (c) => {
-    const file = await readUploadForm(await readFormBody(c, M.multipartOnly));
+    const file = await readUploadForm(c.req.valid('form').file);
     return c.json(await storeUpload({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account').user.id, file), 201);
   },
 );

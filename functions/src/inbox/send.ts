@@ -120,7 +120,7 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   const files = form.media.map((item) => ('file' in item ? { stored: stored[next++]! } : item));
   const pair = [senderId, recipientId];
   const notifying = notificationStatements(messageNotification(threadId, senderId, recipientId, form.body, files.length), at);
-  let results;
+  let results: D1Result[];
   try {
     // The views, the message and the notification are read back in the same batch, after the writes: one round trip.
     results = await runBatch(deps.db, [

@@ -5,16 +5,30 @@
  * Handlers only translate HTTP to the domain functions.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { optionalUser, requireUser } from '../session/guards';
-import { newRouter } from '../http/context';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { newRouter, type AppEnv } from '../http/context';
+import { formRequest } from '../http/forms';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
+import { optionalUser, requireUser } from '../session/guards';
 import type { MemberType } from '../users/schemas';
-import { saveFromForm } from './form-request';
 import { PROFILE_MESSAGES as M } from './messages';
 import { onboardingState, saveDraft } from './onboarding';
-import { advisorForm, founderForm, memberDoc, profilesDoc } from './openapi';
+import { advisorForm, founderForm, memberDoc, profileFormHook, profilesDoc, type AdvisorFields, type FounderFields, type PictureValues } from './openapi';
+import { readProfileForm } from './profile-form';
 import { publicProfile } from './public-profile';
-import { AdvisorDetailsSchema, DraftSavedSchema, FounderDetailsSchema, OnboardingDraftSchema, OnboardingStateSchema, SavedAdvisorProfileSchema, SavedFounderProfileSchema } from './schemas';
+import { assertCanSave, currentImages, saveProfile, type SaveMode } from './save';
+import {
+  AdvisorDetailsSchema,
+  DraftSavedSchema,
+  FounderDetailsSchema,
+  OnboardingDraftSchema,
+  OnboardingStateSchema,
+  SavedAdvisorProfileSchema,
+  SavedFounderProfileSchema,
+  type SavedAdvisorProfile,
+  type SavedFounderProfile,
+} from './schemas';
 import { viewRoutes } from './view-routes';
 
 export { viewRoutes as profileRoutes };
@@ -62,28 +76,50 @@ const formErrors = (memberType: MemberType, mode: 'onboarding' | 'edit') =>
 
 const article = (memberType: MemberType) => (memberType === 'founder' ? 'a founder' : 'an advisor');
 
-function onboardingRoute<S extends z.ZodType>(memberType: MemberType, form: typeof founderForm, saved: S) {
+type FormBody = typeof founderForm | typeof advisorForm;
+
+/**
+ * Only the member's own type may use a form, and settings only once onboarded: checked
+ * before the form is read, so a refused request costs no image work.
+ */
+const canSave = (memberType: MemberType, mode: SaveMode) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    assertCanSave(c.get('account'), memberType, mode);
+    await next();
+  });
+
+type Saved<T extends MemberType> = T extends 'founder' ? SavedFounderProfile : SavedAdvisorProfile;
+
+/** Saves the signed-in member's profile from the validated form. */
+async function saveForm<T extends MemberType>(c: Context<AppEnv>, mode: SaveMode, form: { fields: FounderFields | AdvisorFields; pictures: PictureValues }): Promise<Saved<T>> {
+  const account = c.get('account');
+  const saved = await saveProfile({ ...c.get('deps'), media: c.env.MEDIA }, account, readProfileForm(form, currentImages(account)), mode);
+  // canSave checked the member type, so the profile answered is of that type.
+  return saved as Saved<T>;
+}
+
+function onboardingRoute<B extends FormBody, S extends z.ZodType>(memberType: MemberType, form: B, saved: S) {
   return createRoute({
     method: 'post',
     path: '/onboarding',
     ...memberDoc,
     summary: `Complete onboarding as ${article(memberType)}`,
     description: `Saves the ${memberType} profile from the multipart form, marks the member onboarded and drops the draft. Only ${memberType}s.`,
-    middleware: [requireUser] as const,
-    request: { body: form },
+    middleware: [requireUser, canSave(memberType, 'onboarding'), formRequest(M.multipartOnly)] as const,
+    request: form,
     responses: { 200: jsonResponse(saved, 'The user (onboarded) and the saved profile.'), ...formErrors(memberType, 'onboarding') },
   });
 }
 
-function editRoute<S extends z.ZodType>(memberType: MemberType, form: typeof founderForm, saved: S) {
+function editRoute<B extends FormBody, S extends z.ZodType>(memberType: MemberType, form: B, saved: S) {
   return createRoute({
     method: 'put',
     path: '/profile',
     ...memberDoc,
     summary: `Edit your ${memberType} profile`,
     description: `The settings form: the same fields and checks as onboarding. Pictures not sent stay; \`removeProfilePicture\`/\`removeProfileBanner\` remove them. The slug never changes. Only onboarded ${memberType}s.`,
-    middleware: [requireUser] as const,
-    request: { body: form },
+    middleware: [requireUser, canSave(memberType, 'edit'), formRequest(M.multipartOnly)] as const,
+    request: form,
     responses: { 200: jsonResponse(saved, 'The user and the saved profile.'), ...formErrors(memberType, 'edit') },
   });
 }
@@ -104,16 +140,16 @@ function profileRoute<S extends z.ZodType>(memberType: MemberType, details: S) {
 
 /** Mounted at /founder: founder onboarding, the public founder profile and its settings form. */
 export const founderProfileRoutes = newRouter()
-  .openapi(onboardingRoute('founder', founderForm, SavedFounderProfileSchema), async (c) => c.json(await saveFromForm(c, 'founder', 'onboarding'), 200))
-  .openapi(editRoute('founder', founderForm, SavedFounderProfileSchema), async (c) => c.json(await saveFromForm(c, 'founder', 'edit'), 200))
+  .openapi(onboardingRoute('founder', founderForm, SavedFounderProfileSchema), async (c) => c.json(await saveForm<'founder'>(c, 'onboarding', c.req.valid('form')), 200), profileFormHook)
+  .openapi(editRoute('founder', founderForm, SavedFounderProfileSchema), async (c) => c.json(await saveForm<'founder'>(c, 'edit', c.req.valid('form')), 200), profileFormHook)
   .openapi(profileRoute('founder', FounderDetailsSchema), async (c) =>
     c.json(await publicProfile(c.get('deps'), 'founder', c.req.valid('query').slug, c.get('viewer')), 200),
   );
 
 /** Mounted at /advisor: advisor onboarding, the public advisor profile and its settings form. */
 export const advisorProfileRoutes = newRouter()
-  .openapi(onboardingRoute('advisor', advisorForm, SavedAdvisorProfileSchema), async (c) => c.json(await saveFromForm(c, 'advisor', 'onboarding'), 200))
-  .openapi(editRoute('advisor', advisorForm, SavedAdvisorProfileSchema), async (c) => c.json(await saveFromForm(c, 'advisor', 'edit'), 200))
+  .openapi(onboardingRoute('advisor', advisorForm, SavedAdvisorProfileSchema), async (c) => c.json(await saveForm<'advisor'>(c, 'onboarding', c.req.valid('form')), 200), profileFormHook)
+  .openapi(editRoute('advisor', advisorForm, SavedAdvisorProfileSchema), async (c) => c.json(await saveForm<'advisor'>(c, 'edit', c.req.valid('form')), 200), profileFormHook)
   .openapi(profileRoute('advisor', AdvisorDetailsSchema), async (c) =>
     c.json(await publicProfile(c.get('deps'), 'advisor', c.req.valid('query').slug, c.get('viewer')), 200),
   );

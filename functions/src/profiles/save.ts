@@ -16,7 +16,8 @@ import { toProfileDetails } from './details';
 import { indexStatements } from './index-rows';
 import { PROFILE_MESSAGES as M } from './messages';
 import { IMAGE_FIELDS, type ImageField } from './image-fields';
-import type { AdvisorFields, CurrentImages, FounderFields, ProfileForm } from './profile-form';
+import type { AdvisorFields, FounderFields } from './openapi';
+import type { CurrentImages, ProfileForm } from './profile-form';
 import type { ProfileDetails } from './schemas';
 
 /** What saving needs: the database, the clock and the media bucket. */

@@ -1,6 +1,6 @@
 /**
  * The wire shapes of the profiles issue (its contract): full founder and advisor
- * profiles, co-founder preferences, cities, search results, matches, profile views,
+ * profiles, co-founder preferences, search results, matches, profile views,
  * onboarding drafts and privacy choices. The app imports these types (types only).
  */
 import { z } from '@hono/zod-openapi';
