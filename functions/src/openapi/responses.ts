@@ -1,6 +1,6 @@
 /**
  * The error responses every route documents, built from one schema so that the OpenAPI
- * document says exactly what http/errors.ts sends.
+ * document says exactly what errors.ts sends.
  */
 import { z } from '@hono/zod-openapi';
 
