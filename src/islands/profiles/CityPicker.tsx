@@ -8,7 +8,8 @@
 import type { City } from '@api/cities/schemas';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cityQuery, nextActive, resultsAnnouncement } from '../../lib/profiles/combobox';
-import { profileActions } from '../../lib/stores/profile';
+import { api } from '../../lib/api/client';
+import { searchCities } from '../../lib/profiles/cities';
 import './city-picker.css';
 
 export interface CityChoice {
@@ -72,7 +73,7 @@ export default function CityPicker({ name, label, initial = null, onChange, inpu
       const controller = new AbortController();
       request.current = controller;
       try {
-        setOptions(await profileActions.searchCities(query, RESULT_LIMIT, controller.signal));
+        setOptions(await searchCities(api, query, RESULT_LIMIT, controller.signal));
         setFailed(false);
       } catch (cause) {
         if (controller.signal.aborted) return;

@@ -6,7 +6,7 @@
 import type { Privacy } from '@api/profiles/schemas';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { $privacy, profileActions, type PrivacyChoice } from '../../lib/stores/profile';
+import { $privacy, privacyActions, type PrivacyChoice } from '../../lib/stores/privacy';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { Switch } from './fields';
 import './profiles.css';
@@ -27,13 +27,13 @@ const CHOICES: ReadonlyArray<{ key: PrivacyChoice; label: string; hint: string; 
 ];
 
 function PrivacySettings({ initial }: { initial: Privacy }) {
-  useState(() => profileActions.hydratePrivacy(initial));
+  useState(() => privacyActions.hydrate(initial));
   const privacy = useStore($privacy);
   const [status, setStatus] = useState('');
 
   const change = async (key: PrivacyChoice, value: boolean, messages: [string, string]) => {
     setStatus('Saving…');
-    const outcome = await profileActions.setPrivacy(key, value);
+    const outcome = await privacyActions.choose(key, value);
     if (outcome === 'saved') setStatus(messages[value ? 0 : 1]);
     else if (outcome === 'refused') setStatus('');
   };
