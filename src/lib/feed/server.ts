@@ -60,14 +60,13 @@ async function loadComments(postId: string, options: ServerCallOptions): Promise
   return { comments: result.data.data, total: Math.max(result.data.total ?? 0, result.data.data.length) };
 }
 
-/** One post in the sitemap. */
-export interface PostSitemapEntry {
-  slug: string;
-  updatedAt: string;
-}
+const readPostSitemap = (options: ServerCallOptions) => data(serverClient(options).feed.sitemap.$get());
+
+/** One post in the sitemap (its slug and last change), as GET /feed/sitemap answers it. */
+export type PostSitemapEntry = Awaited<ReturnType<typeof readPostSitemap>>['data'][number];
 
 /** GET /feed/sitemap: the newest posts' slugs and last changes, or the error (the sitemap then answers 503). */
 export async function loadPostSitemapEntries(options: ServerCallOptions): Promise<{ ok: true; entries: PostSitemapEntry[] } | { ok: false; error: AppError }> {
-  const result = await outcome(data(serverClient(options).feed.sitemap.$get()));
+  const result = await outcome(readPostSitemap(options));
   return result.ok ? { ok: true, entries: result.data?.data ?? [] } : { ok: false, error: result.error };
 }
