@@ -26,7 +26,7 @@ export function sessionClient(transport: Transport = browserTransport): ApiClien
 export const api: ApiClient = sessionClient();
 
 /** The body of a route's successful answer, as its schema says (null for 204). */
-export type SuccessData<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? (S extends 204 ? null : T) : never) : never;
+type SuccessData<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? (S extends 204 ? null : T) : never) : never;
 
 /** The typed data of a successful answer (null when it has none); errors were thrown before. */
 export async function data<P extends Promise<ClientResponse<unknown>>>(answer: P): Promise<SuccessData<Awaited<P>>> {

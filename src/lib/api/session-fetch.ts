@@ -11,7 +11,7 @@ import { readAppError, toAppError } from '../errors';
 export type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Browsers allow 64 KB of keepalive bodies in flight per page; stay well under it. */
-export const KEEPALIVE_MAX_CHARS = 16 * 1024;
+const KEEPALIVE_MAX_CHARS = 16 * 1024;
 
 /** Whether a request may outlive the page: a change with a small JSON body (or none). */
 function outlivesPage(method: string, body: RequestInit['body']): boolean {

@@ -10,7 +10,7 @@ import { SESSION_BASE, sessionClient, type ApiClient } from './client';
 import type { UploadInit } from './upload-transport';
 
 /** What a test sees of one request: the method, and the body (parsed JSON, or the FormData) when there is one. */
-export interface StubRequest {
+interface StubRequest {
   method: string;
   body?: unknown;
   /** Set when the caller asked to hear the upload's progress. */
@@ -18,7 +18,7 @@ export interface StubRequest {
 }
 
 /** A GET without a body is seen as `session(path)`, everything else as `session(path, request)`. */
-export type StubSession = (path: string, request?: StubRequest) => Promise<unknown>;
+type StubSession = (path: string, request?: StubRequest) => Promise<unknown>;
 
 function bodyOf(body: RequestInit['body']): unknown {
   return typeof body === 'string' ? JSON.parse(body) : body;

@@ -7,7 +7,7 @@ export const PAGE_SIZE = 10;
 const SUGGESTIONS_LIMIT = 20;
 
 /** One page of a list: its items and, where the route counts them, the total. */
-export interface ListAnswer<T> {
+interface ListAnswer<T> {
   data: T[];
   total?: number;
 }

@@ -10,7 +10,7 @@ import type { FeedPost } from './types';
 /** How many posts the copy keeps. */
 const CACHED_POSTS = 20;
 
-export type CopyStorage = Pick<Storage, 'getItem' | 'setItem'>;
+type CopyStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** Keeps the first posts of `state` when it shows the unfiltered feed (pending posts never). */
 export function keepOfflineCopy(storage: CopyStorage | undefined, state: FeedState): void {

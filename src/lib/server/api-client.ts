@@ -35,7 +35,7 @@ export function serverClient({ token, clientIp, fetchApi = bindingFetch }: Serve
 }
 
 /** A read's outcome: its data, or the AppError it failed with. */
-export type Outcome<T> = { ok: true; data: T } | { ok: false; error: AppError };
+type Outcome<T> = { ok: true; data: T } | { ok: false; error: AppError };
 
 /** Waits for a read (`data(...)` of a typed call) and keeps its failure as a value. */
 export async function outcome<T>(read: Promise<T>): Promise<Outcome<T>> {

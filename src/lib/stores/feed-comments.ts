@@ -72,7 +72,7 @@ export function createCommentActions({ store, api, notify, countComments, now }:
   /** Appends the next page of comments. */
   async function loadMore(postId: string): Promise<void> {
     const current = thread(postId);
-    if (!current || current.status !== 'ready' || current.page >= current.pages) return;
+    if (current?.status !== 'ready' || current.page >= current.pages) return;
     setThread(postId, { ...current, status: 'loading-more' });
     try {
       const page = await fetchPage(postId, current.page + 1);

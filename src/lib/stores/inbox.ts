@@ -134,7 +134,7 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
   async function loadOlder(): Promise<void> {
     const open = get().open;
     const before = open && oldestStoredId(open.messages);
-    if (!open || open.status !== 'ready' || !open.hasMore || open.loadingOlder || !before) return;
+    if (open?.status !== 'ready' || !open.hasMore || open.loadingOlder || !before) return;
     set(withOpen(get(), open.id, (entry) => ({ ...entry, loadingOlder: true, olderError: null })));
     try {
       const older = await readThread(api, open.id, { before });
@@ -213,7 +213,7 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
     const open = get().open;
     const entry = open && get().users.find((thread) => thread._id === open.id);
     const unread = (entry?.unreadCount ?? 0) > 0 || (open?.thread?.unreadCount ?? 0) > 0 || open?.messages.some((message) => message.to === viewerId() && !message.read);
-    if (!open || open.status !== 'ready' || !unread) return;
+    if (open?.status !== 'ready' || !unread) return;
     set(withThreadRead(get(), open.id, viewerId()));
     try {
       await readThread(api, open.id, { limit: 1 });
@@ -226,9 +226,7 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
   function receiveMessage(thread: Thread): void {
     const state = get();
     const listed = state.status === 'ready' || state.status === 'loading';
-    let result;
-    if (listed) result = applyIncoming(state.users, thread, viewerId());
-    else result = { users: state.users, raiseBy: 1, playSound: thread.unreadCount <= 1 };
+    const result = listed ? applyIncoming(state.users, thread, viewerId()) : { users: state.users, raiseBy: 1, playSound: thread.unreadCount <= 1 };
     let next: InboxState = { ...state, users: result.users, unseenMessageCount: state.unseenMessageCount + result.raiseBy };
     const latest = thread.latestMessage;
     if (latest && state.open?.id === thread._id) next = withThread(withMessages(next, thread._id, (messages) => mergeMessages(messages, [latest])), thread);

@@ -13,7 +13,7 @@ import { applyOptimistic } from './machinery/optimistic';
 export type PrivacyChoice = keyof Privacy;
 
 /** How a switch's change ended: confirmed, refused (and put back), or overtaken by a newer click. */
-export type PrivacyOutcome = 'saved' | 'refused' | 'stale';
+type PrivacyOutcome = 'saved' | 'refused' | 'stale';
 
 export interface PrivacyDeps {
   store: WritableAtom<Privacy>;

@@ -10,7 +10,7 @@ export interface BusyState {
   busy: Record<string, true>;
 }
 
-export interface BusyKeys {
+interface BusyKeys {
   /** Whether a change of `key` is on its way. */
   has(key: string): boolean;
   /** Runs `task` with `key` busy and frees the key however the task ends. */

@@ -8,9 +8,9 @@
  */
 
 /** Asks whether the load that took it may still apply its answer. */
-export type Ticket = () => boolean;
+type Ticket = () => boolean;
 
-export interface LatestLoad {
+interface LatestLoad {
   /** A new load: every ticket taken before it is stale from now on. */
   start(): Ticket;
   /** A ticket that follows the latest load without replacing it (its next page, say). */
@@ -36,9 +36,9 @@ export function latestLoad(): LatestLoad {
 }
 
 /** The versions of keyed loads at one moment, to ask later which keys started a load since. */
-export type LoadMark<K extends string> = Partial<Record<K, number>>;
+type LoadMark<K extends string> = Partial<Record<K, number>>;
 
-export interface LatestLoads<K extends string> {
+interface LatestLoads<K extends string> {
   /** The latest-load counter of one key (created on first use). */
   of(key: K): LatestLoad;
   /** Makes every ticket of every key stale. */
@@ -53,8 +53,8 @@ export interface LatestLoads<K extends string> {
 export function latestLoads<K extends string>(): LatestLoads<K> {
   const loads = new Map<K, LatestLoad>();
   const of = (key: K) => {
-    let load = loads.get(key);
-    if (!load) loads.set(key, (load = latestLoad()));
+    const load = loads.get(key) ?? latestLoad();
+    loads.set(key, load);
     return load;
   };
   return {

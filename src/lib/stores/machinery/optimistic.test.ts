@@ -4,7 +4,12 @@ import { applyOptimistic, toastRefusal } from './optimistic';
 
 function counter() {
   let value = 0;
-  return { get: () => value, add: (delta: number) => void (value += delta) };
+  return {
+    get: () => value,
+    add: (delta: number) => {
+      value += delta;
+    },
+  };
 }
 
 describe('applyOptimistic', () => {
