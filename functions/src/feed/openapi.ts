@@ -47,7 +47,7 @@ const pollText = z.string().transform((raw, ctx): PollInput | null => {
  * `undefined` (on edit: keep what the post has); `poll: null` removes the poll,
  * `group: null` leaves every group.
  */
-export const PostFormSchema = z
+const PostFormSchema = z
   .object({
     post_by: z
       .preprocess((value) => firstOf(value) ?? '', z.string().trim().refine((id) => id !== '', 'is required: your user id'))

@@ -37,7 +37,7 @@ const attachmentPart = z
   .openapi({ oneOf: [{ type: 'string', format: 'binary' }, { type: 'string', pattern: ID.source, description: 'The id of one of your unsent uploads (POST /upload/attachment).' }] });
 
 /** The message form of POST /connections/messages: text, the recipient or thread, the message answered, files. */
-export const MessageFormSchema = z
+const MessageFormSchema = z
   .object({
     body: formField(z.string().max(MESSAGE_BODY_MAX_LENGTH).optional()).openapi({ description: 'Plain text (shown as text, never as HTML).' }),
     to: optionalId('The recipient’s user id: required without `connectionId`; with it, it must be the other member of that thread.'),
@@ -62,7 +62,7 @@ export type MessageFormFields = z.output<typeof MessageFormSchema>;
 export const messageFormBody = formBody(MessageFormSchema, 'The message as multipart/form-data. Never empty: text, files, or both.', ['mediaFiles']);
 
 /** The upload form of POST /upload/attachment: one file. */
-export const UploadFormSchema = z.object({
+const UploadFormSchema = z.object({
   file: formField(formFile(M.fileRequired).refine((file) => !isEmptyFilePart(file), M.fileRequired)).openapi({ description: `≤ ${MB} MB: ${FILE_TYPES}.` }),
 });
 

@@ -38,7 +38,7 @@ function parseJson(text: string): unknown {
  * by their first non-blank value (blank ones left out, so they read as missing), JSON
  * decoded, picture keys as sent. The schemas read this, and so do the problems' names.
  */
-export function normalizeProfileForm(form: unknown): unknown {
+function normalizeProfileForm(form: unknown): unknown {
   // Anything but a form (the document generator asks about null) is left for the schema to refuse.
   if (typeof form !== 'object' || form === null) return form;
   const normalized: FormValues = Object.fromEntries(LIST_KEYS.map((key) => [key, []]));
@@ -223,8 +223,8 @@ const profileForm = <T extends z.ZodObject>(fields: T) =>
     })),
   );
 
-export const FounderFormSchema = profileForm(FounderFieldsSchema);
-export const AdvisorFormSchema = profileForm(AdvisorFieldsSchema);
+const FounderFormSchema = profileForm(FounderFieldsSchema);
+const AdvisorFormSchema = profileForm(AdvisorFieldsSchema);
 
 export const founderForm = formBody(FounderFormSchema, 'The founder profile form. Lists repeat their key; JSON fields are text.', LIST_KEYS);
 export const advisorForm = formBody(AdvisorFormSchema, 'The advisor profile form. Lists repeat their key; JSON fields are text.', LIST_KEYS);
