@@ -4,7 +4,7 @@
  */
 import { pngImage } from '../src/media/test-images';
 import { sendForm } from '../src/profiles/test-forms';
-import { bodyOf, call, signedInMember } from './api';
+import { bodyOf, call, type signedInMember } from './api';
 
 export { mp4Bytes, webmBytes } from '../src/media/test-videos';
 

@@ -46,7 +46,7 @@ describe('GET /admin/reports', () => {
         reporter: expect.objectContaining({ _id: reporter.user.id }),
         target: expect.objectContaining({ _id: author.user.id }),
       },
-      expect.objectContaining({ _id: memberReport, targetType: 'member', reason: 'fake-profile', target: expect.objectContaining({ _id: target.user.id, name: target.founder!.firstName + ' ' + target.founder!.lastName }) }),
+      expect.objectContaining({ _id: memberReport, targetType: 'member', reason: 'fake-profile', target: expect.objectContaining({ _id: target.user.id, name: `${target.founder!.firstName} ${target.founder!.lastName}` }) }),
     ]);
   });
 

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { users } from '../db/schema';
-import { ApiError, fieldError, invalidFields } from '../errors';
+import { type ApiError, fieldError, invalidFields } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import { notifyPasswordChanged } from '../notifications/account';
 import { verificationMail } from '../mail/templates';

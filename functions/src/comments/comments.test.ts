@@ -20,7 +20,7 @@ describe('POST /feed/comments', () => {
       commentId: comment._id,
       postId,
       text: 'Great point',
-      author: { _id: writer.user.id, name: writer.user.firstName + ' ' + writer.user.lastName },
+      author: { _id: writer.user.id, name: `${writer.user.firstName} ${writer.user.lastName}` },
       editedAt: null,
       replyCount: 0,
       replies: [],

@@ -48,7 +48,7 @@ describe('GET /connection/status', () => {
     const { me, c1, c2, c3 } = await busyMember();
     const pages = [1, 2, 3, 4].map((page) => list(`/connection/status?_type=accepted&limit=1&page=${page}`, me.jwt));
     const [p1, p2, p3, p4] = await Promise.all(pages);
-    expect([p1, p2, p3].map(ids).flat()).toEqual([c3.user.id, c2.user.id, c1.user.id]);
+    expect([p1, p2, p3].flatMap(ids)).toEqual([c3.user.id, c2.user.id, c1.user.id]);
     expect(p1).toMatchObject({ total: 3, page: 1, limit: 1, pages: 3 });
     expect(p4).toMatchObject({ data: [], total: 3, page: 4, pages: 3 });
   });

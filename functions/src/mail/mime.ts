@@ -30,7 +30,7 @@ export function addressOf(mailbox: string): string {
 /** The From header: display name encoded when needed, address kept as is. */
 function fromHeader(from: string): string {
   const match = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(from);
-  if (!match || !match[1]) return addressOf(from);
+  if (!match?.[1]) return addressOf(from);
   return `${encodeWord(match[1].replace(/^"|"$/g, ''))} <${headerValue(match[2]!)}>`;
 }
 

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
-import { profileTags, profileTagKinds } from '../db/schema';
+import { profileTags, type profileTagKinds } from '../db/schema';
 import type { Account } from '../users/wire';
 import { EXPERTISE, INDUSTRIES, SKILLS } from './vocabulary';
 
@@ -37,7 +37,7 @@ function labels(values: readonly string[], vocabulary: Record<string, string>): 
 }
 
 function joinText(parts: readonly (string | null | undefined)[]): string {
-  return parts.filter((part) => part && part.trim()).join('\n');
+  return parts.filter((part) => part?.trim()).join('\n');
 }
 
 /** The tags and full text of an account's profile; null when it is not to be indexed. */

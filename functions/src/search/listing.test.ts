@@ -4,7 +4,7 @@
  * whole listing is known and its order, pages and totals can be checked exactly.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, get, post, signedInMember } from '../../test/api';
+import { bodyOf, get, post, type signedInMember } from '../../test/api';
 import { advisorWith, daysAgo, founderWith, idsOf } from './test-profiles';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
