@@ -1,16 +1,23 @@
 /**
- * The typed client of the API for the server side: Hono's client over the service binding
- * (as callApi, with the member's token and the visitor's address), so the pages' reads are
- * typed from the API's own routes. `outcome()` keeps a read's failure as a value.
+ * The typed client of the API for the server side: Hono's client over the service binding,
+ * with the member's token and the visitor's address, so every call the pages and the
+ * session code make is typed from the API's own routes: a changed route breaks the type
+ * check, not the page. `outcome()` keeps a call's failure as a value.
  */
 import type { ApiApp } from '@api/app';
 import { hc } from 'hono/client';
 import type { ApiClient } from '../api/client';
 import { readAppError, toAppError, type AppError } from '../errors';
-import { API_ORIGIN, bindingFetch, unreachableApiError, type ApiCallOptions } from './api';
+import { API_ORIGIN, bindingFetch, unreachableApiError, type ApiFetch } from './api';
 
 /** Who asks, and through what (tests pass a fake binding). */
-export type ServerCallOptions = Pick<ApiCallOptions, 'token' | 'clientIp' | 'fetchApi'>;
+export interface ServerCallOptions {
+  /** The member's jwt, sent as a Bearer token. */
+  token?: string;
+  /** The visitor's address, for the API's rate limits. */
+  clientIp?: string;
+  fetchApi?: ApiFetch;
+}
 
 /** A typed client that asks the API as the member of `options` (a visitor without a token). */
 export function serverClient({ token, clientIp, fetchApi = bindingFetch }: ServerCallOptions = {}): ApiClient {
@@ -34,10 +41,10 @@ export function serverClient({ token, clientIp, fetchApi = bindingFetch }: Serve
   });
 }
 
-/** A read's outcome: its data, or the AppError it failed with. */
+/** A call's outcome: its data, or the AppError it failed with. */
 type Outcome<T> = { ok: true; data: T } | { ok: false; error: AppError };
 
-/** Waits for a read (`data(...)` of a typed call) and keeps its failure as a value. */
+/** Waits for a call (`data(...)` of a typed route) and keeps its failure as a value. */
 export async function outcome<T>(read: Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, data: await read };

@@ -2,14 +2,19 @@
  * Registration through the app (POST /api/register and the /register form): the consent
  * rule of SPEC.md §5 is checked here first, so a refused form never reaches the API.
  */
+import type { InferRequestType } from 'hono/client';
+import { data, type ApiClient } from '../api/client';
 import { AppError } from '../errors';
-import { callApi, type ApiFetch } from './api';
+import { outcome, serverClient, type ServerCallOptions } from './api-client';
 
 /** The two consents that must both be truthy before anything is sent. */
 const REQUIRED_CONSENTS = ['agreement', 'subscription'] as const;
 const CONSENT_PROBLEM = 'must be accepted';
 
 export type RegisterResult = { ok: true } | { ok: false; error: AppError };
+
+/** What POST /users/register takes. */
+type RegisterBody = InferRequestType<ApiClient['users']['register']['$post']>['json'];
 
 /** The consents that are missing or falsy in `fields`. */
 export function missingConsents(fields: Record<string, unknown>): string[] {
@@ -31,11 +36,12 @@ function consentError(missing: readonly string[]): AppError {
  */
 export async function registerMember(
   fields: Record<string, unknown>,
-  options: { clientIp?: string; fetchApi?: ApiFetch } = {},
+  options: Omit<ServerCallOptions, 'token'> = {},
 ): Promise<RegisterResult> {
   const missing = missingConsents(fields);
   if (missing.length > 0) return { ok: false, error: consentError(missing) };
-  const body = { ...fields, agreement: true, subscription: true };
-  const result = await callApi('users/register', { method: 'POST', body, ...options });
+  // The fields go on as the visitor typed them: the API checks each one and names the wrong ones.
+  const body = { ...fields, agreement: true, subscription: true } as RegisterBody;
+  const result = await outcome(data(serverClient(options).users.register.$post({ json: body })));
   return result.ok ? { ok: true } : { ok: false, error: result.error };
 }

@@ -12,7 +12,7 @@ interface RequestLike {
   readonly clientAddress: string;
 }
 
-/** `{ cookies, url, clientIp }` for signIn, registerMember and callApi. */
+/** `{ cookies, url, clientIp }` for signIn, registerMember and serverClient. */
 export function requestContext(context: RequestLike) {
   return {
     cookies: context.cookies,

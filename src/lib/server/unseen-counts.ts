@@ -3,9 +3,8 @@
  * request, asked once per request so the header shows them without a flash and the pages
  * that need one of them (/inbox) reuse the same answer.
  */
-import { callApi, type ApiCallOptions } from './api';
-
-type CallOptions = Pick<ApiCallOptions, 'token' | 'clientIp' | 'fetchApi'>;
+import { data, type ApiClient } from '../api/client';
+import { serverClient, type ServerCallOptions } from './api-client';
 
 /** The header's unread figures; 0 when the API cannot tell. */
 export interface UnseenCounts {
@@ -15,20 +14,28 @@ export interface UnseenCounts {
 
 const countsByRequest = new WeakMap<Request, Promise<UnseenCounts>>();
 
-async function countOf(path: string, options: CallOptions): Promise<number> {
-  const result = await callApi<{ count: number }>(path, options);
-  return result.ok && typeof result.data?.count === 'number' ? result.data.count : 0;
+/** The count of an unseen-count answer; 0 when the call failed or the answer has none. */
+function countOf(read: Promise<{ count: number } | null>): Promise<number> {
+  return read.then(
+    (answer) => (typeof answer?.count === 'number' ? answer.count : 0),
+    () => 0,
+  );
 }
 
-/** GET notifications/unseen-count and connections/messages/unseen-count for the member of `request`, once per request. */
-export function unseenCountsFor(request: Request, options: CallOptions): Promise<UnseenCounts> {
+/** GET notifications/unseen-count and connections/messages/unseen-count, at once. */
+async function readCounts(client: ApiClient): Promise<UnseenCounts> {
+  const [notifications, messages] = await Promise.all([
+    countOf(data(client.notifications['unseen-count'].$get())),
+    countOf(data(client.connections.messages['unseen-count'].$get())),
+  ]);
+  return { notifications, messages };
+}
+
+/** The unread figures for the member of `request`, asked once per request (none for a visitor). */
+export function unseenCountsFor(request: Request, options: ServerCallOptions): Promise<UnseenCounts> {
   let counts = countsByRequest.get(request);
   if (!counts) {
-    counts = options.token
-      ? Promise.all([countOf('notifications/unseen-count', options), countOf('connections/messages/unseen-count', options)]).then(
-          ([notifications, messages]) => ({ notifications, messages }),
-        )
-      : Promise.resolve({ notifications: 0, messages: 0 });
+    counts = options.token ? readCounts(serverClient(options)) : Promise.resolve({ notifications: 0, messages: 0 });
     countsByRequest.set(request, counts);
   }
   return counts;

@@ -4,7 +4,8 @@ vi.mock('cloudflare:workers', () => ({ env: {} }));
 
 import { createFakeApi } from '../server/fake-api';
 import { createFakeCookieJar } from './fake-cookie-jar';
-import { signIn } from './sign-in';
+import { serverClient } from '../server/api-client';
+import { SESSION_ISSUING_PATHS, SESSION_ISSUING_ROUTES, signIn } from './sign-in';
 import { makeUser } from './test-users';
 
 const url = new URL('https://foundermesh.dev/sign-in');
@@ -40,8 +41,15 @@ describe('signIn', () => {
   test('clears the session when a successful answer lacks the token', async () => {
     const api = createFakeApi(() => Response.json({ user: makeUser() }));
     const { jar, deleted } = createFakeCookieJar({ token: 'old' });
-    const result = await signIn('auth/reset-password', { type: 'reset' }, { cookies: jar, url, fetchApi: api.fetchApi });
+    const result = await signIn('auth/reset-password', { type: 'reset', code: 'c0de', password: 'a long password', passwordConfirmation: 'a long password' }, { cookies: jar, url, fetchApi: api.fetchApi });
     expect(!result.ok && result.error.message).toBe('Token not found');
     expect(deleted.has('token')).toBe(true);
+  });
+});
+
+describe('SESSION_ISSUING_PATHS', () => {
+  test('names each session-issuing route by the path the API serves it at', () => {
+    const client = serverClient();
+    for (const path of SESSION_ISSUING_PATHS) expect(SESSION_ISSUING_ROUTES[path](client).$url().pathname).toBe(`/${path}`);
   });
 });

@@ -3,7 +3,8 @@
  * per request by the middleware (with `?profileQuery=advisor` for advisors, SPEC.md §6).
  */
 import type { User } from '@api/users/schemas';
-import { callApi, type ApiFetch } from '../server/api';
+import { data } from '../api/client';
+import { outcome, serverClient, type ServerCallOptions } from '../server/api-client';
 import { clearSessionCookies, readIsAdvisor, readToken, type CookieJar } from './cookies';
 
 export interface Viewer {
@@ -20,12 +21,12 @@ export interface Viewer {
 export async function loadViewer(
   cookies: CookieJar,
   url: URL,
-  options: { clientIp?: string; fetchApi?: ApiFetch } = {},
+  options: Omit<ServerCallOptions, 'token'> = {},
 ): Promise<Viewer> {
   const token = readToken(cookies);
   if (!token) return { user: null, cleared: false };
-  const search = readIsAdvisor(cookies) ? '?profileQuery=advisor' : '';
-  const result = await callApi<User>('auth/me', { token, search, ...options });
+  const query = readIsAdvisor(cookies) ? { profileQuery: 'advisor' as const } : {};
+  const result = await outcome(data(serverClient({ token, ...options }).auth.me.$get({ query })));
   if (result.ok && typeof result.data?._id === 'string' && result.data._id !== '') {
     return { user: result.data, cleared: false };
   }
