@@ -147,6 +147,22 @@ test.describe('the feed', () => {
     await expect(more).toHaveCount(0);
   });
 
+  test('a link to the vote address, followed by a member, votes for nothing', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    const dee = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Dee');
+    const { page } = dee;
+    await openFeed(page);
+    const text = `Link bait poll ${Date.now()}`;
+    const post = await compose(page, text, { poll: ['Cats', 'Dogs'] });
+    const slug = (await post.locator('a.fd-time').getAttribute('href'))!.replace('/post/', '');
+    const readPoll = async () =>
+      ((await (await dee.context.request.get(`/api/session/feed-post/${slug}`)).json()) as { poll: { _id: string; totalVotes: number; options: { _id: string }[] } }).poll;
+    const poll = await readPoll();
+    // What a link in a post would do: a top-level navigation to the GET of SPEC.md §7.
+    const followed = await page.goto(`/api/session/feed-post/${poll.options[0]!._id}/vote?pollId=${poll._id}`);
+    expect(followed?.status()).toBe(403);
+    expect((await readPoll()).totalVotes).toBe(0);
+  });
+
   test('a like the server refuses is rolled back with a message', async ({ browser, baseURL, extraHTTPHeaders }) => {
     const ben = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Ben');
     const { page } = ben;

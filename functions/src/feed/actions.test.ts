@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, get, signedInMember } from '../../test/api';
+import { bodyOf, call, get, signedInMember } from '../../test/api';
 import { systemClock } from '../clock';
 import { db } from '../db/client';
 import { eventsFor } from '../events/publish';
@@ -46,22 +46,22 @@ describe('POST /feed-post/like-by-user/{post_id}', () => {
   });
 });
 
-describe('GET /feed-post/{optionId}/vote', () => {
+describe('POST /feed-post/{optionId}/vote', () => {
   it('counts one vote per member and poll', async () => {
     const author = await signedInMember();
     const voters = await Promise.all([1, 2].map(() => signedInMember()));
     const post = await newPost(author, { text: 'Pick', poll: JSON.stringify({ options: ['Red', 'Blue', 'Green'] }) });
     const [red, blue] = post.poll.options;
     const path = (option: { _id: string }) => `/feed-post/${option._id}/vote?pollId=${post.poll._id}`;
-    const first = await bodyOf(await asMember(voters[0]!, 'GET', path(red)));
+    const first = await bodyOf(await asMember(voters[0]!, 'POST', path(red)));
     expect(first).toMatchObject({ totalVotes: 1, votedOptionId: red._id });
-    const second = await bodyOf(await asMember(voters[1]!, 'GET', path(blue)));
+    const second = await bodyOf(await asMember(voters[1]!, 'POST', path(blue)));
     expect(second.options.map((option: { votes: number; share: number }) => [option.votes, option.share])).toEqual([[1, 0.5], [1, 0.5], [0, 0]]);
-    const again = await asMember(voters[0]!, 'GET', path(blue));
+    const again = await asMember(voters[0]!, 'POST', path(blue));
     expect(again.status).toBe(409);
     expect((await bodyOf(again)).message).toBe('You have already voted in this poll.');
     const racing = await signedInMember();
-    const results = await Promise.all(Array.from({ length: 5 }, () => asMember(racing, 'GET', path(red))));
+    const results = await Promise.all(Array.from({ length: 5 }, () => asMember(racing, 'POST', path(red))));
     expect(results.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const seen = await bodyOf(await get(`/feed-post/${post.slug}`, { token: racing.jwt }));
     expect(seen.poll).toMatchObject({ totalVotes: 3, votedOptionId: red._id });
@@ -72,12 +72,33 @@ describe('GET /feed-post/{optionId}/vote', () => {
     const voter = await signedInMember();
     const post = await newPost(author, { text: 'Soon closed', poll: JSON.stringify({ options: ['a', 'b'], closesAt: new Date(Date.now() + 3_600_000).toISOString() }) });
     const other = await newPost(author, { text: 'Other', poll: JSON.stringify({ options: ['c', 'd'] }) });
-    expect((await asMember(voter, 'GET', `/feed-post/${other.poll.options[0]._id}/vote?pollId=${post.poll._id}`)).status).toBe(404);
+    expect((await asMember(voter, 'POST', `/feed-post/${other.poll.options[0]._id}/vote?pollId=${post.poll._id}`)).status).toBe(404);
     await deps.db.run(sql`UPDATE feed_polls SET closes_at = '2001-01-01T00:00:00.000Z' WHERE id = ${post.poll._id}`);
-    const closed = await asMember(voter, 'GET', `/feed-post/${post.poll.options[0]._id}/vote?pollId=${post.poll._id}`);
+    const closed = await asMember(voter, 'POST', `/feed-post/${post.poll.options[0]._id}/vote?pollId=${post.poll._id}`);
     expect(closed.status).toBe(409);
     expect((await bodyOf(closed)).message).toBe('This poll is closed.');
     expect((await bodyOf(await get(`/feed-post/${post.slug}`))).poll.closed).toBe(true);
+  });
+
+  it('keeps the GET of SPEC.md §7 for scripts, but refuses it to a followed link or a picture (nothing is stored)', async () => {
+    const author = await signedInMember();
+    const voter = await signedInMember();
+    const post = await newPost(author, { text: 'Link bait', poll: JSON.stringify({ options: ['Yes', 'No'] }) });
+    const path = `/feed-post/${post.poll.options[0]._id}/vote?pollId=${post.poll._id}`;
+    const loads = [
+      { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' },
+      { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'iframe' },
+      { 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'image' },
+      { 'Sec-Fetch-Mode': 'nested-navigate' },
+    ];
+    for (const headers of loads) {
+      const refused = await call('GET', path, undefined, { token: voter.jwt, headers });
+      expect(refused.status).toBe(403);
+      expect((await bodyOf(refused)).message).toBe('Votes are sent with POST; a link or page load cannot vote.');
+    }
+    expect((await bodyOf(await get(`/feed-post/${post.slug}`, { token: voter.jwt }))).poll).toMatchObject({ totalVotes: 0, votedOptionId: null });
+    const scripted = await call('GET', path, undefined, { token: voter.jwt, headers: { 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' } });
+    expect(await bodyOf(scripted)).toMatchObject({ totalVotes: 1, votedOptionId: post.poll.options[0]._id });
   });
 });
 

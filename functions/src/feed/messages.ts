@@ -9,6 +9,7 @@ export const FEED_MESSAGES = {
   groupNotFound: 'This group does not exist.',
   groupExists: 'A group with this key already exists.',
   alreadyVoted: 'You have already voted in this poll.',
+  voteByLink: 'Votes are sent with POST; a link or page load cannot vote.',
   pollClosed: 'This poll is closed.',
   optionNotFound: 'This poll option does not exist.',
   pollHasVotes: 'This poll already has votes: its options can no longer change.',

@@ -7,6 +7,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { IdSchema } from '../members/schemas';
 import { optionalUser, requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
+import { refuseBrowserLoads } from '../http/fetch-metadata';
 import { formRequest } from '../http/forms';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { deletePost, setLike, setPinned, vote } from './actions';
@@ -40,6 +41,10 @@ const OptionParam = z.object({ optionId: IdSchema.openapi({ param: { name: 'opti
 const PollQuery = z.object({ pollId: IdSchema.openapi({ description: 'The poll the option belongs to.' }) });
 
 const notFound = { 404: M.postNotFound };
+const voteResponses = {
+  200: jsonResponse(PollSchema, 'The poll with your vote.'),
+  ...feedErrors([400, 401, 404, 409], { 404: M.optionNotFound, 409: `${M.alreadyVoted} / ${M.pollClosed}` }),
+};
 
 const readRoutes = newRouter()
   .openapi(
@@ -78,14 +83,27 @@ const readRoutes = newRouter()
   )
   .openapi(
     createRoute({
-      method: 'get',
+      method: 'post',
       path: '/{optionId}/vote',
       ...memberFeedDoc,
       summary: 'Vote in a poll',
       description: `One vote per member and poll. 409 \`${M.alreadyVoted}\` or \`${M.pollClosed}\`; 404 when the option is not one of the poll's.`,
       middleware: [requireUser] as const,
       request: { params: OptionParam, query: PollQuery },
-      responses: { 200: jsonResponse(PollSchema, 'The poll with your vote.'), ...feedErrors([400, 401, 404, 409], { 404: M.optionNotFound, 409: `${M.alreadyVoted} / ${M.pollClosed}` }) },
+      responses: voteResponses,
+    }),
+    async (c) => c.json(await vote(c.get('deps'), c.get('account').user.id, c.req.valid('query').pollId, c.req.valid('param').optionId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{optionId}/vote',
+      ...memberFeedDoc,
+      summary: 'Vote in a poll (SPEC.md §7 form, for scripts and apps)',
+      description: `As \`POST\`, for clients of SPEC.md §7. Browsers' navigations and subresource loads (\`Sec-Fetch-Mode: navigate\`, a \`Sec-Fetch-Dest\` other than \`empty\`) are refused with 403 \`${M.voteByLink}\`, so a link in a post never votes.`,
+      middleware: [refuseBrowserLoads(M.voteByLink), requireUser] as const,
+      request: { params: OptionParam, query: PollQuery },
+      responses: { ...voteResponses, ...feedErrors([403], { 403: M.voteByLink }) },
     }),
     async (c) => c.json(await vote(c.get('deps'), c.get('account').user.id, c.req.valid('query').pollId, c.req.valid('param').optionId), 200),
   )

@@ -43,6 +43,14 @@ describe('forwarding', () => {
     expect(sent.headers.get('cf-connecting-ip')).toBe('203.0.113.7');
   });
 
+  test('passes the browser’s Fetch Metadata on, so the API tells a followed link from a script call', async () => {
+    const headers = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    const { pending, api } = call('feed-post/o1/vote?pollId=p1', { headers }, { token: 'jwt-1' });
+    await pending;
+    expect(api.received[0].headers.get('sec-fetch-mode')).toBe('navigate');
+    expect(api.received[0].headers.get('sec-fetch-dest')).toBe('document');
+  });
+
   test('passes an incoming Authorization header through unchanged instead of the cookie', async () => {
     const { pending, api } = call('auth/me', { headers: { authorization: 'Bearer from-script' } }, { token: 'cookie-jwt' });
     await pending;

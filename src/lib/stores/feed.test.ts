@@ -64,7 +64,7 @@ describe('the feed store', () => {
     session.mockRejectedValue(new AppError('You have already voted in this poll.', 409));
     const voting = actions.vote('p2', 'o1');
     expect(store.get().posts.p2!.poll).toMatchObject({ votedOptionId: 'o1', totalVotes: 2 });
-    expect(session).toHaveBeenCalledWith('feed-post/o1/vote?pollId=poll');
+    expect(session).toHaveBeenCalledWith('feed-post/o1/vote?pollId=poll', { method: 'POST' });
     await voting;
     expect(store.get().posts.p2!.poll).toEqual(poll);
   });

@@ -161,7 +161,7 @@ export function createFeedActions({ store, api, notify, storage, now }: FeedDeps
     return run(
       id,
       (before) => ({ ...before, poll: before.poll ? withVote(before.poll, optionId) : null }),
-      () => data(posts[':optionId'].vote.$get({ param: { optionId: encodeURIComponent(optionId) }, query: { pollId: poll._id } })),
+      () => data(posts[':optionId'].vote.$post({ param: { optionId: encodeURIComponent(optionId) }, query: { pollId: poll._id } })),
       (answer) => {
         const current = post(id);
         if (current) set(withPost(store.get(), { ...current, poll: answer }));
