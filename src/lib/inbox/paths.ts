@@ -2,6 +2,7 @@
  * The inbox's addresses: attachments (under the session proxy) and
  * `/inbox?personalInbox=<id>`, and what an API id looks like.
  */
+import { SESSION_BASE } from '../api/client';
 import type { Attachment, ThreadFilter } from './types';
 
 /** The page parameter naming the open thread (SPEC.md §2). */
@@ -9,7 +10,7 @@ export const THREAD_PARAM = 'personalInbox';
 
 /** Where the browser reads an attachment: through the session proxy. */
 export function attachmentHref(attachment: Pick<Attachment, 'url'>): string {
-  return `/api/session${attachment.url.startsWith('/') ? '' : '/'}${attachment.url}`;
+  return `${SESSION_BASE}${attachment.url.startsWith('/') ? '' : '/'}${attachment.url}`;
 }
 
 /** The inbox address with `threadId` open (or none) and the list's filter (`all` is left out). */
