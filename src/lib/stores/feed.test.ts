@@ -59,6 +59,13 @@ describe('the feed store', () => {
     expect(store.get().busy).toEqual({});
   });
 
+  test('an @-mention asks for the ten tagging profiles of SPEC.md §9', async () => {
+    const { session, actions } = setup();
+    session.mockResolvedValue({ data: [], total: 0 });
+    await actions.mentionable('ad');
+    expect(session).toHaveBeenCalledWith('founder/tagging-profiles?query=ad&limit=10');
+  });
+
   test('a vote shows the results at once; a refusal puts the poll back', async () => {
     const { store, session, actions } = setup();
     session.mockRejectedValue(new AppError('You have already voted in this poll.', 409));

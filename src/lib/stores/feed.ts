@@ -43,8 +43,8 @@ export interface FeedDeps {
   now: () => string;
 }
 
-/** How many members an @-mention suggests. */
-const MENTION_SUGGESTIONS = 6;
+/** How many members an @-mention suggests: the tagging profiles' page size (SPEC.md §9). */
+const MENTION_SUGGESTIONS = 10;
 
 export const $feed: WritableAtom<FeedState> = atom(emptyFeed());
 
