@@ -98,7 +98,7 @@ function connectionRows(users) {
     return true;
   };
   let next = 1;
-  for (let i = 0; i < CONNECTIONS; i += 1, next += 1) (i % 2 ? add(me, users[next].id, 'accepted') : add(users[next].id, me, 'accepted'));
+  for (let i = 0; i < CONNECTIONS; i += 1, next += 1) i % 2 ? add(me, users[next].id, 'accepted') : add(users[next].id, me, 'accepted');
   for (let i = 0; i < RECEIVED; i += 1, next += 1) add(users[next].id, me, 'pending');
   for (let i = 0; i < SENT; i += 1, next += 1) add(me, users[next].id, 'pending');
   for (let i = 0; i < IGNORED; i += 1, next += 1) add(users[next].id, me, 'ignored');
@@ -159,7 +159,11 @@ const envFile = path.join(stateDir, 'bench.vars');
 writeFileSync(envFile, `ENVIRONMENT=development\nJWT_SECRET=${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
 
 const results = await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir: STATE_DIR, envFile, readyPath: '/health' }, async (base) => {
-  const login = await fetch(`${base}/auth/user-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  const login = await fetch(`${base}/auth/user-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   const { jwt } = await login.json();
 
@@ -171,7 +175,13 @@ const results = await runningWorker({ config: 'functions/wrangler.toml', port: P
   for (const endpoint of ENDPOINTS) {
     const { samples, body } = await timedGets(`${base}${endpoint.path}`, jwt, endpoint.rounds ?? ROUNDS);
     if (!endpoint.check(body)) throw new Error(`${endpoint.path} answered unexpected data: ${JSON.stringify(body).slice(0, 300)}`);
-    figures[endpoint.name] = { path: endpoint.path, requests: samples.length, medianMs: round(median(samples)), p95Ms: round(percentile(samples, 95)), budgeted: endpoint.budget !== false };
+    figures[endpoint.name] = {
+      path: endpoint.path,
+      requests: samples.length,
+      medianMs: round(median(samples)),
+      p95Ms: round(percentile(samples, 95)),
+      budgeted: endpoint.budget !== false,
+    };
   }
   return figures;
 });
@@ -179,7 +189,14 @@ const results = await runningWorker({ config: 'functions/wrangler.toml', port: P
 console.log(`\nA member with ${CONNECTIONS.toLocaleString('en')} connections among ${MEMBERS.toLocaleString('en')} members, sequential requests on loopback:`);
 console.table(Object.fromEntries(Object.entries(results).map(([name, figure]) => [name, { requests: figure.requests, 'median ms': figure.medianMs, 'p95 ms': figure.p95Ms }])));
 const over = Object.entries(results).filter(([, figure]) => figure.budgeted && figure.p95Ms > BUDGET_P95_MS);
-recordBenchmark('connections', { members: MEMBERS, connections: CONNECTIONS, connectionRows: connections, budgetP95Ms: BUDGET_P95_MS, loadAverage: Number(loadBefore.toFixed(2)), endpoints: results });
+recordBenchmark('connections', {
+  members: MEMBERS,
+  connections: CONNECTIONS,
+  connectionRows: connections,
+  budgetP95Ms: BUDGET_P95_MS,
+  loadAverage: Number(loadBefore.toFixed(2)),
+  endpoints: results,
+});
 if (over.length > 0) {
   console.error(`Over the ${BUDGET_P95_MS} ms p95 budget: ${over.map(([name]) => name).join(', ')}`);
   process.exit(1);

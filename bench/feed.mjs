@@ -33,7 +33,9 @@ const STATE_DIR = '.wrangler/bench-feed';
 
 const data = await loadFeedBench(STATE_DIR, { members: MEMBERS, posts: POSTS });
 const counts = data.feed.counts;
-console.log(`• loaded ${MEMBERS.toLocaleString('en')} members and ${counts.feed_posts.toLocaleString('en')} posts: ${counts.feed_likes.toLocaleString('en')} likes, ${counts.feed_comments.toLocaleString('en')} comments, ${counts.feed_replies.toLocaleString('en')} replies, ${counts.feed_polls.toLocaleString('en')} polls (${data.loadSeconds} s)`);
+console.log(
+  `• loaded ${MEMBERS.toLocaleString('en')} members and ${counts.feed_posts.toLocaleString('en')} posts: ${counts.feed_likes.toLocaleString('en')} likes, ${counts.feed_comments.toLocaleString('en')} comments, ${counts.feed_replies.toLocaleString('en')} replies, ${counts.feed_polls.toLocaleString('en')} polls (${data.loadSeconds} s)`,
+);
 
 const LIST = '/feed-post?limit=20&sortBy=createdAt&order=desc';
 const paged = (min) => (b) => Array.isArray(b.data) && b.data.length >= min && b.total >= b.data.length;
@@ -68,7 +70,11 @@ const apiEnv = path.join(root, STATE_DIR, 'bench.vars');
 writeFileSync(apiEnv, `ENVIRONMENT=development\nJWT_SECRET=${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
 let loadApi = 0;
 const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir: STATE_DIR, envFile: apiEnv, readyPath: '/health' }, async (base) => {
-  const login = await fetch(`${base}/auth/user-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: data.member.email, password: data.member.password }) });
+  const login = await fetch(`${base}/auth/user-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: data.member.email, password: data.member.password }),
+  });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   const { jwt } = await login.json();
   for (const endpoint of ENDPOINTS) await timedApi(`${base}${endpoint.path}`, jwt, WARMUP, endpoint.check);
@@ -76,7 +82,8 @@ const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT,
   loadApi = loadavg()[0];
   if (loadApi > availableParallelism()) console.warn(`! load average ${loadApi.toFixed(2)} on ${availableParallelism()} cores: figures will be high`);
   const figures = {};
-  for (const endpoint of ENDPOINTS) figures[endpoint.name] = { path: endpoint.path, ...figure(await timedApi(`${base}${endpoint.path}`, jwt, ROUNDS, endpoint.check)), budgeted: Boolean(endpoint.budget) };
+  for (const endpoint of ENDPOINTS)
+    figures[endpoint.name] = { path: endpoint.path, ...figure(await timedApi(`${base}${endpoint.path}`, jwt, ROUNDS, endpoint.check)), budgeted: Boolean(endpoint.budget) };
   return figures;
 });
 
@@ -88,9 +95,22 @@ if (!process.env.BENCH_SKIP_BUILD) {
   runBin('astro', ['build'], { quiet: true });
 }
 const server = runBinBackground('wrangler', [
-  'dev', '-c', 'dist/server/wrangler.json', '-c', 'dist/foundermesh_api/wrangler.json',
-  '--ip', '127.0.0.1', '--port', String(PORT), '--inspector-port', String(PORT + 20_000),
-  '--persist-to', STATE_DIR, '--env-file', envFile, '--show-interactive-dev-session=false',
+  'dev',
+  '-c',
+  'dist/server/wrangler.json',
+  '-c',
+  'dist/foundermesh_api/wrangler.json',
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  String(PORT),
+  '--inspector-port',
+  String(PORT + 20_000),
+  '--persist-to',
+  STATE_DIR,
+  '--env-file',
+  envFile,
+  '--show-interactive-dev-session=false',
 ]);
 const pages = data.feed.sampleSlugs.map((slug) => `/post/${slug}`);
 
@@ -103,7 +123,8 @@ async function timedPage(paths, rounds) {
     const response = await fetch(url, { headers: { accept: 'text/html' }, redirect: 'manual' });
     const html = await response.text();
     samples.push(performance.now() - start);
-    if (response.status !== 200 || !html.includes('"@type":"DiscussionForumPosting"')) throw new Error(`${url} answered ${response.status} without the post: ${html.slice(0, 200)}`);
+    if (response.status !== 200 || !html.includes('"@type":"DiscussionForumPosting"'))
+      throw new Error(`${url} answered ${response.status} without the post: ${html.slice(0, 200)}`);
   }
   return samples;
 }
@@ -135,7 +156,9 @@ recordBenchmark('feed', {
   'visitor: post page': page,
 });
 const over = [
-  ...Object.entries(api).filter(([, f]) => f.budgeted && f.p95Ms > BUDGET_LIST_P95_MS).map(([name, f]) => `${name} p95 ${f.p95Ms} ms > ${BUDGET_LIST_P95_MS} ms`),
+  ...Object.entries(api)
+    .filter(([, f]) => f.budgeted && f.p95Ms > BUDGET_LIST_P95_MS)
+    .map(([name, f]) => `${name} p95 ${f.p95Ms} ms > ${BUDGET_LIST_P95_MS} ms`),
   ...(page.medianMs > BUDGET_PAGE_MEDIAN_MS ? [`post page median ${page.medianMs} ms > ${BUDGET_PAGE_MEDIAN_MS} ms`] : []),
 ];
 if (over.length > 0) {

@@ -32,7 +32,9 @@ const STATE_DIR = '.wrangler/bench-inbox';
 // BENCH_REUSE=1 times the state an earlier run loaded, without loading it again.
 const data = await loadInboxBench(STATE_DIR, { members: MEMBERS, threads: THREADS, reuse: Boolean(process.env.BENCH_REUSE) });
 const { counts, expected, sampleThread } = data.inbox;
-console.log(`• loaded ${MEMBERS.toLocaleString('en')} members, ${counts.threads.toLocaleString('en')} threads and ${counts.messages.toLocaleString('en')} messages (${data.loadSeconds} s)`);
+console.log(
+  `• loaded ${MEMBERS.toLocaleString('en')} members, ${counts.threads.toLocaleString('en')} threads and ${counts.messages.toLocaleString('en')} messages (${data.loadSeconds} s)`,
+);
 
 const LIST = '/connections?limit=20';
 const page = (n) => (b) => b.total === expected.threads && b.page === n && b.data.length === 20 && b.data.every((t) => t.latestMessage && t.receiver);
@@ -75,7 +77,11 @@ const envFile = path.join(root, STATE_DIR, 'bench.vars');
 writeFileSync(envFile, `ENVIRONMENT=development\nJWT_SECRET=${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
 let loadAverage = 0;
 const results = await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir: STATE_DIR, envFile, readyPath: '/health' }, async (base) => {
-  const login = await fetch(`${base}/auth/user-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: data.member.email, password: data.member.password }) });
+  const login = await fetch(`${base}/auth/user-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: data.member.email, password: data.member.password }),
+  });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   const { jwt } = await login.json();
   await timedRounds(base, jwt, WARMUP);
@@ -87,7 +93,9 @@ const results = await runningWorker({ config: 'functions/wrangler.toml', port: P
 });
 
 console.log(`\nA member with ${THREADS.toLocaleString('en')} threads among ${MEMBERS.toLocaleString('en')} members, sequential requests on loopback:`);
-console.table(Object.fromEntries(Object.entries(results).map(([name, f]) => [name, { 'median ms': f.medianMs, 'p95 ms': f.p95Ms, budget: f.budgeted ? `p95 ≤ ${BUDGET_P95_MS}` : '' }])));
+console.table(
+  Object.fromEntries(Object.entries(results).map(([name, f]) => [name, { 'median ms': f.medianMs, 'p95 ms': f.p95Ms, budget: f.budgeted ? `p95 ≤ ${BUDGET_P95_MS}` : '' }])),
+);
 recordBenchmark('inbox', { members: MEMBERS, threads: THREADS, rows: counts, budgetP95Ms: BUDGET_P95_MS, loadAverage: Number(loadAverage.toFixed(2)), endpoints: results });
 const over = Object.entries(results).filter(([, f]) => f.budgeted && f.p95Ms > BUDGET_P95_MS);
 if (over.length > 0) {

@@ -64,7 +64,12 @@ async function member(firstName) {
   const ip = `10.77.${Math.floor(Math.random() * 250)}.${ipSequence}`;
   const headers = { 'content-type': 'application/json', 'cf-connecting-ip': ip };
   const email = `${firstName.toLowerCase()}-${Date.now()}@bench.foundermesh.dev`;
-  const registered = await fetch(`${base}/api/register`, { method: 'POST', headers, redirect: 'manual', body: JSON.stringify({ firstName, lastName: 'Bench', email, password: 'bench-password-2026', memberType: 'founder', agreement: true, subscription: true }) });
+  const registered = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers,
+    redirect: 'manual',
+    body: JSON.stringify({ firstName, lastName: 'Bench', email, password: 'bench-password-2026', memberType: 'founder', agreement: true, subscription: true }),
+  });
   if (registered.status >= 400) throw new Error(`register ${registered.status}: ${await registered.text()}`);
   let code;
   for (let i = 0; i < 100 && !code; i += 1) {
@@ -73,12 +78,19 @@ async function member(firstName) {
     if (!code) await sleep(100);
   }
   const verified = await fetch(`${base}/api/session/auth/verify-email`, { method: 'POST', headers, body: JSON.stringify({ email, code }) });
-  const cookie = verified.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const token = /(?:^|; )token=([^;]+)/.exec(cookie)?.[1];
   if (!token) throw new Error(`verify ${verified.status}: ${await verified.text()}`);
   const me = await (await fetch(`${base}/api/session/auth/me`, { headers: { cookie } })).json();
   const call = (method, apiPath, body) =>
-    fetch(`${base}/api/session/${apiPath}`, { method, headers: { cookie, origin: base, 'cf-connecting-ip': ip, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) }, body });
+    fetch(`${base}/api/session/${apiPath}`, {
+      method,
+      headers: { cookie, origin: base, 'cf-connecting-ip': ip, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
+      body,
+    });
   return { id: me._id, token, call };
 }
 
@@ -87,10 +99,11 @@ function socketOf(url, userId, token) {
   return io(url, { transports: ['websocket'], forceNew: true, reconnection: false, query: { userId }, extraHeaders: token ? { cookie: `token=${token}` } : {} });
 }
 
-const connected = (socket) => new Promise((resolve, reject) => {
-  socket.once('connect', resolve);
-  socket.once('connect_error', reject);
-});
+const connected = (socket) =>
+  new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
 
 /** Resolves with the arrival time (performance.now) and payload of the next `notification`. */
 function nextNotification(socket) {
@@ -166,7 +179,17 @@ process.on('exit', stopAll);
 console.log('• starting the stack (scripts/start.mjs --fresh: build, migrate, seed) and the Node socket.io server');
 const stateDir = '.wrangler/bench-live';
 const [stack, nodeServer] = await Promise.all([
-  startChild([path.join(root, 'scripts/start.mjs'), '--fresh'], { PORT: String(PORT), INSPECTOR_PORT: String(PORT + 20_000), STATE_DIR: stateDir, LIVE_PING_INTERVAL_MS: String(PING_INTERVAL_MS), LIVE_PING_TIMEOUT_MS: String(PING_TIMEOUT_MS) }, /FounderMesh is running/),
+  startChild(
+    [path.join(root, 'scripts/start.mjs'), '--fresh'],
+    {
+      PORT: String(PORT),
+      INSPECTOR_PORT: String(PORT + 20_000),
+      STATE_DIR: stateDir,
+      LIVE_PING_INTERVAL_MS: String(PING_INTERVAL_MS),
+      LIVE_PING_TIMEOUT_MS: String(PING_TIMEOUT_MS),
+    },
+    /FounderMesh is running/,
+  ),
   startChild([path.join(root, 'bench/lib/socketio-server.mjs'), String(NODE_PORT), String(PING_INTERVAL_MS), String(PING_TIMEOUT_MS)], {}, /listening/),
 ]);
 children.push(stack, nodeServer);
@@ -183,12 +206,16 @@ if (loadBefore > availableParallelism()) console.warn(`! load average ${loadBefo
 console.log(`• ${SAMPLES} messages through the app origin, one recipient socket`);
 const live = socketOf(base, recipient.id, recipient.token);
 await connected(live);
-const messages = await timeSends(live, (i) => {
-  const form = new FormData();
-  form.append('body', `Bench message ${i}: are we still on for Thursday?`);
-  form.append('to', recipient.id);
-  return sender.call('POST', 'connections/messages', form);
-}, SAMPLES);
+const messages = await timeSends(
+  live,
+  (i) => {
+    const form = new FormData();
+    form.append('body', `Bench message ${i}: are we still on for Thursday?`);
+    form.append('to', recipient.id);
+    return sender.call('POST', 'connections/messages', form);
+  },
+  SAMPLES,
+);
 const notification = { title: 'Bench', body: 'delivery only', userSender: null, notification: null };
 const acks = await timeAcks(live);
 const delivery = await timeSends(live, () => recipient.call('POST', 'dev/live/emit', JSON.stringify({ event: 'notification', payload: notification })), SAMPLES);
@@ -235,8 +262,22 @@ const figures = {
   message: { storedToEvent: stats(messages.storedToEvent), postToEvent: stats(messages.toEvent), eventBeforeAnswer: stats(messages.eventToAnswer) },
   delivery: { postToEvent: stats(delivery.toEvent) },
   ackRoundTrip: stats(acks),
-  node: { storedToEvent: stats(nodeMessages.storedToEvent), postToEvent: stats(nodeMessages.toEvent), deliveryPostToEvent: stats(nodeDelivery.toEvent), ackRoundTrip: stats(nodeAcks) },
-  sockets: { count: SOCKETS, holdSeconds: HOLD_SECONDS, serverSide, disconnects: disconnects.length, disconnectReasons: [...new Set(disconnects)], minPings: Math.min(...pingCounts), expectedPings, missedHeartbeats: missed },
+  node: {
+    storedToEvent: stats(nodeMessages.storedToEvent),
+    postToEvent: stats(nodeMessages.toEvent),
+    deliveryPostToEvent: stats(nodeDelivery.toEvent),
+    ackRoundTrip: stats(nodeAcks),
+  },
+  sockets: {
+    count: SOCKETS,
+    holdSeconds: HOLD_SECONDS,
+    serverSide,
+    disconnects: disconnects.length,
+    disconnectReasons: [...new Set(disconnects)],
+    minPings: Math.min(...pingCounts),
+    expectedPings,
+    missedHeartbeats: missed,
+  },
   fanOut: { ...stats(fanOut), node: stats(nodeFanOut) },
 };
 console.table({
@@ -251,7 +292,9 @@ console.table({
   [`fan-out to ${SOCKETS}`]: { samples: fanOut.length, medianMs: figures.fanOut.medianMs, p95Ms: figures.fanOut.p95Ms },
   [`Node fan-out to ${SOCKETS}`]: figures.fanOut.node,
 });
-console.log(`${SOCKETS} sockets for ${HOLD_SECONDS} s: ${disconnects.length} disconnects, ${missed} with missed heartbeats (fewest pings ${figures.sockets.minPings}, expected ≥ ${expectedPings}); the object counted ${serverSide.connected} joined`);
+console.log(
+  `${SOCKETS} sockets for ${HOLD_SECONDS} s: ${disconnects.length} disconnects, ${missed} with missed heartbeats (fewest pings ${figures.sockets.minPings}, expected ≥ ${expectedPings}); the object counted ${serverSide.connected} joined`,
+);
 recordBenchmark('live', figures);
 
 // The issue's words: from a message being stored to the recipient's event, median ≤ 10 ms
@@ -260,8 +303,10 @@ recordBenchmark('live', figures);
 const failures = [];
 const { storedToEvent } = figures.message;
 if (storedToEvent.medianMs > BUDGET_MEDIAN_MS) failures.push(`stored → event median ${storedToEvent.medianMs} ms > ${BUDGET_MEDIAN_MS} ms`);
-if (storedToEvent.medianMs > BUDGET_NODE_RATIO * figures.node.storedToEvent.medianMs) failures.push(`stored → event median ${storedToEvent.medianMs} ms > ${BUDGET_NODE_RATIO}× Node's ${figures.node.storedToEvent.medianMs} ms`);
-if (disconnects.length > 0 || missed > 0 || serverSide.connected !== SOCKETS) failures.push(`${SOCKETS} sockets: ${disconnects.length} disconnects, ${missed} missed heartbeats, ${serverSide.connected} joined on the object`);
+if (storedToEvent.medianMs > BUDGET_NODE_RATIO * figures.node.storedToEvent.medianMs)
+  failures.push(`stored → event median ${storedToEvent.medianMs} ms > ${BUDGET_NODE_RATIO}× Node's ${figures.node.storedToEvent.medianMs} ms`);
+if (disconnects.length > 0 || missed > 0 || serverSide.connected !== SOCKETS)
+  failures.push(`${SOCKETS} sockets: ${disconnects.length} disconnects, ${missed} missed heartbeats, ${serverSide.connected} joined on the object`);
 if (failures.length > 0) {
   console.error(`Over budget:\n  ${failures.join('\n  ')}`);
   process.exit(1);

@@ -43,10 +43,7 @@ const hasAttr = (attrs, name) => new RegExp(`(?:^|\\s)${name}(?:\\s|=|$)`, 'i').
 /** Static import and re-export specifiers of an ES module (comments and strings are rare enough here). */
 function staticImports(code) {
   const specifiers = new Set();
-  const patterns = [
-    /\bimport\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+)["']/g,
-    /\bexport\s*(?:\*|\{[^}]*\})\s*(?:as\s+\w+\s*)?from\s*["']([^"']+)["']/g,
-  ];
+  const patterns = [/\bimport\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+)["']/g, /\bexport\s*(?:\*|\{[^}]*\})\s*(?:as\s+\w+\s*)?from\s*["']([^"']+)["']/g];
   for (const pattern of patterns) {
     for (const match of code.matchAll(pattern)) specifiers.add(match[1]);
   }

@@ -37,16 +37,26 @@ if (!process.env.BENCH_SKIP_BUILD) {
 /** Both workers, as npm start serves them. */
 function serve() {
   return runBinBackground('wrangler', [
-    'dev', '-c', 'dist/server/wrangler.json', '-c', 'dist/foundermesh_api/wrangler.json',
-    '--ip', '127.0.0.1', '--port', String(PORT), '--inspector-port', String(PORT + 20_000),
-    '--persist-to', STATE_DIR, '--env-file', envFile, '--show-interactive-dev-session=false',
+    'dev',
+    '-c',
+    'dist/server/wrangler.json',
+    '-c',
+    'dist/foundermesh_api/wrangler.json',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(PORT),
+    '--inspector-port',
+    String(PORT + 20_000),
+    '--persist-to',
+    STATE_DIR,
+    '--env-file',
+    envFile,
+    '--show-interactive-dev-session=false',
   ]);
 }
 
-const pages = [
-  ...data.sampleSlugs.founder.map((slug) => `/founder/${slug}`),
-  ...data.sampleSlugs.advisor.map((slug) => `/advisor/${slug}`),
-];
+const pages = [...data.sampleSlugs.founder.map((slug) => `/founder/${slug}`), ...data.sampleSlugs.advisor.map((slug) => `/advisor/${slug}`)];
 
 /** Times `rounds` sequential GETs, cycling through `paths`; every answer must be the profile page. */
 async function timed(paths, rounds, headers = {}) {

@@ -58,7 +58,11 @@ const envFile = path.join(root, STATE_DIR, 'bench.vars');
 writeFileSync(envFile, `ENVIRONMENT=development\nJWT_SECRET=${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
 
 const results = await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir: STATE_DIR, envFile, readyPath: '/health' }, async (base) => {
-  const login = await fetch(`${base}/auth/user-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: data.member.email, password: data.member.password }) });
+  const login = await fetch(`${base}/auth/user-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: data.member.email, password: data.member.password }),
+  });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   const { jwt } = await login.json();
 
@@ -70,7 +74,14 @@ const results = await runningWorker({ config: 'functions/wrangler.toml', port: P
   for (const endpoint of ENDPOINTS) {
     const { samples, body } = await timedGets(`${base}${endpoint.path}`, jwt, ROUNDS);
     if (!endpoint.check(body)) throw new Error(`${endpoint.path} answered unexpected data: ${JSON.stringify(body).slice(0, 300)}`);
-    figures[endpoint.name] = { path: endpoint.path, total: body.total, requests: samples.length, medianMs: round(median(samples)), p95Ms: round(percentile(samples, 95)), budgeted: endpoint.budget !== false };
+    figures[endpoint.name] = {
+      path: endpoint.path,
+      total: body.total,
+      requests: samples.length,
+      medianMs: round(median(samples)),
+      p95Ms: round(percentile(samples, 95)),
+      budgeted: endpoint.budget !== false,
+    };
   }
   return figures;
 });

@@ -88,11 +88,10 @@ export function loadLocalCities(stateDir) {
 
 /** The cities version the remote database of `config` holds, or null. */
 function remoteVersion(config) {
-  const output = runBin(
-    'wrangler',
-    ['d1', 'execute', 'DB', '--remote', '-c', config, '--json', '--command', `SELECT value FROM app_meta WHERE key = '${VERSION_KEY}'`],
-    { quiet: true, env: { CI: 'true' } },
-  );
+  const output = runBin('wrangler', ['d1', 'execute', 'DB', '--remote', '-c', config, '--json', '--command', `SELECT value FROM app_meta WHERE key = '${VERSION_KEY}'`], {
+    quiet: true,
+    env: { CI: 'true' },
+  });
   return JSON.parse(output)[0]?.results?.[0]?.value ?? null;
 }
 
@@ -122,4 +121,3 @@ if (import.meta.filename === process.argv[1]) {
     console.log(`• ${rows} cities loaded into ${stateDir} (${seconds()} s)`);
   }
 }
-

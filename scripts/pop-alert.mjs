@@ -25,7 +25,7 @@ export function popSamples(sampleRate = SAMPLE_RATE, seconds = SECONDS) {
     const attack = Math.min(1, t / 0.004);
     const decay = Math.exp(-t * 32);
     const fadeOut = Math.min(1, (count - i) / (sampleRate * 0.01));
-    samples[i] = PEAK * attack * decay * fadeOut * (Math.sin(phase) + 0.25 * Math.sin(2 * phase)) / 1.25;
+    samples[i] = (PEAK * attack * decay * fadeOut * (Math.sin(phase) + 0.25 * Math.sin(2 * phase))) / 1.25;
   }
   return samples;
 }

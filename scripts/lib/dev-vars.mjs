@@ -12,8 +12,18 @@ const files = [path.join(root, '.dev.vars'), path.join(root, 'functions/.dev.var
  * so a provider can be tried locally without editing `.dev.vars`.
  */
 const PASS_THROUGH = [
-  'SITE_URL', 'MEDIA_BASE_URL', 'SOCIAL_LINKS', 'ANALYTICS_PROVIDER', 'PLAUSIBLE_DOMAIN', 'PLAUSIBLE_ENDPOINT',
-  'CF_ANALYTICS_TOKEN', 'CHAT_PROVIDER', 'CHAT_WEBSITE_ID', 'MAIL_FROM', 'LIVE_PING_INTERVAL_MS', 'LIVE_PING_TIMEOUT_MS',
+  'SITE_URL',
+  'MEDIA_BASE_URL',
+  'SOCIAL_LINKS',
+  'ANALYTICS_PROVIDER',
+  'PLAUSIBLE_DOMAIN',
+  'PLAUSIBLE_ENDPOINT',
+  'CF_ANALYTICS_TOKEN',
+  'CHAT_PROVIDER',
+  'CHAT_WEBSITE_ID',
+  'MAIL_FROM',
+  'LIVE_PING_INTERVAL_MS',
+  'LIVE_PING_TIMEOUT_MS',
 ];
 
 function parse(text) {

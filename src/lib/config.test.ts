@@ -15,9 +15,7 @@ describe('parseConfig', () => {
   });
 
   it('uses SITE_URL as an origin, dropping any path and trailing slash', () => {
-    expect(parseConfig({ SITE_URL: 'https://foundermesh.example/some/path/' }, ORIGIN).siteUrl).toBe(
-      'https://foundermesh.example',
-    );
+    expect(parseConfig({ SITE_URL: 'https://foundermesh.example/some/path/' }, ORIGIN).siteUrl).toBe('https://foundermesh.example');
   });
 
   it('falls back to the request origin when SITE_URL is blank or not a web URL', () => {
@@ -27,17 +25,12 @@ describe('parseConfig', () => {
   });
 
   it('ends the media base with exactly one slash', () => {
-    expect(parseConfig({ MEDIA_BASE_URL: 'https://cdn.example/media' }, ORIGIN).mediaBaseUrl).toBe(
-      'https://cdn.example/media/',
-    );
+    expect(parseConfig({ MEDIA_BASE_URL: 'https://cdn.example/media' }, ORIGIN).mediaBaseUrl).toBe('https://cdn.example/media/');
     expect(parseConfig({ MEDIA_BASE_URL: '/files/' }, ORIGIN).mediaBaseUrl).toBe('/files/');
   });
 
   it('reads social links from a comma-separated list', () => {
-    expect(parseConfig({ SOCIAL_LINKS: ' https://a.example/x , https://b.example/y ' }, ORIGIN).socialLinks).toEqual([
-      'https://a.example/x',
-      'https://b.example/y',
-    ]);
+    expect(parseConfig({ SOCIAL_LINKS: ' https://a.example/x , https://b.example/y ' }, ORIGIN).socialLinks).toEqual(['https://a.example/x', 'https://b.example/y']);
   });
 
   it('configures Plausible with the site host as domain and the public endpoint by default', () => {
@@ -50,10 +43,7 @@ describe('parseConfig', () => {
   });
 
   it('takes the Plausible domain and endpoint from their variables', () => {
-    const config = parseConfig(
-      { ANALYTICS_PROVIDER: 'Plausible', PLAUSIBLE_DOMAIN: 'fm.example', PLAUSIBLE_ENDPOINT: 'https://stats.example/api/event' },
-      ORIGIN,
-    );
+    const config = parseConfig({ ANALYTICS_PROVIDER: 'Plausible', PLAUSIBLE_DOMAIN: 'fm.example', PLAUSIBLE_ENDPOINT: 'https://stats.example/api/event' }, ORIGIN);
     expect(config.analytics).toEqual({ provider: 'plausible', domain: 'fm.example', endpoint: 'https://stats.example/api/event' });
   });
 
@@ -95,10 +85,7 @@ describe('readVariable', () => {
 
 describe('parseUrlList', () => {
   it('drops empty entries and anything that is not an http(s) URL', () => {
-    expect(parseUrlList('https://a.example,, javascript:alert(1) ,mailto:x@y.z,http://b.example')).toEqual([
-      'https://a.example',
-      'http://b.example',
-    ]);
+    expect(parseUrlList('https://a.example,, javascript:alert(1) ,mailto:x@y.z,http://b.example')).toEqual(['https://a.example', 'http://b.example']);
   });
 });
 

@@ -4,10 +4,7 @@
  * pages pass `env` from 'cloudflare:workers'. docs/configuration.md lists the same table.
  */
 
-export type AnalyticsConfig =
-  | { provider: '' }
-  | { provider: 'plausible'; domain: string; endpoint: string }
-  | { provider: 'cloudflare'; token: string };
+export type AnalyticsConfig = { provider: '' } | { provider: 'plausible'; domain: string; endpoint: string } | { provider: 'cloudflare'; token: string };
 
 export type ChatConfig = { provider: '' } | { provider: 'crisp'; websiteId: string };
 

@@ -25,9 +25,7 @@ describe('AppError', () => {
   });
 
   test('it serialises to the wire shape of message, status and data', () => {
-    expect(JSON.stringify(new AppError('Nope', 403, { reason: 'x' }))).toBe(
-      '{"message":"Nope","status":403,"data":{"reason":"x"}}',
-    );
+    expect(JSON.stringify(new AppError('Nope', 403, { reason: 'x' }))).toBe('{"message":"Nope","status":403,"data":{"reason":"x"}}');
   });
 
   test('it is an Error, so it can be thrown and caught as one', () => {

@@ -69,8 +69,7 @@ export function toAppError(value: unknown, fallbackStatus: number = DEFAULT_ERRO
     return new AppError(DEFAULT_ERROR_MESSAGE, fallbackStatus);
   }
   const data = value.data ?? null;
-  const message =
-    nonEmptyString(value.message) ?? (isRecord(data) ? nonEmptyString(data.message) : undefined) ?? DEFAULT_ERROR_MESSAGE;
+  const message = nonEmptyString(value.message) ?? (isRecord(data) ? nonEmptyString(data.message) : undefined) ?? DEFAULT_ERROR_MESSAGE;
   const status = isErrorStatus(value.status) ? value.status : fallbackStatus;
   return new AppError(message, status, data);
 }

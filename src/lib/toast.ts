@@ -21,9 +21,7 @@ function listFor(kind: ToastKind): HTMLElement {
     region = document.createElement('div');
     region.id = REGION_ID;
     region.className = 'toast-region';
-    region.innerHTML =
-      '<div data-toast-list="polite" role="status" aria-live="polite"></div>' +
-      '<div data-toast-list="alert" role="alert" aria-live="assertive"></div>';
+    region.innerHTML = '<div data-toast-list="polite" role="status" aria-live="polite"></div>' + '<div data-toast-list="alert" role="alert" aria-live="assertive"></div>';
     document.body.appendChild(region);
   }
   const list = region.querySelector<HTMLElement>(`[data-toast-list="${kind === 'error' ? 'alert' : 'polite'}"]`);
@@ -48,8 +46,7 @@ export function toast(message: string, { kind = 'info', duration }: ToastOptions
   close.type = 'button';
   close.className = 'icon-btn';
   close.setAttribute('aria-label', 'Dismiss notification');
-  close.innerHTML =
-    '<svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><path d="M6 6l12 12M18 6 6 18"/></svg>';
+  close.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><path d="M6 6l12 12M18 6 6 18"/></svg>';
 
   item.appendChild(text);
   item.appendChild(close);

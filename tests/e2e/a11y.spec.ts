@@ -1,6 +1,16 @@
 import { DEMO_ADMIN, DEMO_MEMBER, expect, expectNoSeriousA11yViolations, signIn, test } from './support';
 
-const visitorScreens = ['/', '/sign-in', '/register', '/verify-email?email=someone%40example.com', '/forgot-password', '/reset-password?code=abc', '/dev/mailbox', '/dev/error-boundary', '/no-such-page'];
+const visitorScreens = [
+  '/',
+  '/sign-in',
+  '/register',
+  '/verify-email?email=someone%40example.com',
+  '/forgot-password',
+  '/reset-password?code=abc',
+  '/dev/mailbox',
+  '/dev/error-boundary',
+  '/no-such-page',
+];
 const memberScreens = ['/', '/settings/password', '/admin'];
 
 for (const theme of ['dark', 'light'] as const) {

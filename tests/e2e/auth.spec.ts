@@ -36,11 +36,7 @@ test('a member signs out and signs in again; a wrong password shows the server m
     sessionStorage.setItem('draft', 'x');
   });
   await signOut(page);
-  expect(await page.evaluate(() => [localStorage.getItem('feed-posts'), localStorage.getItem('draft'), sessionStorage.length])).toEqual([
-    '[]',
-    null,
-    0,
-  ]);
+  expect(await page.evaluate(() => [localStorage.getItem('feed-posts'), localStorage.getItem('draft'), sessionStorage.length])).toEqual(['[]', null, 0]);
   expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('token');
 
   await signIn(page, DEMO_MEMBER.email, 'not-the-password');
@@ -91,7 +87,12 @@ test('a member changes the password and the old one stops working', async ({ pag
   await page.getByLabel('New password', { exact: true }).fill('new password here');
   await page.getByLabel('Confirm new password').fill('new password here');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: /password has been changed/i })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .or(page.getByRole('status'))
+      .filter({ hasText: /password has been changed/i }),
+  ).toBeVisible();
   // Still signed in with the fresh token the change issued.
   await page.goto('/settings/password');
   await expect(page).toHaveURL(/\/settings\/password/);

@@ -168,7 +168,9 @@ test.describe('the feed', () => {
     const { page } = ben;
     await openFeed(page);
     const post = await compose(page, `A post to like while offline ${Date.now()}`);
-    await page.route('**/api/session/feed-post/like-by-user/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The feed is resting.', status: 503 }) }));
+    await page.route('**/api/session/feed-post/like-by-user/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The feed is resting.', status: 503 }) }),
+    );
     const like = post.getByRole('button', { name: /^Like \d/ });
     await like.click();
     await expect(page.getByRole('alert').filter({ hasText: 'The feed is resting.' })).toBeVisible();

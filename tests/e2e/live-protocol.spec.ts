@@ -12,7 +12,6 @@ import { LIVE_PING_INTERVAL_MS } from '../../playwright.config';
 import { registerMember } from './profile-page-support';
 import { expect, test } from './support';
 
-
 type LiveMember = { id: string; token: string; emit(event: string, payload: unknown): Promise<number>; drop(): Promise<number> };
 
 async function liveMember(browser: Browser, baseURL: string, headers: Record<string, string>, name: string): Promise<LiveMember> {
@@ -175,7 +174,7 @@ test.describe('the live connection (socket.io protocol through the app origin)',
     expect(await again).toEqual({ unseenMessages: 0 });
   });
 
-  test('refuses the upgrade without the member\'s token (401), for another member (401) and from another origin (403)', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  test("refuses the upgrade without the member's token (401), for another member (401) and from another origin (403)", async ({ browser, baseURL, extraHTTPHeaders }) => {
     const [ada, bob] = await Promise.all([liveMember(browser, baseURL!, extraHTTPHeaders!, 'Ada'), liveMember(browser, baseURL!, extraHTTPHeaders!, 'Bob')]);
     const path = (userId: string) => `/socket.io/?EIO=4&transport=websocket&userId=${userId}`;
     const cookie = `token=${ada.token}`;

@@ -24,7 +24,10 @@ const LOOKING_FOUNDER = {
 };
 
 test.describe('matching', () => {
-  test('a founder reviews co-founder matches with the keyboard: score, reasons, skip kept on reload, connect with a note (then under Sent)', async ({ browser, extraHTTPHeaders }) => {
+  test('a founder reviews co-founder matches with the keyboard: score, reasons, skip kept on reload, connect with a note (then under Sent)', async ({
+    browser,
+    extraHTTPHeaders,
+  }) => {
     test.setTimeout(90_000);
     const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
     const mira = await newMember(stack, 'Mira', 'founder', LOOKING_FOUNDER);
@@ -42,7 +45,9 @@ test.describe('matching', () => {
     await expect(card(page).getByRole('link', { name: `View profile of ${first}` })).toHaveAttribute('href', /^\/founder\//);
 
     // Skip with the keyboard: the next suggestion comes up and takes the focus.
-    await card(page).getByRole('button', { name: `Skip ${first}` }).focus();
+    await card(page)
+      .getByRole('button', { name: `Skip ${first}` })
+      .focus();
     await page.keyboard.press('Enter');
     await expect(reviewed(page)).not.toHaveText(first);
     // biome-ignore lint/performance/useDomNodeTextContent: the name as shown, which the buttons' accessible names repeat
@@ -57,7 +62,9 @@ test.describe('matching', () => {
     // Connect with a note: sending, then a toast, and the next suggestion.
     await card(page).getByRole('button', { name: 'Add a note' }).click();
     await page.getByLabel(`Note to ${second} (optional)`).fill('Hello <b>there</b>, shall we talk?');
-    await card(page).getByRole('button', { name: `Connect with ${second}` }).click();
+    await card(page)
+      .getByRole('button', { name: `Connect with ${second}` })
+      .click();
     await expect(page.locator('.toast').filter({ hasText: `Request sent to ${second}.` })).toBeVisible();
     await expect(reviewed(page)).not.toHaveText(second);
 
@@ -77,7 +84,12 @@ test.describe('matching', () => {
     const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
     const [nia, vera] = await Promise.all([
       newMember(stack, 'Nia', 'founder', LOOKING_FOUNDER),
-      newMember(stack, 'Vera', 'advisor', { position: 'Angel investor', expertise: ['fundraising', 'go-to-market'], industries: ['healthtech', 'fintech'], helpTypes: ['investing', 'advising'] }),
+      newMember(stack, 'Vera', 'advisor', {
+        position: 'Angel investor',
+        expertise: ['fundraising', 'go-to-market'],
+        industries: ['healthtech', 'fintech'],
+        helpTypes: ['investing', 'advising'],
+      }),
     ]);
 
     await open(nia.page, '/matching');

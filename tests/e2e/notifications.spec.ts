@@ -93,7 +93,7 @@ test('a mention in a post reaches the bell live', async () => {
   await page.keyboard.press('Escape');
 });
 
-test("a message raises the Messages badge live and its notification reaches the bell", async () => {
+test('a message raises the Messages badge live and its notification reaches the bell', async () => {
   const page = ben.page;
   const messages = page.getByRole('link', { name: /^Messages/ });
   await expect(messages).toHaveAccessibleName('Messages');

@@ -144,7 +144,10 @@ test.describe('onboarding', () => {
     await chooseCity(page, 'zur', 'Zürich, Switzerland'); // typed without the umlaut
     await next(page);
     await expect(stepHeading(page)).toContainText('Expertise');
-    await page.getByRole('group', { name: /Areas of expertise/ }).getByLabel('Fundraising').check();
+    await page
+      .getByRole('group', { name: /Areas of expertise/ })
+      .getByLabel('Fundraising')
+      .check();
     await page.getByLabel('Years of experience').fill('twelve');
     await next(page);
     await expect(page.getByLabel('Years of experience')).toBeFocused();
@@ -162,7 +165,13 @@ test.describe('onboarding', () => {
     // The server decides too: the same bytes sent straight to the API are refused, naming the field.
     const refused = await page.request.post('/api/session/advisor/onboarding', {
       headers: { origin: baseURL! },
-      multipart: { name: 'Grace Hopper', expertise: 'fundraising', helpTypes: 'investing', profileBanner: { name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7') }, profileBannerAlt: 'x' },
+      multipart: {
+        name: 'Grace Hopper',
+        expertise: 'fundraising',
+        helpTypes: 'investing',
+        profileBanner: { name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7') },
+        profileBannerAlt: 'x',
+      },
     });
     expect(refused.status()).toBe(400);
     expect(((await refused.json()) as { data: { fields: Record<string, string> } }).data.fields).toHaveProperty('profileBanner');

@@ -20,7 +20,10 @@ test('analytics reports exactly one page view per page shown, client navigations
   await expect.poll(() => views.length).toBe(1);
   await page.getByRole('link', { name: 'Sign in' }).first().click();
   await expect(page).toHaveURL(/\/sign-in/);
-  await page.getByRole('link', { name: /create (an )?account/i }).first().click();
+  await page
+    .getByRole('link', { name: /create (an )?account/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/register/);
   await expect.poll(() => views).toEqual(['/', '/sign-in', '/register']);
   await page.waitForTimeout(500);

@@ -52,7 +52,12 @@ async function conversation(stack: Stack): Promise<Conversation> {
 test.describe('a public post page read without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('shows the post, its picture, poll results, comments and replies in the HTML, with canonical, Open Graph and JSON-LD', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+  test('shows the post, its picture, poll results, comments and replies in the HTML, with canonical, Open Graph and JSON-LD', async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
     const { slug, ada, helen } = await conversation(stack);
     const path = `/post/${slug}`;

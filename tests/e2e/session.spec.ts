@@ -6,7 +6,10 @@ test('signing in through the session proxy sets an HttpOnly token cookie and nev
   const body = await response.json();
   expect(body.jwt).toBeUndefined();
   expect(body.user.email).toBe(DEMO_MEMBER.email);
-  const setCookie = response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+  const setCookie = response
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value);
   const token = setCookie.find((value) => value.startsWith('token='))!;
   expect(token).toMatch(/HttpOnly/i);
   expect(token).toMatch(/SameSite=Strict/i);

@@ -69,7 +69,10 @@ async function guard(page: Page, baseURL: string): Promise<Hits> {
     const url = new URL(request.url());
     if (url.origin === origin ? url.pathname === '/x' : !APP_HOSTS.some((host) => url.hostname.endsWith(host))) hits.foreign.push(url.href);
   });
-  await page.route((url) => url.origin !== origin, (route) => route.abort());
+  await page.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort(),
+  );
   return hits;
 }
 
@@ -81,7 +84,10 @@ async function expectNothingRan(page: Page, hits: Hits, where: string): Promise<
     for (const element of document.querySelectorAll('*')) {
       for (const attribute of element.attributes) {
         if (/^on/i.test(attribute.name)) handlers.push(`${element.localName}[${attribute.name}]`);
-        if (['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'srcdoc'].includes(attribute.name) && /^\s*(javascript|vbscript|data:text\/html)/i.test(attribute.value)) {
+        if (
+          ['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'srcdoc'].includes(attribute.name) &&
+          /^\s*(javascript|vbscript|data:text\/html)/i.test(attribute.value)
+        ) {
           addresses.push(`${element.localName}[${attribute.name}=${attribute.value}]`);
         }
       }

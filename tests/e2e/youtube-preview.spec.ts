@@ -20,7 +20,10 @@ test('a YouTube link in a post becomes a preview whose Play button loads the noc
   const { slug } = (await created.json()) as { slug: string };
 
   // Nothing leaves the machine: thumbnails and the player are answered here.
-  await page.route((url) => url.origin !== new URL(stack.baseURL).origin, (route) => route.fulfill({ status: 204, body: '' }));
+  await page.route(
+    (url) => url.origin !== new URL(stack.baseURL).origin,
+    (route) => route.fulfill({ status: 204, body: '' }),
+  );
   await page.goto(`/post/${slug}`);
   const preview = page.locator(`youtube-preview[video-id="${VIDEO}"]`).first();
   await expect(preview.locator('img.yt-thumb')).toHaveAttribute('src', `https://i.ytimg.com/vi/${VIDEO}/hqdefault.jpg`);

@@ -44,7 +44,10 @@ export async function setPremium(deps: Pick<Deps, 'db' | 'clock' | 'live'>, user
   const was = isPremium({ role: { type: before.roleType }, founder: { premium: before.founderPremium } });
   const at = deps.clock.now().toISOString();
   await runBatch(deps.db, [
-    deps.db.update(users).set({ roleType: premium ? 'premium' : 'free', updatedAt: at }).where(eq(users.id, userId)),
+    deps.db
+      .update(users)
+      .set({ roleType: premium ? 'premium' : 'free', updatedAt: at })
+      .where(eq(users.id, userId)),
     ...(premium ? [] : [deps.db.update(founders).set({ premium: false }).where(eq(founders.userId, userId))]),
   ]);
   const changed = was !== premium;

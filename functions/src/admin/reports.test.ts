@@ -26,7 +26,9 @@ describe('GET /admin/reports', () => {
     const [reporter, target, author] = await someMembers(3);
     const postId = newId();
     const at = new Date().toISOString();
-    await db(env).insert(feedPosts).values({ id: postId, slug: `post-${postId}`, authorUserId: author.user.id, text: 'Buy now', createdAt: at, updatedAt: at });
+    await db(env)
+      .insert(feedPosts)
+      .values({ id: postId, slug: `post-${postId}`, authorUserId: author.user.id, text: 'Buy now', createdAt: at, updatedAt: at });
     const memberReport = await reportOf(reporter, 'member', target.user.id, 'fake-profile');
     const postReport = await reportOf(reporter, 'post', postId);
 
@@ -46,7 +48,12 @@ describe('GET /admin/reports', () => {
         reporter: expect.objectContaining({ _id: reporter.user.id }),
         target: expect.objectContaining({ _id: author.user.id }),
       },
-      expect.objectContaining({ _id: memberReport, targetType: 'member', reason: 'fake-profile', target: expect.objectContaining({ _id: target.user.id, name: `${target.founder!.firstName} ${target.founder!.lastName}` }) }),
+      expect.objectContaining({
+        _id: memberReport,
+        targetType: 'member',
+        reason: 'fake-profile',
+        target: expect.objectContaining({ _id: target.user.id, name: `${target.founder!.firstName} ${target.founder!.lastName}` }),
+      }),
     ]);
   });
 

@@ -21,28 +21,29 @@ const MemberStatsSchema = z
   })
   .openapi('MemberStats');
 
-export const adminRoutes = newRouter().openapi(
-  createRoute({
-    method: 'get',
-    path: '/stats',
-    tags: ['Admin'],
-    summary: 'Member counts',
-    security: [{ bearerAuth: [] }],
-    middleware: [requireUser, requireAdmin] as const,
-    responses: {
-      200: jsonResponse(MemberStatsSchema, 'The counts.'),
-      ...errorResponses([401, 403], { 403: 'Only administrators can do this.' }),
-    },
-  }),
-  async (c) => c.json(await memberStats(c.get('deps').db), 200),
-)
+export const adminRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/stats',
+      tags: ['Admin'],
+      summary: 'Member counts',
+      security: [{ bearerAuth: [] }],
+      middleware: [requireUser, requireAdmin] as const,
+      responses: {
+        200: jsonResponse(MemberStatsSchema, 'The counts.'),
+        ...errorResponses([401, 403], { 403: 'Only administrators can do this.' }),
+      },
+    }),
+    async (c) => c.json(await memberStats(c.get('deps').db), 200),
+  )
   .openapi(
     createRoute({
       method: 'get',
       path: '/reports',
       tags: ['Admin'],
       summary: 'Reports of members and posts',
-      description: 'Newest first, in one status (open by default), with the reporter and the target (a post\'s author).',
+      description: "Newest first, in one status (open by default), with the reporter and the target (a post's author).",
       security: [{ bearerAuth: [] }],
       middleware: [requireUser, requireAdmin] as const,
       request: { query: AdminReportQuerySchema },

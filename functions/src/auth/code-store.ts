@@ -70,6 +70,9 @@ export async function consumeCode(db: Db, clock: Clock, userId: string, purpose:
     .where(and(forUser, eq(authCodes.codeHash, await hashCode(code)), liveCode(now)))
     .returning({ id: authCodes.id });
   if (used.length === 0) return false;
-  await db.update(authCodes).set({ usedAt: now }).where(and(forUser, isNull(authCodes.usedAt)));
+  await db
+    .update(authCodes)
+    .set({ usedAt: now })
+    .where(and(forUser, isNull(authCodes.usedAt)));
   return true;
 }

@@ -50,7 +50,10 @@ describe('POST /users/register', () => {
   });
 
   it('numbers the slug when the name is already taken', async () => {
-    const lastName = `Slugtest${crypto.randomUUID().replace(/[^a-f]/g, '').slice(0, 8)}`;
+    const lastName = `Slugtest${crypto
+      .randomUUID()
+      .replace(/[^a-f]/g, '')
+      .slice(0, 8)}`;
     const first = await createMember({ firstName: 'Ada', lastName });
     expect(first.founder?.slug).toBe(`ada-${lastName.toLowerCase()}`);
     const { user } = await bodyOf(await post('/users/register', registration({ firstName: 'Ada', lastName })));

@@ -7,13 +7,7 @@ import { AUTH_MESSAGES } from './messages';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password';
 
 /** An email address, trimmed and lowercased before it is checked. */
-export const EmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email())
-  .openapi({ type: 'string', format: 'email', example: 'ada@example.com' });
+export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email()).openapi({ type: 'string', format: 'email', example: 'ada@example.com' });
 
 /** A new password: OWASP length rules only, no composition rules. */
 export const NewPasswordSchema = z
@@ -42,9 +36,7 @@ export const RegisterBodySchema = z
   })
   .openapi('RegisterBody');
 
-export const RegisterResultSchema = z
-  .object({ message: z.string().openapi({ example: AUTH_MESSAGES.registered }), user: UserSchema })
-  .openapi('RegisterResult');
+export const RegisterResultSchema = z.object({ message: z.string().openapi({ example: AUTH_MESSAGES.registered }), user: UserSchema }).openapi('RegisterResult');
 
 export const LoginBodySchema = z.object({ email: EmailSchema, password: PasswordSchema }).openapi('LoginBody');
 
@@ -65,9 +57,7 @@ export const OkMessageSchema = z
   .object({ ok: z.literal(true), message: z.string() })
   .openapi('OkMessage', { description: 'The same answer whether or not the address has an account.' });
 
-const ResetRequestSchema = z
-  .object({ type: z.literal('request'), email: EmailSchema })
-  .openapi('PasswordResetRequest', { description: 'Mail me a reset link.' });
+const ResetRequestSchema = z.object({ type: z.literal('request'), email: EmailSchema }).openapi('PasswordResetRequest', { description: 'Mail me a reset link.' });
 
 const ResetWithCodeSchema = z
   .object({
@@ -87,8 +77,5 @@ export const ChangePasswordBodySchema = z
   .openapi('ChangePasswordBody');
 
 export const MeQuerySchema = z.object({
-  profileQuery: z
-    .enum(['advisor', 'founder'])
-    .optional()
-    .openapi({ description: 'Which profile the client expects; the user always carries its own founder or advisor record.' }),
+  profileQuery: z.enum(['advisor', 'founder']).optional().openapi({ description: 'Which profile the client expects; the user always carries its own founder or advisor record.' }),
 });

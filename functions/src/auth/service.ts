@@ -126,9 +126,7 @@ export async function login(deps: Deps, input: { email: string; password: string
     ['loginByEmail', email],
   ]);
   const account = await findAccountByEmail(deps.db, email);
-  const matches = account
-    ? await deps.passwords.verify(input.password, account.user.passwordHash)
-    : await deps.passwords.hash(input.password).then(() => false);
+  const matches = account ? await deps.passwords.verify(input.password, account.user.passwordHash) : await deps.passwords.hash(input.password).then(() => false);
   if (!account || !matches) {
     throw fieldError(401, AUTH_MESSAGES.invalidCredentials, { password: 'does not match this email' });
   }
@@ -154,10 +152,7 @@ export async function verifyEmail(deps: Deps, input: { email: string; code: stri
   await enforceLimits(deps.limiter, [['verifyByEmail', email]]);
   const account = await findAccountByEmail(deps.db, email);
   if (!account || !(await consumeCode(deps.db, deps.clock, account.user.id, 'verify-email', input.code))) throw invalidCode();
-  await deps.db
-    .update(users)
-    .set({ emailVerified: true, updatedAt: deps.clock.now().toISOString() })
-    .where(eq(users.id, account.user.id));
+  await deps.db.update(users).set({ emailVerified: true, updatedAt: deps.clock.now().toISOString() }).where(eq(users.id, account.user.id));
   return signIn(deps, await reloadAccount(deps, account.user.id));
 }
 
@@ -173,11 +168,7 @@ export async function resendVerification(deps: Deps, input: { email: string }): 
  * Sets a new password for a signed-in member after checking the current one. Bumping
  * token_version signs out every other session; the caller gets a fresh token.
  */
-export async function changePassword(
-  deps: Deps,
-  account: Account,
-  input: { currentPassword: string; password: string },
-): Promise<AuthResult> {
+export async function changePassword(deps: Deps, account: Account, input: { currentPassword: string; password: string }): Promise<AuthResult> {
   const { user } = account;
   await enforceLimits(deps.limiter, [['changePasswordByUser', user.id]]);
   if (!(await deps.passwords.verify(input.currentPassword, user.passwordHash))) {

@@ -66,7 +66,10 @@ describe('requireUser', () => {
 
   it('refuses a token whose version the account has moved past', async () => {
     const member = await signedInMember();
-    await db(env).update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, member.user.id));
+    await db(env)
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, member.user.id));
     expect(await bodyOf(await get('/auth/me', { token: member.jwt }))).toEqual(SESSION_EXPIRED);
   });
 

@@ -17,9 +17,15 @@ const FIXTURES = [
 beforeAll(async () => {
   await env.DB.batch(
     FIXTURES.map((city) =>
-      env.DB.prepare(
-        'INSERT INTO cities (id, name, search_key, country_code, country_name, admin_code, population, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0)',
-      ).bind(city.id, city.name, citySearchKey(city.name, city.country_name), city.country_code, city.country_name, city.admin_code, city.population),
+      env.DB.prepare('INSERT INTO cities (id, name, search_key, country_code, country_name, admin_code, population, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0)').bind(
+        city.id,
+        city.name,
+        citySearchKey(city.name, city.country_name),
+        city.country_code,
+        city.country_name,
+        city.admin_code,
+        city.population,
+      ),
     ),
   );
 });

@@ -26,13 +26,7 @@ const CitySearchQuerySchema = z.object({
     .max(100)
     .refine((value) => searchKey(value) !== '', 'must contain a letter or a digit')
     .openapi({ description: 'The start of a city name, or of "city, country". Case and accents do not matter.', example: 'lag' }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(50)
-    .default(10)
-    .openapi({ type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'Cities to answer, 1–50.' }),
+  limit: z.coerce.number().int().min(1).max(50).default(10).openapi({ type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'Cities to answer, 1–50.' }),
 });
 
 const CityIdParamSchema = z.object({
@@ -52,8 +46,7 @@ export const cityRoutes = newRouter()
       path: '/',
       ...citiesDoc,
       summary: 'Find cities by the start of their name',
-      description:
-        'Cities of 5,000 people or more whose name starts with `search` (also "name, country"), most populous first. One character is enough.',
+      description: 'Cities of 5,000 people or more whose name starts with `search` (also "name, country"), most populous first. One character is enough.',
       request: { query: CitySearchQuerySchema },
       responses: {
         200: jsonResponse(z.object({ data: z.array(CitySchema) }).openapi('CityList'), 'Most populous first; empty when nothing matches.'),

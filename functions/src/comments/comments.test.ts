@@ -176,11 +176,17 @@ describe('GET /feed/comments/{post_id}', () => {
     expect(page).toMatchObject({ total: 3, page: 1, limit: 2, pages: 2 });
     expect(page.data.map((c: { text: string }) => c.text)).toEqual(['one', 'two']);
     expect(page.data[0]).toMatchObject({ replyCount: 2, canEdit: false, canDelete: false });
-    expect(page.data[0].replies.map((r: { text: string; canEdit: boolean }) => [r.text, r.canEdit])).toEqual([['r1', false], ['r2', false]]);
+    expect(page.data[0].replies.map((r: { text: string; canEdit: boolean }) => [r.text, r.canEdit])).toEqual([
+      ['r1', false],
+      ['r2', false],
+    ]);
     const second = await bodyOf(await get(`/feed/comments/${postId}?page=2&limit=2`));
     expect(second.data.map((c: { text: string }) => c.text)).toEqual(['three']);
     // The post page names the post by its slug, to read the post and its comments at once.
-    const [{ slug }] = await env.DB.prepare('SELECT slug FROM feed_posts WHERE id = ?').bind(postId).all<{ slug: string }>().then((r) => r.results);
+    const [{ slug }] = await env.DB.prepare('SELECT slug FROM feed_posts WHERE id = ?')
+      .bind(postId)
+      .all<{ slug: string }>()
+      .then((r) => r.results);
     expect(await bodyOf(await get(`/feed/comments/${slug}?page=1&limit=2`))).toEqual(page);
 
     const asAuthor = await bodyOf(await get(`/feed/comments/${postId}`, { token: author.jwt }));

@@ -18,6 +18,11 @@ export function mentionStatements(deps: Pick<Deps, 'db'>, postId: string, textId
     deps.db.delete(feedMentions).where(and(eq(feedMentions.postId, postId), eq(feedMentions.commentId, textId))),
     ...(userIds.length === 0
       ? []
-      : [deps.db.insert(feedMentions).values(userIds.map((userId) => ({ postId, userId, commentId: textId, createdAt: at }))).onConflictDoNothing()]),
+      : [
+          deps.db
+            .insert(feedMentions)
+            .values(userIds.map((userId) => ({ postId, userId, commentId: textId, createdAt: at })))
+            .onConflictDoNothing(),
+        ]),
   ];
 }

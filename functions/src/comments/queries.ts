@@ -101,7 +101,11 @@ function toComments(rows: CommentRow[], replies: ReplyRow[], mentions: Map<strin
 
 /** Comment rows → wire comments with their replies and mentions. */
 async function assemble(deps: Pick<Deps, 'db'>, postId: string, rows: CommentRow[], viewer: CommentViewer): Promise<Comment[]> {
-  const replies = await repliesOf(deps, rows.map((row) => row.id), viewer);
+  const replies = await repliesOf(
+    deps,
+    rows.map((row) => row.id),
+    viewer,
+  );
   const mentions = await mentionsOf(deps, postId, [...rows.map((row) => row.id), ...replies.map((row) => row.id)]);
   return toComments(rows, replies, mentions, viewer);
 }

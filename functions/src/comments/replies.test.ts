@@ -18,7 +18,16 @@ describe('POST /feed/comments/reply', () => {
     const response = await commentCall('POST', '/reply', { commentId: comment._id, text: 'Same here' }, replier);
     expect(response.status).toBe(201);
     const reply = await bodyOf(response);
-    expect(reply).toMatchObject({ replyId: reply._id, commentId: comment._id, postId, text: 'Same here', author: { _id: replier.user.id }, canEdit: true, canDelete: true, editedAt: null });
+    expect(reply).toMatchObject({
+      replyId: reply._id,
+      commentId: comment._id,
+      postId,
+      text: 'Same here',
+      author: { _id: replier.user.id },
+      canEdit: true,
+      canDelete: true,
+      editedAt: null,
+    });
     expect(await countersOf(postId)).toEqual({ post: 2, comments: { [comment._id]: 1 } });
     expect(await eventsFor(deps, commenter.user.id, 'comment.replied')).toEqual([
       expect.objectContaining({ actorId: replier.user.id, postId, commentId: comment._id, replyId: reply._id }),
@@ -124,7 +133,15 @@ describe('GET /feed/comments/replies/{comment_id}', () => {
     const start = Date.parse('2026-05-01T10:00:00.000Z');
     const rows = Array.from({ length: count }, (_, i) => {
       const at = new Date(start + i * 1000).toISOString();
-      return { id: `${commentId.slice(0, 16)}${String(i).padStart(8, '0')}`, commentId, postId, authorUserId: replier.user.id, text: `Reply ${i + 1}`, createdAt: at, updatedAt: at };
+      return {
+        id: `${commentId.slice(0, 16)}${String(i).padStart(8, '0')}`,
+        commentId,
+        postId,
+        authorUserId: replier.user.id,
+        text: `Reply ${i + 1}`,
+        createdAt: at,
+        updatedAt: at,
+      };
     });
     for (let i = 0; i < rows.length; i += 10) await deps.db.insert(feedReplies).values(rows.slice(i, i + 10));
   }

@@ -38,4 +38,3 @@ export const CommentPageQuerySchema = PageQuerySchema;
 export const CommentIdParamSchema = z.object({ comment_id: IdSchema.openapi({ param: { name: 'comment_id', in: 'path' } }) });
 /** Replies past the ones each comment brings (REPLIES_PER_COMMENT), oldest first. */
 export const ReplyPageQuerySchema = PageQuerySchema;
-

@@ -89,11 +89,14 @@ export async function addComment(deps: D, account: Account, input: { postId: str
   const id = newId();
   const at = deps.clock.now().toISOString();
   const tagged = await storableMentions(deps, writerId, input.text);
-  await gone(M.postNotFound, deps.db.batch([
-    deps.db.insert(feedComments).values({ id, postId: input.postId, authorUserId: writerId, text: input.text, createdAt: at, updatedAt: at }),
-    ...mentionStatements(deps, input.postId, id, tagged, at),
-    recountPost(deps, input.postId),
-  ]));
+  await gone(
+    M.postNotFound,
+    deps.db.batch([
+      deps.db.insert(feedComments).values({ id, postId: input.postId, authorUserId: writerId, text: input.text, createdAt: at, updatedAt: at }),
+      ...mentionStatements(deps, input.postId, id, tagged, at),
+      recountPost(deps, input.postId),
+    ]),
+  );
   const comment = mustRead(await findComment(deps, id, await viewerOf(deps, account)), M.postNotFound);
   if (authorId !== writerId) await publishEvent(deps, { type: 'post.commented', actorId: writerId, subjectId: authorId, postId: input.postId, commentId: id });
   await announceMentions(deps, writerId, input.postId, id, null, tagged);
@@ -140,12 +143,15 @@ export async function addReply(deps: D, account: Account, input: { commentId: st
   const id = newId();
   const at = deps.clock.now().toISOString();
   const tagged = await storableMentions(deps, writerId, input.text);
-  await gone(M.commentNotFound, deps.db.batch([
-    deps.db.insert(feedReplies).values({ id, commentId: comment.id, postId: comment.post_id, authorUserId: writerId, text: input.text, createdAt: at, updatedAt: at }),
-    ...mentionStatements(deps, comment.post_id, id, tagged, at),
-    recountReplies(deps, comment.id),
-    recountPost(deps, comment.post_id),
-  ]));
+  await gone(
+    M.commentNotFound,
+    deps.db.batch([
+      deps.db.insert(feedReplies).values({ id, commentId: comment.id, postId: comment.post_id, authorUserId: writerId, text: input.text, createdAt: at, updatedAt: at }),
+      ...mentionStatements(deps, comment.post_id, id, tagged, at),
+      recountReplies(deps, comment.id),
+      recountPost(deps, comment.post_id),
+    ]),
+  );
   const reply = mustRead(await findReply(deps, id, await viewerOf(deps, account)), M.commentNotFound);
   if (comment.author_user_id !== writerId) {
     await publishEvent(deps, { type: 'comment.replied', actorId: writerId, subjectId: comment.author_user_id, postId: comment.post_id, commentId: comment.id, replyId: id });

@@ -89,7 +89,12 @@ describe('DELETE /connection/block/{userId}', () => {
 
 describe('GET /connection/blocks', () => {
   it('lists the members the viewer blocked, newest first, paged', async () => {
-    const [me, first, second, blocksMe] = await Promise.all([signedInMember(), signedInMember({ firstName: 'First' }), signedInMember({ firstName: 'Second' }), signedInMember({ firstName: 'Blocker' })]);
+    const [me, first, second, blocksMe] = await Promise.all([
+      signedInMember(),
+      signedInMember({ firstName: 'First' }),
+      signedInMember({ firstName: 'Second' }),
+      signedInMember({ firstName: 'Blocker' }),
+    ]);
     await block(first.user.id, me.jwt);
     await block(second.user.id, me.jwt);
     await block(me.user.id, blocksMe.jwt);

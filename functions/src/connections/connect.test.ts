@@ -9,7 +9,10 @@ const deps = { db: db(env) };
 
 describe('POST /connection/connect', () => {
   it('sends a request with a note and answers the connection as the sender sees it', async () => {
-    const [maya, helen] = await Promise.all([signedInMember({ firstName: 'Maya', lastName: 'Okafor', tagline: 'Clinics' }), signedInMember({ memberType: 'advisor', firstName: 'Helen', lastName: 'Park', position: 'Pricing' })]);
+    const [maya, helen] = await Promise.all([
+      signedInMember({ firstName: 'Maya', lastName: 'Okafor', tagline: 'Clinics' }),
+      signedInMember({ memberType: 'advisor', firstName: 'Helen', lastName: 'Park', position: 'Pricing' }),
+    ]);
     const response = await connectTo(maya, helen, '  We met at the meetup.  ');
     expect(response.status).toBe(201);
     const body = await bodyOf(response);
@@ -65,7 +68,10 @@ describe('POST /connection/connect', () => {
     expect(await bodyOf(again)).toEqual({ message: 'You have already sent a request to this member.', status: 409, data: null });
 
     await put(`/connection/accepted/${id}`, receiver.jwt);
-    for (const [from, to] of [[requester, receiver], [receiver, requester]] as const) {
+    for (const [from, to] of [
+      [requester, receiver],
+      [receiver, requester],
+    ] as const) {
       const response = await connectTo(from, to);
       expect(response.status).toBe(409);
       expect((await bodyOf(response)).message).toBe('You are already connected.');

@@ -26,7 +26,10 @@ describe('the list and count queries', () => {
 
   it.each<ListKind>(['received', 'sent', 'accepted', 'pending', 'ignored', 'withdrawn'])('page %s through the side indexes', async (kind) => {
     const lines = await plan(listStatement(viewer, kind, { page: 50, limit: 10 }));
-    expect(lines.filter((line) => fullScan.test(line)), lines.join('\n')).toEqual([]);
+    expect(
+      lines.filter((line) => fullScan.test(line)),
+      lines.join('\n'),
+    ).toEqual([]);
     expect(lines.join('\n')).toMatch(/connections_(receiver|requester)_status/);
   });
 
@@ -35,6 +38,9 @@ describe('the list and count queries', () => {
     const lines = rows.map((row) => row.detail).join('\n');
     expect(lines).toMatch(/MERGE \(UNION ALL\)/);
     // A sort at the top sorts the ≤ limit rows of the page; none may happen inside it.
-    expect(rows.filter((row) => /TEMP B-TREE/.test(row.detail) && row.parent !== 0), lines).toEqual([]);
+    expect(
+      rows.filter((row) => /TEMP B-TREE/.test(row.detail) && row.parent !== 0),
+      lines,
+    ).toEqual([]);
   });
 });

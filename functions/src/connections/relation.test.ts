@@ -12,12 +12,25 @@ describe('GET /founder/connection-status/{id}', () => {
       state: 'none',
       connectionId: null,
       actions: ['connect'],
-      member: { _id: helen.user.id, memberType: 'advisor', name: 'Helen Park', tagline: 'Pricing', slug: helen.advisor!.slug, avatar: null, banner: null, profileId: helen.advisor!.id },
+      member: {
+        _id: helen.user.id,
+        memberType: 'advisor',
+        name: 'Helen Park',
+        tagline: 'Pricing',
+        slug: helen.advisor!.slug,
+        avatar: null,
+        banner: null,
+        profileId: helen.advisor!.id,
+      },
     });
   });
 
   it('finds the member by user id, founder profile id or advisor id', async () => {
-    const [me, founder, advisor] = await Promise.all([signedInMember({ firstName: 'Viewer' }), signedInMember({ firstName: 'Founder' }), signedInMember({ memberType: 'advisor' })]);
+    const [me, founder, advisor] = await Promise.all([
+      signedInMember({ firstName: 'Viewer' }),
+      signedInMember({ firstName: 'Founder' }),
+      signedInMember({ memberType: 'advisor' }),
+    ]);
     expect((await relation(founder.founder!.id, me.jwt)).member._id).toBe(founder.user.id);
     expect((await relation(advisor.advisor!.id, me.jwt)).member._id).toBe(advisor.user.id);
     expect((await relation(advisor.user.id, me.jwt)).member.profileId).toBe(advisor.advisor!.id);
@@ -33,7 +46,10 @@ describe('GET /founder/connection-status/{id}', () => {
     expect(await relation(receiver.user.id, requester.jwt)).toMatchObject({ state: 'pending_sent', connectionId: id, actions: ['withdraw'] });
     expect(await relation(requester.user.id, receiver.jwt)).toMatchObject({ state: 'pending_received', connectionId: id, actions: ['accept', 'ignore'] });
     await put(`/connection/accepted/${id}`, receiver.jwt);
-    for (const [viewer, other] of [[requester, receiver], [receiver, requester]] as const) {
+    for (const [viewer, other] of [
+      [requester, receiver],
+      [receiver, requester],
+    ] as const) {
       expect(await relation(other.user.id, viewer.jwt)).toMatchObject({ state: 'connected', connectionId: id, actions: ['message', 'remove'] });
     }
   });

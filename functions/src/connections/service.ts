@@ -11,18 +11,7 @@ import { ApiError, invalidFields } from '../errors';
 import { blockBetween } from '../members/blocks';
 import { findMemberCard } from '../members/cards';
 import { CONNECTION_MESSAGES as M } from './messages';
-import {
-  findConnection,
-  findOpenBetween,
-  insertRequest,
-  isParty,
-  lastIgnoredSince,
-  OpenPairTakenError,
-  otherParty,
-  pairKey,
-  transition,
-  type Party,
-} from './repository';
+import { findConnection, findOpenBetween, insertRequest, isParty, lastIgnoredSince, OpenPairTakenError, otherParty, pairKey, transition, type Party } from './repository';
 import type { ConnectionChange } from './schemas';
 import type { MemberCard } from '../members/schemas';
 import { toConnection } from './wire';

@@ -86,12 +86,32 @@ describe('rankSuggestions', () => {
 describe('the profile signal', () => {
   const founderProfile = (userId: string, profile: Partial<MatchFounder> = {}): MatchProfile => ({
     memberType: 'founder',
-    founder: { userId, technical: null, skills: [], commitment: null, ideaStage: null, industries: [], cityId: null, city: null, openToRemote: false, lookingForCofounder: true, preferences: {}, ...profile },
+    founder: {
+      userId,
+      technical: null,
+      skills: [],
+      commitment: null,
+      ideaStage: null,
+      industries: [],
+      cityId: null,
+      city: null,
+      openToRemote: false,
+      lookingForCofounder: true,
+      preferences: {},
+      ...profile,
+    },
   });
-  const engineer = { ...founderViewer, profile: founderProfile('viewer', { technical: true, skills: ['engineering'], industries: ['fintech'], cityId: 1, city: 'Lagos, Nigeria' }) };
+  const engineer = {
+    ...founderViewer,
+    profile: founderProfile('viewer', { technical: true, skills: ['engineering'], industries: ['fintech'], cityId: 1, city: 'Lagos, Nigeria' }),
+  };
 
   it('weighs how well the profiles match, with the strongest reason capitalized', () => {
-    const seller = candidate('seller', {}, { profile: founderProfile('seller', { technical: false, skills: ['sales-marketing'], industries: ['fintech'], cityId: 1, city: 'Lagos, Nigeria' }) });
+    const seller = candidate(
+      'seller',
+      {},
+      { profile: founderProfile('seller', { technical: false, skills: ['sales-marketing'], industries: ['fintech'], cityId: 1, city: 'Lagos, Nigeria' }) },
+    );
     const sameIndustry = candidate('same-industry', {}, { profile: founderProfile('same-industry', { technical: true, skills: ['engineering'], industries: ['fintech'] }) });
     const stranger = candidate('stranger', {}, { profile: founderProfile('stranger', { technical: true, skills: ['engineering'] }) });
     const suggestions = rank([stranger, sameIndustry, seller], engineer);
@@ -102,9 +122,13 @@ describe('the profile signal', () => {
   });
 
   it('says what an advisor could help a founder with', () => {
-    const advisor = candidate('advisor', { memberType: 'advisor' }, {
-      profile: { memberType: 'advisor', advisor: { userId: 'advisor', expertise: ['fundraising'], industries: [], helpTypes: [], cityId: null, city: null, openToRemote: true } },
-    });
+    const advisor = candidate(
+      'advisor',
+      { memberType: 'advisor' },
+      {
+        profile: { memberType: 'advisor', advisor: { userId: 'advisor', expertise: ['fundraising'], industries: [], helpTypes: [], cityId: null, city: null, openToRemote: true } },
+      },
+    );
     expect(scoreCandidate(advisor, engineer, NOW).reasons).toEqual(['Could advise you', 'Can help with fundraising']);
   });
 
@@ -117,10 +141,25 @@ describe('the profile signal', () => {
   });
 
   it('never outweighs one shared connection', () => {
-    const perfect = candidate('perfect', { memberType: 'advisor', avatar: 'x.webp' }, {
-      joinedAt: daysAgo(0),
-      profile: { memberType: 'advisor', advisor: { userId: 'perfect', expertise: ['fundraising', 'sales', 'marketing', 'legal'], industries: ['fintech', 'ai'], helpTypes: ['investing'], cityId: 1, city: 'Lagos, Nigeria', openToRemote: true } },
-    });
+    const perfect = candidate(
+      'perfect',
+      { memberType: 'advisor', avatar: 'x.webp' },
+      {
+        joinedAt: daysAgo(0),
+        profile: {
+          memberType: 'advisor',
+          advisor: {
+            userId: 'perfect',
+            expertise: ['fundraising', 'sales', 'marketing', 'legal'],
+            industries: ['fintech', 'ai'],
+            helpTypes: ['investing'],
+            cityId: 1,
+            city: 'Lagos, Nigeria',
+            openToRemote: true,
+          },
+        },
+      },
+    );
     const shared = candidate('shared', {}, { sharedConnections: 1, joinedAt: daysAgo(400) });
     const viewer = { ...engineer, profile: founderProfile('viewer', { skills: ['engineering'], industries: ['fintech', 'ai'], ideaStage: 'revenue', cityId: 1 }) };
     expect(scoreCandidate(perfect, viewer, NOW).reasons).toContain('Can help with fundraising, sales, marketing');

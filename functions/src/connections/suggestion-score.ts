@@ -39,9 +39,7 @@ const PROFILE_POINTS_PER_SCORE = 0.25;
 
 /** Shared connections weigh most: each is worth more than every other signal together. */
 export const sharedConnections: Signal = ({ sharedConnections: shared }) =>
-  shared > 0
-    ? { points: Math.min(shared, SHARED_CAP) * SHARED_POINTS, reason: `${shared} shared connection${shared === 1 ? '' : 's'}` }
-    : null;
+  shared > 0 ? { points: Math.min(shared, SHARED_CAP) * SHARED_POINTS, reason: `${shared} shared connection${shared === 1 ? '' : 's'}` } : null;
 
 /** Founders are shown advisors and advisors founders. */
 export const complementaryType: Signal = ({ member }, viewer) =>
@@ -99,10 +97,7 @@ export function rankSuggestions(candidates: readonly SuggestionCandidate[], view
   return [...unique.values()]
     .map((candidate) => ({ candidate, suggestion: scoreCandidate(candidate, viewer, now, signals) }))
     .sort(
-      (a, b) =>
-        b.suggestion.score - a.suggestion.score ||
-        b.candidate.joinedAt.localeCompare(a.candidate.joinedAt) ||
-        a.candidate.member._id.localeCompare(b.candidate.member._id),
+      (a, b) => b.suggestion.score - a.suggestion.score || b.candidate.joinedAt.localeCompare(a.candidate.joinedAt) || a.candidate.member._id.localeCompare(b.candidate.member._id),
     )
     .slice(0, limit)
     .map(({ suggestion }) => suggestion);

@@ -62,7 +62,14 @@ describe('GET /connection/you-might-like', () => {
   it("weighs the members' profiles as matching does, and says why", async () => {
     const city = 930_000_001;
     const me = await founderWith({ isTechnical: true, skills: ['engineering'], industries: ['agtech'], cityId: city, cityName: 'Kisumu, Kenya', lookingForCofounder: true });
-    const complement = await founderWith({ isTechnical: false, skills: ['sales-marketing'], industries: ['agtech'], cityId: city, cityName: 'Kisumu, Kenya', joinedAt: daysAgo(200) });
+    const complement = await founderWith({
+      isTechnical: false,
+      skills: ['sales-marketing'],
+      industries: ['agtech'],
+      cityId: city,
+      cityName: 'Kisumu, Kenya',
+      joinedAt: daysAgo(200),
+    });
     const plain = await founderWith({ joinedAt: daysAgo(1) });
 
     const suggestions = await suggestionsFor(me);

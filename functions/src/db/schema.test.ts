@@ -18,7 +18,9 @@ function primaryColumns(table: SQLiteTable): Set<string> {
 
 describe('the drizzle schema', () => {
   it('covers every table the migrations create', async () => {
-    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'profile_search%'").all<{ name: string }>();
+    const { results } = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'profile_search%'",
+    ).all<{ name: string }>();
     expect(tables.map((table) => getTableConfig(table).name).sort()).toEqual(results.map((row) => row.name).sort());
   });
 
@@ -32,7 +34,9 @@ describe('the drizzle schema', () => {
 
   it.each(tables.map((table) => [getTableConfig(table).name, table] as const))('declares the migrated indexes of %s', async (name, table) => {
     const { results } = await env.DB.prepare(`PRAGMA index_list(${name})`).all<IndexInfo>();
-    const migrated = results.filter((index) => !index.name.startsWith('sqlite_autoindex_')).map((index) => ({ name: index.name, unique: index.unique === 1, partial: index.partial === 1 }));
+    const migrated = results
+      .filter((index) => !index.name.startsWith('sqlite_autoindex_'))
+      .map((index) => ({ name: index.name, unique: index.unique === 1, partial: index.partial === 1 }));
     const declared = getTableConfig(table).indexes.map(({ config }) => ({ name: config.name, unique: config.unique, partial: config.where !== undefined }));
     expect(declared.sort((a, b) => a.name.localeCompare(b.name))).toEqual(migrated.sort((a, b) => a.name.localeCompare(b.name)));
   });

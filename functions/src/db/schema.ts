@@ -24,8 +24,12 @@ export const users = sqliteTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     memberType: text('member_type', { enum: ['founder', 'advisor'] }).notNull(),
-    userRole: text('user_role', { enum: ['member', 'admin'] }).notNull().default('member'),
-    roleType: text('role_type', { enum: ['free', 'premium'] }).notNull().default('free'),
+    userRole: text('user_role', { enum: ['member', 'admin'] })
+      .notNull()
+      .default('member'),
+    roleType: text('role_type', { enum: ['free', 'premium'] })
+      .notNull()
+      .default('free'),
     onboarded: integer('onboarded', { mode: 'boolean' }).notNull().default(false),
     emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
     phone: text('phone'),
@@ -36,10 +40,7 @@ export const users = sqliteTable(
     /** True: this member's profile views are counted but not named. */
     privateBrowsing: integer('private_browsing', { mode: 'boolean' }).notNull().default(false),
   },
-  (table) => [
-    index('users_onboarded_type_created').on(table.onboarded, table.memberType, table.createdAt),
-    index('users_type_created').on(table.memberType, table.createdAt),
-  ],
+  (table) => [index('users_onboarded_type_created').on(table.onboarded, table.memberType, table.createdAt), index('users_type_created').on(table.memberType, table.createdAt)],
 );
 
 /** A link on a profile: `{ label, url }`. */
@@ -189,10 +190,7 @@ export const authCodes = sqliteTable(
     usedAt: text('used_at'),
     createdAt: text('created_at').notNull(),
   },
-  (table) => [
-    index('auth_codes_purpose_hash').on(table.purpose, table.codeHash),
-    index('auth_codes_user_purpose').on(table.userId, table.purpose),
-  ],
+  (table) => [index('auth_codes_purpose_hash').on(table.purpose, table.codeHash), index('auth_codes_user_purpose').on(table.userId, table.purpose)],
 );
 
 export const devMail = sqliteTable(
@@ -319,11 +317,10 @@ export const feedPollVotes = sqliteTable(
   (table) => [primaryKey({ columns: [table.pollId, table.userId] })],
 );
 
-export const feedLikes = sqliteTable(
-  'feed_likes',
-  { postId: postRef(), userId: userRef(), createdAt: text('created_at').notNull() },
-  (table) => [primaryKey({ columns: [table.postId, table.userId] }), index('feed_likes_user').on(table.userId, table.postId)],
-);
+export const feedLikes = sqliteTable('feed_likes', { postId: postRef(), userId: userRef(), createdAt: text('created_at').notNull() }, (table) => [
+  primaryKey({ columns: [table.postId, table.userId] }),
+  index('feed_likes_user').on(table.userId, table.postId),
+]);
 
 export const feedComments = sqliteTable(
   'feed_comments',
@@ -373,11 +370,10 @@ export const feedPostHistory = sqliteTable(
   (table) => [index('feed_post_history_post').on(table.postId, table.createdAt)],
 );
 
-export const feedHashtags = sqliteTable(
-  'feed_hashtags',
-  { tag: text('tag').notNull(), postId: postRef(), createdAt: text('created_at').notNull() },
-  (table) => [primaryKey({ columns: [table.tag, table.createdAt, table.postId] }), index('feed_hashtags_post').on(table.postId)],
-);
+export const feedHashtags = sqliteTable('feed_hashtags', { tag: text('tag').notNull(), postId: postRef(), createdAt: text('created_at').notNull() }, (table) => [
+  primaryKey({ columns: [table.tag, table.createdAt, table.postId] }),
+  index('feed_hashtags_post').on(table.postId),
+]);
 
 export const feedMentions = sqliteTable(
   'feed_mentions',
@@ -530,10 +526,7 @@ export const messages = sqliteTable(
     deletedAt: text('deleted_at'),
     createdAt: text('created_at').notNull(),
   },
-  (table) => [
-    index('messages_thread_created').on(table.threadId, table.createdAt, table.id),
-    index('messages_unread').on(table.threadId, table.toId).where(sql`read = 0`),
-  ],
+  (table) => [index('messages_thread_created').on(table.threadId, table.createdAt, table.id), index('messages_unread').on(table.threadId, table.toId).where(sql`read = 0`)],
 );
 
 export const attachments = sqliteTable(

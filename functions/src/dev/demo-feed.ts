@@ -5,12 +5,27 @@
  * (`main:<index>` for DEMO_POSTS); `@{email}` in a text becomes a mention of that member.
  */
 
-type DemoFeedPost = { key: string; author: string; group: string; pinned?: boolean; hoursAgo: number; text: string; poll?: { question: string; options: string[]; votes: Record<string, number> } };
+type DemoFeedPost = {
+  key: string;
+  author: string;
+  group: string;
+  pinned?: boolean;
+  hoursAgo: number;
+  text: string;
+  poll?: { question: string; options: string[]; votes: Record<string, number> };
+};
 
 const ADMIN = 'admin@foundermesh.dev';
 
 export const DEMO_FEED_POSTS: DemoFeedPost[] = [
-  { key: 'pin:founders', author: ADMIN, group: 'founders', pinned: true, hoursAgo: 100, text: 'Founders only: share what you are stuck on this week. Specific asks get specific help. #founders' },
+  {
+    key: 'pin:founders',
+    author: ADMIN,
+    group: 'founders',
+    pinned: true,
+    hoursAgo: 100,
+    text: 'Founders only: share what you are stuck on this week. Specific asks get specific help. #founders',
+  },
   {
     key: 'pin:advisors',
     author: 'helen.park@foundermesh.dev',
@@ -19,7 +34,14 @@ export const DEMO_FEED_POSTS: DemoFeedPost[] = [
     hoursAgo: 99,
     text: 'Advisors: post your office hours here, with who you can help best and how to book. #officehours',
   },
-  { key: 'pin:fundraising', author: ADMIN, group: 'fundraising', pinned: true, hoursAgo: 98, text: 'Fundraising ground rules: no cold pitching in comments; ask for intros through connections. #fundraising' },
+  {
+    key: 'pin:fundraising',
+    author: ADMIN,
+    group: 'fundraising',
+    pinned: true,
+    hoursAgo: 98,
+    text: 'Fundraising ground rules: no cold pitching in comments; ask for intros through connections. #fundraising',
+  },
   {
     key: 'pin:cofounder-matching',
     author: ADMIN,

@@ -86,8 +86,14 @@ describe('the demo profiles', () => {
     // The old database: blank profiles, no search rows, no Arjun; Jonas edited his by hand.
     await database.batch([
       database.delete(appMeta).where(eq(appMeta.key, PROFILES_SEEDED_KEY)),
-      database.update(founders).set({ skills: [], bio: null }).where(eq(founders.userId, id('demo@foundermesh.dev'))),
-      database.update(founders).set({ bio: 'Edited by hand', skills: ['finance'] }).where(eq(founders.userId, id('jonas.weber@foundermesh.dev'))),
+      database
+        .update(founders)
+        .set({ skills: [], bio: null })
+        .where(eq(founders.userId, id('demo@foundermesh.dev'))),
+      database
+        .update(founders)
+        .set({ bio: 'Edited by hand', skills: ['finance'] })
+        .where(eq(founders.userId, id('jonas.weber@foundermesh.dev'))),
       database.delete(users).where(eq(users.id, id('arjun.mehta@foundermesh.dev'))),
       database.delete(profileSearch).where(eq(profileSearch.userId, id('demo@foundermesh.dev'))),
     ]);
@@ -95,14 +101,27 @@ describe('the demo profiles', () => {
     expect(await bodyOf(await post('/dev/seed'))).toEqual({ seeded: false });
     const maya = await bodyOf(await get(`/founder/profile?slug=${(await login('demo@foundermesh.dev')).user.profile.slug}`));
     expect(maya.skills).toEqual(DEMO_FOUNDER_PROFILES['demo@foundermesh.dev']!.skills);
-    const jonas = await database.select().from(founders).where(eq(founders.userId, id('jonas.weber@foundermesh.dev')));
+    const jonas = await database
+      .select()
+      .from(founders)
+      .where(eq(founders.userId, id('jonas.weber@foundermesh.dev')));
     expect(jonas[0]).toMatchObject({ bio: 'Edited by hand', skills: ['finance'] });
     expect((await login('arjun.mehta@foundermesh.dev')).user.onboarded).toBe(true);
     expect((await searchRows(emails)).every((row) => row.name !== null)).toBe(true);
 
     // Once only: a further seed changes nothing.
-    await database.update(founders).set({ skills: [], bio: null }).where(eq(founders.userId, id('demo@foundermesh.dev')));
+    await database
+      .update(founders)
+      .set({ skills: [], bio: null })
+      .where(eq(founders.userId, id('demo@foundermesh.dev')));
     await post('/dev/seed');
-    expect((await database.select().from(founders).where(eq(founders.userId, id('demo@foundermesh.dev'))))[0]!.skills).toEqual([]);
+    expect(
+      (
+        await database
+          .select()
+          .from(founders)
+          .where(eq(founders.userId, id('demo@foundermesh.dev')))
+      )[0]!.skills,
+    ).toEqual([]);
   });
 });

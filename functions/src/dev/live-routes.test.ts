@@ -8,7 +8,7 @@ const production = { ...env, ENVIRONMENT: 'production' } as Env;
 afterEach(closeLiveSockets);
 
 describe('the development helpers of the live connection', () => {
-  it('sends an event to the caller\'s own joined sockets only, and counts them', async () => {
+  it("sends an event to the caller's own joined sockets only, and counts them", async () => {
     const [member, other] = await Promise.all([signedInMember(), signedInMember()]);
     const [mine, theirs] = await Promise.all([joinedLiveSocket(member), joinedLiveSocket(other)]);
     const response = await post('/dev/live/emit', { event: 'counts', payload: { unseenNotifications: 2 } }, { token: member.jwt });
@@ -19,7 +19,7 @@ describe('the development helpers of the live connection', () => {
     expect(await bodyOf(await get('/dev/live/sockets', { token: member.jwt }))).toEqual({ open: 1, connected: 1 });
   });
 
-  it('drops the caller\'s sockets as a restart would', async () => {
+  it("drops the caller's sockets as a restart would", async () => {
     const member = await signedInMember();
     const client = await joinedLiveSocket(member);
     expect(await bodyOf(await post('/dev/live/drop', undefined, { token: member.jwt }))).toEqual({ dropped: 1 });
@@ -32,7 +32,11 @@ describe('the development helpers of the live connection', () => {
     expect(wrong.status).toBe(400);
     expect(Object.keys((await bodyOf(wrong)).data.fields)).toEqual(['event']);
     expect((await post('/dev/live/emit', { event: 'counts', payload: {} })).status).toBe(401);
-    for (const [method, path] of [['POST', '/dev/live/emit'], ['GET', '/dev/live/sockets'], ['POST', '/dev/live/drop']] as const) {
+    for (const [method, path] of [
+      ['POST', '/dev/live/emit'],
+      ['GET', '/dev/live/sockets'],
+      ['POST', '/dev/live/drop'],
+    ] as const) {
       const response = await call(method, path, method === 'POST' ? { event: 'counts', payload: {} } : undefined, { token: member.jwt, env: production });
       expect(response.status, path).toBe(404);
     }

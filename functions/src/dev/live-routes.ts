@@ -10,7 +10,11 @@ import type { Context } from 'hono';
 import type { LiveEventName, LiveEvents } from '../live/events';
 import { JSON_BODY_ERRORS, errorResponses, jsonBody, jsonResponse } from '../openapi/responses';
 
-const devLiveTag = { tags: ['Development'], security: [{ bearerAuth: [] }], description: 'Development only (ENVIRONMENT=development); 404 elsewhere. Acts on the caller\'s own live connection.' };
+const devLiveTag = {
+  tags: ['Development'],
+  security: [{ bearerAuth: [] }],
+  description: "Development only (ENVIRONMENT=development); 404 elsewhere. Acts on the caller's own live connection.",
+};
 
 const EmitBodySchema = z
   .object({

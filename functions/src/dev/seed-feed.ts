@@ -7,19 +7,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
-import {
-  appMeta,
-  feedComments,
-  feedHashtags,
-  feedLikes,
-  feedMentions,
-  feedPollOptions,
-  feedPolls,
-  feedPollVotes,
-  feedPosts,
-  feedReplies,
-  users,
-} from '../db/schema';
+import { appMeta, feedComments, feedHashtags, feedLikes, feedMentions, feedPollOptions, feedPolls, feedPollVotes, feedPosts, feedReplies, users } from '../db/schema';
 import { runBatch, type BatchStatement } from '../db/batch';
 import { hashtagsOf, mentionIdsOf, postSlug } from '../feed/tags';
 import { DEMO_MEMBERS, DEMO_POSTS } from './demo-data';
@@ -53,7 +41,17 @@ function feedStatements(deps: Pick<Deps, 'db'>, userIdByEmail: Map<string, strin
     createdAtById.set(id, createdAt);
     textById.set(id, text);
     const pinned = demo.pinned ?? false;
-    return { id, slug: postSlug(text), authorUserId: user(demo.author), text, groupName: demo.group, isPinned: pinned, pinnedAt: pinned ? createdAt : null, createdAt, updatedAt: createdAt };
+    return {
+      id,
+      slug: postSlug(text),
+      authorUserId: user(demo.author),
+      text,
+      groupName: demo.group,
+      isPinned: pinned,
+      pinnedAt: pinned ? createdAt : null,
+      createdAt,
+      updatedAt: createdAt,
+    };
   });
   const allIds = [...textById.keys()];
   const statements: BatchStatement[] = [
@@ -86,7 +84,9 @@ function feedStatements(deps: Pick<Deps, 'db'>, userIdByEmail: Map<string, strin
     statements.push(deps.db.insert(feedComments).values({ id: commentId, postId, authorUserId: user(demo.author), text: demo.text, createdAt, updatedAt: createdAt }));
     for (const reply of demo.replies ?? []) {
       const replyAt = ago(now, reply.hoursAgo);
-      statements.push(deps.db.insert(feedReplies).values({ id: newId(), commentId, postId, authorUserId: user(reply.author), text: reply.text, createdAt: replyAt, updatedAt: replyAt }));
+      statements.push(
+        deps.db.insert(feedReplies).values({ id: newId(), commentId, postId, authorUserId: user(reply.author), text: reply.text, createdAt: replyAt, updatedAt: replyAt }),
+      );
     }
   }
   const ids = JSON.stringify(allIds);

@@ -40,7 +40,14 @@ export function demoProfileStatements(deps: Pick<Deps, 'db'>, account: Account, 
   const draft = DEMO_DRAFTS[account.user.email];
   return [
     ...indexStatements(deps.db, account),
-    ...(draft && !account.user.onboarded ? [deps.db.insert(onboardingDrafts).values({ userId: account.user.id, ...draft, updatedAt: at }).onConflictDoNothing()] : []),
+    ...(draft && !account.user.onboarded
+      ? [
+          deps.db
+            .insert(onboardingDrafts)
+            .values({ userId: account.user.id, ...draft, updatedAt: at })
+            .onConflictDoNothing(),
+        ]
+      : []),
   ];
 }
 

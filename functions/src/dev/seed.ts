@@ -46,10 +46,7 @@ function connectionInserts(deps: Deps, userIdByEmail: Map<string, string>, now: 
       updatedAt: at,
     };
   });
-  return [
-    deps.db.insert(appMeta).values({ key: CONNECTIONS_SEEDED_KEY, value: now.toISOString() }),
-    deps.db.insert(connections).values(rows).onConflictDoNothing(),
-  ] as const;
+  return [deps.db.insert(appMeta).values({ key: CONNECTIONS_SEEDED_KEY, value: now.toISOString() }), deps.db.insert(connections).values(rows).onConflictDoNothing()] as const;
 }
 
 /** Adds the demo connections to a database seeded before they existed (once). */

@@ -62,9 +62,23 @@ export async function notificationOf(deps: Pick<Deps, 'db'>, event: DomainEvent,
   const postSnippet = snippetOf(facts.post_text);
   switch (event.type) {
     case 'connection.requested':
-      return { ...base, kind: event.type, title: 'New connection request', body: snippetOf(facts.note) || `${name} wants to connect`, link: NOTIFICATION_LINKS.requests, refId: event.connectionId };
+      return {
+        ...base,
+        kind: event.type,
+        title: 'New connection request',
+        body: snippetOf(facts.note) || `${name} wants to connect`,
+        link: NOTIFICATION_LINKS.requests,
+        refId: event.connectionId,
+      };
     case 'connection.accepted':
-      return { ...base, kind: event.type, title: `${name} accepted your request`, body: 'You are now connected. Say hello!', link: NOTIFICATION_LINKS.connections, refId: event.connectionId };
+      return {
+        ...base,
+        kind: event.type,
+        title: `${name} accepted your request`,
+        body: 'You are now connected. Say hello!',
+        link: NOTIFICATION_LINKS.connections,
+        refId: event.connectionId,
+      };
     case 'post.liked':
       if (!postLink) return null;
       // Likes on one post collapse into the unseen notification (like, unlike, like again is one).
@@ -83,7 +97,14 @@ export async function notificationOf(deps: Pick<Deps, 'db'>, event: DomainEvent,
       const text = event.replyId ? facts.reply_text : facts.comment_text;
       if (!postLink || text === null) return null;
       const where = event.replyId ? 'a reply' : 'a comment';
-      return { ...base, kind: event.type, title: `${name} mentioned you in ${where}`, body: snippetOf(text) || 'A comment', link: postLink, refId: event.replyId ?? event.commentId };
+      return {
+        ...base,
+        kind: event.type,
+        title: `${name} mentioned you in ${where}`,
+        body: snippetOf(text) || 'A comment',
+        link: postLink,
+        refId: event.replyId ?? event.commentId,
+      };
     }
   }
 }

@@ -20,8 +20,22 @@ describe('publishEvent', () => {
     await publishEvent(deps, { type: 'connection.accepted', actorId: actor.user.id, subjectId: subject.user.id, connectionId: 'd'.repeat(24) });
 
     expect(await eventsFor(deps, subject.user.id)).toEqual([
-      { _id: expect.stringMatching(/^[0-9a-f]{24}$/), type: 'connection.accepted', actorId: actor.user.id, subjectId: subject.user.id, connectionId: 'd'.repeat(24), createdAt: '2026-03-01T10:05:00.000Z' },
-      { _id: expect.any(String), type: 'connection.requested', actorId: actor.user.id, subjectId: subject.user.id, connectionId: 'c'.repeat(24), createdAt: '2026-03-01T10:00:00.000Z' },
+      {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        type: 'connection.accepted',
+        actorId: actor.user.id,
+        subjectId: subject.user.id,
+        connectionId: 'd'.repeat(24),
+        createdAt: '2026-03-01T10:05:00.000Z',
+      },
+      {
+        _id: expect.any(String),
+        type: 'connection.requested',
+        actorId: actor.user.id,
+        subjectId: subject.user.id,
+        connectionId: 'c'.repeat(24),
+        createdAt: '2026-03-01T10:00:00.000Z',
+      },
     ]);
     expect(await eventsFor(deps, subject.user.id, 'connection.requested')).toHaveLength(1);
     expect(await eventsFor(deps, actor.user.id)).toEqual([expect.objectContaining({ type: 'connection.accepted', subjectId: actor.user.id })]);

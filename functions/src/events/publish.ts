@@ -43,5 +43,7 @@ export async function eventsFor(deps: Pick<Deps, 'db'>, subjectId: string, type?
     .where(type ? and(eq(domainEvents.subjectId, subjectId), eq(domainEvents.type, type)) : eq(domainEvents.subjectId, subjectId))
     .orderBy(desc(domainEvents.createdAt), desc(domainEvents.id))
     .limit(limit);
-  return rows.map((row) => ({ ...JSON.parse(row.payload), type: row.type, actorId: row.actorId, subjectId: row.subjectId, _id: row.id, createdAt: row.createdAt }) as RecordedEvent);
+  return rows.map(
+    (row) => ({ ...JSON.parse(row.payload), type: row.type, actorId: row.actorId, subjectId: row.subjectId, _id: row.id, createdAt: row.createdAt }) as RecordedEvent,
+  );
 }

@@ -56,7 +56,11 @@ describe('POST /feed-post/{optionId}/vote', () => {
     const first = await bodyOf(await asMember(voters[0]!, 'POST', path(red)));
     expect(first).toMatchObject({ totalVotes: 1, votedOptionId: red._id });
     const second = await bodyOf(await asMember(voters[1]!, 'POST', path(blue)));
-    expect(second.options.map((option: { votes: number; share: number }) => [option.votes, option.share])).toEqual([[1, 0.5], [1, 0.5], [0, 0]]);
+    expect(second.options.map((option: { votes: number; share: number }) => [option.votes, option.share])).toEqual([
+      [1, 0.5],
+      [1, 0.5],
+      [0, 0],
+    ]);
     const again = await asMember(voters[0]!, 'POST', path(blue));
     expect(again.status).toBe(409);
     expect((await bodyOf(again)).message).toBe('You have already voted in this poll.');

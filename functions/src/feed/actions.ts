@@ -86,7 +86,10 @@ export async function deletePost(deps: Pick<Deps, 'db'> & { media: R2Bucket }, a
   if (post.author !== viewer.userId && !viewer.admin) throw new ApiError(403, M.cannotDelete);
   const media = await deps.db.select({ key: feedPostMedia.r2Key }).from(feedPostMedia).where(eq(feedPostMedia.postId, postId));
   await deps.db.delete(feedPosts).where(eq(feedPosts.id, postId));
-  await deleteMedia(deps.media, media.map((row) => row.key));
+  await deleteMedia(
+    deps.media,
+    media.map((row) => row.key),
+  );
   return { deleted: true };
 }
 

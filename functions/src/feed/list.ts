@@ -89,8 +89,6 @@ export async function postHistory(deps: Pick<Deps, 'db'>, viewerId: string, post
 
 /** The slugs of the newest 50,000 posts with their last change, for the sitemap. */
 export async function sitemapPosts(deps: Pick<Deps, 'db'>): Promise<{ data: { slug: string; updatedAt: string }[] }> {
-  const data = await deps.db.all<{ slug: string; updatedAt: string }>(
-    sql`SELECT slug, updated_at AS updatedAt FROM feed_posts ORDER BY created_at DESC, id DESC LIMIT 50000`,
-  );
+  const data = await deps.db.all<{ slug: string; updatedAt: string }>(sql`SELECT slug, updated_at AS updatedAt FROM feed_posts ORDER BY created_at DESC, id DESC LIMIT 50000`);
   return { data };
 }

@@ -117,8 +117,25 @@ describe('the OpenAPI document', () => {
     expect(create.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty('mediaAlt');
     expect(document.paths['/feed-post/{post_id}'].put.requestBody.content).toHaveProperty(['multipart/form-data']);
     expect(document.paths['/feed-post/{slug}'].get.security).toBeUndefined();
-    expect(Object.keys(document.components.schemas.FeedPost.properties).sort()).toEqual(
-      ['_id', 'author', 'canDelete', 'canEdit', 'commentCount', 'createdAt', 'editedAt', 'group', 'hashtags', 'isPinned', 'likeCount', 'likedByUser', 'media', 'mentions', 'poll', 'slug', 'text', 'updatedAt'],
-    );
+    expect(Object.keys(document.components.schemas.FeedPost.properties).sort()).toEqual([
+      '_id',
+      'author',
+      'canDelete',
+      'canEdit',
+      'commentCount',
+      'createdAt',
+      'editedAt',
+      'group',
+      'hashtags',
+      'isPinned',
+      'likeCount',
+      'likedByUser',
+      'media',
+      'mentions',
+      'poll',
+      'slug',
+      'text',
+      'updatedAt',
+    ]);
   });
 });

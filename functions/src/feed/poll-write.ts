@@ -30,8 +30,7 @@ export function insertPollStatements(deps: Pick<Deps, 'db'>, postId: string, pol
 
 const normalTime = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
-const sameOptions = (current: Poll, input: PollInput) =>
-  current.options.length === input.options.length && current.options.every((option, i) => option.label === input.options[i]);
+const sameOptions = (current: Poll, input: PollInput) => current.options.length === input.options.length && current.options.every((option, i) => option.label === input.options[i]);
 
 /**
  * The statements an edit makes to the poll: none when the field was left out; a poll

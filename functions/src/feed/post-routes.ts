@@ -36,7 +36,13 @@ const FeedQuerySchema = z.object({
 });
 
 const PostIdParam = z.object({ post_id: IdSchema.openapi({ param: { name: 'post_id', in: 'path' } }) });
-const SlugParam = z.object({ slug: z.string().min(1).max(120).openapi({ param: { name: 'slug', in: 'path' }, example: 'we-just-closed-our-pre-seed-3f9a2c' }) });
+const SlugParam = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(120)
+    .openapi({ param: { name: 'slug', in: 'path' }, example: 'we-just-closed-our-pre-seed-3f9a2c' }),
+});
 const OptionParam = z.object({ optionId: IdSchema.openapi({ param: { name: 'optionId', in: 'path' }, description: 'The option voted for.' }) });
 const PollQuery = z.object({ pollId: IdSchema.openapi({ description: 'The poll the option belongs to.' }) });
 

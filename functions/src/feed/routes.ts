@@ -16,7 +16,13 @@ import { DeletedSchema, FeedGroupListSchema, FeedGroupSchema, GroupBodySchema, G
 
 export { feedPostRoutes } from './post-routes';
 
-const KeyParam = z.object({ key: z.string().min(1).max(40).openapi({ param: { name: 'key', in: 'path' }, example: 'hiring' }) });
+const KeyParam = z.object({
+  key: z
+    .string()
+    .min(1)
+    .max(40)
+    .openapi({ param: { name: 'key', in: 'path' }, example: 'hiring' }),
+});
 
 /** Mounted at /feed. */
 export const feedRoutes = newRouter()
@@ -98,7 +104,10 @@ export const taggedUsersRoutes = newRouter().openapi(
     description: 'Only the author; notifies those of `taggedUsers` that are stored mentions of the post (tagged, existing, not blocked).',
     middleware: [requireUser] as const,
     request: jsonBody(TaggedUsersBodySchema),
-    responses: { 200: jsonResponse(NotifiedSchema, 'How many were notified.'), ...feedErrors([...JSON_BODY_ERRORS, 401, 403, 404], { 403: M.authorOnlyNotify, 404: M.postNotFound }) },
+    responses: {
+      200: jsonResponse(NotifiedSchema, 'How many were notified.'),
+      ...feedErrors([...JSON_BODY_ERRORS, 401, 403, 404], { 403: M.authorOnlyNotify, 404: M.postNotFound }),
+    },
   }),
   async (c) => {
     const { postId, taggedUsers } = c.req.valid('json');

@@ -14,7 +14,9 @@ const count = (description: string) => z.number().int().nonnegative().openapi({ 
 export const MediaItemSchema = z
   .object({
     _id: z.string(),
-    url: z.string().openapi({ description: "The R2 key, e.g. 'posts/<id>.webp'; the app makes the address with mediaUrl(url, mediaBase).", example: 'posts/65f1c2a9e4b0a1d2c3e4f5a6.webp' }),
+    url: z
+      .string()
+      .openapi({ description: "The R2 key, e.g. 'posts/<id>.webp'; the app makes the address with mediaUrl(url, mediaBase).", example: 'posts/65f1c2a9e4b0a1d2c3e4f5a6.webp' }),
     mime: z.string().openapi({ description: "'image/webp', 'image/gif', 'video/mp4', …; 'progress' only as a client-side upload placeholder.", example: 'image/webp' }),
     alt: z.string().nullable(),
     width: z.number().int().nullable(),
@@ -158,7 +160,10 @@ export const PollInputSchema = z
 
 export const GroupBodySchema = z
   .object({
-    key: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be lowercase letters, digits and dashes').openapi({ example: 'hiring' }),
+    key: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be lowercase letters, digits and dashes')
+      .openapi({ example: 'hiring' }),
     name: z.string().trim().min(1).max(60),
     description: z.string().trim().max(200).nullish(),
     audience: z.enum(feedGroupAudiences).default('all'),
@@ -168,9 +173,7 @@ export const GroupBodySchema = z
 
 export const GroupPatchSchema = GroupBodySchema.omit({ key: true }).partial().openapi('FeedGroupPatch');
 
-export const TaggedUsersBodySchema = z
-  .object({ postId: z.string().min(1), taggedUsers: z.array(IdSchema).max(50) })
-  .openapi('TaggedUsersBody');
+export const TaggedUsersBodySchema = z.object({ postId: z.string().min(1), taggedUsers: z.array(IdSchema).max(50) }).openapi('TaggedUsersBody');
 export const NotifiedSchema = z.object({ notified: count('Members notified.') }).openapi('Notified');
 
 export const SitemapSchema = z.object({ data: z.array(z.object({ slug: z.string(), updatedAt: z.string() })) }).openapi('FeedSitemap');

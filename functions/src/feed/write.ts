@@ -52,7 +52,10 @@ async function withUploads<T>(deps: WriteDeps, form: PostForm, write: (stored: S
   try {
     return await write(stored);
   } catch (error) {
-    await deleteMedia(deps.media, stored.map((media) => media.r2Key));
+    await deleteMedia(
+      deps.media,
+      stored.map((media) => media.r2Key),
+    );
     throw error;
   }
 }
@@ -124,8 +127,17 @@ export async function editPost(deps: WriteDeps, account: Account, postId: string
       ...tagStatements(deps, postId, text, mentionIds, current.createdAt),
     ]),
   );
-  if (replacing) await deleteMedia(deps.media, current.media.map((media) => media.url));
+  if (replacing)
+    await deleteMedia(
+      deps.media,
+      current.media.map((media) => media.url),
+    );
   const before = new Set(current.mentions.map((mention) => mention._id));
-  await notifyMentioned(deps, account.user.id, { id: postId, slug: current.slug }, mentionIds.filter((id) => !before.has(id)));
+  await notifyMentioned(
+    deps,
+    account.user.id,
+    { id: postId, slug: current.slug },
+    mentionIds.filter((id) => !before.has(id)),
+  );
   return (await postById(deps, postId, viewer))!;
 }

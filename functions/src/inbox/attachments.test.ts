@@ -132,7 +132,10 @@ describe('attachments in messages', () => {
     const { a, b } = await connectedMembers();
     const { message } = await bodyOf(await send(a, { to: b.user.id, body: 'file', mediaFiles: fileOf(pdfBytes(), 'x.pdf') }));
     const id = message.mediaFiles[0]._id;
-    const [row] = await env.DB.prepare('SELECT storage_key FROM attachments WHERE id = ?').bind(id).all<{ storage_key: string }>().then((r) => r.results);
+    const [row] = await env.DB.prepare('SELECT storage_key FROM attachments WHERE id = ?')
+      .bind(id)
+      .all<{ storage_key: string }>()
+      .then((r) => r.results);
     expect(await env.MEDIA.head(row!.storage_key)).not.toBeNull();
     expect((await deleteMessage(a, message._id)).status).toBe(200);
     expect((await fetchFile(a, message.mediaFiles[0].url)).status).toBe(404);

@@ -29,7 +29,11 @@ const FOLDER = 'attachments';
 
 /** Puts the files in R2 (in parallel); answers their rows-to-be, in order. */
 export async function putFiles(bucket: R2Bucket, files: readonly NamedFile[]): Promise<StoredFile[]> {
-  const keys = await putUnderFreshKeys(bucket, FOLDER, files.map((file) => ({ bytes: file.bytes, extension: file.extension, contentType: file.mime })));
+  const keys = await putUnderFreshKeys(
+    bucket,
+    FOLDER,
+    files.map((file) => ({ bytes: file.bytes, extension: file.extension, contentType: file.mime })),
+  );
   return files.map((file, index) => ({
     id: newId(),
     storageKey: keys[index]!.key,
@@ -54,7 +58,10 @@ export async function storeUpload(deps: FileDeps, ownerId: string, file: NamedFi
   const stale = await deps.db.all<{ storage_key: string }>(sql`
     DELETE FROM attachments WHERE owner_id = ${ownerId} AND message_id IS NULL AND created_at < ${new Date(now.getTime() - UNSENT_KEEP_MS).toISOString()}
     RETURNING storage_key`);
-  await deleteFiles(deps.media, stale.map((row) => row.storage_key));
+  await deleteFiles(
+    deps.media,
+    stale.map((row) => row.storage_key),
+  );
   const [stored] = await putFiles(deps.media, [file]);
   try {
     await deps.db.insert(attachments).values({ ...stored!, ownerId, messageId: null, position: 0, createdAt: now.toISOString() });

@@ -59,7 +59,10 @@ export async function deleteMessage(deps: Pick<Deps, 'db' | 'clock'> & Emits<Inb
     const deleting = deleteStatements(messageId, target, deps.clock.now().toISOString());
     const results = await runBatch(deps.db, [...deleting, ...threadViewStatements(target.thread_id, pair)]);
     views = threadViewsOf(results.slice(deleting.length), pair);
-    await deleteFiles(deps.media, (results[0]!.results as Array<{ storage_key: string }>).map((row) => row.storage_key));
+    await deleteFiles(
+      deps.media,
+      (results[0]!.results as Array<{ storage_key: string }>).map((row) => row.storage_key),
+    );
   } else {
     views = await threadViews(deps, target.thread_id, pair);
   }

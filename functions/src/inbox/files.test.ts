@@ -33,9 +33,7 @@ describe('file names', () => {
 
   it('names a download with the extension of its stored type, safely quoted', () => {
     expect(downloadName('holiday.png', 'pdf')).toBe('holiday.pdf');
-    expect(contentDisposition('Résumé "final".png', 'application/pdf')).toBe(
-      `attachment; filename="R_sum_ _final_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.pdf`,
-    );
+    expect(contentDisposition('Résumé "final".png', 'application/pdf')).toBe(`attachment; filename="R_sum_ _final_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.pdf`);
     expect(contentDisposition('photo', 'image/webp')).toBe(`inline; filename="photo.webp"; filename*=UTF-8''photo.webp`);
   });
 });

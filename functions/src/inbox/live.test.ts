@@ -56,7 +56,8 @@ describe('the live events of the inbox', () => {
     const { a, b } = await connectedMembers();
     const { deps, sent } = recordingDeps();
     const { thread } = await sendMessage(deps, a.user.id, text(b.user.id, 'read me'));
-    const unseen = () => env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'message.received' AND is_seen = 0").bind(b.user.id).first<{ n: number }>();
+    const unseen = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'message.received' AND is_seen = 0").bind(b.user.id).first<{ n: number }>();
     expect((await unseen())?.n).toBe(1);
     sent.length = 0;
     await threadMessages(deps, b.user.id, thread._id, { limit: 30 });

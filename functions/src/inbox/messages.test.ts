@@ -22,7 +22,9 @@ describe('POST /connections/messages', () => {
     const stored = Number(/^stored;desc="(\d+)"$/.exec(response.headers.get('Server-Timing') ?? '')?.[1]);
     expect(stored).toBeGreaterThanOrEqual(Date.parse(message.createdAt));
     // The recipient's notification was stored in the same batch.
-    const notice = await env.DB.prepare("SELECT body, created_at FROM notifications WHERE user_id = ? AND kind = 'message.received'").bind(b.user.id).first<{ body: string; created_at: string }>();
+    const notice = await env.DB.prepare("SELECT body, created_at FROM notifications WHERE user_id = ? AND kind = 'message.received'")
+      .bind(b.user.id)
+      .first<{ body: string; created_at: string }>();
     expect(notice).toEqual({ body: 'Hello <b>Ravi</b> & co', created_at: message.createdAt });
   });
 

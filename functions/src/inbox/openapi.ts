@@ -34,7 +34,12 @@ const attachmentPart = z
     ctx.addIssue({ code: 'custom', message: M.notYourUpload });
     return z.NEVER;
   })
-  .openapi({ oneOf: [{ type: 'string', format: 'binary' }, { type: 'string', pattern: ID.source, description: 'The id of one of your unsent uploads (POST /upload/attachment).' }] });
+  .openapi({
+    oneOf: [
+      { type: 'string', format: 'binary' },
+      { type: 'string', pattern: ID.source, description: 'The id of one of your unsent uploads (POST /upload/attachment).' },
+    ],
+  });
 
 /** The message form of POST /connections/messages: text, the recipient or thread, the message answered, files. */
 const MessageFormSchema = z

@@ -76,9 +76,7 @@ export function cardStatement(userId: string): SQL {
 
 /** Up to `limit` messages of a thread, newest first, older than the message `before` when given. */
 export function messagesStatement(threadId: string, before: string | undefined, limit: number): SQL {
-  const older = before
-    ? sql` AND (m.created_at, m.id) < (SELECT created_at, id FROM messages WHERE id = ${before} AND thread_id = ${threadId})`
-    : sql``;
+  const older = before ? sql` AND (m.created_at, m.id) < (SELECT created_at, id FROM messages WHERE id = ${before} AND thread_id = ${threadId})` : sql``;
   return sql`
     SELECT ${MESSAGE_COLUMNS} FROM messages m ${QUOTED_JOIN}
     WHERE m.thread_id = ${threadId}${older}

@@ -54,7 +54,9 @@ describe('the inbox queries', () => {
   it('page a thread’s messages backwards along messages_thread_created, without sorting', async () => {
     for (const before of [undefined, 'c'.repeat(24)]) {
       const lines = text(await plan(messagesStatement(thread, before, 31)));
-      expect(lines).toMatch(before ? /SEARCH m USING INDEX messages_thread_created \(thread_id=\? AND created_at<\?\)/ : /SEARCH m USING INDEX messages_thread_created \(thread_id=\?\)/);
+      expect(lines).toMatch(
+        before ? /SEARCH m USING INDEX messages_thread_created \(thread_id=\? AND created_at<\?\)/ : /SEARCH m USING INDEX messages_thread_created \(thread_id=\?\)/,
+      );
       expect(lines).not.toMatch(/TEMP B-TREE/);
       expect(lines).not.toMatch(tableScan);
     }

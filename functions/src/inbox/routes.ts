@@ -14,7 +14,17 @@ import { readMessageForm, readUploadForm } from './message-form';
 import { INBOX_MESSAGES as M } from './messages';
 import { inboxDoc, messageFormBody, uploadFormBody } from './openapi';
 import { threadMessages } from './read';
-import { AttachmentSchema, DeletedMessageSchema, OpenThreadBodySchema, SentMessageSchema, ThreadListQuerySchema, ThreadMessagesQuerySchema, ThreadMessagesSchema, ThreadPageSchema, ThreadSchema } from './schemas';
+import {
+  AttachmentSchema,
+  DeletedMessageSchema,
+  OpenThreadBodySchema,
+  SentMessageSchema,
+  ThreadListQuerySchema,
+  ThreadMessagesQuerySchema,
+  ThreadMessagesSchema,
+  ThreadPageSchema,
+  ThreadSchema,
+} from './schemas';
 import { UnseenCountSchema } from '../notifications/schemas';
 import { sendMessage } from './send';
 import { listThreads, openThread, unseenMessageCount } from './threads';

@@ -12,7 +12,11 @@ export * from './limits';
 export const AttachmentSchema = z
   .object({
     _id: z.string(),
-    url: z.string().openapi({ description: 'Where the two members of the thread read the file: `/connections/attachments/{id}` (through the app: `/api/session/connections/attachments/{id}`).' }),
+    url: z
+      .string()
+      .openapi({
+        description: 'Where the two members of the thread read the file: `/connections/attachments/{id}` (through the app: `/api/session/connections/attachments/{id}`).',
+      }),
     name: z.string().openapi({ description: 'The file name as uploaded (shown, never trusted for the type).' }),
     mime: z.string().openapi({ description: "From the file's bytes: image/jpeg, image/png, image/webp, image/gif, application/pdf, video/mp4, video/webm." }),
     size: z.number().int().openapi({ description: 'Bytes.' }),
@@ -56,7 +60,7 @@ export const ThreadSchema = z
     updatedAt: z.string(),
     receiver: MemberCardSchema.openapi({ description: 'The other member.' }),
     latestMessage: MessageSchema.nullable().openapi({ description: 'The newest message, with its read flag.' }),
-    unreadCount: z.number().int().openapi({ description: "Messages to the viewer in this thread they have not read." }),
+    unreadCount: z.number().int().openapi({ description: 'Messages to the viewer in this thread they have not read.' }),
     canWrite: z.boolean().openapi({ description: 'Whether the viewer may send here (connected and not blocked).' }),
   })
   .openapi('Thread');

@@ -130,7 +130,10 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
       ...notifying,
     ]);
   } catch (error) {
-    await deleteFiles(deps.media, stored.map((file) => file.storageKey));
+    await deleteFiles(
+      deps.media,
+      stored.map((file) => file.storageKey),
+    );
     throw error;
   }
   hooks.stored?.(deps.clock.now());

@@ -24,7 +24,13 @@ describe('GET /connections', () => {
     const page = await listOf(me);
     expect(page).toMatchObject({ total: 3, page: 1, limit: 20, pages: 1 });
     expect(page.data.map((t: { receiver: { _id: string } }) => t.receiver._id)).toEqual([others[0]!.user.id, others[2]!.user.id, others[1]!.user.id]);
-    expect(page.data[0]).toMatchObject({ status: 'accepted', canWrite: true, unreadCount: 1, message: 'replying to the first', latestMessage: { body: 'replying to the first', to: others[0]!.user.id } });
+    expect(page.data[0]).toMatchObject({
+      status: 'accepted',
+      canWrite: true,
+      unreadCount: 1,
+      message: 'replying to the first',
+      latestMessage: { body: 'replying to the first', to: others[0]!.user.id },
+    });
     expect(page.data[1]).toMatchObject({ unreadCount: 1, message: 'hello 2', latestMessage: { read: false, authorProfile: { _id: others[2]!.user.id } } });
     expect((await listOf(me, '?msgStatus=unread')).total).toBe(3);
   });

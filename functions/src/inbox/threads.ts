@@ -28,11 +28,7 @@ function cardOf(result: Rows<MemberCardRow> | undefined): MemberCard {
 }
 
 /** A member's threads with at least one message, newest first (one D1 round trip). */
-export async function listThreads(
-  deps: Pick<Deps, 'db'>,
-  viewerId: string,
-  request: { page: number; limit: number; msgStatus: MessageFilter },
-): Promise<ThreadPage> {
+export async function listThreads(deps: Pick<Deps, 'db'>, viewerId: string, request: { page: number; limit: number; msgStatus: MessageFilter }): Promise<ThreadPage> {
   const statements = threadPageStatements(viewerId, { page: request.page, limit: request.limit, filter: request.msgStatus });
   const [page, total, card] = (await runBatch(deps.db, [statements.page, statements.total, cardStatement(viewerId)])) as unknown as [
     Rows<ThreadRow>,

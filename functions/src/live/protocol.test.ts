@@ -20,7 +20,7 @@ describe('the live frames the server sends', () => {
     expect(frame).toBe('0{"sid":"abc","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}');
   });
 
-  it('answers a namespace connect with the socket id, and an unknown namespace with socket.io\'s words', () => {
+  it("answers a namespace connect with the socket id, and an unknown namespace with socket.io's words", () => {
     expect(connectFrame('sock1')).toBe('40{"sid":"sock1"}');
     expect(connectErrorFrame('/admin')).toBe('44/admin,{"message":"Invalid namespace"}');
   });
@@ -59,7 +59,7 @@ describe('reading what a client sends', () => {
     expect(decodePacket('1')).toEqual({ type: 1, nsp: '/', id: null, data: undefined });
   });
 
-  it('refuses what socket.io\'s parser refuses, and binary packets', () => {
+  it("refuses what socket.io's parser refuses, and binary packets", () => {
     for (const text of ['', '9', 'x', '2', '2{}', '2[1]', '2[]', '2["a"', '0[1]', '1{"a":1}', '3{}', '51-["a",{"_placeholder":true,"num":0}]', '6', `2${'9'.repeat(16)}["a"]`]) {
       expect(decodePacket(text), text).toBeNull();
     }
@@ -77,7 +77,7 @@ describe('the handshake checks', () => {
     expect(handshakeError(good, 'WebSocket')).toBeNull();
   });
 
-  it('answers socket.io\'s own errors, in its order', () => {
+  it("answers socket.io's own errors, in its order", () => {
     expect(handshakeError({ ...good, transport: 'polling' }, null)).toBe(ENGINE_ERRORS.unknownTransport);
     expect(handshakeError({ EIO: '4' }, 'websocket')).toBe(ENGINE_ERRORS.unknownTransport);
     expect(handshakeError({ ...good, sid: 'old' }, 'websocket')).toBe(ENGINE_ERRORS.unknownSid);
@@ -88,7 +88,7 @@ describe('the handshake checks', () => {
 });
 
 describe('the heartbeat', () => {
-  it('reads the interval and timeout from the vars, with socket.io\'s defaults for missing or unusable values', () => {
+  it("reads the interval and timeout from the vars, with socket.io's defaults for missing or unusable values", () => {
     expect(heartbeatSettings({})).toMatchObject({ pingInterval: 25000, pingTimeout: 20000, maxPayload: 1000000 });
     expect(heartbeatSettings({ LIVE_PING_INTERVAL_MS: '1000', LIVE_PING_TIMEOUT_MS: '2000' })).toMatchObject({ pingInterval: 1000, pingTimeout: 2000 });
     expect(heartbeatSettings({ LIVE_PING_INTERVAL_MS: 'soon', LIVE_PING_TIMEOUT_MS: '10' })).toMatchObject({ pingInterval: 25000, pingTimeout: 20000 });

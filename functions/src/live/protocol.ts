@@ -23,12 +23,7 @@ export type Handshake = { sid: string; pingInterval: number; pingTimeout: number
 export type SocketPacket = { type: number; nsp: string; id: number | null; data: unknown };
 
 /** An engine frame a client sent, read into what the object does with it. */
-export type ClientFrame =
-  | { kind: 'pong' }
-  | { kind: 'close' }
-  | { kind: 'packet'; packet: SocketPacket }
-  | { kind: 'ignored' }
-  | { kind: 'invalid' };
+export type ClientFrame = { kind: 'pong' } | { kind: 'close' } | { kind: 'packet'; packet: SocketPacket } | { kind: 'ignored' } | { kind: 'invalid' };
 
 /** The open packet, sent first on every new WebSocket: `0{"sid",…}`. */
 export function openFrame(handshake: Handshake): string {
@@ -171,5 +166,8 @@ export function handshakeError(query: { transport?: string; EIO?: string; sid?: 
 /** A random id of `bytes` bytes in base64url (engine sids and socket ids: 20 characters for 15 bytes). */
 export function randomId(bytes = 15): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...raw))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }

@@ -23,7 +23,7 @@ describe('GET /socket.io/: the live connection', () => {
     expect(await liveOf(member.user.id).sockets()).toEqual({ open: 1, connected: 1 });
   });
 
-  it('refuses other namespaces with socket.io\'s error and keeps the socket', async () => {
+  it("refuses other namespaces with socket.io's error and keeps the socket", async () => {
     const member = await signedInMember();
     const client = await connect(member);
     client.ws.send('40/admin,');
@@ -83,7 +83,7 @@ describe('GET /socket.io/: the live connection', () => {
     }
   });
 
-  it('answers socket.io\'s own 400s to a handshake it does not serve', async () => {
+  it("answers socket.io's own 400s to a handshake it does not serve", async () => {
     const member = await signedInMember();
     const cases: Array<[string, Record<string, string>, { code: number; message: string }]> = [
       ['/socket.io/?EIO=4&transport=polling&userId=x', upgrade, { code: 0, message: 'Transport unknown' }],
@@ -101,7 +101,7 @@ describe('GET /socket.io/: the live connection', () => {
     expect((await bodyOf(missing)).data.fields).toEqual({ userId: 'is required' });
   });
 
-  it('refuses without a token, with a bad one, or with another member\'s (401, no socket)', async () => {
+  it("refuses without a token, with a bad one, or with another member's (401, no socket)", async () => {
     const [member, other] = await Promise.all([signedInMember(), signedInMember()]);
     const attempts = [
       await get(path(member.user.id), { headers: upgrade }),

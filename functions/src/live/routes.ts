@@ -37,17 +37,18 @@ export const liveRoutes = newRouter().openapi(
     security: [{ bearerAuth: [] }],
     summary: 'Open the live connection (socket.io over WebSocket)',
     description: [
-      'The member\'s live events over Engine.IO v4 / Socket.IO v5, WebSocket transport only: `GET /socket.io/?EIO=4&transport=websocket&userId=<id>[&connectionId=<thread id>]` with `Upgrade: websocket`.',
+      "The member's live events over Engine.IO v4 / Socket.IO v5, WebSocket transport only: `GET /socket.io/?EIO=4&transport=websocket&userId=<id>[&connectionId=<thread id>]` with `Upgrade: websocket`.",
       'Frames: `0{"sid","upgrades":[],"pingInterval","pingTimeout","maxPayload"}` on open; `40` → `40{"sid"}` (other namespaces: `44/<nsp>,{"message":"Invalid namespace"}`);',
       'events `42["notification"|"thread"|"counts",payload]`; server pings `2`, answered `3`; a client that misses a pong for pingInterval + pingTimeout is closed.',
-      'Client event `thread` `{ connectionId }` (with an ack) tells which thread the page has open. Browsers connect through the app\'s origin, whose worker turns the `token` cookie into the Bearer token.',
+      "Client event `thread` `{ connectionId }` (with an ack) tells which thread the page has open. Browsers connect through the app's origin, whose worker turns the `token` cookie into the Bearer token.",
     ].join(' '),
     request: { query: LiveQuerySchema },
     responses: {
-      101: { description: 'Switching Protocols: the WebSocket of the member\'s live connection.' },
+      101: { description: "Switching Protocols: the WebSocket of the member's live connection." },
       ...errorResponses([401], { 401: `No token, an expired one, or one of another member (${LIVE_MESSAGES.otherMember}); no socket is opened.` }),
       400: {
-        description: 'socket.io\'s handshake errors (`Transport unknown`, `Session ID unknown`, `Bad request` without an upgrade, `Unsupported protocol version`); or `userId` missing.',
+        description:
+          "socket.io's handshake errors (`Transport unknown`, `Session ID unknown`, `Bad request` without an upgrade, `Unsupported protocol version`); or `userId` missing.",
         content: { 'application/json': { schema: z.union([EngineErrorSchema, z.object({ message: z.string(), status: z.number(), data: z.unknown() })]) } },
       },
     },

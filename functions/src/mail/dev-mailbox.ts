@@ -27,8 +27,6 @@ const newestFirst = [desc(devMail.createdAt), desc(sql`rowid`)];
 /** Stored mail newest first: all of it for one address, or the latest 50 of everyone's. */
 export async function listDevMail(db: Db, to?: string): Promise<StoredMail[]> {
   const query = db.select().from(devMail).$dynamic();
-  const rows = to
-    ? await query.where(eq(devMail.toAddress, to.trim().toLowerCase())).orderBy(...newestFirst)
-    : await query.orderBy(...newestFirst).limit(LATEST_LIMIT);
+  const rows = to ? await query.where(eq(devMail.toAddress, to.trim().toLowerCase())).orderBy(...newestFirst) : await query.orderBy(...newestFirst).limit(LATEST_LIMIT);
   return rows.map((row) => ({ _id: row.id, to: row.toAddress, subject: row.subject, text: row.text, html: row.html, createdAt: row.createdAt }));
 }

@@ -18,7 +18,11 @@ function encodeWord(value: string): string {
 }
 
 function base64Lines(text: string): string {
-  return (Buffer.from(text, 'utf8').toString('base64').match(/.{1,76}/g) ?? []).join(CRLF);
+  return (
+    Buffer.from(text, 'utf8')
+      .toString('base64')
+      .match(/.{1,76}/g) ?? []
+  ).join(CRLF);
 }
 
 /** The bare address inside `Name <address>` (or the value itself). */
@@ -39,8 +43,7 @@ export function buildMimeMessage(from: string, message: MailMessage, date: Date)
   const id = crypto.randomUUID();
   const boundary = `fm-${id}`;
   const domain = addressOf(from).split('@')[1] ?? 'localhost';
-  const part = (type: string, body: string) =>
-    [`--${boundary}`, `Content-Type: ${type}; charset=UTF-8`, 'Content-Transfer-Encoding: base64', '', base64Lines(body)].join(CRLF);
+  const part = (type: string, body: string) => [`--${boundary}`, `Content-Type: ${type}; charset=UTF-8`, 'Content-Transfer-Encoding: base64', '', base64Lines(body)].join(CRLF);
   return [
     `From: ${fromHeader(from)}`,
     `To: ${addressOf(message.to)}`,

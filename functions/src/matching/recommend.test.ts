@@ -27,9 +27,33 @@ describe('GET /profiles/recommend-search', () => {
   it('ranks founders looking for a co-founder by how well they complement the viewer, with reasons', async () => {
     const city = newCity();
     const place = { cityId: city, cityName: 'Lagos, Nigeria' };
-    const viewer = await founderWith({ isTechnical: true, skills: ['engineering'], commitment: 'full-time', ideaStage: 'prototype', industries: ['fintech'], lookingForCofounder: true, ...place });
-    const best = await founderWith({ isTechnical: false, skills: ['sales-marketing'], commitment: 'full-time', ideaStage: 'no-idea', industries: ['fintech'], lookingForCofounder: true, ...place });
-    const good = await founderWith({ isTechnical: false, skills: ['design'], commitment: 'part-time', industries: ['climate'], lookingForCofounder: true, cityId: newCity(), cityName: 'Accra, Ghana' });
+    const viewer = await founderWith({
+      isTechnical: true,
+      skills: ['engineering'],
+      commitment: 'full-time',
+      ideaStage: 'prototype',
+      industries: ['fintech'],
+      lookingForCofounder: true,
+      ...place,
+    });
+    const best = await founderWith({
+      isTechnical: false,
+      skills: ['sales-marketing'],
+      commitment: 'full-time',
+      ideaStage: 'no-idea',
+      industries: ['fintech'],
+      lookingForCofounder: true,
+      ...place,
+    });
+    const good = await founderWith({
+      isTechnical: false,
+      skills: ['design'],
+      commitment: 'part-time',
+      industries: ['climate'],
+      lookingForCofounder: true,
+      cityId: newCity(),
+      cityName: 'Accra, Ghana',
+    });
     const notLooking = await founderWith({ isTechnical: false, skills: ['operations'], commitment: 'full-time', industries: ['fintech'], lookingForCofounder: false, ...place });
     const advisor = await advisorWith({ expertise: ['fundraising'], industries: ['fintech'], ...place });
 
@@ -80,7 +104,7 @@ describe('GET /profiles/recommend-search', () => {
     expect(idsOf(await ranked(viewer, all))).toEqual([fine!.user.id]);
   });
 
-  it("suggests advisors to a founder by the expertise the founder lacks and shared industries", async () => {
+  it('suggests advisors to a founder by the expertise the founder lacks and shared industries', async () => {
     const viewer = await founderWith({ isTechnical: true, skills: ['engineering'], ideaStage: 'launched', industries: ['healthtech'], lookingForCofounder: true });
     const gtm = await advisorWith({ expertise: ['go-to-market', 'fundraising'], industries: ['edtech'], helpTypes: ['mentoring'], openToRemote: false });
     const health = await advisorWith({ expertise: ['engineering'], industries: ['healthtech'], helpTypes: ['investing'], openToRemote: false });
@@ -113,7 +137,12 @@ describe('GET /profiles/recommend-search', () => {
 
   it('refuses bad input naming the field, and signed-out requests', async () => {
     const viewer = await signedInMember();
-    for (const [query, field] of [['limit=0', 'limit'], ['limit=51', 'limit'], ['page=0', 'page'], ['memberType=investor', 'memberType']] as const) {
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=51', 'limit'],
+      ['page=0', 'page'],
+      ['memberType=investor', 'memberType'],
+    ] as const) {
       const response = await get(`/profiles/recommend-search?${query}`, { token: viewer.jwt });
       expect(response.status, query).toBe(400);
       expect(Object.keys((await bodyOf(response)).data.fields), query).toEqual([field]);

@@ -23,7 +23,10 @@ export async function recommendMatches(deps: Pick<Deps, 'db'>, viewerId: string,
   const ranked = rankMatches(candidates.map((candidate) => ({ candidate, result: matchScore(viewer, candidate.profile) })));
   const shown = ranked.slice(offsetOf(page), offsetOf(page) + page.limit);
   // Only the page's members are read as summaries: the pool may hold a few hundred.
-  const summaries = await profileSummaries(deps, shown.map(({ candidate }) => candidate.userId));
+  const summaries = await profileSummaries(
+    deps,
+    shown.map(({ candidate }) => candidate.userId),
+  );
   const data = shown.flatMap(({ candidate, result }) => {
     const member = summaries.get(candidate.userId);
     return member ? [{ member, score: result.score, reasons: result.reasons }] : [];

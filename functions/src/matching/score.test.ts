@@ -55,7 +55,10 @@ describe('cofounderMatch', () => {
   });
 
   it("filters out candidates who miss the viewer's must-haves", () => {
-    const picky = { ...ada, preferences: { commitment: { value: 'full-time', importance: 'must-have' }, technical: { value: 'non-technical', importance: 'must-have' } } } as MatchFounder;
+    const picky = {
+      ...ada,
+      preferences: { commitment: { value: 'full-time', importance: 'must-have' }, technical: { value: 'non-technical', importance: 'must-have' } },
+    } as MatchFounder;
     const partTime = founder('part-time', { technical: false, commitment: 'part-time' });
     const unknownCommitment = founder('unknown', { technical: false });
     const fits = founder('fits', { technical: false, commitment: 'full-time' });
@@ -64,7 +67,7 @@ describe('cofounderMatch', () => {
     expect(ranking((c) => cofounderMatch(picky, c), [partTime, unknownCommitment, fits])).toEqual(['fits']);
   });
 
-  it("filters out candidates whose own must-haves the viewer misses (either side decides)", () => {
+  it('filters out candidates whose own must-haves the viewer misses (either side decides)', () => {
     const wantsSameCity = founder('wants-nairobi', { technical: false, ...NAIROBI, preferences: { location: { value: 'same-city', importance: 'must-have' } } });
     const wantsRemote = founder('remote-ok', { technical: false, ...NAIROBI, openToRemote: true, preferences: { location: { value: 'remote-ok', importance: 'must-have' } } });
     expect(cofounderMatch(ada, wantsSameCity)).toBeNull();
@@ -74,7 +77,11 @@ describe('cofounderMatch', () => {
   });
 
   it('lets nice-to-haves weigh without filtering', () => {
-    const wantsDesign = { ...ada, technical: null, preferences: { skills: { value: ['design'], importance: 'nice-to-have' }, ideaStage: { value: ['idea', 'prototype'], importance: 'nice-to-have' } } } as MatchFounder;
+    const wantsDesign = {
+      ...ada,
+      technical: null,
+      preferences: { skills: { value: ['design'], importance: 'nice-to-have' }, ideaStage: { value: ['idea', 'prototype'], importance: 'nice-to-have' } },
+    } as MatchFounder;
     const designerWithIdea = founder('designer', { skills: ['design'], ideaStage: 'idea' });
     const designer = founder('designer-no-idea', { skills: ['design'], ideaStage: 'launched' });
     const neither = founder('neither', { skills: ['legal'], ideaStage: 'launched' });

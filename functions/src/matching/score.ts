@@ -29,7 +29,12 @@ export type MatchProfile = { memberType: 'founder'; founder: MatchFounder } | { 
 export type MatchResult = { score: number; reasons: string[] } | null;
 
 const points = (parts: readonly { points: number; reason?: string | null }[]): { score: number; reasons: string[] } => ({
-  score: Math.round(Math.min(100, parts.reduce((sum, part) => sum + part.points, 0))),
+  score: Math.round(
+    Math.min(
+      100,
+      parts.reduce((sum, part) => sum + part.points, 0),
+    ),
+  ),
   reasons: parts.flatMap((part) => (part.reason ? [part.reason] : [])),
 });
 

@@ -24,8 +24,7 @@ export const IMAGE_PROBLEMS = {
   type: 'must be a JPEG, PNG or WebP image',
   tooBig: (maxBytes: number) => `must be at most ${formatBytes(maxBytes)}`,
   tooLarge: (maxSide: number) => `must be at most ${maxSide} pixels on each side`,
-  tooSmall: (rules: ImageRules) =>
-    rules.minHeight > 1 ? `must be at least ${rules.minWidth} × ${rules.minHeight} pixels` : `must be at least ${rules.minWidth} pixels wide`,
+  tooSmall: (rules: ImageRules) => (rules.minHeight > 1 ? `must be at least ${rules.minWidth} × ${rules.minHeight} pixels` : `must be at least ${rules.minWidth} pixels wide`),
 } as const;
 
 /** A size in words: `10 MB`, `512 KB`. */

@@ -73,7 +73,9 @@ export function jpegImage(width: number, height: number, options: { exif?: strin
   return bytes(
     [0xff, 0xd8],
     jpegSegment(0xe0, bytes('JFIF\0', [1, 1, 0, 0, 1, 0, 1, 0, 0])),
-    ...(options.exif ? [jpegSegment(0xe1, bytes('Exif\0\0', 'MM\0*', options.exif)), jpegSegment(0xe1, bytes('http://ns.adobe.com/xap/1.0/\0', `<x:xmpmeta>${options.exif}</x:xmpmeta>`))] : []),
+    ...(options.exif
+      ? [jpegSegment(0xe1, bytes('Exif\0\0', 'MM\0*', options.exif)), jpegSegment(0xe1, bytes('http://ns.adobe.com/xap/1.0/\0', `<x:xmpmeta>${options.exif}</x:xmpmeta>`))]
+      : []),
     ...(options.comment ? [jpegSegment(0xfe, encoder.encode(options.comment))] : []),
     jpegSegment(0xdb, bytes([0], new Uint8Array(64).fill(1))),
     jpegSegment(0xc0, bytes([8], be16(height), be16(width), [1, 1, 0x11, 0])),

@@ -3,7 +3,25 @@
 /** The first bytes of an MP4 file: an ftyp box naming the isom brand, then an empty mdat. */
 export function mp4Bytes(brand = 'isom'): Uint8Array {
   const text = new TextEncoder();
-  return new Uint8Array([0, 0, 0, 24, ...text.encode('ftyp'), ...text.encode(brand), 0, 0, 2, 0, ...text.encode('mp41'), ...text.encode('avc1'), 0, 0, 0, 8, ...text.encode('mdat')]);
+  return new Uint8Array([
+    0,
+    0,
+    0,
+    24,
+    ...text.encode('ftyp'),
+    ...text.encode(brand),
+    0,
+    0,
+    2,
+    0,
+    ...text.encode('mp41'),
+    ...text.encode('avc1'),
+    0,
+    0,
+    0,
+    8,
+    ...text.encode('mdat'),
+  ]);
 }
 
 /** The EBML header of a WebM file (DocType `webm`). */

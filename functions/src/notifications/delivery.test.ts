@@ -120,14 +120,23 @@ describe('feed events', () => {
 describe('account notices', () => {
   it('a password change and a reset each leave a notice without sender', async () => {
     const member = await signedInMember();
-    const changed = await post('/auth/change-password', { currentPassword: member.password, password: 'my-new-password', passwordConfirmation: 'my-new-password' }, { token: member.jwt });
+    const changed = await post(
+      '/auth/change-password',
+      { currentPassword: member.password, password: 'my-new-password', passwordConfirmation: 'my-new-password' },
+      { token: member.jwt },
+    );
     expect(changed.status).toBe(200);
     const { jwt } = await bodyOf(changed);
     const signedIn = { ...member, jwt };
     expect(await latest(signedIn)).toMatchObject({ kind: 'account.changed', title: 'Your password was changed', link: '/settings/password', userSender: null });
 
     await post('/auth/reset-password', { type: 'request', email: member.user.email });
-    const reset = await post('/auth/reset-password', { type: 'reset', code: await resetCodeFor(member.user.email), password: 'another-password', passwordConfirmation: 'another-password' });
+    const reset = await post('/auth/reset-password', {
+      type: 'reset',
+      code: await resetCodeFor(member.user.email),
+      password: 'another-password',
+      passwordConfirmation: 'another-password',
+    });
     expect(reset.status).toBe(200);
     const after = { ...member, jwt: (await bodyOf(reset)).jwt };
     expect(await latest(after)).toMatchObject({ kind: 'account.changed', title: 'Your password was reset', userSender: null });

@@ -102,7 +102,11 @@ describe('notify', () => {
     const eventId = crypto.randomUUID();
     const stored = await notify(deps, liked(receiver.user.id, sender.user.id, 'p1', { eventId }));
     expect(sent).toEqual([
-      { userId: receiver.user.id, event: 'notification', payload: { title: 'Someone liked your post', body: 'A post', userSender: stored!.userSender!.profile, notification: stored } },
+      {
+        userId: receiver.user.id,
+        event: 'notification',
+        payload: { title: 'Someone liked your post', body: 'A post', userSender: stored!.userSender!.profile, notification: stored },
+      },
     ]);
     expect(await notify(deps, liked(receiver.user.id, sender.user.id, 'p1', { eventId }))).toBeNull();
     expect(sent).toHaveLength(1);

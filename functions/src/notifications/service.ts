@@ -65,10 +65,7 @@ export async function markSeen(deps: Pick<Deps, 'db'> & Emits<NotificationLiveEv
 /** Marks every notification of the member seen; answers how many changed. Sends `counts`. */
 export async function markAllSeen(deps: Pick<Deps, 'db'> & Emits<NotificationLiveEvents>, userId: string): Promise<{ updated: number }> {
   // One round trip: the change and the count after it.
-  const [changed, counted] = await runBatch(deps.db, [
-    sql`UPDATE notifications SET is_seen = 1 WHERE user_id = ${userId} AND is_seen = 0`,
-    unseenCountStatement(userId),
-  ]);
+  const [changed, counted] = await runBatch(deps.db, [sql`UPDATE notifications SET is_seen = 1 WHERE user_id = ${userId} AND is_seen = 0`, unseenCountStatement(userId)]);
   const updated = changed!.meta.changes ?? 0;
   await deps.live.emit(userId, 'counts', { unseenNotifications: (counted!.results as Array<{ n: number }>)[0]?.n ?? 0 });
   return { updated };

@@ -14,7 +14,11 @@ function refName(ref: string): string {
 }
 
 function anchor(...parts: string[]): string {
-  return parts.join('-').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return parts
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function typeLabel(schema: Schema): string {
@@ -77,7 +81,10 @@ function operationHtml(path: string, method: string, operation: Schema, componen
     : '';
   const body = operation.requestBody ? `<h4>Request body</h4>${schemaHtml(jsonSchemaOf(operation.requestBody.content), components)}` : '';
   const responses = Object.entries((operation.responses ?? {}) as Record<string, Schema>)
-    .map(([status, response]) => `<details${status.startsWith('2') ? ' open' : ''}><summary><strong>${escapeHtml(status)}</strong> ${prose(response.description ?? '')}</summary>${schemaHtml(jsonSchemaOf(response.content), components)}</details>`)
+    .map(
+      ([status, response]) =>
+        `<details${status.startsWith('2') ? ' open' : ''}><summary><strong>${escapeHtml(status)}</strong> ${prose(response.description ?? '')}</summary>${schemaHtml(jsonSchemaOf(response.content), components)}</details>`,
+    )
     .join('');
   const secured = operation.security?.length ? '<p class="badge">Requires <code>Authorization: Bearer &lt;jwt&gt;</code></p>' : '';
   return `<section class="operation" id="${id}">
@@ -104,13 +111,19 @@ export function renderDocsPage(document: OpenApiDocument): string {
     METHODS.filter((method) => (item as Schema)[method]).map((method) => ({ path, method, operation: (item as Schema)[method] as Schema })),
   );
   const index = operations
-    .map(({ path, method, operation }) => `<li><a href="#${anchor('op', method, path)}"><span class="method ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a> <span class="muted">${escapeHtml(operation.summary ?? '')}</span></li>`)
+    .map(
+      ({ path, method, operation }) =>
+        `<li><a href="#${anchor('op', method, path)}"><span class="method ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a> <span class="muted">${escapeHtml(operation.summary ?? '')}</span></li>`,
+    )
     .join('');
   const components = (document.components?.schemas ?? {}) as Record<string, Schema>;
   const schemas = Object.entries(components)
     .map(([name, schema]) => `<section id="${anchor('schema', name)}"><h3>${escapeHtml(name)}</h3>${schemaHtml(schema, components, 1)}</section>`)
     .join('');
-  const description = (document.info.description ?? '').split('\n\n').map((paragraph) => `<p>${prose(paragraph)}</p>`).join('');
+  const description = (document.info.description ?? '')
+    .split('\n\n')
+    .map((paragraph) => `<p>${prose(paragraph)}</p>`)
+    .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(document.info.title)} reference</title><style>${STYLE}</style></head>

@@ -60,11 +60,7 @@ export const JSON_BODY_ERRORS = [400, 413, 415] as const;
  * overridable per route (`{ 401: 'Wrong email or password.' }`). 500 is always included.
  * `withFields` lists statuses whose body names fields although they usually do not.
  */
-export function errorResponses(
-  statuses: readonly ErrorStatus[],
-  descriptions: Partial<Record<ErrorStatus, string>> = {},
-  withFields: readonly ErrorStatus[] = [],
-) {
+export function errorResponses(statuses: readonly ErrorStatus[], descriptions: Partial<Record<ErrorStatus, string>> = {}, withFields: readonly ErrorStatus[] = []) {
   const entries = [...new Set<ErrorStatus>([...statuses, 500])].map((status) => [
     status,
     {

@@ -6,9 +6,7 @@ const production = { ...env, ENVIRONMENT: 'production' } as Env;
 
 /** Every method and path the app serves, in OpenAPI spelling. */
 function servedRoutes(): string[] {
-  const routes = defaultApp.routes
-    .filter((route) => route.method !== 'ALL')
-    .map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`);
+  const routes = defaultApp.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`);
   return [...new Set(routes)].sort();
 }
 
@@ -71,9 +69,7 @@ describe('GET /openapi.json', () => {
   it('describes the request bodies and the user with their fields', async () => {
     const document = await bodyOf(await get('/openapi.json'));
     const { schemas } = document.components;
-    expect(schemas.RegisterBody.required).toEqual(
-      expect.arrayContaining(['firstName', 'lastName', 'email', 'password', 'memberType', 'agreement', 'subscription']),
-    );
+    expect(schemas.RegisterBody.required).toEqual(expect.arrayContaining(['firstName', 'lastName', 'email', 'password', 'memberType', 'agreement', 'subscription']));
     expect(schemas.User.properties).toHaveProperty('profile');
     expect(schemas.ResetPasswordBody.oneOf ?? schemas.ResetPasswordBody.anyOf).toHaveLength(2);
     expect(document.paths['/auth/me'].get.security).toEqual([{ bearerAuth: [] }]);

@@ -8,9 +8,7 @@ import { renderDocsPage } from './docs-page';
 import { openApiDocument, registerSecurityScheme } from './document';
 import { errorResponses, jsonResponse } from './responses';
 
-const OpenApiDocumentSchema = z
-  .looseObject({ openapi: z.string().openapi({ example: '3.1.0' }), info: z.looseObject({}), paths: z.looseObject({}) })
-  .openapi('OpenApiDocument');
+const OpenApiDocumentSchema = z.looseObject({ openapi: z.string().openapi({ example: '3.1.0' }), info: z.looseObject({}), paths: z.looseObject({}) }).openapi('OpenApiDocument');
 
 /** Adds the reference routes to the root app. */
 export function mountReference(app: OpenAPIHono<AppEnv>): void {

@@ -22,7 +22,16 @@ describe('indexRowsOf', () => {
 
   it("writes a founder's facets, one row per value, and only the flags that are set", () => {
     const rows = indexRowsOf(
-      founder({ skills: ['engineering', 'engineering', 'data'], industries: ['fintech'], commitment: 'part-time', ideaStage: 'idea', isTechnical: false, openToRemote: false, cityId: 2332459, lookingForCofounder: true }),
+      founder({
+        skills: ['engineering', 'engineering', 'data'],
+        industries: ['fintech'],
+        commitment: 'part-time',
+        ideaStage: 'idea',
+        isTechnical: false,
+        openToRemote: false,
+        cityId: 2332459,
+        lookingForCofounder: true,
+      }),
     )!;
     expect(rows.tags).toEqual([
       { kind: 'skill', value: 'engineering' },

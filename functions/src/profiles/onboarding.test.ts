@@ -98,7 +98,18 @@ describe('POST /founder/onboarding', () => {
     expect(await tagsOf(ada.user.id)).toEqual([]);
     await sendForm('POST', '/founder/onboarding', founderForm({ interests: ['zeppelinology'] }), { token: ada.jwt });
     expect(await tagsOf(ada.user.id)).toEqual(
-      ['city:2332459', 'commitment:full-time', 'industry:ai', 'industry:healthtech', 'looking:1', 'remote:1', 'skill:data', 'skill:engineering', 'stage:prototype', 'technical:1'].sort(),
+      [
+        'city:2332459',
+        'commitment:full-time',
+        'industry:ai',
+        'industry:healthtech',
+        'looking:1',
+        'remote:1',
+        'skill:data',
+        'skill:engineering',
+        'stage:prototype',
+        'technical:1',
+      ].sort(),
     );
     expect(await searchRowOf(ada.user.id)).toMatchObject({ name: 'Ada Lovelace', headline: 'Building an analytical engine for small clinics' });
     expect(await searchMatches('zeppelinolog*')).toEqual([ada.user.id]);
@@ -130,7 +141,10 @@ describe('POST /founder/onboarding', () => {
       [{ openToRemote: 'yes' }, { openToRemote: 'must be one of: true, false' }],
       [{ links: 'not json' }, { links: 'must be valid JSON' }],
       [{ links: JSON.stringify([{ label: 'Home', url: 'javascript:alert(1)' }]) }, { 'links.0.url': 'must be an http or https address' }],
-      [{ cofounderPreferences: JSON.stringify({ commitment: { value: 'full-time', importance: 'essential' } }) }, { 'cofounderPreferences.commitment.importance': 'must be one of: must-have, nice-to-have, dont-care' }],
+      [
+        { cofounderPreferences: JSON.stringify({ commitment: { value: 'full-time', importance: 'essential' } }) },
+        { 'cofounderPreferences.commitment.importance': 'must be one of: must-have, nice-to-have, dont-care' },
+      ],
       [{ bio: 'x'.repeat(2001) }, { bio: 'must be at most 2000 characters' }],
     ];
     for (const [overrides, fields] of cases) {
@@ -143,7 +157,12 @@ describe('POST /founder/onboarding', () => {
 
   it('reports every problem of one form at once', async () => {
     const ada = await newFounder();
-    const response = await sendForm('POST', '/founder/onboarding', founderForm({ firstName: '', commitment: 'never', profilePicture: filePart(new TextEncoder().encode('hi'), 'me.png', 'image/png') }), { token: ada.jwt });
+    const response = await sendForm(
+      'POST',
+      '/founder/onboarding',
+      founderForm({ firstName: '', commitment: 'never', profilePicture: filePart(new TextEncoder().encode('hi'), 'me.png', 'image/png') }),
+      { token: ada.jwt },
+    );
     const body = await bodyOf(response);
     expect(body.data.fields).toEqual({ firstName: 'is required', commitment: 'must be one of: full-time, part-time', profilePicture: 'must be a JPEG, PNG or WebP image' });
     expect(body.message).toContain('firstName: is required');

@@ -34,6 +34,9 @@ export async function saveDraft(deps: Pick<Deps, 'db' | 'clock'>, userId: string
   if (size > DRAFT_MAX_BYTES) throw invalidFields({ data: M.draftTooLarge(DRAFT_MAX_BYTES / 1024) });
   const updatedAt = deps.clock.now().toISOString();
   const row = { userId, step: input.step, data: input.data, updatedAt };
-  await deps.db.insert(onboardingDrafts).values(row).onConflictDoUpdate({ target: onboardingDrafts.userId, set: { step: row.step, data: row.data, updatedAt } });
+  await deps.db
+    .insert(onboardingDrafts)
+    .values(row)
+    .onConflictDoUpdate({ target: onboardingDrafts.userId, set: { step: row.step, data: row.data, updatedAt } });
   return { step: input.step, updatedAt };
 }

@@ -112,7 +112,9 @@ describe('profile pictures and banners', () => {
 
 describe('isProfileForm', () => {
   it('names the four multipart form routes and nothing else', () => {
-    expect(['POST /founder/onboarding', 'POST /advisor/onboarding', 'PUT /founder/profile', 'PUT /advisor/profile'].every((r) => isProfileForm(...(r.split(' ') as [string, string])))).toBe(true);
+    expect(
+      ['POST /founder/onboarding', 'POST /advisor/onboarding', 'PUT /founder/profile', 'PUT /advisor/profile'].every((r) => isProfileForm(...(r.split(' ') as [string, string]))),
+    ).toBe(true);
     expect(isProfileForm('GET', '/founder/profile')).toBe(false);
     expect(isProfileForm('PUT', '/onboarding')).toBe(false);
     expect(isProfileForm('POST', '/founder/onboarding/x')).toBe(false);

@@ -27,9 +27,16 @@ async function onboardedAdvisor(): Promise<Member> {
 describe('PUT /founder/profile', () => {
   it('saves the same fields with the same checks', async () => {
     const ada = await onboardedFounder();
-    const response = await sendForm('PUT', '/founder/profile', founderForm({ tagline: 'Now building looms', skills: ['product'], cityId: String(BERLIN.id), technical: 'false' }), { token: ada.jwt });
+    const response = await sendForm('PUT', '/founder/profile', founderForm({ tagline: 'Now building looms', skills: ['product'], cityId: String(BERLIN.id), technical: 'false' }), {
+      token: ada.jwt,
+    });
     expect(response.status).toBe(200);
-    expect((await bodyOf(response)).profile).toMatchObject({ tagline: 'Now building looms', skills: ['product'], technical: false, city: { id: BERLIN.id, label: 'Berlin, Germany' } });
+    expect((await bodyOf(response)).profile).toMatchObject({
+      tagline: 'Now building looms',
+      skills: ['product'],
+      technical: false,
+      city: { id: BERLIN.id, label: 'Berlin, Germany' },
+    });
     const bad = await sendForm('PUT', '/founder/profile', founderForm({ commitment: 'sometimes' }), { token: ada.jwt });
     expect(bad.status).toBe(400);
     expect((await bodyOf(bad)).data.fields).toEqual({ commitment: 'must be one of: full-time, part-time' });
@@ -48,7 +55,12 @@ describe('PUT /founder/profile', () => {
     expect(await searchMatches('quaternions')).toEqual([ada.user.id]);
     expect(await tagsOf(ada.user.id)).toContain('skill:engineering');
 
-    await sendForm('PUT', '/founder/profile', founderForm({ lastName: ada.user.lastName, interests: ['octonions'], skills: ['sales-marketing'], lookingForCofounder: 'false', openToRemote: 'false' }), { token: ada.jwt });
+    await sendForm(
+      'PUT',
+      '/founder/profile',
+      founderForm({ lastName: ada.user.lastName, interests: ['octonions'], skills: ['sales-marketing'], lookingForCofounder: 'false', openToRemote: 'false' }),
+      { token: ada.jwt },
+    );
     expect(await searchMatches('quaternions')).toEqual([]);
     expect(await searchMatches('octonions')).toEqual([ada.user.id]);
     expect(await searchMatches('"sales and marketing" AND octonions')).toEqual([ada.user.id]);
@@ -96,9 +108,19 @@ describe('GET /founder/profile and /advisor/profile', () => {
     const ada = await onboardedFounder();
     const response = await get(`/founder/profile?slug=${ada.founder!.slug}`);
     expect(response.status).toBe(200);
-    expect(await bodyOf(response)).toMatchObject({ memberType: 'founder', slug: ada.founder!.slug, userId: ada.user.id, skills: ['engineering', 'data'], lookingForCofounder: true });
+    expect(await bodyOf(response)).toMatchObject({
+      memberType: 'founder',
+      slug: ada.founder!.slug,
+      userId: ada.user.id,
+      skills: ['engineering', 'data'],
+      lookingForCofounder: true,
+    });
     const grace = await onboardedAdvisor();
-    expect(await bodyOf(await get(`/advisor/profile?slug=${grace.advisor!.slug}`))).toMatchObject({ memberType: 'advisor', position: expect.any(String), helpTypes: ['mentoring', 'advising'] });
+    expect(await bodyOf(await get(`/advisor/profile?slug=${grace.advisor!.slug}`))).toMatchObject({
+      memberType: 'advisor',
+      position: expect.any(String),
+      helpTypes: ['mentoring', 'advising'],
+    });
   });
 
   it('treats a stale token as a visitor rather than refusing a public page', async () => {

@@ -140,16 +140,20 @@ function profileRoute<S extends z.ZodType>(memberType: MemberType, details: S) {
 
 /** Mounted at /founder: founder onboarding, the public founder profile and its settings form. */
 export const founderProfileRoutes = newRouter()
-  .openapi(onboardingRoute('founder', founderForm, SavedFounderProfileSchema), async (c) => c.json(await saveForm<'founder'>(c, 'onboarding', c.req.valid('form')), 200), profileFormHook)
+  .openapi(
+    onboardingRoute('founder', founderForm, SavedFounderProfileSchema),
+    async (c) => c.json(await saveForm<'founder'>(c, 'onboarding', c.req.valid('form')), 200),
+    profileFormHook,
+  )
   .openapi(editRoute('founder', founderForm, SavedFounderProfileSchema), async (c) => c.json(await saveForm<'founder'>(c, 'edit', c.req.valid('form')), 200), profileFormHook)
-  .openapi(profileRoute('founder', FounderDetailsSchema), async (c) =>
-    c.json(await publicProfile(c.get('deps'), 'founder', c.req.valid('query').slug, c.get('viewer')), 200),
-  );
+  .openapi(profileRoute('founder', FounderDetailsSchema), async (c) => c.json(await publicProfile(c.get('deps'), 'founder', c.req.valid('query').slug, c.get('viewer')), 200));
 
 /** Mounted at /advisor: advisor onboarding, the public advisor profile and its settings form. */
 export const advisorProfileRoutes = newRouter()
-  .openapi(onboardingRoute('advisor', advisorForm, SavedAdvisorProfileSchema), async (c) => c.json(await saveForm<'advisor'>(c, 'onboarding', c.req.valid('form')), 200), profileFormHook)
+  .openapi(
+    onboardingRoute('advisor', advisorForm, SavedAdvisorProfileSchema),
+    async (c) => c.json(await saveForm<'advisor'>(c, 'onboarding', c.req.valid('form')), 200),
+    profileFormHook,
+  )
   .openapi(editRoute('advisor', advisorForm, SavedAdvisorProfileSchema), async (c) => c.json(await saveForm<'advisor'>(c, 'edit', c.req.valid('form')), 200), profileFormHook)
-  .openapi(profileRoute('advisor', AdvisorDetailsSchema), async (c) =>
-    c.json(await publicProfile(c.get('deps'), 'advisor', c.req.valid('query').slug, c.get('viewer')), 200),
-  );
+  .openapi(profileRoute('advisor', AdvisorDetailsSchema), async (c) => c.json(await publicProfile(c.get('deps'), 'advisor', c.req.valid('query').slug, c.get('viewer')), 200));

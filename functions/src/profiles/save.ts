@@ -127,12 +127,7 @@ export function advisorColumns(fields: AdvisorFields) {
  * Saves the member's profile from a validated form and answers the user and the full
  * profile. The slug never changes: a new name keeps the address members shared.
  */
-export async function saveProfile(
-  deps: ProfileDeps,
-  account: Account,
-  form: ProfileForm<FounderFields | AdvisorFields>,
-  mode: SaveMode,
-): Promise<SavedProfile> {
+export async function saveProfile(deps: ProfileDeps, account: Account, form: ProfileForm<FounderFields | AdvisorFields>, mode: SaveMode): Promise<SavedProfile> {
   assertCanSave(account, account.user.memberType, mode);
   const record = profileRecord(account);
   const now = deps.clock.now().toISOString();

@@ -103,16 +103,12 @@ export const ProfileSummarySchema = MemberCardSchema.extend({
 export const ProfileSummaryPageSchema = pagedSchema(ProfileSummarySchema, 'ProfileSummaryPage');
 
 /** A co-founder or advisor match: 0–100, with the reasons in words. */
-export const MatchSchema = z
-  .object({ member: ProfileSummarySchema, score: z.number(), reasons: z.array(z.string()) })
-  .openapi('Match');
+export const MatchSchema = z.object({ member: ProfileSummarySchema, score: z.number(), reasons: z.array(z.string()) }).openapi('Match');
 
 export const MatchPageSchema = pagedSchema(MatchSchema, 'MatchPage');
 
 /** One view of the viewer's profile; member is null when the viewer browsed privately or it is a premium-only row. */
-export const ProfileViewSchema = z
-  .object({ member: MemberCardSchema.nullable(), viewedAt: z.string(), private: z.boolean() })
-  .openapi('ProfileView');
+export const ProfileViewSchema = z.object({ member: MemberCardSchema.nullable(), viewedAt: z.string(), private: z.boolean() }).openapi('ProfileView');
 
 /** GET /profile/views: who viewed me in the last 90 days. */
 export const ProfileViewsSchema = z
@@ -126,9 +122,7 @@ export const ProfileViewsSchema = z
   .openapi('ProfileViews');
 
 /** GET /profile/viewed: whom I viewed. */
-export const ViewedProfilesSchema = z
-  .object({ total: z.number().int(), data: z.array(z.object({ member: MemberCardSchema, viewedAt: z.string() })) })
-  .openapi('ViewedProfiles');
+export const ViewedProfilesSchema = z.object({ total: z.number().int(), data: z.array(z.object({ member: MemberCardSchema, viewedAt: z.string() })) }).openapi('ViewedProfiles');
 
 /** GET /onboarding. */
 export const OnboardingStateSchema = z
@@ -142,9 +136,7 @@ export const OnboardingStateSchema = z
   .openapi('OnboardingState');
 
 /** PUT /onboarding: what the member typed so far. */
-export const OnboardingDraftSchema = z
-  .object({ step: z.number().int().min(0).max(20), data: z.record(z.string(), z.unknown()) })
-  .openapi('OnboardingDraft');
+export const OnboardingDraftSchema = z.object({ step: z.number().int().min(0).max(20), data: z.record(z.string(), z.unknown()) }).openapi('OnboardingDraft');
 
 /** POST /founder/onboarding and PUT /founder/profile: the user (onboarded) and the saved profile. */
 export const SavedFounderProfileSchema = z.object({ user: UserSchema, profile: FounderDetailsSchema }).openapi('SavedFounderProfile');
@@ -157,9 +149,7 @@ export const DraftSavedSchema = z.object({ step: z.number().int(), updatedAt: z.
 
 export const PrivacySchema = z.object({ searchIndexing: z.boolean(), privateBrowsing: z.boolean() }).openapi('Privacy');
 
-export const SitemapEntrySchema = z
-  .object({ memberType: MemberTypeSchema, slug: z.string(), updatedAt: z.string() })
-  .openapi('SitemapEntry');
+export const SitemapEntrySchema = z.object({ memberType: MemberTypeSchema, slug: z.string(), updatedAt: z.string() }).openapi('SitemapEntry');
 
 export type ProfileCity = z.infer<typeof ProfileCitySchema>;
 export type CofounderPreferences = z.infer<typeof CofounderPreferencesSchema>;

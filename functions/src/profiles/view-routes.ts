@@ -11,13 +11,7 @@ import { PrivacySchema, ProfileViewsSchema, ViewedProfilesSchema } from './schem
 import { FREE_VIEWERS, profileViews, viewedProfiles, VIEWS_WINDOW_DAYS } from './views';
 
 const LimitQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .default(20)
-    .openapi({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Rows to answer, 1–100.' }),
+  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Rows to answer, 1–100.' }),
 });
 
 const PrivacyChangeSchema = PrivacySchema.partial().strict().openapi('PrivacyChange');
@@ -66,7 +60,8 @@ export const viewRoutes = newRouter()
       path: '/privacy',
       ...memberDoc,
       summary: 'Change your privacy choices',
-      description: '`searchIndexing: false` keeps your profile out of search engines (noindex, left out of the sitemap); `privateBrowsing: true` makes your profile views anonymous. Fields left out stay as they are.',
+      description:
+        '`searchIndexing: false` keeps your profile out of search engines (noindex, left out of the sitemap); `privateBrowsing: true` makes your profile views anonymous. Fields left out stay as they are.',
       middleware: [requireUser] as const,
       request: jsonBody(PrivacyChangeSchema),
       responses: { 200: jsonResponse(PrivacySchema, 'The choices now.'), ...errorResponses([...JSON_BODY_ERRORS, 401]) },

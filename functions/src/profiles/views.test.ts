@@ -17,7 +17,9 @@ const rowsOf = (owner: Member) => db(env).select().from(profileViews).where(eq(p
 /** A view stored straight in D1, `daysAgo` days back. */
 async function pastView(viewer: Member, owner: Member, daysAgo: number) {
   const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
-  await db(env).insert(profileViews).values({ viewerId: viewer.user.id, viewedId: owner.user.id, day: at.slice(0, 10), private: false, viewedAt: at });
+  await db(env)
+    .insert(profileViews)
+    .values({ viewerId: viewer.user.id, viewedId: owner.user.id, day: at.slice(0, 10), private: false, viewedAt: at });
 }
 
 describe('recording profile views', () => {
@@ -52,7 +54,11 @@ describe('GET /profile/views', () => {
     const body = await viewsOf(owner);
     expect(body).toMatchObject({ total: 5, locked: 0, premium: true });
     expect(body.data.map((view: { member: { _id: string } }) => view.member._id)).toEqual(viewers.map((viewer) => viewer.user.id).reverse());
-    expect(body.data[0]).toEqual({ member: expect.objectContaining({ name: expect.stringContaining('Grace'), slug: viewers[4]!.founder!.slug }), viewedAt: expect.any(String), private: false });
+    expect(body.data[0]).toEqual({
+      member: expect.objectContaining({ name: expect.stringContaining('Grace'), slug: viewers[4]!.founder!.slug }),
+      viewedAt: expect.any(String),
+      private: false,
+    });
   });
 
   it('counts the premium flag of a founder as premium too', async () => {
@@ -65,7 +71,12 @@ describe('GET /profile/views', () => {
     for (const [index, viewer] of viewers.entries()) await pastView(viewer, owner, 10 - index);
     const body = await viewsOf(owner);
     expect(body).toMatchObject({ total: 5, locked: 2, premium: false });
-    expect(body.data.map((view: { member: { _id: string } }) => view.member._id)).toEqual(viewers.slice(2).map((viewer) => viewer.user.id).reverse());
+    expect(body.data.map((view: { member: { _id: string } }) => view.member._id)).toEqual(
+      viewers
+        .slice(2)
+        .map((viewer) => viewer.user.id)
+        .reverse(),
+    );
   });
 
   it('counts a private viewer without naming them', async () => {
@@ -127,7 +138,9 @@ describe('GET and PATCH /profile/privacy', () => {
 
   it('names a bad or unknown field, and asks for a session', async () => {
     const ada = await member();
-    expect((await bodyOf(await call('PATCH', '/profile/privacy', { privateBrowsing: 'yes' }, { token: ada.jwt }))).data.fields).toEqual({ privateBrowsing: 'must be true or false' });
+    expect((await bodyOf(await call('PATCH', '/profile/privacy', { privateBrowsing: 'yes' }, { token: ada.jwt }))).data.fields).toEqual({
+      privateBrowsing: 'must be true or false',
+    });
     expect((await bodyOf(await call('PATCH', '/profile/privacy', { public: true }, { token: ada.jwt }))).data.fields).toEqual({ body: 'has unknown fields: public' });
     expect((await call('PATCH', '/profile/privacy', { searchIndexing: true })).status).toBe(401);
     expect((await get('/profile/privacy')).status).toBe(401);

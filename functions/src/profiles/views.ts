@@ -73,7 +73,10 @@ export async function viewedProfiles(deps: Pick<Deps, 'db' | 'clock'>, viewerId:
       WHERE ${where} GROUP BY v.viewed_id ORDER BY viewed_at DESC, v.viewed_id LIMIT ${limit}`),
     deps.db.all<{ total: number }>(sql`SELECT count(DISTINCT v.viewed_id) AS total FROM profile_views v WHERE ${where}`),
   ]);
-  const cards = await memberCards(deps, rows.map((row) => row.viewed_id));
+  const cards = await memberCards(
+    deps,
+    rows.map((row) => row.viewed_id),
+  );
   const data = rows.flatMap((row) => {
     const member = cards.get(row.viewed_id);
     return member ? [{ member, viewedAt: row.viewed_at }] : [];

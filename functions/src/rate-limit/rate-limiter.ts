@@ -1,36 +1,93 @@
 /**
- * The RateLimiter Durable Object: one object per limited key (`login:ip:203.0.113.7`),
- * holding a sliding-window log of accepted hits in its SQLite storage. Being a single
- * object per key makes the count exact under concurrency, locally and in production.
+ * The RateLimiter Durable Object: one object per limited key (`loginFailuresByIp:203.0.113.7`),
+ * holding a log of recorded attempts in its SQLite storage. Being a single object per key
+ * makes the count exact under concurrency, locally and in production.
+ *
+ * Every method takes the caller's clock reading (`now`, ms) so that tests can move time
+ * through the API's injected clock instead of waiting.
  */
 import { DurableObject } from 'cloudflare:workers';
 
 export type HitResult = { allowed: boolean; retryAfter: number };
 
+/**
+ * A lock-out that grows: `freeFailures` attempts pass freely; from then on the n-th failure
+ * locks the key for `baseDelaySeconds · 2^(n - freeFailures)`, at most `maxDelaySeconds`.
+ * Failures older than `forgetAfterSeconds` no longer count.
+ */
+export type BackoffRule = { freeFailures: number; baseDelaySeconds: number; maxDelaySeconds: number; forgetAfterSeconds: number };
+
+const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
+
 export class RateLimiter extends DurableObject<Env> {
   /**
-   * Records one attempt if fewer than `limit` were accepted in the last `windowSeconds`.
+   * The log table. Created here rather than in the constructor: the alarm's deleteAll()
+   * drops the table while the object may stay in memory.
+   */
+  private hits() {
+    const sql = this.ctx.storage.sql;
+    sql.exec('CREATE TABLE IF NOT EXISTS hits (at INTEGER NOT NULL)');
+    return sql;
+  }
+
+  /** The log, emptied of what has left the window. */
+  private log(now: number, windowMs: number) {
+    const sql = this.hits();
+    sql.exec('DELETE FROM hits WHERE at <= ?', now - windowMs);
+    return sql;
+  }
+
+  private async record(now: number, windowMs: number): Promise<HitResult> {
+    this.ctx.storage.sql.exec('INSERT INTO hits (at) VALUES (?)', now);
+    // Once the newest hit has left the window the object holds nothing worth keeping.
+    await this.ctx.storage.setAlarm(now + windowMs);
+    return { allowed: true, retryAfter: 0 };
+  }
+
+  /**
+   * Records one attempt if fewer than `limit` were recorded in the last `windowSeconds`.
    * A refused attempt is not recorded, so hammering does not extend the wait.
    * `retryAfter` is the number of seconds until the next attempt would be accepted.
    */
-  async hit(limit: number, windowSeconds: number): Promise<HitResult> {
-    const now = Date.now();
+  async hit(limit: number, windowSeconds: number, now = Date.now()): Promise<HitResult> {
     const windowMs = windowSeconds * 1000;
-    const sql = this.ctx.storage.sql;
-    // Here rather than in the constructor: the alarm's deleteAll() drops the table while
-    // the object may stay in memory.
-    sql.exec('CREATE TABLE IF NOT EXISTS hits (at INTEGER NOT NULL)');
-    sql.exec('DELETE FROM hits WHERE at <= ?', now - windowMs);
+    const sql = this.log(now, windowMs);
     const count = sql.exec<{ n: number }>('SELECT count(*) AS n FROM hits').one().n;
     if (count >= limit) {
       // The attempt that must expire before a slot frees up.
       const blocking = sql.exec<{ at: number }>('SELECT at FROM hits ORDER BY at LIMIT 1 OFFSET ?', count - limit).one().at;
-      return { allowed: false, retryAfter: Math.max(1, Math.ceil((blocking + windowMs - now) / 1000)) };
+      return { allowed: false, retryAfter: secondsUntil(blocking + windowMs, now) };
     }
-    sql.exec('INSERT INTO hits (at) VALUES (?)', now);
-    // Once the newest hit has left the window the object holds nothing worth keeping.
-    await this.ctx.storage.setAlarm(now + windowMs);
-    return { allowed: true, retryAfter: 0 };
+    return this.record(now, windowMs);
+  }
+
+  /**
+   * Records one attempt unless the key is locked out by the failures already recorded
+   * (see BackoffRule). Each recorded attempt counts as a failure until `clear` is called.
+   */
+  async backoff(rule: BackoffRule, now = Date.now()): Promise<HitResult> {
+    const windowMs = rule.forgetAfterSeconds * 1000;
+    const sql = this.log(now, windowMs);
+    const { n, last } = sql.exec<{ n: number; last: number | null }>('SELECT count(*) AS n, max(at) AS last FROM hits').one();
+    const excess = n - rule.freeFailures;
+    if (last !== null && excess >= 0) {
+      // 2^30 is far past any sensible cap: keeps the power finite for long-hammered keys.
+      const delaySeconds = Math.min(rule.baseDelaySeconds * 2 ** Math.min(excess, 30), rule.maxDelaySeconds);
+      const lockedUntil = last + delaySeconds * 1000;
+      if (now < lockedUntil) return { allowed: false, retryAfter: secondsUntil(lockedUntil, now) };
+    }
+    return this.record(now, windowMs);
+  }
+
+  /** Takes back the newest recorded attempt: it turned out not to count (a correct password). */
+  async refund(): Promise<void> {
+    this.hits().exec('DELETE FROM hits WHERE rowid = (SELECT max(rowid) FROM hits)');
+  }
+
+  /** Forgets every recorded attempt (a successful sign-in clears its failures). */
+  async clear(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 
   /** Every hit has expired by now: drop the storage so idle keys cost nothing. */

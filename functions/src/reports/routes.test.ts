@@ -10,7 +10,9 @@ import { feedPosts } from '../db/schema';
 async function postBy(authorId: string): Promise<string> {
   const id = newId();
   const at = new Date().toISOString();
-  await db(env).insert(feedPosts).values({ id, slug: `post-${id}`, authorUserId: authorId, text: 'Hello', createdAt: at, updatedAt: at });
+  await db(env)
+    .insert(feedPosts)
+    .values({ id, slug: `post-${id}`, authorUserId: authorId, text: 'Hello', createdAt: at, updatedAt: at });
   return id;
 }
 

@@ -16,7 +16,12 @@ export const ReportBodySchema = z
     targetType: ReportTargetTypeSchema,
     targetId: IdSchema.openapi({ description: 'A user id (member) or a feed post id (post).' }),
     reason: ReportReasonSchema,
-    details: z.string().trim().max(DETAILS_MAX_LENGTH).nullish().openapi({ description: `Optional, up to ${DETAILS_MAX_LENGTH} characters.` }),
+    details: z
+      .string()
+      .trim()
+      .max(DETAILS_MAX_LENGTH)
+      .nullish()
+      .openapi({ description: `Optional, up to ${DETAILS_MAX_LENGTH} characters.` }),
   })
   .openapi('ReportBody');
 

@@ -72,9 +72,7 @@ export async function fileReport(deps: Pick<Deps, 'db' | 'clock'>, reporterId: s
 /** Reports → the admin shape, with the reporter's card and the target's (a post's author). */
 async function withCards(deps: Pick<Deps, 'db'>, rows: ReportRow[]): Promise<AdminReport[]> {
   const postIds = rows.filter((row) => row.targetType === 'post').map((row) => row.targetId);
-  const posts = postIds.length
-    ? await deps.db.select({ id: feedPosts.id, authorId: feedPosts.authorUserId }).from(feedPosts).where(inArray(feedPosts.id, postIds))
-    : [];
+  const posts = postIds.length ? await deps.db.select({ id: feedPosts.id, authorId: feedPosts.authorUserId }).from(feedPosts).where(inArray(feedPosts.id, postIds)) : [];
   const authorOf = new Map(posts.map((post) => [post.id, post.authorId]));
   const targetUserId = (row: ReportRow) => (row.targetType === 'member' ? row.targetId : authorOf.get(row.targetId));
   const userIds = [...new Set(rows.flatMap((row) => [row.reporterId, targetUserId(row)]).filter((id): id is string => Boolean(id)))];
@@ -96,13 +94,7 @@ async function withCards(deps: Pick<Deps, 'db'>, rows: ReportRow[]): Promise<Adm
 /** One page of reports in a status, newest first. */
 export async function listReports(deps: Pick<Deps, 'db'>, { status, ...request }: PageRequest & { status: ReportStatus }): Promise<Paged<AdminReport>> {
   const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(reports)
-      .where(eq(reports.status, status))
-      .orderBy(desc(reports.createdAt), desc(reports.id))
-      .limit(request.limit)
-      .offset(offsetOf(request)),
+    deps.db.select().from(reports).where(eq(reports.status, status)).orderBy(desc(reports.createdAt), desc(reports.id)).limit(request.limit).offset(offsetOf(request)),
     deps.db.select({ value: count() }).from(reports).where(eq(reports.status, status)),
   ]);
   return pageOf(await withCards(deps, rows), total!.value, request);

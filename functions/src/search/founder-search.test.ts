@@ -69,9 +69,25 @@ describe('GET /founder/search', () => {
   it('combines filters: any value within a filter, every filter used', async () => {
     const city = newCity();
     const viewer = await signedInMember();
-    const a = await founderWith({ cityId: city, skills: ['engineering'], industries: ['fintech'], commitment: 'full-time', isTechnical: true, openToRemote: true, lookingForCofounder: true, ideaStage: 'idea' });
+    const a = await founderWith({
+      cityId: city,
+      skills: ['engineering'],
+      industries: ['fintech'],
+      commitment: 'full-time',
+      isTechnical: true,
+      openToRemote: true,
+      lookingForCofounder: true,
+      ideaStage: 'idea',
+    });
     const b = await founderWith({ cityId: city, skills: ['design'], industries: ['fintech', 'climate'], commitment: 'part-time', isTechnical: false, ideaStage: 'launched' });
-    const c = await founderWith({ cityId: city, skills: ['engineering', 'sales-marketing'], industries: ['healthtech'], commitment: 'full-time', isTechnical: true, openToRemote: true });
+    const c = await founderWith({
+      cityId: city,
+      skills: ['engineering', 'sales-marketing'],
+      industries: ['healthtech'],
+      commitment: 'full-time',
+      isTechnical: true,
+      openToRemote: true,
+    });
 
     const found = async (query: string) => new Set(idsOf(await search(viewer, `city=${city}&${query}`)));
     expect(await found('skills=engineering')).toEqual(new Set([a.user.id, c.user.id]));
@@ -138,7 +154,27 @@ describe('GET /founder/search', () => {
     const city = newCity();
     const viewer = await signedInMember();
     const near = await founderWith({ cityId: city, tagline: 'Near-shore payroll OR nothing' });
-    for (const q of ['"', '""', "'", '*', 'payroll"', '"payroll', 'pay*', 'NEAR(payroll nothing)', 'payroll OR zzz', 'payroll AND', 'NOT payroll', 'name:payroll', '{name}: payroll', '(payroll', 'payroll)', '-payroll', '^payroll', 'payroll +', 'a"b*c']) {
+    for (const q of [
+      '"',
+      '""',
+      "'",
+      '*',
+      'payroll"',
+      '"payroll',
+      'pay*',
+      'NEAR(payroll nothing)',
+      'payroll OR zzz',
+      'payroll AND',
+      'NOT payroll',
+      'name:payroll',
+      '{name}: payroll',
+      '(payroll',
+      'payroll)',
+      '-payroll',
+      '^payroll',
+      'payroll +',
+      'a"b*c',
+    ]) {
       const response = await get(`/founder/search?city=${city}&q=${encodeURIComponent(q)}`, { token: viewer.jwt });
       expect([200, 400], q).toContain(response.status);
       const body = await bodyOf(response);
@@ -168,7 +204,28 @@ describe('GET /founder/search', () => {
     const cities = Array.from({ length: 20 }, (_, i) => String(newCity() + i));
     const query = [
       list('skills', ['engineering', 'product', 'design', 'data', 'sales-marketing', 'operations', 'finance', 'fundraising', 'hardware', 'legal']),
-      list('industries', ['fintech', 'healthtech', 'climate', 'edtech', 'ai', 'b2b-saas', 'devtools', 'consumer', 'marketplaces', 'ecommerce', 'biotech', 'hardware-robotics', 'mobility', 'agtech', 'proptech', 'media', 'gaming', 'security', 'govtech', 'future-of-work']),
+      list('industries', [
+        'fintech',
+        'healthtech',
+        'climate',
+        'edtech',
+        'ai',
+        'b2b-saas',
+        'devtools',
+        'consumer',
+        'marketplaces',
+        'ecommerce',
+        'biotech',
+        'hardware-robotics',
+        'mobility',
+        'agtech',
+        'proptech',
+        'media',
+        'gaming',
+        'security',
+        'govtech',
+        'future-of-work',
+      ]),
       list('city', cities),
       list('commitment', ['full-time', 'part-time']),
       list('technical', ['true', 'false']),

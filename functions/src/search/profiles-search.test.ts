@@ -62,7 +62,11 @@ describe('GET /advisor/search', () => {
     expect(await found('expertise=pricing&expertise=legal&industries=b2b-saas')).toEqual(new Set([b.user.id, c.user.id]));
     expect(await found('help=investing&remote=true&industries=climate')).toEqual(new Set([a.user.id]));
     expect(await found('q=exits')).toEqual(new Set([a.user.id]));
-    for (const [query, field] of [['expertise=juggling', 'expertise'], ['help=cheering', 'help'], ['limit=99', 'limit']] as const) {
+    for (const [query, field] of [
+      ['expertise=juggling', 'expertise'],
+      ['help=cheering', 'help'],
+      ['limit=99', 'limit'],
+    ] as const) {
       const response = await get(`/advisor/search?${query}`, { token: viewer.jwt });
       expect(response.status, query).toBe(400);
       expect(Object.keys((await bodyOf(response)).data.fields)).toEqual([field]);

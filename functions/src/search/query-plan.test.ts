@@ -20,11 +20,17 @@ const fullScan = /^SCAN (users|u|founders|f|advisors|a|p|profile_tags|x)\b(?!.*U
 async function checkedPlan(statement: SQL): Promise<string> {
   const rows = await explain(statement);
   const lines = rows.map((row) => row.detail).join('\n');
-  expect(rows.filter((row) => fullScan.test(row.detail)), lines).toEqual([]);
+  expect(
+    rows.filter((row) => fullScan.test(row.detail)),
+    lines,
+  ).toEqual([]);
   // Lists are only ever a filter's few values or the viewer's blocks, never rows of profile_tags.
   const inList = new Set(rows.filter((row) => row.detail.startsWith('LIST SUBQUERY')).map((row) => row.id));
   for (const row of rows) if (inList.has(row.parent)) inList.add(row.id);
-  expect(rows.filter((row) => inList.has(row.id) && /profile_tags|users|founders|advisors/.test(row.detail)), lines).toEqual([]);
+  expect(
+    rows.filter((row) => inList.has(row.id) && /profile_tags|users|founders|advisors/.test(row.detail)),
+    lines,
+  ).toEqual([]);
   return lines;
 }
 

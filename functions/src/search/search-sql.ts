@@ -32,10 +32,7 @@ export type SearchCriteria = { memberType?: MemberType; q?: string; tags: TagFil
 
 export type Facet = { kind: TagKind; values: readonly string[] };
 
-export type SearchPlan =
-  | { strategy: 'text'; fts: string; facets: Facet[] }
-  | { strategy: 'collect'; driver: Facet; facets: Facet[] }
-  | { strategy: 'walk'; facets: Facet[] };
+export type SearchPlan = { strategy: 'text'; fts: string; facets: Facet[] } | { strategy: 'collect'; driver: Facet; facets: Facet[] } | { strategy: 'walk'; facets: Facet[] };
 
 /**
  * About how many members share one value of each facet (a city holds a few percent, an
@@ -72,9 +69,7 @@ const ADVISOR_ONLY = new Set<TagKind>(['expertise', 'help']);
 export function searchedTypes(criteria: SearchCriteria, facets: readonly Facet[]): MemberType[] {
   const kinds = facets.map((facet) => facet.kind);
   return (['founder', 'advisor'] as const).filter(
-    (type) =>
-      (!criteria.memberType || criteria.memberType === type) &&
-      !kinds.some((kind) => (type === 'founder' ? ADVISOR_ONLY : FOUNDER_ONLY).has(kind)),
+    (type) => (!criteria.memberType || criteria.memberType === type) && !kinds.some((kind) => (type === 'founder' ? ADVISOR_ONLY : FOUNDER_ONLY).has(kind)),
   );
 }
 
@@ -84,7 +79,11 @@ const INLINE_VALUES = 5;
 
 function valueIn(column: SQL, values: readonly string[]): SQL {
   if (values.length === 1) return sql`${column} = ${values[0]}`;
-  if (values.length <= INLINE_VALUES) return sql`${column} IN (${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
+  if (values.length <= INLINE_VALUES)
+    return sql`${column} IN (${sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    )})`;
   return sql`${column} IN (SELECT value FROM json_each(${json(values)}))`;
 }
 
@@ -151,7 +150,10 @@ function listingArm(memberType: MemberType, facets: Facet[], viewerId: string): 
  * in index order and stops once the page is full). A profile's created_at is its user's.
  */
 function walkedHits(plan: Extract<SearchPlan, { strategy: 'walk' }>, types: MemberType[], viewerId: string, page: PageRequest): SQL {
-  const arms = sql.join(types.map((type) => listingArm(type, plan.facets, viewerId)), sql` UNION ALL `);
+  const arms = sql.join(
+    types.map((type) => listingArm(type, plan.facets, viewerId)),
+    sql` UNION ALL `,
+  );
   return sql`${arms} ORDER BY picture DESC, joined DESC, member_id DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`;
 }
 

@@ -18,12 +18,7 @@ type Row = SummaryRow & { total: number | null };
  * One page of the members matching `criteria`, as the viewer may see them: members the
  * viewer blocked or who blocked the viewer are left out, as if they did not exist.
  */
-export async function searchMembers(
-  deps: Pick<Deps, 'db'>,
-  viewerId: string,
-  criteria: SearchCriteria,
-  page: PageRequest,
-): Promise<Paged<ProfileSummary>> {
+export async function searchMembers(deps: Pick<Deps, 'db'>, viewerId: string, criteria: SearchCriteria, page: PageRequest): Promise<Paged<ProfileSummary>> {
   const plan = planSearch(criteria);
   if (searchedTypes(criteria, planFacets(plan)).length === 0) return pageOf([], 0, page);
   if (plan.strategy === 'walk') {

@@ -60,7 +60,13 @@ describe('GET /founder/tagging-profiles', () => {
 
   it('wants a query with a word, and a limit and page in range', async () => {
     const viewer = await signedInMember();
-    for (const [query, field] of [['', 'query'], ['query=', 'query'], ['query=%2A%22', 'query'], ['query=ada&limit=51', 'limit'], ['query=ada&page=0', 'page']] as const) {
+    for (const [query, field] of [
+      ['', 'query'],
+      ['query=', 'query'],
+      ['query=%2A%22', 'query'],
+      ['query=ada&limit=51', 'limit'],
+      ['query=ada&page=0', 'page'],
+    ] as const) {
       const response = await get(`/founder/tagging-profiles?${query}`, { token: viewer.jwt });
       expect(response.status, query).toBe(400);
       expect(Object.keys((await bodyOf(response)).data.fields), query).toEqual([field]);

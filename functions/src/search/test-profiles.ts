@@ -43,7 +43,10 @@ export async function founderWith(profile: FounderFixture = {}): Promise<Member>
   const firstName = fields.firstName ?? 'Grace';
   const lastName = fields.lastName ?? `Founder${prefix}x${++sequence}`;
   const member = await signedInMember({ memberType: 'founder', firstName, lastName, onboarded });
-  await database.update(founders).set({ ...fields, firstName, lastName }).where(eq(founders.userId, member.user.id));
+  await database
+    .update(founders)
+    .set({ ...fields, firstName, lastName })
+    .where(eq(founders.userId, member.user.id));
   return finish(member, joinedAt);
 }
 
@@ -53,10 +56,12 @@ export async function advisorWith(profile: AdvisorFixture = {}): Promise<Member>
   const name = fields.name ?? `Advisor${prefix}x${++sequence}`;
   const [firstName = name, ...rest] = name.split(' ');
   const member = await signedInMember({ memberType: 'advisor', firstName, lastName: rest.join(' '), onboarded });
-  await database.update(advisors).set({ ...fields, name }).where(eq(advisors.userId, member.user.id));
+  await database
+    .update(advisors)
+    .set({ ...fields, name })
+    .where(eq(advisors.userId, member.user.id));
   return finish(member, joinedAt);
 }
 
 /** The user ids of a page's members, in order. */
-export const idsOf = (page: { data: Array<{ _id: string } | { member: { _id: string } }> }) =>
-  page.data.map((item) => ('member' in item ? item.member._id : item._id));
+export const idsOf = (page: { data: Array<{ _id: string } | { member: { _id: string } }> }) => page.data.map((item) => ('member' in item ? item.member._id : item._id));

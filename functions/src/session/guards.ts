@@ -31,10 +31,12 @@ export type ViewerEnv = AppEnv & { Variables: { viewer: Account | null } };
  */
 export const optionalUser = createMiddleware<ViewerEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('Authorization'));
-  const viewer = token ? await authenticate(c.get('deps'), token).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }) : null;
+  const viewer = token
+    ? await authenticate(c.get('deps'), token).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      })
+    : null;
   c.set('viewer', viewer);
   await next();
 });

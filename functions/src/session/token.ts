@@ -23,23 +23,14 @@ function requireSecret(secret: string | null): Uint8Array {
 }
 
 /** Signs a token for a user at the clock's current time. */
-export async function issueToken(
-  user: { id: string; userRole: string; tokenVersion: number },
-  secret: string | null,
-  clock: Clock,
-): Promise<string> {
+export async function issueToken(user: { id: string; userRole: string; tokenVersion: number }, secret: string | null, clock: Clock): Promise<string> {
   const iat = Math.floor(clock.now().getTime() / 1000);
   const claims: TokenClaims = { sub: user.id, id: user.id, role: user.userRole, ver: user.tokenVersion, iat, exp: iat + TOKEN_LIFETIME_SECONDS };
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(requireSecret(secret));
 }
 
 function isClaims(payload: Record<string, unknown>): payload is TokenClaims {
-  return (
-    typeof payload.sub === 'string' &&
-    typeof payload.ver === 'number' &&
-    typeof payload.iat === 'number' &&
-    typeof payload.exp === 'number'
-  );
+  return typeof payload.sub === 'string' && typeof payload.ver === 'number' && typeof payload.iat === 'number' && typeof payload.exp === 'number';
 }
 
 /**

@@ -30,7 +30,9 @@ export async function findAccountById(db: Db, id: string): Promise<Account | nul
 
 /** The account with this email (normalized here), or null. */
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | null> {
-  const [row] = await accountQuery(db).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [row] = await accountQuery(db)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -73,7 +75,10 @@ async function freeSlug(db: Db, table: typeof founders | typeof advisors, base: 
     .select({ slug: table.slug })
     .from(table)
     .where(or(eq(table.slug, base), like(table.slug, `${base}-%`)));
-  return nextFreeSlug(base, rows.map((row) => row.slug));
+  return nextFreeSlug(
+    base,
+    rows.map((row) => row.slug),
+  );
 }
 
 /**

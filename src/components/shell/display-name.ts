@@ -2,7 +2,10 @@ type NameFields = { firstName?: string | null; lastName?: string | null; email?:
 
 /** The name the header shows for a member: first and last name, else the email address. */
 export function displayName(user: NameFields): string {
-  const name = [user.firstName, user.lastName].map((part) => (part ?? '').trim()).filter(Boolean).join(' ');
+  const name = [user.firstName, user.lastName]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
   return name || (user.email ?? '').trim() || 'Member';
 }
 

@@ -34,12 +34,12 @@ function ConnectionAction({ memberId, mediaBaseUrl }: Props) {
 
   return (
     <MediaBaseProvider base={mediaBaseUrl}>
-    <div className="cx-action">
-      <DialogsProvider>
-        {/* The server and the first render show the placeholder, whatever the store holds. */}
-        <RelationButtons memberId={memberId} entry={mounted ? entry : undefined} busy={Boolean(state.busy[entry?.member?._id ?? memberId])} />
-      </DialogsProvider>
-    </div>
+      <div className="cx-action">
+        <DialogsProvider>
+          {/* The server and the first render show the placeholder, whatever the store holds. */}
+          <RelationButtons memberId={memberId} entry={mounted ? entry : undefined} busy={Boolean(state.busy[entry?.member?._id ?? memberId])} />
+        </DialogsProvider>
+      </div>
     </MediaBaseProvider>
   );
 }

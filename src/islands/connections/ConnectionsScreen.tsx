@@ -75,28 +75,28 @@ function ConnectionsScreen({ initial, renderedAt, mediaBaseUrl }: Props) {
 
   return (
     <MediaBaseProvider base={mediaBaseUrl}>
-    <DialogsProvider fallbackFocus={() => panels.current[tab] ?? null}>
-      <div className="cx-screen">
-        <ConnectionsTabs selected={tab} counts={state.counts} onSelect={select} />
-        {TABS.map(({ key }) => (
-          <div
-            key={key}
-            ref={(element) => {
-              panels.current[key] = element;
-            }}
-            id={panelId(key)}
-            role="tabpanel"
-            aria-labelledby={tabId(key)}
-            aria-busy={state.lists[key].status === 'loading' || undefined}
-            tabIndex={0}
-            hidden={key !== tab}
-            className="cx-panel"
-          >
-            {key === tab && <TabContent tab={key} state={state} now={now} mounted={mounted} onSelectTab={goTo} />}
-          </div>
-        ))}
-      </div>
-    </DialogsProvider>
+      <DialogsProvider fallbackFocus={() => panels.current[tab] ?? null}>
+        <div className="cx-screen">
+          <ConnectionsTabs selected={tab} counts={state.counts} onSelect={select} />
+          {TABS.map(({ key }) => (
+            <div
+              key={key}
+              ref={(element) => {
+                panels.current[key] = element;
+              }}
+              id={panelId(key)}
+              role="tabpanel"
+              aria-labelledby={tabId(key)}
+              aria-busy={state.lists[key].status === 'loading' || undefined}
+              tabIndex={0}
+              hidden={key !== tab}
+              className="cx-panel"
+            >
+              {key === tab && <TabContent tab={key} state={state} now={now} mounted={mounted} onSelectTab={goTo} />}
+            </div>
+          ))}
+        </div>
+      </DialogsProvider>
     </MediaBaseProvider>
   );
 }

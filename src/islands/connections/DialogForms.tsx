@@ -17,13 +17,30 @@ export function ConnectForm({ onSend, onCancel }: { onSend: (note: string) => vo
   return (
     <form className="form" onSubmit={submit}>
       <div className="field">
-        <label htmlFor={`${id}-note`}>Note <span className="muted">(optional)</span></label>
-        <textarea id={`${id}-note`} name="note" value={note} maxLength={NOTE_MAX} rows={3} onChange={(event) => setNote(event.target.value)} data-autofocus aria-describedby={`${id}-count`} />
-        <p id={`${id}-count`} className="hint">{NOTE_MAX - note.length} characters left</p>
+        <label htmlFor={`${id}-note`}>
+          Note <span className="muted">(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-note`}
+          name="note"
+          value={note}
+          maxLength={NOTE_MAX}
+          rows={3}
+          onChange={(event) => setNote(event.target.value)}
+          data-autofocus
+          aria-describedby={`${id}-count`}
+        />
+        <p id={`${id}-count`} className="hint">
+          {NOTE_MAX - note.length} characters left
+        </p>
       </div>
       <div className="ui-dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>Cancel</button>
-        <button type="submit" className="btn btn-primary">Send request</button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary">
+          Send request
+        </button>
       </div>
     </form>
   );
@@ -58,7 +75,11 @@ export function ReportForm({ member, onDone }: { member: MemberCard; onDone: () 
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {error && <p className="alert alert-error" role="alert">{error}</p>}
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
       <fieldset className="field">
         <legend>Reason</legend>
         <div className="cx-reasons">
@@ -82,13 +103,29 @@ export function ReportForm({ member, onDone }: { member: MemberCard; onDone: () 
         </div>
       </fieldset>
       <div className="field">
-        <label htmlFor={`${id}-details`}>Details <span className="muted">(optional)</span></label>
-        <textarea id={`${id}-details`} name="details" value={details} maxLength={DETAILS_MAX} rows={3} onChange={(event) => setDetails(event.target.value)} aria-describedby={`${id}-details-hint`} />
-        <p id={`${id}-details-hint`} className="hint">What happened? Up to {DETAILS_MAX} characters.</p>
+        <label htmlFor={`${id}-details`}>
+          Details <span className="muted">(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-details`}
+          name="details"
+          value={details}
+          maxLength={DETAILS_MAX}
+          rows={3}
+          onChange={(event) => setDetails(event.target.value)}
+          aria-describedby={`${id}-details-hint`}
+        />
+        <p id={`${id}-details-hint`} className="hint">
+          What happened? Up to {DETAILS_MAX} characters.
+        </p>
       </div>
       <div className="ui-dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onDone}>Cancel</button>
-        <button type="submit" className="btn btn-danger" aria-disabled={sending || undefined}>{sending ? 'Sending…' : 'Send report'}</button>
+        <button type="button" className="btn btn-secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-danger" aria-disabled={sending || undefined}>
+          {sending ? 'Sending…' : 'Send report'}
+        </button>
       </div>
     </form>
   );

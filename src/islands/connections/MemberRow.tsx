@@ -57,13 +57,19 @@ export function MemberRow({ member, context, time, note, chips, actions, menu }:
       <Avatar member={member} />
       <div className="cx-row-main">
         <div className="cx-row-heading">
-          <h3 id={nameId} className="cx-name">{member.name}</h3>
+          <h3 id={nameId} className="cx-name">
+            {member.name}
+          </h3>
           <span className={member.memberType === 'advisor' ? 'badge badge-accent' : 'badge'}>{MEMBER_TYPE_LABEL[member.memberType]}</span>
         </div>
         {member.tagline && <p className="cx-tagline">{member.tagline}</p>}
         {chips && chips.length > 0 && (
           <ul className="cx-chips" aria-label="Why we suggest them">
-            {chips.map((chip) => <li key={chip} className="cx-chip">{chip}</li>)}
+            {chips.map((chip) => (
+              <li key={chip} className="cx-chip">
+                {chip}
+              </li>
+            ))}
           </ul>
         )}
         {(context || time) && (

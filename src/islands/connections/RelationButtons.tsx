@@ -124,10 +124,22 @@ function RelationControls({ memberId, entry, busy }: Props) {
     case 'pending_received':
       return (
         <>
-          <button type="button" className="btn btn-primary btn-sm" aria-label={`Accept request from ${member.name}`} aria-disabled={wait} onClick={guarded(() => target && connectionsActions.accept(target))}>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            aria-label={`Accept request from ${member.name}`}
+            aria-disabled={wait}
+            onClick={guarded(() => target && connectionsActions.accept(target))}
+          >
             Accept
           </button>
-          <button type="button" className="btn btn-secondary btn-sm" aria-label={`Ignore request from ${member.name}`} aria-disabled={wait} onClick={guarded(() => target && connectionsActions.ignore(target))}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            aria-label={`Ignore request from ${member.name}`}
+            aria-disabled={wait}
+            onClick={guarded(() => target && connectionsActions.ignore(target))}
+          >
             Ignore
           </button>
         </>
@@ -136,7 +148,9 @@ function RelationControls({ memberId, entry, busy }: Props) {
       return (
         <>
           <span className="cx-state cx-state-ok">
-            <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round"><path d="M20 6 9 17l-5-5" /></svg>
+            <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M20 6 9 17l-5-5" />
+            </svg>
             Connected
           </span>
           {relation.actions.includes('message') && <MessageLink member={member} />}
@@ -155,7 +169,13 @@ function RelationControls({ memberId, entry, busy }: Props) {
       );
     case 'blocked':
       return (
-        <button type="button" className="btn btn-secondary btn-sm" aria-label={`Unblock ${member.name}`} aria-disabled={wait} onClick={guarded(() => connectionsActions.unblock(member))}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          aria-label={`Unblock ${member.name}`}
+          aria-disabled={wait}
+          onClick={guarded(() => connectionsActions.unblock(member))}
+        >
           Unblock
         </button>
       );

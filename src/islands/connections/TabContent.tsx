@@ -68,10 +68,22 @@ export function TabContent({ tab, state, now, mounted, onSelectTab }: Props) {
               menu={menuFor(item.member)}
               actions={
                 <>
-                  <button type="button" className="btn btn-primary btn-sm" aria-label={`Accept request from ${item.member.name}`} aria-disabled={busy(item.member)} onClick={() => void connectionsActions.accept({ connectionId: item._id, member: item.member })}>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    aria-label={`Accept request from ${item.member.name}`}
+                    aria-disabled={busy(item.member)}
+                    onClick={() => void connectionsActions.accept({ connectionId: item._id, member: item.member })}
+                  >
                     Accept
                   </button>
-                  <button type="button" className="btn btn-secondary btn-sm" aria-label={`Ignore request from ${item.member.name}`} aria-disabled={busy(item.member)} onClick={() => void connectionsActions.ignore({ connectionId: item._id, member: item.member })}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    aria-label={`Ignore request from ${item.member.name}`}
+                    aria-disabled={busy(item.member)}
+                    onClick={() => void connectionsActions.ignore({ connectionId: item._id, member: item.member })}
+                  >
                     Ignore
                   </button>
                 </>
@@ -104,7 +116,13 @@ export function TabContent({ tab, state, now, mounted, onSelectTab }: Props) {
               actions={
                 <>
                   <span className="cx-state">Pending</span>
-                  <button type="button" className="btn btn-secondary btn-sm" aria-label={`Withdraw request to ${item.member.name}`} aria-disabled={busy(item.member)} onClick={() => void connectionsActions.withdraw({ connectionId: item._id, member: item.member })}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    aria-label={`Withdraw request to ${item.member.name}`}
+                    aria-disabled={busy(item.member)}
+                    onClick={() => void connectionsActions.withdraw({ connectionId: item._id, member: item.member })}
+                  >
                     Withdraw
                   </button>
                 </>
@@ -135,18 +153,18 @@ export function TabContent({ tab, state, now, mounted, onSelectTab }: Props) {
               menu={menuFor(item.member)}
               actions={
                 <>
-                <MessageLink member={item.member} />
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  aria-label={`Remove ${item.member.name} from your connections`}
-                  aria-disabled={busy(item.member)}
-                  onClick={async () => {
-                    if (await dialogs.confirm(removeConfirmation(item.member))) await connectionsActions.remove({ connectionId: item._id, member: item.member });
-                  }}
-                >
-                  Remove
-                </button>
+                  <MessageLink member={item.member} />
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={`Remove ${item.member.name} from your connections`}
+                    aria-disabled={busy(item.member)}
+                    onClick={async () => {
+                      if (await dialogs.confirm(removeConfirmation(item.member))) await connectionsActions.remove({ connectionId: item._id, member: item.member });
+                    }}
+                  >
+                    Remove
+                  </button>
                 </>
               }
             />
@@ -195,7 +213,13 @@ export function TabContent({ tab, state, now, mounted, onSelectTab }: Props) {
               time={time(item.createdAt)}
               menu={[reportItem(item.member)]}
               actions={
-                <button type="button" className="btn btn-secondary btn-sm" aria-label={`Unblock ${item.member.name}`} aria-disabled={busy(item.member)} onClick={() => void connectionsActions.unblock(item.member)}>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  aria-label={`Unblock ${item.member.name}`}
+                  aria-disabled={busy(item.member)}
+                  onClick={() => void connectionsActions.unblock(item.member)}
+                >
                   Unblock
                 </button>
               }

@@ -12,8 +12,7 @@ function ErrorBoundaryDemo() {
   return (
     <div className="card stack">
       <p className="muted">
-        Press the button to make a child component throw during render. The error boundary catches it and shows its
-        fallback; its reset button renders this island again.
+        Press the button to make a child component throw during render. The error boundary catches it and shows its fallback; its reset button renders this island again.
       </p>
       <div>
         <button type="button" className="btn btn-danger" onClick={() => setBroken(true)}>

@@ -21,7 +21,21 @@ interface Props {
   now: number;
 }
 
-function TextForm({ label, submitLabel, initial = '', onSubmit, onCancel, autoFocus }: { label: string; submitLabel: string; initial?: string; onSubmit: (text: string) => Promise<boolean>; onCancel?: () => void; autoFocus?: boolean }) {
+function TextForm({
+  label,
+  submitLabel,
+  initial = '',
+  onSubmit,
+  onCancel,
+  autoFocus,
+}: {
+  label: string;
+  submitLabel: string;
+  initial?: string;
+  onSubmit: (text: string) => Promise<boolean>;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}) {
   const id = useId();
   const [text, setText] = useState(initial);
   const [sending, setSending] = useState(false);
@@ -53,7 +67,19 @@ function TextForm({ label, submitLabel, initial = '', onSubmit, onCancel, autoFo
   );
 }
 
-function Entry({ item, now, onEdit, onDelete, children }: { item: Comment | Reply; now: number; onEdit: (text: string) => Promise<boolean>; onDelete: () => void; children?: React.ReactNode }) {
+function Entry({
+  item,
+  now,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  item: Comment | Reply;
+  now: number;
+  onEdit: (text: string) => Promise<boolean>;
+  onDelete: () => void;
+  children?: React.ReactNode;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const kind = 'replyId' in item ? 'reply' : 'comment';
@@ -67,14 +93,20 @@ function Entry({ item, now, onEdit, onDelete, children }: { item: Comment | Repl
       <Avatar member={item.author} size={32} />
       <div className="fd-comment-body">
         <header className="fd-comment-head">
-          <a href={profilePath(item.author.memberType, item.author.slug)} className="fd-author">{item.author.name}</a>
+          <a href={profilePath(item.author.memberType, item.author.slug)} className="fd-author">
+            {item.author.name}
+          </a>
           <time className="muted small" dateTime={item.createdAt} title={fullDate(item.createdAt)}>
             {pending ? 'Sending…' : relativeTime(item.createdAt, now)}
           </time>
           {item.editedAt && <span className="muted small">· Edited</span>}
           {menu.length > 0 && !pending && <RowMenu label={`Actions for the ${kind} by ${item.author.name}`} items={menu} />}
         </header>
-        {editing ? <TextForm label="Edit" submitLabel="Save" initial={item.text} onSubmit={onEdit} onCancel={() => setEditing(false)} autoFocus /> : <PostText text={item.text} mentions={item.mentions} limit={400} />}
+        {editing ? (
+          <TextForm label="Edit" submitLabel="Save" initial={item.text} onSubmit={onEdit} onCancel={() => setEditing(false)} autoFocus />
+        ) : (
+          <PostText text={item.text} mentions={item.mentions} limit={400} />
+        )}
         {children}
       </div>
       {confirming && (
@@ -138,14 +170,25 @@ export function Comments({ postId, viewer, now }: Props) {
                     <ul className="fd-replies" aria-label={`Replies to ${comment.author.name}`}>
                       {comment.replies.map((reply) => (
                         <li key={reply._id}>
-                          <Entry item={reply} now={now} onEdit={(text) => commentActions.editReply(postId, comment._id, reply._id, text)} onDelete={() => void commentActions.removeReply(postId, comment._id, reply._id)} />
+                          <Entry
+                            item={reply}
+                            now={now}
+                            onEdit={(text) => commentActions.editReply(postId, comment._id, reply._id, text)}
+                            onDelete={() => void commentActions.removeReply(postId, comment._id, reply._id)}
+                          />
                         </li>
                       ))}
                     </ul>
                   )}
                   <MoreReplies postId={postId} comment={comment} />
                   {replyTo === comment._id ? (
-                    <TextForm label={`Reply to ${comment.author.name}`} submitLabel="Reply" autoFocus onSubmit={(text) => commentActions.reply(postId, comment._id, text, viewer)} onCancel={() => setReplyTo(null)} />
+                    <TextForm
+                      label={`Reply to ${comment.author.name}`}
+                      submitLabel="Reply"
+                      autoFocus
+                      onSubmit={(text) => commentActions.reply(postId, comment._id, text, viewer)}
+                      onCancel={() => setReplyTo(null)}
+                    />
                   ) : (
                     !comment._id.startsWith('pending-') && (
                       <button type="button" className="fd-link-btn small" onClick={() => setReplyTo(comment._id)}>

@@ -69,10 +69,21 @@ export function Composer({ viewer, groups, group: current }: Props) {
 
   return (
     <form className="card fd-composer" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate={false}>
-      <h2 id={`${id}-title`} className="visually-hidden">Create a post</h2>
+      <h2 id={`${id}-title`} className="visually-hidden">
+        Create a post
+      </h2>
       <div className="fd-composer-head">
         <Avatar member={viewer} size={40} />
-        <MentionTextarea id={`${id}-text`} label="What would you like to share?" hideLabel placeholder="Share an update, ask for advice… Type @ to mention someone." value={text} onChange={setText} maxLength={POST_TEXT_MAX} disabled={posting} />
+        <MentionTextarea
+          id={`${id}-text`}
+          label="What would you like to share?"
+          hideLabel
+          placeholder="Share an update, ask for advice… Type @ to mention someone."
+          value={text}
+          onChange={setText}
+          maxLength={POST_TEXT_MAX}
+          disabled={posting}
+        />
       </div>
       {poll && <PollBuilder idPrefix={id} poll={poll} onChange={setPoll} onRemove={() => setPoll(null)} disabled={posting} />}
       <MediaPicker files={files} onChange={setFiles} disabled={posting} />

@@ -43,9 +43,12 @@ function FeedScreen({ initial, viewer, isAdmin, renderedAt, mediaBaseUrl }: Prop
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !more || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void feedActions.loadMore();
-    }, { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void feedActions.loadMore();
+      },
+      { rootMargin: '600px 0px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [more, state.page]);
@@ -56,7 +59,9 @@ function FeedScreen({ initial, viewer, isAdmin, renderedAt, mediaBaseUrl }: Prop
         <nav className="fd-groups" aria-label="Feed groups">
           <ul>
             <li>
-              <a href={feedHref({ group: null, hashtag })} aria-current={group === null ? 'page' : undefined}>All</a>
+              <a href={feedHref({ group: null, hashtag })} aria-current={group === null ? 'page' : undefined}>
+                All
+              </a>
             </li>
             {state.groups.map((item) => (
               <li key={item.key}>
@@ -79,7 +84,10 @@ function FeedScreen({ initial, viewer, isAdmin, renderedAt, mediaBaseUrl }: Prop
         <h2 className="visually-hidden">Posts</h2>
         {state.status === 'error' && (
           <div className="alert alert-error fd-error" role="alert">
-            <p>{state.error ?? 'The feed could not be loaded.'}{posts.length > 0 && ' Showing the posts saved on this device.'}</p>
+            <p>
+              {state.error ?? 'The feed could not be loaded.'}
+              {posts.length > 0 && ' Showing the posts saved on this device.'}
+            </p>
             <button type="button" className="btn btn-secondary btn-sm" onClick={() => void feedActions.load(state.filters)}>
               Try again
             </button>
@@ -87,7 +95,9 @@ function FeedScreen({ initial, viewer, isAdmin, renderedAt, mediaBaseUrl }: Prop
         )}
         {state.status === 'loading' && (
           <div className="fd-skeletons" aria-busy="true" aria-label="Loading posts">
-            {[0, 1, 2].map((index) => <div key={index} className="card fd-skeleton" />)}
+            {[0, 1, 2].map((index) => (
+              <div key={index} className="card fd-skeleton" />
+            ))}
           </div>
         )}
         {state.status !== 'loading' && state.status !== 'error' && posts.length === 0 && (

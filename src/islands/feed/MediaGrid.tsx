@@ -27,7 +27,15 @@ export function MediaGrid({ media }: { media: MediaItem[] }) {
         isVideo(item) ? (
           <video key={item._id} src={mediaUrl(item.url, base)} controls preload="metadata" aria-label={item.alt ?? 'Video'} />
         ) : (
-          <img key={item._id} src={mediaUrl(item.url, base)} alt={item.alt ?? ''} width={item.width ?? undefined} height={item.height ?? undefined} loading="lazy" decoding="async" />
+          <img
+            key={item._id}
+            src={mediaUrl(item.url, base)}
+            alt={item.alt ?? ''}
+            width={item.width ?? undefined}
+            height={item.height ?? undefined}
+            loading="lazy"
+            decoding="async"
+          />
         ),
       )}
     </div>

@@ -53,7 +53,14 @@ export function MediaPicker({ files, onChange, disabled }: Props) {
               ) : (
                 <label className="field">
                   <span>Alt text for picture {index + 1} (describe it for screen readers)</span>
-                  <input type="text" required maxLength={MEDIA_ALT_MAX} value={item.alt} disabled={disabled} onChange={(event) => onChange(files.map((other) => (other.key === item.key ? { ...other, alt: event.target.value } : other)))} />
+                  <input
+                    type="text"
+                    required
+                    maxLength={MEDIA_ALT_MAX}
+                    value={item.alt}
+                    disabled={disabled}
+                    onChange={(event) => onChange(files.map((other) => (other.key === item.key ? { ...other, alt: event.target.value } : other)))}
+                  />
                 </label>
               )}
               <button

@@ -79,7 +79,9 @@ export function MentionTextarea({ id, label, value, onChange, maxLength, rows = 
 
   return (
     <div className="fd-mention">
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'fd-label'}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'fd-label'}>
+        {label}
+      </label>
       <textarea
         ref={ref}
         id={id}

@@ -34,7 +34,12 @@ export function PollBuilder({ idPrefix, poll, onChange, onRemove, disabled }: Pr
             <input id={`${idPrefix}-option-${index}`} type="text" value={option} maxLength={POLL_OPTION_MAX} required onChange={(event) => setOption(index, event.target.value)} />
           </label>
           {poll.options.length > POLL_OPTIONS_MIN && (
-            <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove option ${index + 1}`} onClick={() => onChange({ ...poll, options: poll.options.filter((_, at) => at !== index) })}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label={`Remove option ${index + 1}`}
+              onClick={() => onChange({ ...poll, options: poll.options.filter((_, at) => at !== index) })}
+            >
               Remove
             </button>
           )}
@@ -52,7 +57,13 @@ export function PollBuilder({ idPrefix, poll, onChange, onRemove, disabled }: Pr
       </div>
       <label className="field">
         <span>Closes (optional, within {POLL_MAX_DAYS} days)</span>
-        <input type="datetime-local" value={poll.closesAt} min={localInput(0)} max={localInput(POLL_MAX_DAYS)} onChange={(event) => onChange({ ...poll, closesAt: event.target.value })} />
+        <input
+          type="datetime-local"
+          value={poll.closesAt}
+          min={localInput(0)}
+          max={localInput(POLL_MAX_DAYS)}
+          onChange={(event) => onChange({ ...poll, closesAt: event.target.value })}
+        />
       </label>
     </fieldset>
   );

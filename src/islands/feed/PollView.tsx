@@ -46,7 +46,10 @@ export function PollView({ poll, busy, pending, onVote }: Props) {
                   {mine && <span className="fd-poll-mine"> · your vote</span>}
                 </span>
                 <span className="fd-poll-share">
-                  {percent}%<span className="visually-hidden">, {option.votes} {option.votes === 1 ? 'vote' : 'votes'}</span>
+                  {percent}%
+                  <span className="visually-hidden">
+                    , {option.votes} {option.votes === 1 ? 'vote' : 'votes'}
+                  </span>
                 </span>
               </li>
             );

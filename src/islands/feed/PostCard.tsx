@@ -56,7 +56,9 @@ export function PostCard({ post, busy, viewer, isAdmin, groups, now }: Props) {
             {post.author.tagline && <span className="fd-tagline">{post.author.tagline} · </span>}
             {post.slug ? (
               <a href={`/post/${post.slug}`} className="fd-time">
-                <time dateTime={post.createdAt} title={fullDate(post.createdAt)}>{relativeTime(post.createdAt, now)}</time>
+                <time dateTime={post.createdAt} title={fullDate(post.createdAt)}>
+                  {relativeTime(post.createdAt, now)}
+                </time>
               </a>
             ) : (
               <span>Posting…</span>
@@ -86,7 +88,13 @@ export function PostCard({ post, busy, viewer, isAdmin, groups, now }: Props) {
       {post.poll && <PollView poll={post.poll} busy={busy} pending={pending} onVote={(optionId) => void feedActions.vote(post._id, optionId)} />}
       {!pending && (
         <footer className="fd-post-actions">
-          <button type="button" className="btn btn-ghost btn-sm fd-like" aria-pressed={post.likedByUser} disabled={busy} onClick={() => void feedActions.like(post._id, !post.likedByUser)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm fd-like"
+            aria-pressed={post.likedByUser}
+            disabled={busy}
+            onClick={() => void feedActions.like(post._id, !post.likedByUser)}
+          >
             <svg viewBox="0 0 24 24" aria-hidden="true" fill={post.likedByUser ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8">
               <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
             </svg>

@@ -20,7 +20,19 @@ interface DialogBase {
 }
 
 /** A destructive action, confirmed: Cancel (focused first) or the action. */
-export function ConfirmDialog({ title, description, confirmLabel, onConfirm, onClosed }: { title: string; description: string; confirmLabel: string; onConfirm: () => void; onClosed: () => void }) {
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onClosed,
+}: {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClosed: () => void;
+}) {
   const [open, setOpen] = useState(true);
   return (
     <Dialog open={open} title={title} description={description} onClosed={onClosed}>

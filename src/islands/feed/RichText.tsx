@@ -24,7 +24,10 @@ function YouTubePreviewMarkup({ videoId, href }: { videoId: string; href: string
       <img className="yt-thumb" src={youTubeThumbnailUrl(videoId)} alt="" width={480} height={360} loading="lazy" decoding="async" />
       <button type="button" className="yt-play" aria-label="Play YouTube video">
         <svg viewBox="0 0 68 48" width="68" height="48" aria-hidden="true" focusable="false">
-          <path className="yt-play-bg" d="M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3s-21.2 0-26.5 1.4a8.5 8.5 0 0 0-6 6C.1 13 .1 24 .1 24s0 11 1.4 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.9 35 67.9 24 67.9 24s0-11-1.4-16.3z" />
+          <path
+            className="yt-play-bg"
+            d="M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3s-21.2 0-26.5 1.4a8.5 8.5 0 0 0-6 6C.1 13 .1 24 .1 24s0 11 1.4 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.9 35 67.9 24 67.9 24s0-11-1.4-16.3z"
+          />
           <path d="M45 24 27 14v20z" fill="#fff" />
         </svg>
       </button>

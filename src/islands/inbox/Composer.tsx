@@ -93,7 +93,14 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
           <span className="ib-replying-text">
             Replying to <strong>{replyTo.authorProfile.name}</strong>: {quoteSummary(quoteOf(replyTo))}
           </span>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => { onCancelReply(); textarea.current?.focus(); }}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => {
+              onCancelReply();
+              textarea.current?.focus();
+            }}
+          >
             Cancel
           </button>
         </div>
@@ -116,7 +123,9 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
                 )}
               </span>
               <button type="button" className="icon-btn ib-chip-remove" aria-label={`Remove ${chip.name}`} onClick={() => uploads.remove(chip.key)}>
-                <svg viewBox="0 0 24 24" aria-hidden="true" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><path d="M6 6l12 12M18 6 6 18" /></svg>
+                <svg viewBox="0 0 24 24" aria-hidden="true" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
               </button>
             </li>
           ))}
@@ -168,7 +177,9 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
         </button>
       </div>
       <div className="ib-compose-foot">
-        <span id={`${id}-hint`} className="ib-hint">Enter to send, Shift+Enter for a new line</span>
+        <span id={`${id}-hint`} className="ib-hint">
+          Enter to send, Shift+Enter for a new line
+        </span>
         {body.length >= COUNTER_FROM && (
           <span className="ib-counter" data-over={left <= 0 || undefined} aria-live="polite">
             {left} characters left

@@ -45,7 +45,12 @@ export function MessageBubble({ message, own, timeZone, canWrite, onReply, onDel
         <div className="ib-bubble" data-deleted={message.deleted || undefined}>
           <span className="visually-hidden">{own ? 'You' : message.authorProfile.name}: </span>
           {message.replyTo && (
-            <button type="button" className="ib-quote" onClick={() => onQuote(message.replyTo!._id)} aria-label={`Replying to ${message.replyTo.authorName}: ${quoteSummary(message.replyTo)}. Show that message`}>
+            <button
+              type="button"
+              className="ib-quote"
+              onClick={() => onQuote(message.replyTo!._id)}
+              aria-label={`Replying to ${message.replyTo.authorName}: ${quoteSummary(message.replyTo)}. Show that message`}
+            >
               <span className="ib-quote-author">{message.replyTo.authorName}</span>
               <span className="ib-quote-text">{quoteSummary(message.replyTo)}</span>
             </button>

@@ -16,7 +16,9 @@ function render(token: RichToken, key: number): ReactNode {
     case 'youtube': {
       const label = token.type === 'link' ? token.label : token.href;
       return token.href.startsWith('/') ? (
-        <a key={key} href={token.href}>{label}</a>
+        <a key={key} href={token.href}>
+          {label}
+        </a>
       ) : (
         <a key={key} href={token.href} rel={EXTERNAL_REL} target="_blank">
           {label}

@@ -28,7 +28,21 @@ const FILTERS: ReadonlyArray<{ key: ThreadFilter; label: string }> = [
 
 const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-function ThreadRow({ thread, viewerId, selected, now, mounted, onSelect }: { thread: Thread; viewerId: string; selected: boolean; now: number; mounted: boolean; onSelect: (id: string) => void }) {
+function ThreadRow({
+  thread,
+  viewerId,
+  selected,
+  now,
+  mounted,
+  onSelect,
+}: {
+  thread: Thread;
+  viewerId: string;
+  selected: boolean;
+  now: number;
+  mounted: boolean;
+  onSelect: (id: string) => void;
+}) {
   const unread = thread.unreadCount;
   const when = thread.latestMessage?.createdAt ?? thread.updatedAt;
   const preview = threadPreview(thread, viewerId);
@@ -100,7 +114,9 @@ export function ThreadList({ state, viewerId, now, mounted, onSelect }: Props) {
       </div>
       {status === 'loading' && users.length === 0 ? (
         <>
-          <p className="visually-hidden" role="status">Loading conversations</p>
+          <p className="visually-hidden" role="status">
+            Loading conversations
+          </p>
           <Skeleton />
         </>
       ) : status === 'error' ? (
@@ -133,7 +149,12 @@ export function ThreadList({ state, viewerId, now, mounted, onSelect }: Props) {
           </ul>
           {state.hasMore && (
             <div className="ib-more">
-              <button type="button" className="btn btn-secondary btn-sm" aria-disabled={state.loadingMore || undefined} onClick={() => !state.loadingMore && void inboxActions.loadMore()}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                aria-disabled={state.loadingMore || undefined}
+                onClick={() => !state.loadingMore && void inboxActions.loadMore()}
+              >
                 {state.loadingMore ? 'Loading…' : 'Load more'}
               </button>
             </div>

@@ -41,7 +41,9 @@ export function NoThread({ hasThreads }: { hasThreads: boolean }) {
 function BackButton({ onBack }: { onBack: () => void }) {
   return (
     <button type="button" className="btn btn-ghost btn-sm ib-back" onClick={onBack}>
-      <svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round"><path d="m15 18-6-6 6-6" /></svg>
+      <svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="m15 18-6-6 6-6" />
+      </svg>
       Back<span className="visually-hidden"> to conversations</span>
     </button>
   );
@@ -72,16 +74,24 @@ export function ThreadPane({ open, viewer, now, mounted, focusRequest, onBack }:
 
   const remember = () => {
     const box = scroller.current;
-    if (box && before.current) Object.assign(before.current, { top: box.scrollTop, height: box.scrollHeight, nearEnd: box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_END });
+    if (box && before.current)
+      Object.assign(before.current, { top: box.scrollTop, height: box.scrollHeight, nearEnd: box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_END });
   };
 
   if (open.status === 'loading' && !open.thread) {
     return (
       <section className="ib-thread" aria-busy="true" aria-label="Conversation">
-        <div className="ib-thread-head"><BackButton onBack={onBack} /><span className="ib-skel ib-skel-line" /></div>
-        <p className="visually-hidden" role="status">Loading the conversation</p>
+        <div className="ib-thread-head">
+          <BackButton onBack={onBack} />
+          <span className="ib-skel ib-skel-line" />
+        </div>
+        <p className="visually-hidden" role="status">
+          Loading the conversation
+        </p>
         <div className="ib-messages ib-messages-skeleton" aria-hidden="true">
-          {[0, 1, 2].map((key) => <span key={key} className="ib-skel ib-skel-bubble" data-own={key === 1 || undefined} />)}
+          {[0, 1, 2].map((key) => (
+            <span key={key} className="ib-skel ib-skel-bubble" data-own={key === 1 || undefined} />
+          ))}
         </div>
       </section>
     );
@@ -90,12 +100,16 @@ export function ThreadPane({ open, viewer, now, mounted, focusRequest, onBack }:
     const notFound = open.error === 'Conversation not found.';
     return (
       <section className="ib-thread" aria-label="Conversation">
-        <div className="ib-thread-head"><BackButton onBack={onBack} /></div>
+        <div className="ib-thread-head">
+          <BackButton onBack={onBack} />
+        </div>
         <div className="ib-state" role="alert">
           <p className="ib-state-title">{notFound ? 'Conversation not found' : 'This conversation could not be loaded'}</p>
           <p className="muted small">{notFound ? 'It does not exist, or it is not yours to read.' : open.error}</p>
           {!notFound && (
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void inboxActions.openThread(open.id)}>Retry</button>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void inboxActions.openThread(open.id)}>
+              Retry
+            </button>
           )}
         </div>
       </section>
@@ -110,7 +124,12 @@ export function ThreadPane({ open, viewer, now, mounted, focusRequest, onBack }:
     setReplyFocus((value) => value + 1);
   };
   const remove = async (message: ChatMessage) => {
-    const confirmed = await dialogs.confirm({ title: 'Delete this message?', body: `It will read “This message was deleted” for you and ${member.name}. Its files are removed.`, confirmLabel: 'Delete message', danger: true });
+    const confirmed = await dialogs.confirm({
+      title: 'Delete this message?',
+      body: `It will read “This message was deleted” for you and ${member.name}. Its files are removed.`,
+      confirmLabel: 'Delete message',
+      danger: true,
+    });
     if (confirmed) await inboxActions.deleteMessage(open.id, message._id);
   };
   const showQuote = (messageId: string) => {
@@ -129,7 +148,9 @@ export function ThreadPane({ open, viewer, now, mounted, focusRequest, onBack }:
         <a className="ib-member" href={profilePath(member.memberType, member.slug)}>
           <Avatar member={member} size={36} />
           <span className="ib-member-text">
-            <span className="ib-member-name" id={`ib-with-${open.id}`}>{member.name}</span>
+            <span className="ib-member-name" id={`ib-with-${open.id}`}>
+              {member.name}
+            </span>
             <span className="ib-member-line">{member.tagline || MEMBER_TYPE_LABEL[member.memberType]}</span>
           </span>
         </a>
@@ -137,10 +158,22 @@ export function ThreadPane({ open, viewer, now, mounted, focusRequest, onBack }:
       <div className="ib-messages" ref={scroller} onScroll={remember} tabIndex={0} aria-label={`Messages with ${member.name}`}>
         {open.hasMore && (
           <div className="ib-older">
-            <button type="button" className="btn btn-secondary btn-sm" aria-disabled={open.loadingOlder || undefined} onClick={() => { remember(); void inboxActions.loadOlder(); }}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              aria-disabled={open.loadingOlder || undefined}
+              onClick={() => {
+                remember();
+                void inboxActions.loadOlder();
+              }}
+            >
               {open.loadingOlder ? 'Loading…' : 'Load older messages'}
             </button>
-            {open.olderError && <p className="ib-problem" role="alert">{open.olderError}</p>}
+            {open.olderError && (
+              <p className="ib-problem" role="alert">
+                {open.olderError}
+              </p>
+            )}
           </div>
         )}
         {open.messages.length === 0 && <p className="ib-start muted small">This is the start of your conversation with {member.name}.</p>}

@@ -30,7 +30,10 @@ export function useUploads() {
     (files: File[]) => {
       const { accepted, errors: refused } = checkAttachments(chips.length, files);
       setErrors(refused);
-      const added = accepted.map((file) => ({ file, chip: { key: ++nextKey.current, name: file.name, size: file.size, progress: 0, status: 'uploading' as const, attachment: null, error: null } }));
+      const added = accepted.map((file) => ({
+        file,
+        chip: { key: ++nextKey.current, name: file.name, size: file.size, progress: 0, status: 'uploading' as const, attachment: null, error: null },
+      }));
       setChips((current) => [...current, ...added.map(({ chip }) => chip)]);
       for (const { file, chip } of added) {
         inboxActions

@@ -114,8 +114,7 @@ export default function NotificationBell({ initialUnseen, renderedAt, mediaBaseU
     if (items.length === 0) return;
     event.preventDefault();
     const at = items.indexOf(document.activeElement as HTMLElement);
-    const next =
-      event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : event.key === 'ArrowDown' ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
+    const next = event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : event.key === 'ArrowDown' ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
     items[next]?.focus();
   };
 
@@ -139,18 +138,11 @@ export default function NotificationBell({ initialUnseen, renderedAt, mediaBaseU
         >
           <BellFace count={count} />
         </button>
-        <div
-          ref={panelRef}
-          id={panelId}
-          className="nt-panel"
-          role="dialog"
-          aria-labelledby={headingId}
-          tabIndex={-1}
-          hidden={!open}
-          onKeyDown={onPanelKeyDown}
-        >
+        <div ref={panelRef} id={panelId} className="nt-panel" role="dialog" aria-labelledby={headingId} tabIndex={-1} hidden={!open} onKeyDown={onPanelKeyDown}>
           <div className="nt-panel-head">
-            <h2 id={headingId} className="nt-panel-title">Notifications</h2>
+            <h2 id={headingId} className="nt-panel-title">
+              Notifications
+            </h2>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => void notificationsActions.markAllSeen()} disabled={count === 0}>
               Mark all as read
             </button>

@@ -39,7 +39,7 @@ export default function NotificationsScreen({ initial, renderedAt, mediaBaseUrl 
   }, [initial]);
 
   // The first render shows what the server rendered, so hydration matches.
-  const notifications = hydrated ? stored.notifications : initial.page?.data ?? [];
+  const notifications = hydrated ? stored.notifications : (initial.page?.data ?? []);
   const status = hydrated ? stored.status : initial.page ? 'ready' : 'error';
   const error = hydrated ? stored.error : initial.error;
   const hasMore = hydrated ? stored.hasMore : initial.page ? initial.page.page < initial.page.pages : false;
@@ -66,12 +66,7 @@ export default function NotificationsScreen({ initial, renderedAt, mediaBaseUrl 
               <li key={notification._id} className="nt-page-item">
                 <NotificationRow notification={notification} now={now} onOpen={open} />
                 {!notification.isSeen && (
-                  <button
-                    type="button"
-                    className="icon-btn nt-mark"
-                    disabled={!hydrated}
-                    onClick={() => void notificationsActions.markSeen(notification._id)}
-                  >
+                  <button type="button" className="icon-btn nt-mark" disabled={!hydrated} onClick={() => void notificationsActions.markSeen(notification._id)}>
                     <CheckIcon />
                     <span className="visually-hidden">Mark as read: {notification.title}</span>
                   </button>
@@ -80,7 +75,9 @@ export default function NotificationsScreen({ initial, renderedAt, mediaBaseUrl 
             ))}
           </ul>
         ) : status === 'loading' || status === 'idle' ? (
-          <p className="nt-state" aria-busy="true">Loading notifications…</p>
+          <p className="nt-state" aria-busy="true">
+            Loading notifications…
+          </p>
         ) : status === 'error' ? (
           <div className="nt-state" role="alert">
             <p>{error ?? 'Notifications could not be loaded.'}</p>

@@ -50,10 +50,13 @@ export default function CityPicker({ name, label, initial = null, onChange, inpu
   const request = useRef<AbortController | null>(null);
   const list = useRef<HTMLUListElement>(null);
 
-  useEffect(() => () => {
-    clearTimeout(timer.current);
-    request.current?.abort();
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      request.current?.abort();
+    },
+    [],
+  );
 
   useEffect(() => {
     if (active >= 0) list.current?.children[active]?.scrollIntoView({ block: 'nearest' });

@@ -33,28 +33,76 @@ export function CofounderPreferences({ value, onChange, errors }: Props) {
     switch (key) {
       case 'technical':
         return (
-          <RadioChoices field={field} legend="Looking for" compact required error={error} value={value.technical.value}
-            options={[['technical', 'Technical'], ['non-technical', 'Not technical']]} onChange={(v) => set('technical', { value: v })} />
+          <RadioChoices
+            field={field}
+            legend="Looking for"
+            compact
+            required
+            error={error}
+            value={value.technical.value}
+            options={[
+              ['technical', 'Technical'],
+              ['non-technical', 'Not technical'],
+            ]}
+            onChange={(v) => set('technical', { value: v })}
+          />
         );
       case 'skills':
         return (
-          <ChipChecks field={field} legend="Looking for" required error={error} options={SKILLS} max={PROFILE_LIMITS.skillsMax}
-            value={value.skills.value} onChange={(v) => set('skills', { value: v })} />
+          <ChipChecks
+            field={field}
+            legend="Looking for"
+            required
+            error={error}
+            options={SKILLS}
+            max={PROFILE_LIMITS.skillsMax}
+            value={value.skills.value}
+            onChange={(v) => set('skills', { value: v })}
+          />
         );
       case 'commitment':
         return (
-          <RadioChoices field={field} legend="Looking for" compact required error={error} value={value.commitment.value}
-            options={[['full-time', 'Full time'], ['part-time', 'Part time']]} onChange={(v) => set('commitment', { value: v })} />
+          <RadioChoices
+            field={field}
+            legend="Looking for"
+            compact
+            required
+            error={error}
+            value={value.commitment.value}
+            options={[
+              ['full-time', 'Full time'],
+              ['part-time', 'Part time'],
+            ]}
+            onChange={(v) => set('commitment', { value: v })}
+          />
         );
       case 'location':
         return (
-          <RadioChoices field={field} legend="Looking for" compact required error={error} value={value.location.value}
-            options={[['same-city', 'Lives in my city'], ['remote-ok', 'My city, or both open to remote']]} onChange={(v) => set('location', { value: v })} />
+          <RadioChoices
+            field={field}
+            legend="Looking for"
+            compact
+            required
+            error={error}
+            value={value.location.value}
+            options={[
+              ['same-city', 'Lives in my city'],
+              ['remote-ok', 'My city, or both open to remote'],
+            ]}
+            onChange={(v) => set('location', { value: v })}
+          />
         );
       case 'ideaStage':
         return (
-          <ChipChecks field={field} legend="Looking for" required error={error} options={IDEA_STAGES}
-            value={value.ideaStage.value} onChange={(v) => set('ideaStage', { value: v })} />
+          <ChipChecks
+            field={field}
+            legend="Looking for"
+            required
+            error={error}
+            options={IDEA_STAGES}
+            value={value.ideaStage.value}
+            onChange={(v) => set('ideaStage', { value: v })}
+          />
         );
       case 'industries':
         return null;

@@ -112,15 +112,7 @@ export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCar
       {noteOpen && (
         <div className="field match-note">
           <label htmlFor={`${id}-note`}>Note to {member.name} (optional)</label>
-          <textarea
-            id={`${id}-note`}
-            value={note}
-            maxLength={NOTE_MAX}
-            rows={3}
-            onChange={(event) => setNote(event.target.value)}
-            aria-describedby={`${id}-count`}
-            autoFocus
-          />
+          <textarea id={`${id}-note`} value={note} maxLength={NOTE_MAX} rows={3} onChange={(event) => setNote(event.target.value)} aria-describedby={`${id}-count`} autoFocus />
           <p id={`${id}-count`} className="hint">
             {NOTE_MAX - note.length} characters left
           </p>

@@ -157,18 +157,17 @@ function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
                     {match.reasons[0] && <span className="match-next-reason">{reasonSentence(match.reasons[0])}</span>}
                   </div>
                   <span className="match-next-score">{matchPercent(match.score)}%</span>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    onClick={() => decide(() => deck.reviewNext(match.member._id))}
-                    disabled={state.sending !== null}
-                  >
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => decide(() => deck.reviewNext(match.member._id))} disabled={state.sending !== null}>
                     Review<span className="visually-hidden"> {match.member.name} now</span>
                   </button>
                 </li>
               ))}
             </ol>
-            {state.loading && <p className="muted small" role="status">Loading more…</p>}
+            {state.loading && (
+              <p className="muted small" role="status">
+                Loading more…
+              </p>
+            )}
           </section>
         )}
       </div>

@@ -141,7 +141,9 @@ function OnboardingFlow({ state }: Props) {
 
       <header className="stack stack-sm">
         <h2 id="pf-step-heading" ref={heading} tabIndex={-1} className="card-title pf-step-heading">
-          <span className="visually-hidden">Step {step + 1} of {steps.length}: </span>
+          <span className="visually-hidden">
+            Step {step + 1} of {steps.length}:{' '}
+          </span>
           {current.title}
         </h2>
         <p className="muted">{current.intro}</p>

@@ -44,10 +44,7 @@ function ProfileSettings({ profile: initialProfile, mediaBaseUrl }: Props) {
     profilePicture: mediaUrl(saved.profilePicture?.url, mediaBaseUrl) || null,
     profileBanner: mediaUrl(saved.profileBanner?.url, mediaBaseUrl) || null,
   };
-  const changed =
-    JSON.stringify(form) !== JSON.stringify(baseline) ||
-    Object.values(images.picked).some(Boolean) ||
-    Object.values(images.removed).some(Boolean);
+  const changed = JSON.stringify(form) !== JSON.stringify(baseline) || Object.values(images.picked).some(Boolean) || Object.values(images.removed).some(Boolean);
 
   // Leaving with unsaved changes asks first, in the browser's own dialog. The client router's
   // navigations unload nothing, so while there are changes they become full page loads
@@ -114,9 +111,7 @@ function ProfileSettings({ profile: initialProfile, mediaBaseUrl }: Props) {
         </section>
       ))}
       <div className="pf-savebar">
-        <p className="muted small">
-          {sending ? 'Saving…' : changed ? 'You have unsaved changes.' : 'All changes saved.'}
-        </p>
+        <p className="muted small">{sending ? 'Saving…' : changed ? 'You have unsaved changes.' : 'All changes saved.'}</p>
         <a className="btn btn-ghost" href={profileHref}>
           View my profile
         </a>

@@ -206,7 +206,16 @@ export function Switch({ field, label, checked, onChange, hint, disabled }: Swit
   return (
     <div className="pf-switch-row">
       {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state to the switch role; ARIA in HTML asks for no aria-checked on it */}
-      <input id={id} type="checkbox" role="switch" className="pf-switch" checked={checked} disabled={disabled} aria-describedby={hint ? hintId(field) : undefined} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="pf-switch"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? hintId(field) : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <div className="pf-switch-text">
         <label htmlFor={id}>{label}</label>
         <Hint field={field}>{hint}</Hint>

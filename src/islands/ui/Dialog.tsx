@@ -65,8 +65,14 @@ export function Dialog({ open, title, description, onClosed, fallbackFocus, chil
       }}
     >
       <div className="ui-dialog-body">
-        <h2 id={titleId} className="ui-dialog-title">{title}</h2>
-        {description && <div id={descriptionId} className="muted small">{description}</div>}
+        <h2 id={titleId} className="ui-dialog-title">
+          {title}
+        </h2>
+        {description && (
+          <div id={descriptionId} className="muted small">
+            {description}
+          </div>
+        )}
         {children}
       </div>
     </dialog>

@@ -10,10 +10,7 @@ export interface PlausibleOptions {
  * as Plausible's own script does, so the browser needs no CORS preflight; keepalive lets
  * the report finish even when the page is left right away.
  */
-export function plausibleRequest(
-  { domain, endpoint }: PlausibleOptions,
-  { url, referrer }: { url: string; referrer: string },
-): { endpoint: string; init: RequestInit } {
+export function plausibleRequest({ domain, endpoint }: PlausibleOptions, { url, referrer }: { url: string; referrer: string }): { endpoint: string; init: RequestInit } {
   return {
     endpoint,
     init: {

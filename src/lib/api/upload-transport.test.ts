@@ -63,7 +63,10 @@ describe('browserTransport', () => {
 
   test('fails with the generic error when the upload cannot reach the server', async () => {
     stubXhr('network-error');
-    await expect(browserTransport('/api/session/x', { method: 'POST', onUploadProgress: () => {} } as UploadInit)).rejects.toMatchObject({ message: 'Something went to wrong', status: 0 });
+    await expect(browserTransport('/api/session/x', { method: 'POST', onUploadProgress: () => {} } as UploadInit)).rejects.toMatchObject({
+      message: 'Something went to wrong',
+      status: 0,
+    });
   });
 
   test('sends every other request with fetch', async () => {

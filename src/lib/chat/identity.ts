@@ -17,17 +17,17 @@ export interface ChatIdentity {
   data: Record<string, string | boolean>;
 }
 
-type IdentityFields = Pick<User, 'email' | 'phone' | 'firstName' | 'lastName' | 'memberType' | 'onboarded'> &
-  Partial<Pick<User, 'role' | 'founder' | 'userRole'>>;
+type IdentityFields = Pick<User, 'email' | 'phone' | 'firstName' | 'lastName' | 'memberType' | 'onboarded'> & Partial<Pick<User, 'role' | 'founder' | 'userRole'>>;
 
 /** The chat identity of a member, or null for a visitor. */
 export function chatIdentity(user: IdentityFields | null | undefined): ChatIdentity | null {
   if (!user) return null;
-  const name = [user.firstName, user.lastName].map((part) => (part ?? '').trim()).filter(Boolean).join(' ');
+  const name = [user.firstName, user.lastName]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
   const phone = (user.phone ?? '').trim() || null;
-  const data: Record<string, string | boolean> = user.onboarded
-    ? { onboarded: true }
-    : { name, memberType: user.memberType, onboarded: false };
+  const data: Record<string, string | boolean> = user.onboarded ? { onboarded: true } : { name, memberType: user.memberType, onboarded: false };
   return {
     email: user.email,
     phone,

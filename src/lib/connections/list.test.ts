@@ -32,7 +32,10 @@ describe('optimistic changes', () => {
     const { list, removed } = removeWhere(fromPage({ data: items('a', 'b', 'c'), total: 7 }), (item) => item.id !== 'b');
     expect(ids(list)).toEqual(['b']);
     expect(list.total).toBe(5);
-    expect(removed).toEqual([{ item: { id: 'a' }, index: 0 }, { item: { id: 'c' }, index: 2 }]);
+    expect(removed).toEqual([
+      { item: { id: 'a' }, index: 0 },
+      { item: { id: 'c' }, index: 2 },
+    ]);
   });
 
   test('removing nothing gives back the same list', () => {

@@ -15,9 +15,7 @@ const countsByRequest = new WeakMap<Request, Promise<ConnectionCounts | null>>()
 export function connectionCountsFor(request: Request, options: ServerCallOptions): Promise<ConnectionCounts | null> {
   let counts = countsByRequest.get(request);
   if (!counts) {
-    counts = options.token
-      ? data(serverClient(options).connection.count.$get()).catch(() => null)
-      : Promise.resolve(null);
+    counts = options.token ? data(serverClient(options).connection.count.$get()).catch(() => null) : Promise.resolve(null);
     countsByRequest.set(request, counts);
   }
   return counts;

@@ -69,9 +69,7 @@ export function emptyState(): ConnectionsState {
 
 /** Relations for suggested members: none yet, by definition of a suggestion. */
 function suggestedRelations(items: Suggestion[]): Record<string, RelationEntry> {
-  return Object.fromEntries(
-    items.map((item) => [item.member._id, { status: 'ready', relation: relationIn('none'), member: item.member, error: null } satisfies RelationEntry]),
-  );
+  return Object.fromEntries(items.map((item) => [item.member._id, { status: 'ready', relation: relationIn('none'), member: item.member, error: null } satisfies RelationEntry]));
 }
 
 /** The state the server-rendered page starts from. */
@@ -123,20 +121,18 @@ function addCounts(state: ConnectionsState, delta: Partial<ConnectionCounts>): C
   return { ...state, counts };
 }
 
-const negate = (delta: Partial<ConnectionCounts>) =>
-  Object.fromEntries(Object.entries(delta).map(([key, value]) => [key, -value])) as Partial<ConnectionCounts>;
+const negate = (delta: Partial<ConnectionCounts>) => Object.fromEntries(Object.entries(delta).map(([key, value]) => [key, -value])) as Partial<ConnectionCounts>;
 
-export const countsOp = (delta: Partial<ConnectionCounts>): Op => (state) => [addCounts(state, delta), (s) => addCounts(s, negate(delta))];
+export const countsOp =
+  (delta: Partial<ConnectionCounts>): Op =>
+  (state) => [addCounts(state, delta), (s) => addCounts(s, negate(delta))];
 
 /** Takes the items matching `predicate` out of one list; the undo puts them back in place. */
 export function removeOp<K extends ListKey>(key: K, predicate: (item: ItemOf<K>) => boolean): Op {
   return (state) => {
     const keyOf = KEY_OF[key] as (item: ItemOf<K>) => string;
     const { list, removed } = removeWhere(state.lists[key] as ListState<ItemOf<K>>, predicate);
-    return [
-      withList(state, key, list as Lists[K]),
-      (s) => withList(s, key, restore(s.lists[key] as ListState<ItemOf<K>>, removed, keyOf) as Lists[K]),
-    ];
+    return [withList(state, key, list as Lists[K]), (s) => withList(s, key, restore(s.lists[key] as ListState<ItemOf<K>>, removed, keyOf) as Lists[K])];
   };
 }
 
@@ -146,10 +142,7 @@ export function prependOp<K extends ListKey>(key: K, item: ItemOf<K>): Op {
     const keyOf = KEY_OF[key] as (item: ItemOf<K>) => string;
     const list = prepend(state.lists[key] as ListState<ItemOf<K>>, item, keyOf);
     const id = keyOf(item);
-    return [
-      withList(state, key, list as Lists[K]),
-      (s) => withList(s, key, removeWhere(s.lists[key] as ListState<ItemOf<K>>, (other) => keyOf(other) === id).list as Lists[K]),
-    ];
+    return [withList(state, key, list as Lists[K]), (s) => withList(s, key, removeWhere(s.lists[key] as ListState<ItemOf<K>>, (other) => keyOf(other) === id).list as Lists[K])];
   };
 }
 

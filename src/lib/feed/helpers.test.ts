@@ -58,7 +58,10 @@ describe('optimistic likes and votes', () => {
     const voted = withVote(poll(), 'o1');
     expect(voted.totalVotes).toBe(3);
     expect(voted.votedOptionId).toBe('o1');
-    expect(voted.options.map((option) => [option.votes, Number(option.share.toFixed(3))])).toEqual([[2, 0.667], [1, 0.333]]);
+    expect(voted.options.map((option) => [option.votes, Number(option.share.toFixed(3))])).toEqual([
+      [2, 0.667],
+      [1, 0.333],
+    ]);
     expect(voted.options.map((option) => sharePercent(option.share))).toEqual([67, 33]);
   });
   test('no second vote, no vote in a closed poll, none for a foreign option', () => {
@@ -81,7 +84,15 @@ describe('the post form', () => {
     const first = new File([new Uint8Array([1])], 'a.png', { type: 'image/png' });
     const second = new File([new Uint8Array([2])], 'b.png', { type: 'image/png' });
     const form = postForm(
-      { text: '  Hello #world  ', poll: { question: ' Q ', options: ['Yes', ' ', 'No'], closesAt: '' }, group: 'founders', files: [{ file: first, alt: 'first' }, { file: second, alt: ' second ' }] },
+      {
+        text: '  Hello #world  ',
+        poll: { question: ' Q ', options: ['Yes', ' ', 'No'], closesAt: '' },
+        group: 'founders',
+        files: [
+          { file: first, alt: 'first' },
+          { file: second, alt: ' second ' },
+        ],
+      },
       'u1',
     );
     expect(form.get('post_by')).toBe('u1');

@@ -15,7 +15,9 @@ type CopyStorage = Pick<Storage, 'getItem' | 'setItem'>;
 /** Keeps the first posts of `state` when it shows the unfiltered feed (pending posts never). */
 export function keepOfflineCopy(storage: CopyStorage | undefined, state: FeedState): void {
   if (!storage || state.filters.group || state.filters.hashtag || state.status === 'error') return;
-  const posts = visiblePosts(state).filter((item) => !item._id.startsWith('pending-')).slice(0, CACHED_POSTS);
+  const posts = visiblePosts(state)
+    .filter((item) => !item._id.startsWith('pending-'))
+    .slice(0, CACHED_POSTS);
   try {
     storage.setItem(FEED_POSTS_KEY, JSON.stringify(posts));
   } catch {

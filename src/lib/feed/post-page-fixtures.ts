@@ -1,7 +1,16 @@
 /** Posts and comments as the API answers them, for the post page's unit tests. */
 import type { Comment, FeedPost, Reply } from '@api/feed/schemas';
 
-const ada = { _id: 'a'.repeat(24), memberType: 'founder' as const, name: 'Ada Lovelace', tagline: 'Analytical engines', slug: 'ada-lovelace', avatar: 'avatars/ada.webp', banner: null, profileId: 'f1' };
+const ada = {
+  _id: 'a'.repeat(24),
+  memberType: 'founder' as const,
+  name: 'Ada Lovelace',
+  tagline: 'Analytical engines',
+  slug: 'ada-lovelace',
+  avatar: 'avatars/ada.webp',
+  banner: null,
+  profileId: 'f1',
+};
 const helen = { _id: 'b'.repeat(24), memberType: 'advisor' as const, name: 'Helen Park', tagline: null, slug: 'helen-park', avatar: null, banner: null, profileId: 'v1' };
 
 /** A post with text, two pictures, a poll, a group and hashtags. */
@@ -46,8 +55,17 @@ export function postFixture(overrides: Partial<FeedPost> = {}): FeedPost {
 /** A reply by Ada. */
 export function replyFixture(overrides: Partial<Reply> = {}): Reply {
   return {
-    _id: 'r1', replyId: 'r1', commentId: 'k1', postId: 'c'.repeat(24), text: 'Thank you!', author: ada,
-    createdAt: '2026-03-05T12:00:00.000Z', updatedAt: '2026-03-05T12:00:00.000Z', editedAt: null, canEdit: false, canDelete: false,
+    _id: 'r1',
+    replyId: 'r1',
+    commentId: 'k1',
+    postId: 'c'.repeat(24),
+    text: 'Thank you!',
+    author: ada,
+    createdAt: '2026-03-05T12:00:00.000Z',
+    updatedAt: '2026-03-05T12:00:00.000Z',
+    editedAt: null,
+    canEdit: false,
+    canDelete: false,
     ...overrides,
   };
 }
@@ -55,9 +73,18 @@ export function replyFixture(overrides: Partial<Reply> = {}): Reply {
 /** A comment by Helen with one reply. */
 export function commentFixture(overrides: Partial<Comment> = {}): Comment {
   return {
-    _id: 'k1', commentId: 'k1', postId: 'c'.repeat(24), text: 'Congratulations </script><b>x</b>', author: helen,
-    createdAt: '2026-03-05T11:00:00.000Z', updatedAt: '2026-03-05T11:00:00.000Z', editedAt: null, replyCount: 1,
-    replies: [replyFixture()], canEdit: false, canDelete: false,
+    _id: 'k1',
+    commentId: 'k1',
+    postId: 'c'.repeat(24),
+    text: 'Congratulations </script><b>x</b>',
+    author: helen,
+    createdAt: '2026-03-05T11:00:00.000Z',
+    updatedAt: '2026-03-05T11:00:00.000Z',
+    editedAt: null,
+    replyCount: 1,
+    replies: [replyFixture()],
+    canEdit: false,
+    canDelete: false,
     ...overrides,
   };
 }

@@ -31,8 +31,18 @@ describe('pollBars', () => {
   });
 
   it('marks no leader before anyone votes and clamps odd shares', () => {
-    const poll = { ...postFixture().poll!, totalVotes: 0, options: [{ _id: 'a', label: 'A', votes: 0, share: Number.NaN }, { _id: 'b', label: 'B', votes: 0, share: 7 }] };
-    expect(pollBars(poll).map((bar) => [bar.percent, bar.leading])).toEqual([[0, false], [100, false]]);
+    const poll = {
+      ...postFixture().poll!,
+      totalVotes: 0,
+      options: [
+        { _id: 'a', label: 'A', votes: 0, share: Number.NaN },
+        { _id: 'b', label: 'B', votes: 0, share: 7 },
+      ],
+    };
+    expect(pollBars(poll).map((bar) => [bar.percent, bar.leading])).toEqual([
+      [0, false],
+      [100, false],
+    ]);
   });
 });
 
@@ -58,7 +68,12 @@ describe('words', () => {
 
   it('describes the author with a profile link and a picture under the media base', () => {
     expect(authorView(postFixture().author, '/media')).toEqual({
-      name: 'Ada Lovelace', tagline: 'Analytical engines', href: '/founder/ada-lovelace', role: 'Founder', picture: '/media/avatars/ada.webp', initials: 'AL',
+      name: 'Ada Lovelace',
+      tagline: 'Analytical engines',
+      href: '/founder/ada-lovelace',
+      role: 'Founder',
+      picture: '/media/avatars/ada.webp',
+      initials: 'AL',
     });
   });
 });

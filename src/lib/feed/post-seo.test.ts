@@ -46,7 +46,9 @@ describe('post address, title and description', () => {
     expect(postHeadline(bare)).toBe('Post by Ada Lovelace');
     expect(postDocumentTitle(bare)).toBe('Post by Ada Lovelace | FounderMesh');
     expect(postDescription(bare)).toBe('Ada Lovelace shared a picture on FounderMesh.');
-    expect(postDescription(postFixture({ text: '', poll: null, media: [{ _id: 'v', url: 'posts/v.mp4', mime: 'video/mp4', alt: null, width: null, height: null }] }))).toBe('Ada Lovelace shared a video on FounderMesh.');
+    expect(postDescription(postFixture({ text: '', poll: null, media: [{ _id: 'v', url: 'posts/v.mp4', mime: 'video/mp4', alt: null, width: null, height: null }] }))).toBe(
+      'Ada Lovelace shared a video on FounderMesh.',
+    );
   });
 });
 
@@ -54,7 +56,10 @@ describe('previews', () => {
   it('shares the first picture as an absolute URL with its alt text, skipping videos and placeholders', () => {
     const post = postFixture();
     expect(postShareImage(post, SITE, '/media/')).toEqual({ url: 'https://fm.example/media/posts/m1.webp', alt: 'The engine on a bench', width: 1200, height: 800 });
-    const media = [{ _id: 'p', url: '', mime: 'progress', alt: null, width: null, height: null }, { _id: 'v', url: 'posts/v.mp4', mime: 'video/mp4', alt: null, width: null, height: null }];
+    const media = [
+      { _id: 'p', url: '', mime: 'progress', alt: null, width: null, height: null },
+      { _id: 'v', url: 'posts/v.mp4', mime: 'video/mp4', alt: null, width: null, height: null },
+    ];
     expect(postShareImage(postFixture({ media }), SITE, '/media/')).toBeNull();
   });
 
@@ -121,10 +126,14 @@ describe('postJsonLd', () => {
 
 describe('siteSitemapXml', () => {
   it('lists the home page, each profile, then each post with the day it last changed', () => {
-    const xml = siteSitemapXml(SITE, [{ memberType: 'founder', slug: 'ada-lovelace', updatedAt: '2026-03-05T10:00:00.000Z' }], [
-      { slug: 'first-post-abc', updatedAt: '2026-03-07T08:00:00.000Z' },
-      { slug: 'a&b', updatedAt: 'not a date' },
-    ]);
+    const xml = siteSitemapXml(
+      SITE,
+      [{ memberType: 'founder', slug: 'ada-lovelace', updatedAt: '2026-03-05T10:00:00.000Z' }],
+      [
+        { slug: 'first-post-abc', updatedAt: '2026-03-07T08:00:00.000Z' },
+        { slug: 'a&b', updatedAt: 'not a date' },
+      ],
+    );
     expect(xml).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',

@@ -29,7 +29,10 @@ export function plainMentions(text: string): string {
 }
 
 /** All whitespace runs as single spaces, mentions as names: a description is one line of what readers see. */
-const oneLine = (text: string | null | undefined) => plainMentions(text ?? '').replace(/\s+/g, ' ').trim();
+const oneLine = (text: string | null | undefined) =>
+  plainMentions(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The post's words for a title: its text, else its poll's question, else who posted it. */
 function leadText(post: FeedPost): string {
@@ -136,8 +139,15 @@ const counter = (action: 'LikeAction' | 'CommentAction', count: number) => ({
  */
 export function postJsonLd(post: FeedPost, comments: readonly Comment[], options: { siteUrl: string; mediaBase: string }): Record<string, unknown> {
   const url = absoluteUrl(options.siteUrl, postPath(post.slug));
-  const images = post.media.filter(isImage).map((item) => mediaUrl(item.url, options.mediaBase)).filter(Boolean).map((path) => absoluteUrl(options.siteUrl, path));
-  const videos = post.media.filter(isVideo).map((item) => mediaUrl(item.url, options.mediaBase)).filter(Boolean);
+  const images = post.media
+    .filter(isImage)
+    .map((item) => mediaUrl(item.url, options.mediaBase))
+    .filter(Boolean)
+    .map((path) => absoluteUrl(options.siteUrl, path));
+  const videos = post.media
+    .filter(isVideo)
+    .map((item) => mediaUrl(item.url, options.mediaBase))
+    .filter(Boolean);
   const text = plainMentions(post.text).trim();
   return {
     '@context': 'https://schema.org',
@@ -151,7 +161,9 @@ export function postJsonLd(post: FeedPost, comments: readonly Comment[], options
     datePublished: post.createdAt,
     dateModified: post.editedAt ?? post.updatedAt,
     ...(images.length > 0 ? { image: images } : {}),
-    ...(videos.length > 0 ? { video: videos.map((path) => ({ '@type': 'VideoObject', contentUrl: absoluteUrl(options.siteUrl, path), name: postHeadline(post), uploadDate: post.createdAt })) } : {}),
+    ...(videos.length > 0
+      ? { video: videos.map((path) => ({ '@type': 'VideoObject', contentUrl: absoluteUrl(options.siteUrl, path), name: postHeadline(post), uploadDate: post.createdAt })) }
+      : {}),
     ...(post.hashtags.length > 0 ? { keywords: post.hashtags.join(', ') } : {}),
     interactionStatistic: [counter('LikeAction', post.likeCount), counter('CommentAction', post.commentCount)],
     ...(comments.length > 0 ? { comment: comments.map((comment) => commentJsonLd(comment, url, options.siteUrl)) } : {}),

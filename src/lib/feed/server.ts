@@ -27,10 +27,7 @@ export interface CommentsOnPage {
   total: number;
 }
 
-export type PostLoad =
-  | { status: 'found'; post: FeedPost; comments: CommentsOnPage | null }
-  | { status: 'not-found' }
-  | { status: 'error'; error: AppError };
+export type PostLoad = { status: 'found'; post: FeedPost; comments: CommentsOnPage | null } | { status: 'not-found' } | { status: 'error'; error: AppError };
 
 /**
  * GET /feed-post/{slug} and GET /feed/comments/{slug}?page=1&limit=50 at once (the comments

@@ -15,7 +15,11 @@ describe('groupByDay', () => {
   const now = Date.parse('2026-03-10T15:00:00Z');
 
   it('groups consecutive messages by calendar day with readable headings', () => {
-    const groups = groupByDay([at('2026-03-01T10:00:00Z'), at('2026-03-08T10:00:00Z'), at('2026-03-09T09:00:00Z'), at('2026-03-10T08:00:00Z'), at('2026-03-10T14:00:00Z')], now, 'UTC');
+    const groups = groupByDay(
+      [at('2026-03-01T10:00:00Z'), at('2026-03-08T10:00:00Z'), at('2026-03-09T09:00:00Z'), at('2026-03-10T08:00:00Z'), at('2026-03-10T14:00:00Z')],
+      now,
+      'UTC',
+    );
     expect(groups.map((g) => [g.key, g.label, g.items.length])).toEqual([
       ['2026-03-01', 'Mar 1', 1],
       ['2026-03-08', 'Sunday', 1],
@@ -71,7 +75,11 @@ describe('attachment checks', () => {
   });
 
   it('refuses big, empty and unknown files before any upload', () => {
-    const { accepted, errors } = checkAttachments(0, [file('big.png', ATTACHMENT_MAX_BYTES + 1, 'image/png'), file('e.png', 0, 'image/png'), file('x.exe', 10, 'application/x-msdownload')]);
+    const { accepted, errors } = checkAttachments(0, [
+      file('big.png', ATTACHMENT_MAX_BYTES + 1, 'image/png'),
+      file('e.png', 0, 'image/png'),
+      file('x.exe', 10, 'application/x-msdownload'),
+    ]);
     expect(accepted).toEqual([]);
     expect(errors).toEqual(['big.png is 10 MB: files can be up to 10 MB.', 'e.png is empty.', 'x.exe: attach images, PDFs or MP4/WebM videos.']);
   });
@@ -104,7 +112,7 @@ describe('paths', () => {
 });
 
 describe('pending message and form', () => {
-  const reply = message('m1', 'b', 'a', 1, { body: '' , mediaFiles: [{ _id: 'f', url: '/x', name: 'x.png', mime: 'image/png', size: 1, width: 1, height: 1 }] });
+  const reply = message('m1', 'b', 'a', 1, { body: '', mediaFiles: [{ _id: 'f', url: '/x', name: 'x.png', mime: 'image/png', size: 1, width: 1, height: 1 }] });
   const draft = { body: '  Hi there  ', attachments: [{ _id: 'up1', url: '/u', name: 'u.png', mime: 'image/png', size: 3, width: 1, height: 1 }], replyTo: reply };
 
   it('shows the draft at once, quoting the message answered', () => {
@@ -138,7 +146,10 @@ describe('playPopAlert', () => {
 
   it('only logs a refused playback', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    playPopAlert(() => ({ play: () => Promise.reject(new Error('NotAllowedError')) }), (run) => run());
+    playPopAlert(
+      () => ({ play: () => Promise.reject(new Error('NotAllowedError')) }),
+      (run) => run(),
+    );
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(error).toHaveBeenCalledWith('inbox: the new message sound could not play', expect.any(Error));
     error.mockRestore();

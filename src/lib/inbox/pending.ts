@@ -38,7 +38,11 @@ export function quoteSummary(quote: QuotedMessage): string {
 }
 
 /** The stand-in message for `draft`, written by `author` to `to` in `threadId`. */
-export function pendingMessage(pendingId: string, draft: MessageDraft, { threadId, to, author, now }: { threadId: string; to: string; author: MemberCard; now: string }): ChatMessage {
+export function pendingMessage(
+  pendingId: string,
+  draft: MessageDraft,
+  { threadId, to, author, now }: { threadId: string; to: string; author: MemberCard; now: string },
+): ChatMessage {
   return {
     _id: pendingId,
     connection: threadId,

@@ -22,7 +22,7 @@ describe('thread list', () => {
     ]);
   });
 
-  it('places a live update of the member\'s own side: merged when deleting or unchanged, on top when new, unlisted left out', () => {
+  it("places a live update of the member's own side: merged when deleting or unchanged, on top when new, unlisted left out", () => {
     const ids = (list: ReturnType<typeof listAfterThreadUpdate>) => list.map((t) => t._id);
     const newer = thread('t3', ME, 'd', message('m9', ME, 'd', 9));
     expect(ids(listAfterThreadUpdate([t1, t2, t3], newer, { removal: false, listsAll: false }))).toEqual(['t3', 't1', 't2']);

@@ -9,7 +9,10 @@ class FakeSocket {
   emitted: Array<[string, unknown]> = [];
   disconnected = false;
   io = { opts: { query: {} as Record<string, string> } };
-  constructor(readonly uri: string, readonly options: Record<string, unknown>) {
+  constructor(
+    readonly uri: string,
+    readonly options: Record<string, unknown>,
+  ) {
     this.io.opts.query = options.query as Record<string, string>;
   }
   on(event: string, listener: (payload?: unknown) => void) {
@@ -131,7 +134,10 @@ describe('the live client', () => {
 
   test('a library that fails to load is logged, and a later page tries again', async () => {
     const log = { error: vi.fn(), warn: vi.fn() };
-    const loadIo = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue((uri: string, options: Record<string, unknown>) => new FakeSocket(uri, options));
+    const loadIo = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue((uri: string, options: Record<string, unknown>) => new FakeSocket(uri, options));
     const live = createLiveClient({ loadIo, origin: () => '', log });
     live.sync({ userId: 'u-ada', connectionId: null });
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -8,7 +8,12 @@ export const MEMBER_TYPE_LABEL: Readonly<Record<MemberType, string>> = { founder
 export function nameInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  return letters.map((word) => Array.from(word)[0] ?? '').join('').toUpperCase() || '?';
+  return (
+    letters
+      .map((word) => Array.from(word)[0] ?? '')
+      .join('')
+      .toUpperCase() || '?'
+  );
 }
 
 /** The picture's address under the media base (MEDIA_BASE_URL), or null to show initials. */

@@ -12,9 +12,10 @@ export const REPORT_REASONS: ReadonlyArray<{ value: ReportReason; label: string;
   { value: 'other', label: 'Something else', hint: 'Tell us in the details' },
 ];
 
-export const REPORT_REASON_LABEL: Readonly<Record<ReportReason, string>> = Object.fromEntries(
-  REPORT_REASONS.map((reason) => [reason.value, reason.label]),
-) as Record<ReportReason, string>;
+export const REPORT_REASON_LABEL: Readonly<Record<ReportReason, string>> = Object.fromEntries(REPORT_REASONS.map((reason) => [reason.value, reason.label])) as Record<
+  ReportReason,
+  string
+>;
 
 /** Longest report details, as the API accepts them. */
 export const DETAILS_MAX = 1000;

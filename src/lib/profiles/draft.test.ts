@@ -38,7 +38,7 @@ describe('applyDraft', () => {
     expect(form.city).toBeNull();
   });
 
-  test("ignores a draft of the other member type or one that is not an object", () => {
+  test('ignores a draft of the other member type or one that is not an object', () => {
     const base = founder();
     expect(applyDraft(base, { memberType: 'advisor', firstName: 'Eve' })).toBe(base);
     expect(applyDraft(base, ['x'])).toBe(base);

@@ -12,8 +12,7 @@ export type ImageField = 'profilePicture' | 'profileBanner';
 /** How many leading bytes `sniffImageType` needs. */
 const SNIFF_BYTES = 12;
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
-  signature.every((byte, index) => bytes[offset + index] === byte);
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
 
 /** JPEG, PNG or WebP by its magic bytes; null for anything else. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {

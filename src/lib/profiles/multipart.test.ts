@@ -16,7 +16,10 @@ test('a founder form becomes the multipart fields of the contract', () => {
     interests: ['open banking', ' '],
     city: { id: 42, label: 'Lagos, Nigeria' },
     openToRemote: true,
-    links: [{ label: ' Site ', url: 'https://ada.dev ' }, { label: '', url: '' }],
+    links: [
+      { label: ' Site ', url: 'https://ada.dev ' },
+      { label: '', url: '' },
+    ],
     lookingForCofounder: true,
   };
   form.cofounderPreferences.technical = { value: 'technical', importance: 'must-have' };
@@ -56,7 +59,14 @@ test('files go with their alt text; removal is asked only when no new file repla
 });
 
 test('an advisor form sends the advisor fields', () => {
-  const form = { ...advisorFormFrom(makeAdvisorDetails()), position: 'Partner', expertise: ['fundraising' as const], helpTypes: ['investing' as const, 'mentoring' as const], yearsExperience: ' 15 ', experience: 'Two exits.' };
+  const form = {
+    ...advisorFormFrom(makeAdvisorDetails()),
+    position: 'Partner',
+    expertise: ['fundraising' as const],
+    helpTypes: ['investing' as const, 'mentoring' as const],
+    yearsExperience: ' 15 ',
+    experience: 'Two exits.',
+  };
   const body = profileFormData(form);
   expect(body.get('name')).toBe('Grace Hopper');
   expect(body.getAll('helpTypes')).toEqual(['investing', 'mentoring']);

@@ -20,4 +20,3 @@ export function onboardingRedirect(pathname: string, user: { onboarded: boolean 
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return OPEN_BEFORE_ONBOARDING.some((prefix) => within(path, prefix)) ? null : ONBOARDING_PATH;
 }
-

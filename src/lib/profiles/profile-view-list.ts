@@ -26,10 +26,7 @@ export interface ViewTime {
   exact: string;
 }
 
-export type ViewRow =
-  | { kind: 'member'; member: MemberCard; time: ViewTime }
-  | { kind: 'private'; time: ViewTime }
-  | { kind: 'locked'; time: ViewTime };
+export type ViewRow = { kind: 'member'; member: MemberCard; time: ViewTime } | { kind: 'private'; time: ViewTime } | { kind: 'locked'; time: ViewTime };
 
 const viewTime = (iso: string, now: number): ViewTime => ({ iso, ago: relativeTime(iso, now), exact: fullDate(iso) });
 

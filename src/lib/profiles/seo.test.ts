@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serializeJsonLd } from '../seo/json-ld';
 import { advisorDetails, founderDetails } from './profile-view-fixtures';
-import {
-  DESCRIPTION_MAX,
-  nameParts,
-  openGraphProfileTags,
-  profileDescription,
-  profileDocumentTitle,
-  profileJsonLd,
-  profileShareImage,
-  profileTitle,
-  robotsTxt,
-} from './seo';
+import { DESCRIPTION_MAX, nameParts, openGraphProfileTags, profileDescription, profileDocumentTitle, profileJsonLd, profileShareImage, profileTitle, robotsTxt } from './seo';
 
 const SITE = 'https://fm.example';
 
@@ -83,10 +73,18 @@ describe('Open Graph profile tags', () => {
 
 describe('profileJsonLd', () => {
   it('describes a ProfilePage whose main entity is the founder as a Person', () => {
-    const data = profileJsonLd(founderDetails({ links: [{ label: 'Site', url: 'https://ada.example/' }, { label: 'x', url: 'javascript:1' }] }), {
-      siteUrl: SITE,
-      mediaBase: '/media/',
-    });
+    const data = profileJsonLd(
+      founderDetails({
+        links: [
+          { label: 'Site', url: 'https://ada.example/' },
+          { label: 'x', url: 'javascript:1' },
+        ],
+      }),
+      {
+        siteUrl: SITE,
+        mediaBase: '/media/',
+      },
+    );
     expect(data).toEqual({
       '@context': 'https://schema.org',
       '@type': 'ProfilePage',

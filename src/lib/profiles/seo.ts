@@ -46,11 +46,7 @@ export function profileDescription(profile: ProfileDetails): string {
 }
 
 /** The profile's picture for previews, as an absolute URL with its alt text: the banner, else the avatar. */
-export function profileShareImage(
-  profile: ProfileDetails,
-  siteUrl: string,
-  mediaBase: string,
-): { url: string; alt: string; kind: 'banner' | 'avatar' } | null {
+export function profileShareImage(profile: ProfileDetails, siteUrl: string, mediaBase: string): { url: string; alt: string; kind: 'banner' | 'avatar' } | null {
   const candidates = [
     { image: profile.profileBanner, kind: 'banner' as const },
     { image: profile.profilePicture, kind: 'avatar' as const },
@@ -81,14 +77,15 @@ export function openGraphProfileTags(profile: ProfileDetails): Array<{ property:
 
 /** The skills (founders) or expertise (advisors) in words, for `knowsAbout`. */
 function knowsAbout(profile: ProfileDetails): string[] {
-  return profile.memberType === 'founder'
-    ? profile.skills.map((key) => SKILLS[key])
-    : profile.expertise.map((key) => EXPERTISE[key]);
+  return profile.memberType === 'founder' ? profile.skills.map((key) => SKILLS[key]) : profile.expertise.map((key) => EXPERTISE[key]);
 }
 
 /** 'Lagos, Lagos State, Nigeria' → locality 'Lagos', country 'Nigeria'. */
 function postalAddress(label: string): Record<string, string> {
-  const parts = label.split(',').map((part) => part.trim()).filter(Boolean);
+  const parts = label
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   return {
     '@type': 'PostalAddress',
     addressLocality: parts[0] ?? label,
@@ -136,28 +133,9 @@ export function profileJsonLd(profile: ProfileDetails, options: { siteUrl: strin
  * (they would only answer with the sign-in page). Public profiles (`/founder/<slug>`,
  * `/advisor/<slug>`) stay open: `/founders` does not cover `/founder/…`.
  */
-const ROBOTS_DISALLOW = [
-  '/api/',
-  '/admin',
-  '/settings',
-  '/connections',
-  '/onboarding',
-  '/views',
-  '/matching',
-  '/founders',
-  '/advisors',
-  '/feed',
-  '/dev',
-] as const;
+const ROBOTS_DISALLOW = ['/api/', '/admin', '/settings', '/connections', '/onboarding', '/views', '/matching', '/founders', '/advisors', '/feed', '/dev'] as const;
 
 /** robots.txt: everything allowed but the paths above, and where the sitemap is. */
 export function robotsTxt(siteUrl: string): string {
-  return [
-    'User-agent: *',
-    'Allow: /',
-    ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
-    '',
-    `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`,
-    '',
-  ].join('\n');
+  return ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`, ''].join('\n');
 }

@@ -3,7 +3,13 @@ import { AppError } from '../errors';
 import { saveFeedback, withoutErrorsFor } from './server-errors';
 
 const refused = (fields: Record<string, string>, status = 400) =>
-  new AppError(Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; '), status, { fields });
+  new AppError(
+    Object.entries(fields)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; '),
+    status,
+    { fields },
+  );
 
 test('field problems go under their controls, as sentences, with the API names mapped', () => {
   const feedback = saveFeedback(refused({ cityId: 'must be a city from the list', 'links.0.url': 'must be an http or https address' }), () => true);

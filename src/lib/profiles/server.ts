@@ -17,10 +17,7 @@ export function isProfileSlug(slug: string | undefined): slug is string {
   return typeof slug === 'string' && slug.length <= SLUG_MAX && SLUG.test(slug);
 }
 
-export type ProfileLoad =
-  | { status: 'found'; profile: ProfileDetails }
-  | { status: 'not-found' }
-  | { status: 'error'; error: AppError };
+export type ProfileLoad = { status: 'found'; profile: ProfileDetails } | { status: 'not-found' } | { status: 'error'; error: AppError };
 
 /**
  * GET /founder/profile?slug or GET /advisor/profile?slug. With the viewer's token the API
@@ -40,10 +37,7 @@ const VIEWS_LIMIT = 100;
 
 export type ViewsTab = 'viewers' | 'viewed';
 
-export type ViewsLoad =
-  | { tab: 'viewers'; ok: true; data: ProfileViews }
-  | { tab: 'viewed'; ok: true; data: ViewedProfiles }
-  | { tab: ViewsTab; ok: false; error: AppError };
+export type ViewsLoad = { tab: 'viewers'; ok: true; data: ProfileViews } | { tab: 'viewed'; ok: true; data: ViewedProfiles } | { tab: ViewsTab; ok: false; error: AppError };
 
 /** GET /profile/views (who viewed me) or GET /profile/viewed (whom I viewed), for the chosen tab. */
 export async function loadViews(tab: ViewsTab, options: ServerCallOptions, limit = VIEWS_LIMIT): Promise<ViewsLoad> {

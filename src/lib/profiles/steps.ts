@@ -29,7 +29,12 @@ export const FOUNDER_STEPS: readonly StepDefinition[] = [
   { key: 'about', title: 'About you', intro: 'How other founders will find and recognise you.', fields: ['firstName', 'lastName', 'tagline', 'city', 'openToRemote', 'links'] },
   { key: 'skills', title: 'Skills', intro: 'What you bring to a founding team.', fields: ['technical', 'skills', 'commitment'] },
   { key: 'startup', title: 'Your startup', intro: 'Where you are and what you care about.', fields: ['ideaStage', 'industries', 'interests', 'bio'] },
-  { key: 'cofounder', title: 'Your co-founder', intro: 'What you look for. Must-haves filter matches; nice-to-haves rank them.', fields: ['lookingForCofounder', 'cofounderPreferences'] },
+  {
+    key: 'cofounder',
+    title: 'Your co-founder',
+    intro: 'What you look for. Must-haves filter matches; nice-to-haves rank them.',
+    fields: ['lookingForCofounder', 'cofounderPreferences'],
+  },
   PHOTOS,
 ];
 

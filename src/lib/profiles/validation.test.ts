@@ -39,11 +39,12 @@ describe('founder steps', () => {
   });
 
   test('Your startup limits industries and interests', () => {
-    const errors = validateStep(
-      completeFounder({ ideaStage: '', industries: ['fintech', 'ai', 'climate', 'edtech', 'media', 'gaming'], interests: ['y'.repeat(31)] }),
-      'startup',
-    );
-    expect(errors).toEqual({ ideaStage: 'Choose where you are with an idea.', industries: 'Choose at most 5 industries.', interests: 'Keep each interest to 30 characters or fewer.' });
+    const errors = validateStep(completeFounder({ ideaStage: '', industries: ['fintech', 'ai', 'climate', 'edtech', 'media', 'gaming'], interests: ['y'.repeat(31)] }), 'startup');
+    expect(errors).toEqual({
+      ideaStage: 'Choose where you are with an idea.',
+      industries: 'Choose at most 5 industries.',
+      interests: 'Keep each interest to 30 characters or fewer.',
+    });
   });
 
   test('a criterion that matters needs a value, but only while looking for a co-founder', () => {
@@ -74,7 +75,12 @@ describe('photos', () => {
 });
 
 describe('advisor steps', () => {
-  const advisor = () => ({ ...advisorFormFrom(makeAdvisorDetails()), position: 'Partner at Example Ventures', expertise: ['fundraising' as const], helpTypes: ['investing' as const] });
+  const advisor = () => ({
+    ...advisorFormFrom(makeAdvisorDetails()),
+    position: 'Partner at Example Ventures',
+    expertise: ['fundraising' as const],
+    helpTypes: ['investing' as const],
+  });
 
   test('a complete advisor passes', () => {
     expect(validateProfile(advisor())).toEqual({});
@@ -95,5 +101,10 @@ test('isWebAddress accepts http(s) addresses with a host name only', () => {
 });
 
 test('filledLinks drops rows left empty', () => {
-  expect(filledLinks([{ label: ' ', url: '' }, { label: 'Site', url: '' }])).toEqual([{ label: 'Site', url: '' }]);
+  expect(
+    filledLinks([
+      { label: ' ', url: '' },
+      { label: 'Site', url: '' },
+    ]),
+  ).toEqual([{ label: 'Site', url: '' }]);
 });

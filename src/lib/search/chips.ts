@@ -22,8 +22,7 @@ export function filterChips(screen: SearchScreen, filters: SearchFilters, cityLa
   if (filters.q) chips.push({ label: `“${filters.q}”`, href: href('q') });
   for (const facet of screen.facets) {
     for (const value of filters.values[facet.key] ?? []) {
-      const label =
-        facet.kind === 'flag' ? facet.label : facet.kind === 'single' ? `${facet.legend}: ${facet.options[value]}` : facet.options[value]!;
+      const label = facet.kind === 'flag' ? facet.label : facet.kind === 'single' ? `${facet.legend}: ${facet.options[value]}` : facet.options[value]!;
       chips.push({ label, href: href(facet.key, value) });
     }
   }

@@ -56,11 +56,19 @@ describe('skipped members in sessionStorage', () => {
 
   test('keep the newest when there are too many, and survive a storage that refuses', () => {
     const storage = memoryStorage();
-    writeSkipped(storage, Array.from({ length: SKIPPED_MAX + 5 }, (_, n) => `m${n}`));
+    writeSkipped(
+      storage,
+      Array.from({ length: SKIPPED_MAX + 5 }, (_, n) => `m${n}`),
+    );
     const kept = readSkipped(storage);
     expect(kept).toHaveLength(SKIPPED_MAX);
     expect(kept[0]).toBe('m5');
-    const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(() => writeSkipped(refusing, ['a'])).not.toThrow();
   });
 });

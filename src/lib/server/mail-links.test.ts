@@ -17,9 +17,7 @@ describe('linkifyAppUrls', () => {
   });
 
   test('leaves addresses of other sites and other schemes as text', () => {
-    expect(linkifyAppUrls('See https://evil.example/x and javascript:alert(1)', app)).toEqual([
-      { kind: 'text', text: 'See https://evil.example/x and javascript:alert(1)' },
-    ]);
+    expect(linkifyAppUrls('See https://evil.example/x and javascript:alert(1)', app)).toEqual([{ kind: 'text', text: 'See https://evil.example/x and javascript:alert(1)' }]);
   });
 
   test('keeps sentence punctuation out of the link', () => {

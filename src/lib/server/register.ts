@@ -34,10 +34,7 @@ function consentError(missing: readonly string[]): AppError {
  * Registers a member: refuses without any API call unless both consents are truthy,
  * otherwise posts the fields to /users/register (consents sent as `true`).
  */
-export async function registerMember(
-  fields: Record<string, unknown>,
-  options: Omit<ServerCallOptions, 'token'> = {},
-): Promise<RegisterResult> {
+export async function registerMember(fields: Record<string, unknown>, options: Omit<ServerCallOptions, 'token'> = {}): Promise<RegisterResult> {
   const missing = missingConsents(fields);
   if (missing.length > 0) return { ok: false, error: consentError(missing) };
   // The fields go on as the visitor typed them: the API checks each one and names the wrong ones.

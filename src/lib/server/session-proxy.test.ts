@@ -72,11 +72,15 @@ describe('forwarding', () => {
   });
 
   test('keeps headers such as Retry-After but never lets the API set cookies or CORS rules', async () => {
-    const { pending } = call('auth/me', {}, {}, () =>
-      new Response('{}', {
-        status: 429,
-        headers: { 'retry-after': '30', 'set-cookie': 'x=1', 'content-type': 'application/json', 'access-control-allow-origin': 'http://127.0.0.1:4321' },
-      }),
+    const { pending } = call(
+      'auth/me',
+      {},
+      {},
+      () =>
+        new Response('{}', {
+          status: 429,
+          headers: { 'retry-after': '30', 'set-cookie': 'x=1', 'content-type': 'application/json', 'access-control-allow-origin': 'http://127.0.0.1:4321' },
+        }),
     );
     const response = await pending;
     expect(response.headers.get('retry-after')).toBe('30');

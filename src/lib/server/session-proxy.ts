@@ -104,9 +104,7 @@ export async function proxySessionRequest(context: ProxyContext): Promise<Respon
 
   let response: Response;
   try {
-    response = await fetchApi(
-      new Request(apiUrl(path, url.search), { method, headers: forwardedHeaders(request, token, clientIp), body }),
-    );
+    response = await fetchApi(new Request(apiUrl(path, url.search), { method, headers: forwardedHeaders(request, token, clientIp), body }));
   } catch (cause) {
     console.error(`session proxy: API ${method} /${path} unreachable`, cause);
     return errorResponse(unreachableApiError());

@@ -1,15 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  ADVISOR_COOKIE,
-  SESSION_MAX_AGE,
-  TOKEN_COOKIE,
-  clearSessionCookies,
-  isSecureHost,
-  readIsAdvisor,
-  readToken,
-  sessionCookieOptions,
-  setSessionCookies,
-} from './cookies';
+import { ADVISOR_COOKIE, SESSION_MAX_AGE, TOKEN_COOKIE, clearSessionCookies, isSecureHost, readIsAdvisor, readToken, sessionCookieOptions, setSessionCookies } from './cookies';
 import { createFakeCookieJar } from './fake-cookie-jar';
 
 const production = new URL('https://foundermesh.dev/sign-in');

@@ -25,10 +25,7 @@ const ROUTE_ACCESS: ReadonlyArray<readonly [prefix: string, access: RouteAccess]
   ['/register', 'guest'],
 ];
 
-export type GuardDecision =
-  | { action: 'allow' }
-  | { action: 'redirect'; location: string }
-  | { action: 'forbidden' };
+export type GuardDecision = { action: 'allow' } | { action: 'redirect'; location: string } | { action: 'forbidden' };
 
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -7,9 +7,7 @@ import type { User } from '@api/users/schemas';
 import { isAdvisorUser } from '@api/users/roles';
 import { AppError, TOKEN_NOT_FOUND, USER_NOT_FOUND } from '../errors';
 
-export type LoginResolution =
-  | { ok: true; jwt: string; user: User; isAdvisor: boolean }
-  | { ok: false; error: AppError };
+export type LoginResolution = { ok: true; jwt: string; user: User; isAdvisor: boolean } | { ok: false; error: AppError };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

@@ -73,9 +73,7 @@ describe('safeNextPath', () => {
 
 describe('signInPathFor', () => {
   test('carries the page and its query in next', () => {
-    expect(signInPathFor(new URL('http://x.test/settings/password?a=1&b=2'))).toBe(
-      '/sign-in?next=%2Fsettings%2Fpassword%3Fa%3D1%26b%3D2',
-    );
+    expect(signInPathFor(new URL('http://x.test/settings/password?a=1&b=2'))).toBe('/sign-in?next=%2Fsettings%2Fpassword%3Fa%3D1%26b%3D2');
   });
 
   test('leaves next out for the home page', () => {

@@ -31,7 +31,9 @@ describe('signIn', () => {
   });
 
   test('returns the API refusal and changes no cookie', async () => {
-    const api = createFakeApi(() => Response.json({ message: 'This code is invalid or has expired.', status: 400, data: { fields: { code: 'is invalid or has expired' } } }, { status: 400 }));
+    const api = createFakeApi(() =>
+      Response.json({ message: 'This code is invalid or has expired.', status: 400, data: { fields: { code: 'is invalid or has expired' } } }, { status: 400 }),
+    );
     const { jar, set, deleted } = createFakeCookieJar();
     const result = await signIn('auth/verify-email', { email: 'a@b.c', code: '000000' }, { cookies: jar, url, fetchApi: api.fetchApi });
     expect(!result.ok && result.error.message).toBe('This code is invalid or has expired.');
@@ -41,7 +43,11 @@ describe('signIn', () => {
   test('clears the session when a successful answer lacks the token', async () => {
     const api = createFakeApi(() => Response.json({ user: makeUser() }));
     const { jar, deleted } = createFakeCookieJar({ token: 'old' });
-    const result = await signIn('auth/reset-password', { type: 'reset', code: 'c0de', password: 'a long password', passwordConfirmation: 'a long password' }, { cookies: jar, url, fetchApi: api.fetchApi });
+    const result = await signIn(
+      'auth/reset-password',
+      { type: 'reset', code: 'c0de', password: 'a long password', passwordConfirmation: 'a long password' },
+      { cookies: jar, url, fetchApi: api.fetchApi },
+    );
     expect(!result.ok && result.error.message).toBe('Token not found');
     expect(deleted.has('token')).toBe(true);
   });

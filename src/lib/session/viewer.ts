@@ -18,11 +18,7 @@ export interface Viewer {
  * answer without `_id`, removes the session cookies (SPEC.md §4, §8). Any other failure
  * (the API briefly down) shows the page as to a visitor but keeps the cookie for next time.
  */
-export async function loadViewer(
-  cookies: CookieJar,
-  url: URL,
-  options: Omit<ServerCallOptions, 'token'> = {},
-): Promise<Viewer> {
+export async function loadViewer(cookies: CookieJar, url: URL, options: Omit<ServerCallOptions, 'token'> = {}): Promise<Viewer> {
   const token = readToken(cookies);
   if (!token) return { user: null, cleared: false };
   const query = readIsAdvisor(cookies) ? { profileQuery: 'advisor' as const } : {};

@@ -240,7 +240,12 @@ describe('blocking and reporting', () => {
   });
 
   test('unblocking sends DELETE connection/block/{id}', async () => {
-    const { store, client, actions } = setup({ tab: 'blocked', counts: { ...counts, blocked: 1 }, page: { data: [{ member: ada, createdAt: '2026-03-01T00:00:00Z' }], total: 1 }, error: null });
+    const { store, client, actions } = setup({
+      tab: 'blocked',
+      counts: { ...counts, blocked: 1 },
+      page: { data: [{ member: ada, createdAt: '2026-03-01T00:00:00Z' }], total: 1 },
+      error: null,
+    });
     client.session.mockResolvedValueOnce({ blocked: false });
     await actions.unblock(ada);
     expect(client.session).toHaveBeenCalledWith(`connection/block/${ada._id}`, { method: 'DELETE' });
@@ -252,7 +257,10 @@ describe('blocking and reporting', () => {
     const { client, actions } = setup();
     client.session.mockResolvedValueOnce({ _id: 'r1', status: 'open' });
     await actions.report(ada, 'spam', '  sends the same pitch daily ');
-    expect(client.session).toHaveBeenCalledWith('reports', { method: 'POST', body: { targetType: 'member', targetId: ada._id, reason: 'spam', details: 'sends the same pitch daily' } });
+    expect(client.session).toHaveBeenCalledWith('reports', {
+      method: 'POST',
+      body: { targetType: 'member', targetId: ada._id, reason: 'spam', details: 'sends the same pitch daily' },
+    });
     client.session.mockRejectedValueOnce(new AppError('You cannot report yourself.', 400));
     await expect(actions.report(ada, 'other', '')).rejects.toThrow('You cannot report yourself.');
   });

@@ -8,10 +8,34 @@ import { createCommentActions, type CommentsState } from './feed-comments';
 const ada: MemberCard = { _id: 'a'.repeat(24), memberType: 'founder', name: 'Ada', tagline: null, slug: 'ada', avatar: null, banner: null, profileId: 'p-a' };
 
 const comment = (id: string, replies: Reply[] = []): Comment => ({
-  _id: id, commentId: id, postId: 'post', text: `Comment ${id}`, author: ada, createdAt: '', updatedAt: '', editedAt: null,
-  replyCount: replies.length, replies, canEdit: true, canDelete: true, mentions: [],
+  _id: id,
+  commentId: id,
+  postId: 'post',
+  text: `Comment ${id}`,
+  author: ada,
+  createdAt: '',
+  updatedAt: '',
+  editedAt: null,
+  replyCount: replies.length,
+  replies,
+  canEdit: true,
+  canDelete: true,
+  mentions: [],
 });
-const reply = (id: string): Reply => ({ _id: id, replyId: id, commentId: 'c1', postId: 'post', text: `Reply ${id}`, author: ada, createdAt: '', updatedAt: '', editedAt: null, canEdit: true, canDelete: true, mentions: [] });
+const reply = (id: string): Reply => ({
+  _id: id,
+  replyId: id,
+  commentId: 'c1',
+  postId: 'post',
+  text: `Reply ${id}`,
+  author: ada,
+  createdAt: '',
+  updatedAt: '',
+  editedAt: null,
+  canEdit: true,
+  canDelete: true,
+  mentions: [],
+});
 
 function setup() {
   const store = atom<CommentsState>({});
@@ -52,7 +76,10 @@ describe('the comments store', () => {
     session.mockRejectedValueOnce(new AppError('You cannot reply to this member.', 403));
     expect(await actions.reply('post', 'c1', 'Hi', ada)).toBe(false);
     expect(store.get().post!.items[0]!.replies).toEqual([]);
-    expect(countComments.mock.calls).toEqual([['post', 1], ['post', -1]]);
+    expect(countComments.mock.calls).toEqual([
+      ['post', 1],
+      ['post', -1],
+    ]);
     expect(notify).toHaveBeenCalledWith('You cannot reply to this member.', 'error');
   });
 
@@ -62,7 +89,10 @@ describe('the comments store', () => {
     await actions.load('post');
     session.mockRejectedValueOnce(new AppError('Not yours.', 403));
     expect(await actions.remove('post', 'c1')).toBe(false);
-    expect(countComments.mock.calls).toEqual([['post', -3], ['post', 3]]);
+    expect(countComments.mock.calls).toEqual([
+      ['post', -3],
+      ['post', 3],
+    ]);
     expect(store.get().post!.items[0]!.replies).toHaveLength(2);
   });
   test('a long thread reads its later replies a page at a time, in time order beside a fresh one of the member', async () => {

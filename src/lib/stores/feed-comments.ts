@@ -95,7 +95,9 @@ export function createCommentActions({ store, api, notify, countComments, now }:
     const stored = comment.replies.filter((item) => !item._id.startsWith('pending-')).length;
     const page = Math.floor(stored / REPLIES_PER_COMMENT) + 1;
     try {
-      const answer = await data(comments.replies[':comment_id'].$get({ param: { comment_id: encodeURIComponent(commentId) }, query: { page: String(page), limit: String(REPLIES_PER_COMMENT) } }));
+      const answer = await data(
+        comments.replies[':comment_id'].$get({ param: { comment_id: encodeURIComponent(commentId) }, query: { page: String(page), limit: String(REPLIES_PER_COMMENT) } }),
+      );
       mapComment(postId, commentId, (current) => {
         const replies = appendNew(current.replies, answer.data);
         return { ...current, replies: replies.sort((a, b) => a.createdAt.localeCompare(b.createdAt)) };
@@ -111,7 +113,20 @@ export function createCommentActions({ store, api, notify, countComments, now }:
   function add(postId: string, text: string, author: MemberCard): Promise<boolean> {
     const id = `pending-comment-${++pending}`;
     const at = now();
-    const draft: Comment = { _id: id, commentId: id, postId, text: text.trim(), author, createdAt: at, updatedAt: at, editedAt: null, replyCount: 0, replies: [], canEdit: false, canDelete: false };
+    const draft: Comment = {
+      _id: id,
+      commentId: id,
+      postId,
+      text: text.trim(),
+      author,
+      createdAt: at,
+      updatedAt: at,
+      editedAt: null,
+      replyCount: 0,
+      replies: [],
+      canEdit: false,
+      canDelete: false,
+    };
     return applyOptimistic({
       change: () => {
         if (!thread(postId)) setThread(postId, { status: 'ready', items: [], page: 1, pages: 1, total: 0, error: null });
@@ -154,7 +169,10 @@ export function createCommentActions({ store, api, notify, countComments, now }:
    * Runs a change of the thread (moving the post's count by `delta`), restoring the thread
    * as it was when the server refuses.
    */
-  function changeThread<T>(postId: string, { change, request, settle, delta = 0 }: Pick<OptimisticChange<T>, 'change' | 'request' | 'settle'> & { delta?: number }): Promise<boolean> {
+  function changeThread<T>(
+    postId: string,
+    { change, request, settle, delta = 0 }: Pick<OptimisticChange<T>, 'change' | 'request' | 'settle'> & { delta?: number },
+  ): Promise<boolean> {
     const before = thread(postId);
     return applyOptimistic({
       change: () => {
@@ -204,7 +222,12 @@ export function createCommentActions({ store, api, notify, countComments, now }:
   /** Deletes a reply. */
   function removeReply(postId: string, commentId: string, replyId: string): Promise<boolean> {
     return changeThread(postId, {
-      change: () => mapComment(postId, commentId, (comment) => ({ ...comment, replies: comment.replies.filter((item) => item._id !== replyId), replyCount: Math.max(0, comment.replyCount - 1) })),
+      change: () =>
+        mapComment(postId, commentId, (comment) => ({
+          ...comment,
+          replies: comment.replies.filter((item) => item._id !== replyId),
+          replyCount: Math.max(0, comment.replyCount - 1),
+        })),
       request: () => data(comments.reply.$delete({ json: { commentId, replyId } })),
       delta: -1,
     });

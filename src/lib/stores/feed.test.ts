@@ -11,15 +11,42 @@ const ada: MemberCard = { _id: 'a'.repeat(24), memberType: 'founder', name: 'Ada
 
 function post(id: string, over: Partial<FeedPost> = {}): FeedPost {
   return {
-    _id: id, slug: `post-${id}`, text: `Post ${id}`, poll: null, media: [], isPinned: false, group: null,
-    createdAt: `2026-03-0${id.length}T10:00:00Z`, updatedAt: '2026-03-01T10:00:00Z', editedAt: null, author: ada,
-    likeCount: 2, commentCount: 0, likedByUser: false, hashtags: [], mentions: [], canEdit: true, canDelete: true, ...over,
+    _id: id,
+    slug: `post-${id}`,
+    text: `Post ${id}`,
+    poll: null,
+    media: [],
+    isPinned: false,
+    group: null,
+    createdAt: `2026-03-0${id.length}T10:00:00Z`,
+    updatedAt: '2026-03-01T10:00:00Z',
+    editedAt: null,
+    author: ada,
+    likeCount: 2,
+    commentCount: 0,
+    likedByUser: false,
+    hashtags: [],
+    mentions: [],
+    canEdit: true,
+    canDelete: true,
+    ...over,
   };
 }
 
 const page = (data: FeedPost[], pageNo = 1, pages = 2): Paged<FeedPost> => ({ data, total: data.length * pages, page: pageNo, limit: 10, pages });
 
-const poll: Poll = { _id: 'poll', question: null, options: [{ _id: 'o1', label: 'A', votes: 0, share: 0 }, { _id: 'o2', label: 'B', votes: 1, share: 1 }], totalVotes: 1, closesAt: null, closed: false, votedOptionId: null };
+const poll: Poll = {
+  _id: 'poll',
+  question: null,
+  options: [
+    { _id: 'o1', label: 'A', votes: 0, share: 0 },
+    { _id: 'o2', label: 'B', votes: 1, share: 1 },
+  ],
+  totalVotes: 1,
+  closesAt: null,
+  closed: false,
+  votedOptionId: null,
+};
 
 function setup(initial: Partial<InitialFeed> = {}) {
   const store = atom<FeedState>(emptyFeed());
@@ -34,7 +61,13 @@ function setup(initial: Partial<InitialFeed> = {}) {
 
 describe('the feed store', () => {
   test('starts from the server page, pinned posts on top and not repeated below', () => {
-    const state = stateFromInitial({ filters: { group: null, hashtag: null }, page: page([post('p1'), post('pin')]), pinned: [post('pin', { isPinned: true })], groups: [], error: null });
+    const state = stateFromInitial({
+      filters: { group: null, hashtag: null },
+      page: page([post('p1'), post('pin')]),
+      pinned: [post('pin', { isPinned: true })],
+      groups: [],
+      error: null,
+    });
     expect(visiblePosts(state).map((item) => item._id)).toEqual(['pin', 'p1']);
   });
 

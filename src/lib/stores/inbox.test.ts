@@ -51,7 +51,10 @@ describe('$inbox', () => {
   it('hydrates from the server render, counting the open thread as read', () => {
     const { store, actions } = setup({});
     const unread = withB(message('m1', B, A, 1), { unreadCount: 2 });
-    actions.hydrate(initial({ page: page([unread]), open: { id: 't1', data: { thread: unread, messages: [message('m1', B, A, 1)], hasMore: false }, error: null }, unseen: 0 }), card(A));
+    actions.hydrate(
+      initial({ page: page([unread]), open: { id: 't1', data: { thread: unread, messages: [message('m1', B, A, 1)], hasMore: false }, error: null }, unseen: 0 }),
+      card(A),
+    );
     expect(store.get().users[0]!.unreadCount).toBe(0);
     expect(store.get().open?.status).toBe('ready');
   });
@@ -86,9 +89,13 @@ describe('$inbox', () => {
     const t = withB(message('m5', B, A, 5));
     let fail = false;
     const { store, actions, calls } = setup({
-      'GET connections/t1?limit=30&before=m4': () => (fail ? new AppError('Offline', 0) : { thread: t, messages: [message('m2', B, A, 2), message('m3', A, B, 3)], hasMore: false }),
+      'GET connections/t1?limit=30&before=m4': () =>
+        fail ? new AppError('Offline', 0) : { thread: t, messages: [message('m2', B, A, 2), message('m3', A, B, 3)], hasMore: false },
     });
-    actions.hydrate(initial({ page: page([t]), open: { id: 't1', data: { thread: t, messages: [message('m4', A, B, 4), message('m5', B, A, 5)], hasMore: true }, error: null } }), card(A));
+    actions.hydrate(
+      initial({ page: page([t]), open: { id: 't1', data: { thread: t, messages: [message('m4', A, B, 4), message('m5', B, A, 5)], hasMore: true }, error: null } }),
+      card(A),
+    );
     await actions.loadOlder();
     expect(calls).toContain('GET connections/t1?limit=30&before=m4');
     expect(store.get().open!.messages.map((m) => m._id)).toEqual(['m2', 'm3', 'm4', 'm5']);
@@ -111,7 +118,13 @@ describe('sending', () => {
   const open = (routes: Record<string, unknown>) => {
     const t = withB(message('m1', B, A, 1, { read: true }));
     const env = setup(routes);
-    env.actions.hydrate(initial({ page: page([thread('t2', A, C, message('m2', C, A, 2)), t]), open: { id: 't1', data: { thread: t, messages: [message('m1', B, A, 1)], hasMore: false }, error: null } }), card(A));
+    env.actions.hydrate(
+      initial({
+        page: page([thread('t2', A, C, message('m2', C, A, 2)), t]),
+        open: { id: 't1', data: { thread: t, messages: [message('m1', B, A, 1)], hasMore: false }, error: null },
+      }),
+      card(A),
+    );
     return env;
   };
 
@@ -131,7 +144,9 @@ describe('sending', () => {
   it('marks a refused message failed with the reason; Retry sends it again', async () => {
     let fail = true;
     const stored = message('m9', A, B, 9);
-    const { store, actions } = open({ 'POST connections/messages': () => (fail ? new AppError('You can only message your connections.', 403) : { message: stored, thread: withB(stored) }) });
+    const { store, actions } = open({
+      'POST connections/messages': () => (fail ? new AppError('You can only message your connections.', 403) : { message: stored, thread: withB(stored) }),
+    });
     actions.send({ body: 'Hi', attachments: [], replyTo: null });
     await vi.waitFor(() => expect(store.get().open!.messages.at(-1)).toMatchObject({ pending: 'failed', error: 'You can only message your connections.' }));
     fail = false;
@@ -175,7 +190,10 @@ describe('live', () => {
   it('the open, visible thread gets the message and reads it at once', async () => {
     const t = withB(message('m1', B, A, 1, { read: true }));
     const { store, actions, calls } = setup({ 'GET connections/t1?limit=1': { thread: t, messages: [], hasMore: true } });
-    actions.hydrate(initial({ page: page([t]), open: { id: 't1', data: { thread: t, messages: [message('m1', B, A, 1, { read: true })], hasMore: false }, error: null }, unseen: 0 }), card(A));
+    actions.hydrate(
+      initial({ page: page([t]), open: { id: 't1', data: { thread: t, messages: [message('m1', B, A, 1, { read: true })], hasMore: false }, error: null }, unseen: 0 }),
+      card(A),
+    );
     actions.receiveMessage(withB(message('m2', B, A, 2), { unreadCount: 1 }));
     expect(store.get().open!.messages.map((m) => m._id)).toEqual(['m1', 'm2']);
     expect(store.get().unseenMessageCount).toBe(0);
@@ -204,7 +222,13 @@ describe('live', () => {
   it('own messages from another tab join the open thread and move it up', () => {
     const t = withB(message('m1', B, A, 1));
     const { store, actions } = setup({});
-    actions.hydrate(initial({ page: page([thread('t2', A, C, message('m2', C, A, 2)), t]), open: { id: 't1', data: { thread: t, messages: [message('m1', B, A, 1)], hasMore: false }, error: null } }), card(A));
+    actions.hydrate(
+      initial({
+        page: page([thread('t2', A, C, message('m2', C, A, 2)), t]),
+        open: { id: 't1', data: { thread: t, messages: [message('m1', B, A, 1)], hasMore: false }, error: null },
+      }),
+      card(A),
+    );
     actions.receiveThread(withB(message('m5', A, B, 5)));
     expect(store.get().users[0]!._id).toBe('t1');
     expect(store.get().open!.messages.map((m) => m._id)).toEqual(['m1', 'm5']);
@@ -214,7 +238,10 @@ describe('live', () => {
     const mine = message('m2', A, B, 2);
     const t = withB(mine);
     const { store, actions } = setup({});
-    actions.hydrate(initial({ page: page([t]), open: { id: 't1', data: { thread: t, messages: [message('m1', B, A, 1, { read: true }), mine], hasMore: false }, error: null } }), card(A));
+    actions.hydrate(
+      initial({ page: page([t]), open: { id: 't1', data: { thread: t, messages: [message('m1', B, A, 1, { read: true }), mine], hasMore: false }, error: null } }),
+      card(A),
+    );
     expect(latestSeenOwnId(store.get().open!.messages, A)).toBeNull();
     actions.receiveRead('t1', B);
     expect(store.get().users[0]!.latestMessage!.read).toBe(true);
@@ -248,7 +275,10 @@ describe('a send announced live before its answer', () => {
     actions.send({ body: 'Hello', attachments: [], replyTo: null });
     const stored = message('m9', A, B, 9, { body: 'Hello' });
     actions.receiveThread(withB(stored));
-    expect(store.get().open!.messages.map((m) => [m._id, m.pending])).toEqual([['m1', undefined], ['m9', undefined]]);
+    expect(store.get().open!.messages.map((m) => [m._id, m.pending])).toEqual([
+      ['m1', undefined],
+      ['m9', undefined],
+    ]);
     answer({ message: stored, thread: withB(stored) });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(store.get().open!.messages.map((m) => m._id)).toEqual(['m1', 'm9']);

@@ -14,7 +14,19 @@ import { markDeleted, mergeMessages, oldestStoredId, pendingMatching, settlePend
 import { draftIsEmpty, messageForm, pendingMessage, type MessageDraft } from '../inbox/pending';
 import { readThread, readThreads } from '../inbox/reads';
 import { playPopAlert } from '../inbox/sound';
-import { emptyInbox, listFromPage, openThreadState, stateFromInitial, withMessages, withOpen, withReadBy, withThread, withThreadAnswer, withThreadRead, type InitialInbox } from '../inbox/state';
+import {
+  emptyInbox,
+  listFromPage,
+  openThreadState,
+  stateFromInitial,
+  withMessages,
+  withOpen,
+  withReadBy,
+  withThread,
+  withThreadAnswer,
+  withThreadRead,
+  type InitialInbox,
+} from '../inbox/state';
 import { applyIncoming, listAfterThreadUpdate, placeOnTop } from '../inbox/threads';
 import { appendNew } from '../lists';
 import type { Attachment, InboxState, Thread, ThreadFilter } from '../inbox/types';
@@ -229,7 +241,11 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
     const result = listed ? applyIncoming(state.users, thread, viewerId()) : { users: state.users, raiseBy: 1, playSound: thread.unreadCount <= 1 };
     let next: InboxState = { ...state, users: result.users, unseenMessageCount: state.unseenMessageCount + result.raiseBy };
     const latest = thread.latestMessage;
-    if (latest && state.open?.id === thread._id) next = withThread(withMessages(next, thread._id, (messages) => mergeMessages(messages, [latest])), thread);
+    if (latest && state.open?.id === thread._id)
+      next = withThread(
+        withMessages(next, thread._id, (messages) => mergeMessages(messages, [latest])),
+        thread,
+      );
     set(next);
     if (result.playSound) playSound();
     if (state.open?.id === thread._id && state.open.status === 'ready' && visible()) void markOpenRead();
@@ -271,8 +287,24 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
   }
 
   return {
-    hydrate, refreshUnseen, loadThreads, loadMore, openThread, closeThread, loadOlder, uploadAttachment, send, retry, discard,
-    deleteMessage, markOpenRead, receiveMessage, receiveThread, receiveRead, receiveCounts, resync,
+    hydrate,
+    refreshUnseen,
+    loadThreads,
+    loadMore,
+    openThread,
+    closeThread,
+    loadOlder,
+    uploadAttachment,
+    send,
+    retry,
+    discard,
+    deleteMessage,
+    markOpenRead,
+    receiveMessage,
+    receiveThread,
+    receiveRead,
+    receiveCounts,
+    resync,
   };
 }
 

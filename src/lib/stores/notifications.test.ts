@@ -10,8 +10,17 @@ const ada: MemberCard = { _id: 'u-ada', memberType: 'founder', name: 'Ada Lovela
 
 function note(id: string, minute: number, over: Partial<Notification> = {}): Notification {
   return {
-    _id: id, isSeen: false, title: 'New connection request', body: 'Ada Tester wants to connect', kind: 'connection.requested', link: '/connections',
-    userId: 'u-ben', userReceiver: 'u-ben', userSender: { _id: ada._id, profile: ada }, createdAt: `2026-03-09T10:${String(minute).padStart(2, '0')}:00Z`, ...over,
+    _id: id,
+    isSeen: false,
+    title: 'New connection request',
+    body: 'Ada Tester wants to connect',
+    kind: 'connection.requested',
+    link: '/connections',
+    userId: 'u-ben',
+    userReceiver: 'u-ben',
+    userSender: { _id: ada._id, profile: ada },
+    createdAt: `2026-03-09T10:${String(minute).padStart(2, '0')}:00Z`,
+    ...over,
   };
 }
 

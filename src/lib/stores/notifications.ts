@@ -9,16 +9,7 @@ import { atom, type WritableAtom } from 'nanostores';
 import { api as sessionApi, data, type ApiClient } from '../api/client';
 import { toAppError } from '../errors';
 import type { LiveHandlers } from '../live/handlers';
-import {
-  emptyNotifications,
-  isLoaded,
-  markSeenIn,
-  restoreSeen,
-  withIncoming,
-  withPage,
-  type InitialNotifications,
-  type NotificationsState,
-} from '../notifications/state';
+import { emptyNotifications, isLoaded, markSeenIn, restoreSeen, withIncoming, withPage, type InitialNotifications, type NotificationsState } from '../notifications/state';
 import { readNotifications } from '../notifications/reads';
 import type { LiveEvents } from '../notifications/types';
 import { toast, type ToastKind } from '../toast';

@@ -3,8 +3,14 @@ import { richText, safeHref, truncateTokens, type RichToken } from './rich-text'
 
 const ADA = 'a'.repeat(24);
 const BOB = 'b'.repeat(24);
-const mentions = [{ _id: ADA, slug: 'ada-lovelace', memberType: 'founder' as const }, { _id: BOB, slug: 'bob', memberType: 'advisor' as const }];
-const links = (text: string) => richText(text).filter((token): token is Extract<RichToken, { type: 'link' }> => token.type === 'link').map((token) => [token.label, token.href]);
+const mentions = [
+  { _id: ADA, slug: 'ada-lovelace', memberType: 'founder' as const },
+  { _id: BOB, slug: 'bob', memberType: 'advisor' as const },
+];
+const links = (text: string) =>
+  richText(text)
+    .filter((token): token is Extract<RichToken, { type: 'link' }> => token.type === 'link')
+    .map((token) => [token.label, token.href]);
 const text = (value: string): RichToken => ({ type: 'text', value });
 
 describe('richText: links (linkify-it)', () => {
@@ -55,7 +61,15 @@ describe('richText: links (linkify-it)', () => {
   });
 
   it('never links other schemes or protocol-relative addresses', () => {
-    for (const input of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:msgbox', 'ftp://files.example.com', '//evil.example/x', 'file:///etc/passwd']) {
+    for (const input of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:msgbox',
+      'ftp://files.example.com',
+      '//evil.example/x',
+      'file:///etc/passwd',
+    ]) {
       expect(links(input), input).toEqual([]);
     }
   });
@@ -81,7 +95,10 @@ describe('richText: hashtags', () => {
 
   it('ignores # inside words, entities, URLs and runs longer than 50', () => {
     for (const input of ['C#', 'a#b', '&#39;', '&#x27;', '##double', `#${'x'.repeat(51)}`]) {
-      expect(richText(input).some((token) => token.type === 'hashtag'), input).toBe(false);
+      expect(
+        richText(input).some((token) => token.type === 'hashtag'),
+        input,
+      ).toBe(false);
     }
     expect(richText('https://example.com/#section')).toEqual([{ type: 'link', href: 'https://example.com/#section', label: 'https://example.com/#section' }]);
     expect(richText('(#ok)')[1]).toMatchObject({ type: 'hashtag', tag: 'ok' });
@@ -107,7 +124,10 @@ describe('richText: mentions', () => {
 
   it('keeps malformed mentions as text', () => {
     for (const input of ['@[x](javascript:alert(1))', '@[x](https://evil.example)', `@[](${ADA})`, `@[x](${ADA.toUpperCase()})`, '@[x](123)', `@[a\nb](${ADA})`]) {
-      expect(richText(input, { mentions }).some((token) => token.type === 'mention' || (token.type === 'link' && !token.href.startsWith('http'))), input).toBe(false);
+      expect(
+        richText(input, { mentions }).some((token) => token.type === 'mention' || (token.type === 'link' && !token.href.startsWith('http'))),
+        input,
+      ).toBe(false);
     }
   });
 
@@ -137,15 +157,32 @@ describe('richText: YouTube', () => {
   });
 
   it('keeps other YouTube addresses and look-alikes as links', () => {
-    for (const input of ['https://www.youtube.com/@channel', 'https://www.youtube.com/watch?v=short', 'https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ', 'https://notyoutube.com/watch?v=dQw4w9WgXcQ']) {
-      expect(richText(input).map((token) => token.type), input).toEqual(['link']);
+    for (const input of [
+      'https://www.youtube.com/@channel',
+      'https://www.youtube.com/watch?v=short',
+      'https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ',
+      'https://notyoutube.com/watch?v=dQw4w9WgXcQ',
+    ]) {
+      expect(
+        richText(input).map((token) => token.type),
+        input,
+      ).toEqual(['link']);
     }
   });
 });
 
 describe('richText: lines and edges', () => {
   it('turns line breaks (\\n, \\r\\n, \\r) into break tokens, keeping blank lines', () => {
-    expect(richText('one\ntwo\r\n\r\nthree\rfour')).toEqual([text('one'), { type: 'break' }, text('two'), { type: 'break' }, { type: 'break' }, text('three'), { type: 'break' }, text('four')]);
+    expect(richText('one\ntwo\r\n\r\nthree\rfour')).toEqual([
+      text('one'),
+      { type: 'break' },
+      text('two'),
+      { type: 'break' },
+      { type: 'break' },
+      text('three'),
+      { type: 'break' },
+      text('four'),
+    ]);
   });
 
   it('answers no tokens for empty text, and plain text unchanged', () => {
@@ -165,7 +202,8 @@ describe('safeHref', () => {
     expect(safeHref('https://a.example/x')).toBe('https://a.example/x');
     expect(safeHref('mailto:a@b.co')).toBe('mailto:a@b.co');
     expect(safeHref('tel:+1234')).toBe('tel:+1234');
-    for (const bad of ['javascript:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x', '/relative', '//host', 'blob:https://a/1']) expect(safeHref(bad), bad).toBeNull();
+    for (const bad of ['javascript:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x', '/relative', '//host', 'blob:https://a/1'])
+      expect(safeHref(bad), bad).toBeNull();
   });
 });
 

@@ -35,20 +35,77 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 // Newer top-level domains people write bare (the defaults cover 2-letter zones, com, org, net…).
 const EXTRA_TLDS = [
-  'ai', 'app', 'dev', 'io', 'tech', 'xyz', 'online', 'site', 'blog', 'cloud', 'design', 'studio', 'ventures', 'capital', 'fund',
-  'vc', 'club', 'store', 'news', 'page', 'link', 'life', 'world', 'today', 'agency', 'email', 'global', 'network', 'solutions',
-  'systems', 'software', 'digital', 'media', 'group', 'team', 'health', 'finance', 'money', 'energy', 'earth', 'bio', 'inc',
-  'llc', 'ltd', 'company', 'works', 'zone', 'space', 'social', 'chat', 'live', 'one', 'top', 'art', 'academy', 'school',
-  'careers', 'jobs', 'events', 'community', 'consulting', 'partners', 'legal', 'law', 'ngo', 'foundation',
+  'ai',
+  'app',
+  'dev',
+  'io',
+  'tech',
+  'xyz',
+  'online',
+  'site',
+  'blog',
+  'cloud',
+  'design',
+  'studio',
+  'ventures',
+  'capital',
+  'fund',
+  'vc',
+  'club',
+  'store',
+  'news',
+  'page',
+  'link',
+  'life',
+  'world',
+  'today',
+  'agency',
+  'email',
+  'global',
+  'network',
+  'solutions',
+  'systems',
+  'software',
+  'digital',
+  'media',
+  'group',
+  'team',
+  'health',
+  'finance',
+  'money',
+  'energy',
+  'earth',
+  'bio',
+  'inc',
+  'llc',
+  'ltd',
+  'company',
+  'works',
+  'zone',
+  'space',
+  'social',
+  'chat',
+  'live',
+  'one',
+  'top',
+  'art',
+  'academy',
+  'school',
+  'careers',
+  'jobs',
+  'events',
+  'community',
+  'consulting',
+  'partners',
+  'legal',
+  'law',
+  'ngo',
+  'foundation',
 ];
 
 let linkifier: LinkifyIt | undefined;
 function linkify(): LinkifyIt {
-  linkifier ??= linkifyIt()
-    .tlds(EXTRA_TLDS, true)
-    .add('ftp:', null)
-    .add('//', null)
-    .set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
+  linkifier ??= linkifyIt().tlds(EXTRA_TLDS, true).add('ftp:', null).add('//', null).set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
   return linkifier;
 }
 

@@ -7,11 +7,7 @@ export const DEFAULT_TRUNCATE_SUFFIX = '… see more';
  * than the limit is cut at the limit. Characters are counted as code points so an emoji
  * is never split in half.
  */
-export function truncateText(
-  text: string | null | undefined,
-  limit: number,
-  suffix: string = DEFAULT_TRUNCATE_SUFFIX,
-): string {
+export function truncateText(text: string | null | undefined, limit: number, suffix: string = DEFAULT_TRUNCATE_SUFFIX): string {
   const chars = Array.from(text ?? '');
   const max = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
   if (chars.length <= max) return chars.join('');

@@ -47,7 +47,10 @@ describe('the XSS corpus', () => {
       if (token.type === 'hashtag') expect(token.tag).toMatch(/^[\p{L}\p{N}_]+$/u);
     }
     // Nothing is lost or decoded: what is not a link, tag or mention stays the raw text.
-    const plain = tokens.filter((token) => token.type === 'text').map((token) => token.value).join('');
+    const plain = tokens
+      .filter((token) => token.type === 'text')
+      .map((token) => token.value)
+      .join('');
     for (const piece of plain.split(/\s+/)) expect(payload.replace(/\r\n?/g, '\n')).toContain(piece);
   });
 
@@ -72,7 +75,9 @@ describe('RichText markup', () => {
     expect(markup).toContain('<a class="rt-link" href="http://acme.io/" rel="nofollow ugc noopener" target="_blank">acme.io</a><br/>');
     expect(markup).toContain('<youtube-preview video-id="dQw4w9WgXcQ" class="yt-preview"><img class="yt-thumb" src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"');
     expect(markup).toContain('<button type="button" class="yt-play" aria-label="Play YouTube video">');
-    expect(markup).toContain('<a class="yt-link" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="nofollow ugc noopener" target="_blank">Watch on YouTube</a></youtube-preview>');
+    expect(markup).toContain(
+      '<a class="yt-link" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="nofollow ugc noopener" target="_blank">Watch on YouTube</a></youtube-preview>',
+    );
   });
 
   it('shows a mention that is not stored as plain text, and mailto/tel links in the same tab', () => {

@@ -44,10 +44,7 @@ function syncIdentity(): void {
 
 function scheduleLoad(): void {
   // The frame after load is painted before the idle period that follows it: never before first paint.
-  const idle = () =>
-    requestAnimationFrame(() =>
-      'requestIdleCallback' in window ? requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(load, 1500),
-    );
+  const idle = () => requestAnimationFrame(() => ('requestIdleCallback' in window ? requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(load, 1500)));
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
   for (const type of INTERACTIONS) addEventListener(type, load, { once: true, passive: true });

@@ -24,7 +24,10 @@ interface LatestLoad {
 /** A fresh "latest load" counter. */
 export function latestLoad(): LatestLoad {
   let latest = 0;
-  const ticket = (taken: number): Ticket => () => taken === latest;
+  const ticket =
+    (taken: number): Ticket =>
+    () =>
+      taken === latest;
   return {
     start: () => ticket(++latest),
     follow: () => ticket(latest),
