@@ -89,7 +89,7 @@ describe('POST /feed-post/{optionId}/vote', () => {
     const voter = await signedInMember();
     const post = await newPost(author, { text: 'Link bait', poll: JSON.stringify({ options: ['Yes', 'No'] }) });
     const path = `/feed-post/${post.poll.options[0]._id}/vote?pollId=${post.poll._id}`;
-    const loads = [
+    const loads: Record<string, string>[] = [
       { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' },
       { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'iframe' },
       { 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'image' },

@@ -205,10 +205,10 @@ export function Switch({ field, label, checked, onChange, hint, disabled }: Swit
   const id = fieldId(field);
   return (
     <div className="pf-switch-row">
-      {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state to the switch role; ARIA in HTML asks for no aria-checked on it */}
       <input
         id={id}
         type="checkbox"
+        // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state to the switch role; ARIA in HTML asks for no aria-checked on it
         role="switch"
         className="pf-switch"
         checked={checked}
