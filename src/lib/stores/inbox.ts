@@ -1,17 +1,16 @@
 /**
  * `$inbox`: the message store (SPEC.md §3: `users` = the thread list, `unseenMessageCount`)
- * with its paging and the open thread, and its actions. Sending shows the message at once
- * ("Sending…", then stored, or failed with Retry); deleting is optimistic and rolled back
- * with a toast. Live events reach `receive*` below through `inboxLive` (src/lib/inbox/live.ts),
- * which src/lib/live/wiring.ts subscribes on members' pages. The header's
- * unread badge reads `unseenMessageCount`; `inboxActions.refreshUnseen()` refetches it.
+ * with its paging and the open thread, and its actions. Sending (./inbox-send.ts) shows the
+ * message at once ("Sending…", then stored, or failed with Retry); deleting is optimistic and
+ * rolled back with a toast. Live events reach `receive*` below through `inboxLive`
+ * (src/lib/inbox/live.ts), which src/lib/live/wiring.ts subscribes on members' pages. The
+ * header's unread badge reads `unseenMessageCount`; `inboxActions.refreshUnseen()` refetches it.
  */
 import { atom, type WritableAtom } from 'nanostores';
 import type { MemberCard } from '@api/members/schemas';
-import { api as sessionApi, data, sendForm, type ApiClient } from '../api/client';
+import { api as sessionApi, data, type ApiClient } from '../api/client';
 import { toAppError } from '../errors';
-import { markDeleted, mergeMessages, oldestStoredId, pendingMatching, settlePending, withPendingState } from '../inbox/messages';
-import { draftIsEmpty, messageForm, pendingMessage, type MessageDraft } from '../inbox/pending';
+import { markDeleted, mergeMessages, oldestStoredId, pendingMatching, settlePending } from '../inbox/messages';
 import { readThread, readThreads } from '../inbox/reads';
 import { playPopAlert } from '../inbox/sound';
 import {
@@ -27,14 +26,15 @@ import {
   withThreadRead,
   type InitialInbox,
 } from '../inbox/state';
-import { applyIncoming, listAfterThreadUpdate, placeOnTop } from '../inbox/threads';
+import { applyIncoming, listAfterThreadUpdate } from '../inbox/threads';
 import { appendNew } from '../lists';
-import type { Attachment, InboxState, Thread, ThreadFilter } from '../inbox/types';
+import type { InboxState, Thread, ThreadFilter } from '../inbox/types';
 import { inboxLiveHandlers } from '../inbox/live';
 import type { LiveHandlers } from '../live/handlers';
 import { toast, type ToastKind } from '../toast';
 import { latestLoad } from './machinery/latest';
 import { applyOptimistic, toastRefusal } from './machinery/optimistic';
+import { createInboxSend } from './inbox-send';
 
 export interface InboxDeps {
   store: WritableAtom<InboxState>;
@@ -54,13 +54,11 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
   let viewer: MemberCard | null = null;
   const listLoads = latestLoad();
   const openLoads = latestLoad();
-  let pendingCount = 0;
-  /** What each message on its way was, for Retry. */
-  const drafts = new Map<string, { draft: MessageDraft; threadId: string; to: string }>();
 
   const get = () => store.get();
   const set = (next: InboxState) => store.set(next);
   const viewerId = () => viewer?._id ?? null;
+  const { uploadAttachment, send, retry, discard, forgetDraft } = createInboxSend({ store, api, now, viewer: () => viewer });
 
   /** Starts from what /inbox rendered on the server. */
   function hydrate(initial: InitialInbox, member: MemberCard): void {
@@ -156,54 +154,6 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
     }
   }
 
-  /** POST /upload/attachment with progress (0–100): the stored, still unsent attachment. */
-  function uploadAttachment(file: File, onProgress: (percent: number) => void): Promise<Attachment> {
-    const form = new FormData();
-    form.set('file', file);
-    return data(sendForm(api.upload.attachment.$post, {}, form, onProgress));
-  }
-
-  async function deliver(pendingId: string): Promise<void> {
-    const entry = drafts.get(pendingId);
-    if (!entry) return;
-    try {
-      const sent = await data(sendForm(api.connections.messages.$post, {}, messageForm(entry.draft, entry)));
-      drafts.delete(pendingId);
-      const state = withMessages(get(), entry.threadId, (messages) => settlePending(messages, pendingId, sent.message));
-      set(withThread({ ...state, users: placeOnTop(state.users, sent.thread) }, sent.thread));
-    } catch (cause) {
-      set(withMessages(get(), entry.threadId, (messages) => withPendingState(messages, pendingId, 'failed', toAppError(cause).message)));
-    }
-  }
-
-  /** Sends the draft to the open thread: shown at once as "Sending…". False when there is nothing to send. */
-  function send(draft: MessageDraft): boolean {
-    const open = get().open;
-    if (!open?.thread || !viewer || draftIsEmpty(draft)) return false;
-    const pendingId = `pending-${++pendingCount}`;
-    const target = { threadId: open.id, to: open.thread.receiver._id };
-    drafts.set(pendingId, { draft, ...target });
-    const stand = pendingMessage(pendingId, draft, { ...target, author: viewer, now: now() });
-    set(withMessages(get(), open.id, (messages) => [...messages, stand]));
-    void deliver(pendingId);
-    return true;
-  }
-
-  /** Sends a failed message again. */
-  function retry(pendingId: string): void {
-    const entry = drafts.get(pendingId);
-    if (!entry) return;
-    set(withMessages(get(), entry.threadId, (messages) => withPendingState(messages, pendingId, 'sending')));
-    void deliver(pendingId);
-  }
-
-  /** Drops a failed message that will not be sent. */
-  function discard(pendingId: string): void {
-    const entry = drafts.get(pendingId);
-    drafts.delete(pendingId);
-    if (entry) set(withMessages(get(), entry.threadId, (messages) => messages.filter((message) => message._id !== pendingId)));
-  }
-
   /** Deletes one's own message: shown deleted at once, put back with a toast when refused. */
   async function deleteMessage(threadId: string, messageId: string): Promise<void> {
     // Exactly what the deletion changes (the message and the quotes of it), to put back.
@@ -261,7 +211,7 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
     else if (latest && !latest.deleted) {
       // Sent from this tab and announced before the send's answer: the stand-in becomes it now.
       const stand = viewer && latest.authorProfile._id === viewer._id ? pendingMatching(next.open?.id === thread._id ? next.open.messages : [], latest) : null;
-      if (stand) drafts.delete(stand._id);
+      if (stand) forgetDraft(stand._id);
       next = withMessages(next, thread._id, (messages) => (stand ? settlePending(messages, stand._id, latest) : mergeMessages(messages, [latest])));
     }
     set(next);
