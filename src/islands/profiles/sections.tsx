@@ -1,6 +1,7 @@
 /**
- * The fields of each onboarding step, for founders and advisors. Onboarding shows one
- * step at a time; the settings screen shows them all as sections of one page.
+ * The fields of each onboarding step, for founders and advisors (the photos step is
+ * ./PhotosSection.tsx). Onboarding shows one step at a time; the settings screen shows them
+ * all as sections of one page.
  */
 import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, PROFILE_LIMITS as L, SKILLS } from '@api/profiles/vocabulary';
 import type { ReactNode } from 'react';
@@ -10,8 +11,8 @@ import type { FieldErrors } from '../../lib/profiles/validation';
 import CityPicker from './CityPicker';
 import { CofounderPreferences } from './CofounderPreferences';
 import { ChipChecks, RadioChoices, Switch, TextField, fieldId } from './fields';
-import { ImagePicker } from './ImagePicker';
 import { LinksEditor } from './LinksEditor';
+import { PhotosSection, type SavedImages } from './PhotosSection';
 import { TagInput } from './TagInput';
 import type { ImagesState } from './use-images';
 
@@ -19,12 +20,6 @@ interface SectionProps<F> {
   form: F;
   update(patch: Partial<F>): void;
   errors: FieldErrors;
-}
-
-/** The saved images' addresses (settings), already under the media base. */
-export interface SavedImages {
-  profilePicture: string | null;
-  profileBanner: string | null;
 }
 
 function Place<F extends ProfileForm>({ form, update, errors }: SectionProps<F>) {
@@ -259,48 +254,6 @@ const ADVISOR: Partial<Record<StepKey, (props: SectionProps<AdvisorForm>) => Rea
   ),
 };
 
-interface PhotosProps<F extends ProfileForm> extends SectionProps<F> {
-  images: ImagesState;
-  saved?: SavedImages;
-}
-
-function Photos<F extends ProfileForm>({ form, update, errors, images, saved }: PhotosProps<F>) {
-  return (
-    <>
-      <ImagePicker
-        field="profilePicture"
-        label="Profile picture"
-        hint={`JPEG, PNG or WebP, up to 5 MB, at least ${L.avatarMinSide}×${L.avatarMinSide} pixels. A square photo of your face works best.`}
-        picked={images.picked.profilePicture}
-        onPick={(file) => void images.pick('profilePicture', file)}
-        onMeasured={(w, h) => images.measured('profilePicture', w, h)}
-        savedUrl={saved?.profilePicture}
-        removed={images.removed.profilePicture}
-        onRemoveSaved={(removed) => images.setRemoved('profilePicture', removed)}
-        alt={form.profilePictureAlt}
-        onAlt={(profilePictureAlt) => update({ profilePictureAlt } as Partial<F>)}
-        error={errors.profilePicture ?? images.picked.profilePicture?.problem ?? undefined}
-        altError={errors.profilePictureAlt}
-      />
-      <ImagePicker
-        field="profileBanner"
-        label="Banner"
-        hint={`JPEG, PNG or WebP, up to 5 MB, at least ${L.bannerMinWidth} pixels wide. A wide image (3:1) fits best.`}
-        picked={images.picked.profileBanner}
-        onPick={(file) => void images.pick('profileBanner', file)}
-        onMeasured={(w, h) => images.measured('profileBanner', w, h)}
-        savedUrl={saved?.profileBanner}
-        removed={images.removed.profileBanner}
-        onRemoveSaved={(removed) => images.setRemoved('profileBanner', removed)}
-        alt={form.profileBannerAlt}
-        onAlt={(profileBannerAlt) => update({ profileBannerAlt } as Partial<F>)}
-        error={errors.profileBanner ?? images.picked.profileBanner?.problem ?? undefined}
-        altError={errors.profileBannerAlt}
-      />
-    </>
-  );
-}
-
 interface StepFieldsProps extends SectionProps<ProfileForm> {
   step: StepKey;
   images: ImagesState;
@@ -309,7 +262,7 @@ interface StepFieldsProps extends SectionProps<ProfileForm> {
 
 /** The fields of one step (or settings section) of the member's form. */
 export function StepFields({ step, form, update, errors, images, saved }: StepFieldsProps) {
-  if (step === 'photos') return <Photos form={form} update={update} errors={errors} images={images} saved={saved} />;
+  if (step === 'photos') return <PhotosSection form={form} update={update} errors={errors} images={images} saved={saved} />;
   if (form.memberType === 'founder') {
     const Fields = FOUNDER[step];
     return Fields ? <Fields form={form} update={update as (patch: Partial<FounderForm>) => void} errors={errors} /> : null;
