@@ -3,12 +3,12 @@
  * stored as SHA-256 hashes. Issuing a code retires the earlier live ones of the same
  * purpose, so at most one code per user and purpose can be guessed at a time.
  */
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { authCodes, type AuthCodeRow, type CodePurpose } from '../db/schema';
-import { CODE_LIFETIME_SECONDS, hashCode } from './codes';
+import { CODE_LIFETIME_SECONDS, hashCode, WRONG_GUESSES_PER_CODE } from './codes';
 
 /** Conditions of a code that can still be used at `now`. */
 function liveCode(now: string) {
@@ -75,4 +75,29 @@ export async function consumeCode(db: Db, clock: Clock, userId: string, purpose:
     .set({ usedAt: now })
     .where(and(forUser, isNull(authCodes.usedAt)));
   return true;
+}
+
+/**
+ * A guess at the user's live code: uses it up when right (as consumeCode), else counts a
+ * wrong guess against it, and the guess that reaches WRONG_GUESSES_PER_CODE kills it, so
+ * even the right code is refused afterwards. One UPDATE each, so parallel guesses count.
+ */
+export async function guessCode(db: Db, clock: Clock, userId: string, purpose: CodePurpose, code: string): Promise<boolean> {
+  if (await consumeCode(db, clock, userId, purpose, code)) return true;
+  const now = clock.now().toISOString();
+  const guesses = sql`${authCodes.failedAttempts} + 1`;
+  await db
+    .update(authCodes)
+    .set({ failedAttempts: guesses, usedAt: sql`CASE WHEN ${guesses} >= ${WRONG_GUESSES_PER_CODE} THEN ${now} ELSE NULL END` })
+    .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), liveCode(now)));
+  return false;
+}
+
+/** Retires every live code of the user, whatever its purpose (a password reset). */
+export async function retireAllCodes(db: Db, clock: Clock, userId: string): Promise<void> {
+  const now = clock.now().toISOString();
+  await db
+    .update(authCodes)
+    .set({ usedAt: now })
+    .where(and(eq(authCodes.userId, userId), isNull(authCodes.usedAt)));
 }

@@ -11,6 +11,13 @@ export const CODE_LIFETIME_SECONDS: Record<CodePurpose, number> = {
   'reset-password': 60 * 60,
 };
 
+/**
+ * Wrong guesses a verification code takes: the fifth kills it and the member asks for a
+ * new one. With resends limited per address, that is a few dozen guesses an hour at most
+ * against a million possible codes.
+ */
+export const WRONG_GUESSES_PER_CODE = 5;
+
 const UINT32_RANGE = 2 ** 32;
 const SIX_DIGITS = 1_000_000;
 // Draws at or above this bound are rejected so that every code is equally likely.

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, createMember, get, mailTo, post, uniqueEmail, uniqueIp } from '../../test/api';
+import { bodyOf, createMember, get, MEMBER_PASSWORD, mailTo, post, uniqueEmail, uniqueIp } from '../../test/api';
 import { createApp } from '../app';
+import { fixedClock } from '../clock';
 import { db } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword, scryptHasher } from './password';
@@ -14,7 +15,11 @@ const INVALID_CREDENTIALS = {
 };
 
 // For the rate-limit tests only: dozens of attempts at full scrypt cost would be slow.
-const cheapApp = createApp({ passwords: scryptHasher({ N: 16, r: 1, p: 1 }) });
+const CHEAP = { N: 16, r: 1, p: 1 };
+const cheapPasswords = scryptHasher(CHEAP);
+const cheapApp = createApp({ passwords: cheapPasswords });
+const cheapAppAt = (at: number) => createApp({ passwords: cheapPasswords, clock: fixedClock(new Date(at)) });
+const cheapHash = (password: string) => hashPassword(password, CHEAP);
 
 describe('POST /auth/user-login', () => {
   it('signs a verified member in with a token that opens /auth/me', async () => {
@@ -64,7 +69,7 @@ describe('POST /auth/user-login', () => {
     expect(row!.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
   });
 
-  it('allows 25 attempts per client address in 5 minutes; the 26th gets a 429 with Retry-After', async () => {
+  it('allows 25 failed sign-ins per client address in 5 minutes; the 26th gets a 429 with Retry-After', async () => {
     const ip = uniqueIp();
     for (let attempt = 1; attempt <= 25; attempt++) {
       const response = await post('/auth/user-login', { email: uniqueEmail('guess'), password: 'guess-password' }, { ip, app: cheapApp });
@@ -79,11 +84,71 @@ describe('POST /auth/user-login', () => {
     expect(limited.headers.get('Retry-After')).toBe(String(body.data.retryAfter));
   });
 
-  it('allows 25 attempts per email in 5 minutes, from any number of addresses', async () => {
-    const email = uniqueEmail('target');
-    for (let attempt = 1; attempt <= 25; attempt++) {
-      expect((await post('/auth/user-login', { email, password: 'guess-password' }, { app: cheapApp })).status).toBe(401);
+  it('counts only failures: signing in right from one address many times is never refused', async () => {
+    const member = await createMember({ passwordHash: await cheapHash(MEMBER_PASSWORD) });
+    const ip = uniqueIp();
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      expect((await post('/auth/user-login', { email: member.user.email, password: MEMBER_PASSWORD }, { ip, app: cheapApp })).status).toBe(200);
     }
-    expect((await post('/auth/user-login', { email, password: 'guess-password' }, { app: cheapApp })).status).toBe(429);
   });
+
+  it('does not let an attacker’s failures from one address stop the owner signing in from another', async () => {
+    const member = await createMember({ passwordHash: await cheapHash(MEMBER_PASSWORD) });
+    const attacker = uniqueIp();
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      statuses.push((await post('/auth/user-login', { email: member.user.email, password: 'guess-password' }, { ip: attacker, app: cheapApp })).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+    expect((await post('/auth/user-login', { email: member.user.email, password: MEMBER_PASSWORD }, { app: cheapApp })).status).toBe(200);
+  });
+
+  it('locks one address out of one account for a delay that doubles with each failure after five', async () => {
+    const member = await createMember({ passwordHash: await cheapHash(MEMBER_PASSWORD) });
+    const ip = uniqueIp();
+    const start = Date.now();
+    const attempt = (secondsLater: number, password = 'guess-password') =>
+      post('/auth/user-login', { email: member.user.email, password }, { ip, app: cheapAppAt(start + secondsLater * 1000) });
+    for (let failure = 1; failure <= 5; failure++) expect((await attempt(0)).status).toBe(401);
+
+    let elapsed = 0;
+    for (const delay of [60, 120, 240, 480]) {
+      const locked = await attempt(elapsed);
+      expect(locked.status).toBe(429);
+      expect(locked.headers.get('Retry-After')).toBe(String(delay));
+      // Even the right password waits: this address has been guessing.
+      expect((await attempt(elapsed + delay - 1, MEMBER_PASSWORD)).status).toBe(429);
+      elapsed += delay;
+      expect((await attempt(elapsed)).status).toBe(401);
+    }
+  });
+
+  it('clears an address’s failures when it signs in with the right password', async () => {
+    const member = await createMember({ passwordHash: await cheapHash(MEMBER_PASSWORD) });
+    const ip = uniqueIp();
+    const attempt = (password: string) => post('/auth/user-login', { email: member.user.email, password }, { ip, app: cheapApp });
+    for (let failure = 1; failure <= 4; failure++) expect((await attempt('guess-password')).status).toBe(401);
+    expect((await attempt(MEMBER_PASSWORD)).status).toBe(200);
+    for (let failure = 1; failure <= 5; failure++) expect((await attempt('guess-password')).status).toBe(401);
+    expect((await attempt('guess-password')).status).toBe(429);
+  });
+
+  it('caps failures on one account at 100 an hour from all addresses together, then refuses even the right password', async () => {
+    const member = await createMember({ passwordHash: await cheapHash(MEMBER_PASSWORD) });
+    const start = Date.now();
+    const fromNewAddress = (minutesLater: number, password: string) =>
+      post('/auth/user-login', { email: member.user.email, password }, { ip: uniqueIp(), app: cheapAppAt(start + minutesLater * 60_000) });
+    // Four bursts of 25 spread over 18 minutes: under any limit that counts per 5 minutes.
+    for (const minutesLater of [0, 6, 12, 18]) {
+      const statuses = await Promise.all(Array.from({ length: 25 }, () => fromNewAddress(minutesLater, 'guess-password').then((response) => response.status)));
+      expect(new Set(statuses)).toEqual(new Set([401]));
+    }
+    const capped = await fromNewAddress(24, MEMBER_PASSWORD);
+    expect(capped.status).toBe(429);
+    const { data } = await bodyOf(capped);
+    expect(data.retryAfter).toBeGreaterThan(35 * 60);
+    expect(data.retryAfter).toBeLessThanOrEqual(36 * 60);
+    expect((await fromNewAddress(61, MEMBER_PASSWORD)).status).toBe(200);
+  }, 60_000);
 });

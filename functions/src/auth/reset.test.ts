@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, createMember, get, mailTo, post, resetCodeFor, signedInMember, uniqueEmail } from '../../test/api';
+import { bodyOf, createMember, get, mailTo, post, resetCodeFor, signedInMember, uniqueEmail, uniqueIp, verificationCodeFor } from '../../test/api';
 import { createApp } from '../app';
 import { fixedClock } from '../clock';
 
@@ -30,10 +30,31 @@ describe('POST /auth/reset-password, type request', () => {
     expect(await mailTo(email)).toHaveLength(0);
   });
 
-  it('allows 5 requests per email in 30 minutes; the 6th gets a 429', async () => {
-    const email = uniqueEmail('reset-flood');
-    for (let attempt = 1; attempt <= 5; attempt++) expect((await requestReset(email)).status).toBe(200);
-    const limited = await requestReset(email);
+  it('mails at most 3 links an hour per account: the 4th request is answered the same and mails nothing', async () => {
+    const member = await createMember();
+    for (let request = 1; request <= 4; request++) {
+      const response = await requestReset(member.user.email);
+      expect(response.status).toBe(200);
+      expect(await bodyOf(response)).toEqual(REQUESTED);
+    }
+    expect(await mailTo(member.user.email)).toHaveLength(3);
+    const anHourLater = createApp({ clock: fixedClock(new Date(Date.now() + 61 * 60_000)) });
+    expect(await bodyOf(await post('/auth/reset-password', { type: 'request', email: member.user.email }, { app: anHourLater }))).toEqual(REQUESTED);
+    expect(await mailTo(member.user.email)).toHaveLength(4);
+  });
+
+  it('keeps the last link mailed usable however many requests follow', async () => {
+    const member = await createMember();
+    for (let request = 1; request <= 3; request++) await requestReset(member.user.email);
+    const code = await resetCodeFor(member.user.email);
+    for (let request = 1; request <= 5; request++) expect((await requestReset(member.user.email)).status).toBe(200);
+    expect((await reset(code)).status).toBe(200);
+  });
+
+  it('allows 20 requests per client address in 30 minutes; the 21st gets a 429', async () => {
+    const ip = uniqueIp();
+    for (let request = 1; request <= 20; request++) expect((await post('/auth/reset-password', { type: 'request', email: uniqueEmail('spray') }, { ip })).status).toBe(200);
+    const limited = await post('/auth/reset-password', { type: 'request', email: uniqueEmail('spray') }, { ip });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
     expect((await bodyOf(limited)).message).toMatch(/^Too many attempts\. Please try again in 30 minutes\.$/);
@@ -62,6 +83,15 @@ describe('POST /auth/reset-password, type reset', () => {
     const code = await resetCodeFor(member.user.email);
     expect((await reset(code, 'first-new-password')).status).toBe(200);
     expect(await bodyOf(await reset(code, 'second-new-password'))).toEqual(INVALID_CODE);
+  });
+
+  it('expires the member’s verification codes, which would otherwise sign them in', async () => {
+    const member = await createMember({ emailVerified: false });
+    await post('/auth/resend-verification', { email: member.user.email });
+    const verificationCode = await verificationCodeFor(member.user.email);
+    await requestReset(member.user.email);
+    expect((await reset(await resetCodeFor(member.user.email))).status).toBe(200);
+    expect(await bodyOf(await post('/auth/verify-email', { email: member.user.email, code: verificationCode }))).toEqual(INVALID_CODE);
   });
 
   it('makes an earlier link useless once a newer one is sent', async () => {

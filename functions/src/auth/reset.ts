@@ -1,27 +1,31 @@
 /**
  * Forgotten passwords: a request mails a one-hour, single-use link; using it sets a new
  * password, proves the email (so it is marked verified), signs out every other session
- * and retires every outstanding reset code of the member.
+ * and retires every outstanding code of the member, verification codes included.
  */
 import type { Deps } from '../deps';
 import { passwordResetMail } from '../mail/templates';
 import { notifyPasswordChanged } from '../notifications/account';
-import { enforceLimits } from '../rate-limit/policies';
+import { enforceLimits, limitKey, RATE_LIMITS } from '../rate-limit/policies';
 import { findAccountByEmail, normalizeEmail } from '../users/repository';
 import type { AuthResult } from '../users/schemas';
-import { consumeCode, findLiveCode, storeCode } from './code-store';
+import { consumeCode, findLiveCode, retireAllCodes, storeCode } from './code-store';
 import { newResetCode } from './codes';
 import { assertPasswordAllowed, deliver, invalidCode, reloadAccount, setPassword, signIn } from './service';
 
-/** Mails a reset link when the account exists. The caller answers the same either way. */
+/**
+ * Mails a reset link when the account exists and has had fewer than three reset mails this
+ * hour. The caller answers the same in every case, so neither the answer nor a refusal
+ * tells whether an account exists, and flooding requests cannot flood the member's mailbox
+ * or block recovery: only the per-address limit answers 429.
+ */
 export async function requestPasswordReset(deps: Deps, input: { email: string; ip: string }): Promise<void> {
   const email = normalizeEmail(input.email);
-  await enforceLimits(deps.limiter, [
-    ['resetByIp', input.ip],
-    ['resetByEmail', email],
-  ]);
+  await enforceLimits(deps.limiter, [['resetByIp', input.ip]]);
+  // Counted for every address, known or not, so the work done does not depend on it.
+  const mailQuota = await deps.limiter.hit(limitKey('resetMailsByEmail', email), RATE_LIMITS.resetMailsByEmail);
   const account = await findAccountByEmail(deps.db, email);
-  if (!account) return;
+  if (!account || !mailQuota.allowed) return;
   const code = newResetCode();
   await storeCode(deps.db, deps.clock, account.user.id, 'reset-password', code);
   const url = `${deps.config.appUrl}/reset-password?code=${encodeURIComponent(code)}`;
@@ -34,11 +38,12 @@ export async function resetPassword(deps: Deps, input: { code: string; password:
   const live = await findLiveCode(deps.db, deps.clock, 'reset-password', input.code);
   if (!live) throw invalidCode();
   const account = await reloadAccount(deps, live.userId);
-  await enforceLimits(deps.limiter, [['resetByEmail', account.user.email]]);
   assertPasswordAllowed(input.password, account.user.email);
   // Consuming is the atomic step: of two requests racing with one code, one wins.
   if (!(await consumeCode(deps.db, deps.clock, account.user.id, 'reset-password', input.code))) throw invalidCode();
   await setPassword(deps, account.user.id, input.password, { verifyEmail: true });
+  // A verification code signs a member in too: none issued before the reset may outlive it.
+  await retireAllCodes(deps.db, deps.clock, account.user.id);
   await notifyPasswordChanged(deps, account.user.id, 'reset');
   return signIn(deps, await reloadAccount(deps, account.user.id));
 }

@@ -14,8 +14,9 @@ import { enforceLimits } from '../rate-limit/policies';
 import { createAccount, EmailTakenError, findAccountByEmail, findAccountById, normalizeEmail, type NewAccount } from '../users/repository';
 import type { AuthResult, User } from '../users/schemas';
 import { toWireUser, type Account } from '../users/wire';
-import { consumeCode, latestCodeIssuedAt, storeCode } from './code-store';
+import { guessCode, latestCodeIssuedAt, storeCode } from './code-store';
 import { newVerificationCode } from './codes';
+import { beginLoginAttempt } from './login-throttle';
 import { AUTH_MESSAGES } from './messages';
 import { passwordProblem } from './password';
 import { issueToken } from '../session/token';
@@ -121,15 +122,14 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
  */
 export async function login(deps: Deps, input: { email: string; password: string; ip: string }): Promise<AuthResult> {
   const email = normalizeEmail(input.email);
-  await enforceLimits(deps.limiter, [
-    ['loginByIp', input.ip],
-    ['loginByEmail', email],
-  ]);
+  const attempt = await beginLoginAttempt(deps.limiter, { ip: input.ip, email });
   const account = await findAccountByEmail(deps.db, email);
   const matches = account ? await deps.passwords.verify(input.password, account.user.passwordHash) : await deps.passwords.hash(input.password).then(() => false);
   if (!account || !matches) {
     throw fieldError(401, AUTH_MESSAGES.invalidCredentials, { password: 'does not match this email' });
   }
+  // The password was right, even if the email still needs verifying: not a failed guess.
+  await attempt.succeeded();
   if (!account.user.emailVerified) {
     await sendVerificationCode(deps, account, { throttle: true });
     throw fieldError(403, AUTH_MESSAGES.emailNotVerified, { email: 'is not verified' }, { reason: 'email_not_verified' });
@@ -151,7 +151,7 @@ export async function verifyEmail(deps: Deps, input: { email: string; code: stri
   const email = normalizeEmail(input.email);
   await enforceLimits(deps.limiter, [['verifyByEmail', email]]);
   const account = await findAccountByEmail(deps.db, email);
-  if (!account || !(await consumeCode(deps.db, deps.clock, account.user.id, 'verify-email', input.code))) throw invalidCode();
+  if (!account || !(await guessCode(deps.db, deps.clock, account.user.id, 'verify-email', input.code))) throw invalidCode();
   await deps.db.update(users).set({ emailVerified: true, updatedAt: deps.clock.now().toISOString() }).where(eq(users.id, account.user.id));
   return signIn(deps, await reloadAccount(deps, account.user.id));
 }

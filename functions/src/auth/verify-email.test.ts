@@ -11,6 +11,11 @@ function appLater(minutes: number) {
   return createApp({ clock: fixedClock(new Date(Date.now() + minutes * 60_000)) });
 }
 
+/** A six-digit code other than `code`, different for each `guess`. */
+function wrongCode(code: string, guess: number): string {
+  return String((Number(code) + guess) % 1_000_000).padStart(6, '0');
+}
+
 /** An unverified member with one code mailed (through resend, which sends when no code exists yet). */
 async function unverifiedMemberWithCode() {
   const member = await createMember({ emailVerified: false });
@@ -44,6 +49,23 @@ describe('POST /auth/verify-email', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     expect(await bodyOf(await post('/auth/verify-email', { email: member.user.email, code: wrong }))).toEqual(INVALID_CODE);
     expect(await bodyOf(await post('/auth/verify-email', { email: uniqueEmail('nobody'), code }))).toEqual(INVALID_CODE);
+  });
+
+  it('takes 4 wrong guesses at a code and still accepts it', async () => {
+    const { member, code } = await unverifiedMemberWithCode();
+    for (let guess = 1; guess <= 4; guess++)
+      expect(await bodyOf(await post('/auth/verify-email', { email: member.user.email, code: wrongCode(code, guess) }))).toEqual(INVALID_CODE);
+    expect((await post('/auth/verify-email', { email: member.user.email, code })).status).toBe(200);
+  });
+
+  it('kills a code at its 5th wrong guess, even when the right one follows', async () => {
+    const { member, code } = await unverifiedMemberWithCode();
+    for (let guess = 1; guess <= 5; guess++)
+      expect(await bodyOf(await post('/auth/verify-email', { email: member.user.email, code: wrongCode(code, guess) }))).toEqual(INVALID_CODE);
+    expect(await bodyOf(await post('/auth/verify-email', { email: member.user.email, code }))).toEqual(INVALID_CODE);
+
+    await post('/auth/resend-verification', { email: member.user.email }, { app: appLater(2) });
+    expect((await post('/auth/verify-email', { email: member.user.email, code: await verificationCodeFor(member.user.email) })).status).toBe(200);
   });
 
   it('refuses a code after its 24 hours', async () => {

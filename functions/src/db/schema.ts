@@ -189,6 +189,8 @@ export const authCodes = sqliteTable(
     expiresAt: text('expires_at').notNull(),
     usedAt: text('used_at'),
     createdAt: text('created_at').notNull(),
+    /** Wrong guesses so far: the code dies at WRONG_GUESSES_PER_CODE (auth/codes.ts). */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
   },
   (table) => [index('auth_codes_purpose_hash').on(table.purpose, table.codeHash), index('auth_codes_user_purpose').on(table.userId, table.purpose)],
 );

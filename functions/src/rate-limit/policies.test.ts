@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';
 import type { Limiter } from './limiter';
-import { enforceLimits, limitKey, RATE_LIMITS } from './policies';
+import { BACKOFF_RULES, enforceLimits, limitKey, RATE_LIMITS } from './policies';
 
 /** A limiter that answers from a table and records what it was asked. */
 function scriptedLimiter(answers: Record<string, number>) {
@@ -12,6 +12,9 @@ function scriptedLimiter(answers: Record<string, number>) {
       const retryAfter = answers[key] ?? 0;
       return { allowed: retryAfter === 0, retryAfter };
     },
+    backoff: () => Promise.reject(new Error('not used by enforceLimits')),
+    refund: () => Promise.reject(new Error('not used by enforceLimits')),
+    clear: () => Promise.reject(new Error('not used by enforceLimits')),
   };
   return { limiter, asked };
 }
@@ -20,17 +23,17 @@ describe('enforceLimits', () => {
   it('counts the attempt against every named limit and passes when all allow it', async () => {
     const { limiter, asked } = scriptedLimiter({});
     await enforceLimits(limiter, [
-      ['loginByIp', '203.0.113.7'],
-      ['loginByEmail', 'ada@example.com'],
+      ['registerByIp', '203.0.113.7'],
+      ['registerByEmail', 'ada@example.com'],
     ]);
-    expect(asked).toEqual([limitKey('loginByIp', '203.0.113.7'), limitKey('loginByEmail', 'ada@example.com')]);
+    expect(asked).toEqual([limitKey('registerByIp', '203.0.113.7'), limitKey('registerByEmail', 'ada@example.com')]);
   });
 
   it('throws the 429 with the longest wait, in minutes and in the Retry-After header', async () => {
-    const { limiter } = scriptedLimiter({ [limitKey('loginByIp', 'ip')]: 61, [limitKey('loginByEmail', 'e')]: 250 });
+    const { limiter } = scriptedLimiter({ [limitKey('registerByIp', 'ip')]: 61, [limitKey('registerByEmail', 'e')]: 250 });
     const error = await enforceLimits(limiter, [
-      ['loginByIp', 'ip'],
-      ['loginByEmail', 'e'],
+      ['registerByIp', 'ip'],
+      ['registerByEmail', 'e'],
     ]).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).toBody()).toEqual({ message: 'Too many attempts. Please try again in 5 minutes.', status: 429, data: { retryAfter: 250 } });
@@ -42,14 +45,20 @@ describe('enforceLimits', () => {
     await expect(enforceLimits(limiter, [['resendByEmail', 'e']])).rejects.toThrow('Please try again in 1 minute.');
   });
 
+  it('keeps failed sign-ins per account at or under ASVS 2.2.1’s 100 an hour', () => {
+    const { limit, windowSeconds } = RATE_LIMITS.loginFailuresByAccount;
+    expect(limit * (3600 / windowSeconds)).toBeLessThanOrEqual(100);
+    expect(BACKOFF_RULES.loginFailuresByIpAndAccount).toEqual({ freeFailures: 5, baseDelaySeconds: 60, maxDelaySeconds: 3600, forgetAfterSeconds: 86400 });
+  });
+
   it('holds the limits the issue sets', () => {
     expect(RATE_LIMITS).toMatchObject({
-      loginByIp: { limit: 25, windowSeconds: 300 },
-      loginByEmail: { limit: 25, windowSeconds: 300 },
+      loginFailuresByIp: { limit: 25, windowSeconds: 300 },
+      loginFailuresByAccount: { limit: 100, windowSeconds: 3600 },
       registerByIp: { limit: 10, windowSeconds: 3600 },
       registerByEmail: { limit: 3, windowSeconds: 3600 },
       resetByIp: { limit: 20, windowSeconds: 1800 },
-      resetByEmail: { limit: 5, windowSeconds: 1800 },
+      resetMailsByEmail: { limit: 3, windowSeconds: 3600 },
       verifyByEmail: { limit: 10, windowSeconds: 900 },
       resendByEmail: { limit: 5, windowSeconds: 3600 },
     });

@@ -39,12 +39,7 @@ export function limitKey(name: RateLimitName, subject: string): string {
 /** The 429 answer: the wait in minutes in the message, in seconds in `data` and `Retry-After`. */
 export function tooManyAttempts(retryAfter: number): ApiError {
   const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-  return new ApiError(
-    429,
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { retryAfter },
-    { 'Retry-After': String(retryAfter) },
-  );
+  return new ApiError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfter }, { 'Retry-After': String(retryAfter) });
 }
 
 /**

@@ -38,4 +38,46 @@ describe('the RateLimiter Durable Object', () => {
     expect((await limiter.hit(1, 3600)).allowed).toBe(true);
     await runDurableObjectAlarm(limiter);
   });
+
+  it('refunds the newest attempt, freeing its slot', async () => {
+    const limiter = limiterFor();
+    expect((await limiter.hit(1, 60)).allowed).toBe(true);
+    await limiter.refund();
+    expect((await limiter.hit(1, 60)).allowed).toBe(true);
+    expect((await limiter.hit(1, 60)).allowed).toBe(false);
+  });
+});
+
+describe('the RateLimiter backoff', () => {
+  const rule = { freeFailures: 2, baseDelaySeconds: 10, maxDelaySeconds: 40, forgetAfterSeconds: 3600 };
+  const start = Date.now();
+  const at = (seconds: number) => start + seconds * 1000;
+
+  it('lets the free failures through, then locks for a delay that doubles up to its cap', async () => {
+    const limiter = limiterFor();
+    expect(await limiter.backoff(rule, at(0))).toEqual({ allowed: true, retryAfter: 0 });
+    expect(await limiter.backoff(rule, at(0))).toEqual({ allowed: true, retryAfter: 0 });
+    expect(await limiter.backoff(rule, at(0))).toEqual({ allowed: false, retryAfter: 10 });
+    expect(await limiter.backoff(rule, at(9))).toEqual({ allowed: false, retryAfter: 1 });
+    expect((await limiter.backoff(rule, at(10))).allowed).toBe(true);
+    expect(await limiter.backoff(rule, at(10))).toEqual({ allowed: false, retryAfter: 20 });
+    expect((await limiter.backoff(rule, at(30))).allowed).toBe(true);
+    expect(await limiter.backoff(rule, at(30))).toEqual({ allowed: false, retryAfter: 40 });
+    expect((await limiter.backoff(rule, at(70))).allowed).toBe(true);
+    expect(await limiter.backoff(rule, at(70))).toEqual({ allowed: false, retryAfter: 40 });
+  });
+
+  it('forgets the failures when cleared, and those older than forgetAfterSeconds', async () => {
+    const cleared = limiterFor();
+    await cleared.backoff(rule, at(0));
+    await cleared.backoff(rule, at(0));
+    await cleared.clear();
+    expect((await cleared.backoff(rule, at(0))).allowed).toBe(true);
+
+    const aged = limiterFor();
+    await aged.backoff(rule, at(0));
+    await aged.backoff(rule, at(0));
+    expect((await aged.backoff(rule, at(3601))).allowed).toBe(true);
+    await runDurableObjectAlarm(aged);
+  });
 });
