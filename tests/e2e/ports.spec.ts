@@ -41,9 +41,11 @@ test('the chat widget loads only after the page is shown and identifies the memb
   await page.mouse.move(10, 10);
   await expect.poll(() => page.evaluate(() => (window as unknown as { __crispLoaded?: boolean }).__crispLoaded)).toBe(true);
 
-  const commands = (await page.evaluate(() => (window as unknown as { $crisp: unknown[] }).$crisp)) as unknown[][];
-  expect(commands).toContainEqual(['set', 'user:email', [DEMO_MEMBER.email]]);
-  expect(commands).toContainEqual(['set', 'session:segments', [['free']]]);
+  // The widget may have loaded on the sign-in page, as a visitor; the member's identity then
+  // follows with the navigation's page-load event, which can come after the header shows.
+  const commands = () => page.evaluate(() => (window as unknown as { $crisp: unknown[] }).$crisp) as Promise<unknown[][]>;
+  await expect.poll(commands).toContainEqual(['set', 'user:email', [DEMO_MEMBER.email]]);
+  expect(await commands()).toContainEqual(['set', 'session:segments', [['free']]]);
   expect(scriptRequests.length).toBe(1);
 });
 
