@@ -64,9 +64,9 @@ describe('the app', () => {
     const response = await post('/users/register', registration({ email: 'not-an-address', password: 'short' }));
     expect(response.status).toBe(400);
     expect(await bodyOf(response)).toEqual({
-      message: 'email: must be a valid address; password: must be at least 8 characters',
+      message: 'email: must be a valid address; password: must be at least 12 characters',
       status: 400,
-      data: { fields: { email: 'must be a valid address', password: 'must be at least 8 characters' } },
+      data: { fields: { email: 'must be a valid address', password: 'must be at least 12 characters' } },
     });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, get, post, signedInMember } from '../../test/api';
+import { bodyOf, createMember, get, post, signedInMember } from '../../test/api';
+import { hashPassword } from './password';
 
 const change = (token: string | undefined, body: Record<string, unknown>) => post('/auth/change-password', body, { token });
 
@@ -36,6 +37,25 @@ describe('POST /auth/change-password', () => {
     const response = await change(member.jwt, { currentPassword: member.password, password: member.password, passwordConfirmation: member.password });
     expect(response.status).toBe(400);
     expect((await bodyOf(response)).data.fields).toEqual({ password: 'must differ from the current password' });
+  });
+
+  it('refuses an 11-character and a common new password, naming the password', async () => {
+    const member = await signedInMember();
+    const short = await change(member.jwt, { currentPassword: member.password, password: 'eleven-char', passwordConfirmation: 'eleven-char' });
+    expect(short.status).toBe(400);
+    expect((await bodyOf(short)).data.fields).toEqual({ password: 'must be at least 12 characters' });
+    const common = await change(member.jwt, { currentPassword: member.password, password: '1q2w3e4r5t6y', passwordConfirmation: '1q2w3e4r5t6y' });
+    expect(common.status).toBe(400);
+    expect((await bodyOf(common)).data.fields).toEqual({ password: expect.stringMatching(/^is too common/) });
+  });
+
+  it('lets a member whose older password is shorter than 12 characters sign in and change it', async () => {
+    const older = 'eight-ch';
+    const member = await createMember({ passwordHash: await hashPassword(older, { N: 1024, r: 8, p: 1 }) });
+    const login = await post('/auth/user-login', { email: member.user.email, password: older });
+    expect(login.status).toBe(200);
+    const { jwt } = await bodyOf(login);
+    expect((await change(jwt, { currentPassword: older, password: 'my-new-password', passwordConfirmation: 'my-new-password' })).status).toBe(200);
   });
 
   it('refuses a confirmation that differs from the new password', async () => {

@@ -44,17 +44,24 @@ describe('password hashing', () => {
 });
 
 describe('the password policy', () => {
-  it('accepts 8 to 128 characters of anything, with no composition rules', () => {
-    expect(passwordProblem('abcdefgh', 'ada@example.com')).toBeNull();
+  it('accepts 12 to 128 characters of anything, with no composition rules', () => {
+    expect(passwordProblem('plain lowercase words', 'ada@example.com')).toBeNull();
+    expect(passwordProblem('demo-password-2026', 'ada@example.com')).toBeNull();
     expect(passwordProblem('x'.repeat(128), 'ada@example.com')).toBeNull();
   });
 
   it('refuses passwords that are too short or too long', () => {
-    expect(passwordProblem('abcdefg', 'ada@example.com')).toBe('must be at least 8 characters');
+    expect(passwordProblem('abcdefghijk', 'ada@example.com')).toBe('must be at least 12 characters');
     expect(passwordProblem('x'.repeat(129), 'ada@example.com')).toBe('must be at most 128 characters');
   });
 
   it('refuses the account email as the password, whatever its case', () => {
     expect(passwordProblem('Ada@Example.com', 'ada@example.com')).toBe('must not be your email address');
+  });
+
+  it('refuses a common or breached password, whatever its case', () => {
+    for (const common of ['qwerty123456', 'QWERTY123456', '1q2w3e4r5t6y']) {
+      expect(passwordProblem(common, 'ada@example.com')).toMatch(/^is too common/);
+    }
   });
 });

@@ -7,6 +7,7 @@
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { PasswordHasher } from '../deps';
+import { isCommonPassword } from './common-passwords';
 
 export type ScryptParams = { N: number; r: number; p: number };
 
@@ -15,7 +16,8 @@ export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 14, r: 8, p: 5 };
 
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
-export const PASSWORD_MIN_LENGTH = 8;
+/** ASVS 2.1.1. Older, shorter passwords keep signing in: only new ones are checked. */
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** scrypt needs 128·N·r bytes; leave headroom over node's 32 MiB default ceiling. */
@@ -70,12 +72,14 @@ export function scryptHasher(params: ScryptParams = OWASP_SCRYPT): PasswordHashe
 }
 
 /**
- * The policy problem with a new password, or null. OWASP ASVS: length only (8–128),
- * no composition rules; the one thing refused besides length is the account's own email.
+ * The policy problem with a new password, or null. OWASP ASVS 2.1: length (12–128), no
+ * composition rules; besides length, the account's own email and the common and breached
+ * passwords of 2.1.7 are refused.
  */
 export function passwordProblem(password: string, email: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `must be at least ${PASSWORD_MIN_LENGTH} characters`;
   if (password.length > PASSWORD_MAX_LENGTH) return `must be at most ${PASSWORD_MAX_LENGTH} characters`;
   if (password.trim().toLowerCase() === email.trim().toLowerCase()) return 'must not be your email address';
+  if (isCommonPassword(password)) return 'is too common: it is on the list of the most used and leaked passwords';
   return null;
 }

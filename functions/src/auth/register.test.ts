@@ -97,6 +97,19 @@ describe('POST /users/register', () => {
     expect((await bodyOf(long)).data.fields).toEqual({ password: 'must be at most 128 characters' });
   });
 
+  it('refuses an 11-character password and a common one, naming the password', async () => {
+    const short = await post('/users/register', registration({ password: 'eleven-char' }));
+    expect(short.status).toBe(400);
+    expect((await bodyOf(short)).data.fields).toEqual({ password: 'must be at least 12 characters' });
+
+    const common = await post('/users/register', registration({ password: 'qwerty123456' }));
+    expect(common.status).toBe(400);
+    expect(await bodyOf(common)).toMatchObject({
+      message: expect.stringMatching(/^password: is too common/),
+      data: { fields: { password: expect.stringMatching(/^is too common/) } },
+    });
+  });
+
   it('allows 3 registrations per email an hour, counted before any work is done', async () => {
     const body = registration();
     expect((await post('/users/register', body)).status).toBe(201);

@@ -117,6 +117,19 @@ describe('POST /auth/reset-password, type reset', () => {
     expect(await bodyOf(response)).toEqual(INVALID_CODE);
   });
 
+  it('refuses an 11-character and a common password, naming the password, and keeps the code usable', async () => {
+    const member = await createMember();
+    await requestReset(member.user.email);
+    const code = await resetCodeFor(member.user.email);
+    const short = await reset(code, 'eleven-char');
+    expect(short.status).toBe(400);
+    expect((await bodyOf(short)).data.fields).toEqual({ password: 'must be at least 12 characters' });
+    const common = await reset(code, 'qwertyuiop12');
+    expect(common.status).toBe(400);
+    expect((await bodyOf(common)).data.fields).toEqual({ password: expect.stringMatching(/^is too common/) });
+    expect((await reset(code)).status).toBe(200);
+  });
+
   it('refuses a confirmation that differs from the password', async () => {
     const response = await post('/auth/reset-password', { type: 'reset', code: 'whatever', password: NEW_PASSWORD, passwordConfirmation: 'something-else' });
     expect(response.status).toBe(400);
