@@ -6,7 +6,7 @@
 export const LIMITS = {
   email: 254,
   name: 80,
-  passwordMin: 8,
+  passwordMin: 12,
   passwordMax: 128,
   code: 6,
   resetCode: 256,
