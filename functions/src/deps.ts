@@ -29,7 +29,12 @@ export type PasswordHasher = {
 export type LiveEmitter<Events extends object = Record<never, never>> = {
   /** Resolves once the member's object has sent it (0 sockets is fine); never throws. */
   emit<E extends keyof Events & string>(userId: string, event: E, payload: Events[E]): Promise<void>;
+  /** Closes the member's sockets of the sessions in `scope`, whose sessions just ended; never throws. */
+  closeSessions(userId: string, scope: SessionScope): Promise<void>;
 };
+
+/** Some of a member's sessions: one of them, or all but one (`allBut: null`: all of them). */
+export type SessionScope = { only: string } | { allBut: string | null };
 
 /** The dependency of code that sends these live events. */
 export type Emits<Events extends object> = { live: LiveEmitter<Events> };

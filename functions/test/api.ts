@@ -5,9 +5,10 @@
  */
 import { env } from 'cloudflare:workers';
 import { createApp } from '../src/app';
+import { startSession } from '../src/session/sessions';
 import { issueToken } from '../src/session/token';
 import { hashPassword } from '../src/auth/password';
-import { systemClock } from '../src/clock';
+import { type Clock, systemClock } from '../src/clock';
 import { db } from '../src/db/client';
 import { createAccount, type NewAccount } from '../src/users/repository';
 import type { StoredMail } from '../src/mail/dev-mailbox';
@@ -108,8 +109,13 @@ export async function createMember(overrides: Partial<NewAccount> = {}): Promise
   return { ...account, password: MEMBER_PASSWORD };
 }
 
+/** A token of a new session of `user`, opened at the clock's time (the real one unless given). */
+export async function sessionToken(user: Account['user'], clock: Clock = systemClock): Promise<string> {
+  return issueToken(user, await startSession(db(env), clock, user.id), env.JWT_SECRET);
+}
+
 /** A verified member and a valid session token for it. */
 export async function signedInMember(overrides: Partial<NewAccount> = {}): Promise<Account & { password: string; jwt: string }> {
   const member = await createMember(overrides);
-  return { ...member, jwt: await issueToken(member.user, env.JWT_SECRET, systemClock) };
+  return { ...member, jwt: await sessionToken(member.user) };
 }

@@ -4,12 +4,11 @@
  */
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
-import { issueToken } from '../src/session/token';
 import type { Clock } from '../src/clock';
 import { db } from '../src/db/client';
 import { pairKey } from '../src/connections/repository';
 import { connections, type ConnectionRow } from '../src/db/schema';
-import { bodyOf, call, post, signedInMember, type App } from './api';
+import { bodyOf, call, post, sessionToken, signedInMember, type App } from './api';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 type Options = { app?: App };
@@ -69,7 +68,7 @@ export async function rowsBetween(a: Pick<Member, 'user'>, b: Pick<Member, 'user
 
 /** A session token for `member` made on `clock` (for an app running on that clock). */
 export function tokenAt(member: Pick<Member, 'user'>, clock: Clock): Promise<string> {
-  return issueToken(member.user, env.JWT_SECRET, clock);
+  return sessionToken(member.user, clock);
 }
 
 /** An id of the right shape that names nothing. */

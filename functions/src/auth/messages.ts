@@ -9,4 +9,6 @@ export const AUTH_MESSAGES = {
   invalidCode: 'This code is invalid or has expired.',
   resendSent: 'If that account needs verifying, we have sent a new code.',
   resetRequested: 'If an account exists for that address, we have sent a password reset link.',
+  signedOut: 'Signed out.',
+  signedOutEverywhere: 'Signed out on every device.',
 } as const;

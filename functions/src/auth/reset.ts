@@ -41,9 +41,9 @@ export async function resetPassword(deps: Deps, input: { code: string; password:
   assertPasswordAllowed(input.password, account.user.email);
   // Consuming is the atomic step: of two requests racing with one code, one wins.
   if (!(await consumeCode(deps.db, deps.clock, account.user.id, 'reset-password', input.code))) throw invalidCode();
-  await setPassword(deps, account.user.id, input.password, { verifyEmail: true });
+  const term = await setPassword(deps, account.user.id, input.password, { verifyEmail: true });
   // A verification code signs a member in too: none issued before the reset may outlive it.
   await retireAllCodes(deps.db, deps.clock, account.user.id);
   await notifyPasswordChanged(deps, account.user.id, 'reset');
-  return signIn(deps, await reloadAccount(deps, account.user.id));
+  return signIn(deps, await reloadAccount(deps, account.user.id), term);
 }

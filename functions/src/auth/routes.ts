@@ -20,9 +20,11 @@ import {
   RegisterBodySchema,
   RegisterResultSchema,
   ResetPasswordBodySchema,
+  SignedOutSchema,
   VerifyEmailBodySchema,
 } from './schemas';
 import { changePassword, login, register, resendVerification, verifyEmail } from './service';
+import { signOut, signOutEverywhere } from './sign-out';
 
 const security = [{ bearerAuth: [] }];
 
@@ -140,7 +142,45 @@ export const authRoutes = newRouter()
         ...errorResponses([...JSON_BODY_ERRORS, 401, 429], { 400: 'Invalid input, a wrong current password, or a new password equal to it.' }),
       },
     }),
-    async (c) => c.json(await changePassword(c.get('deps'), c.get('account'), c.req.valid('json')), 200),
+    async (c) => c.json(await changePassword(c.get('deps'), c.get('account'), c.get('session').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/logout',
+      tags: ['Auth'],
+      summary: 'Sign out this session',
+      description: "Ends the caller's session on the server: its token, and every copy of it, is refused from now on, and the live sockets it opened are closed.",
+      security,
+      middleware: [requireUser] as const,
+      responses: {
+        200: jsonResponse(SignedOutSchema, 'Signed out.'),
+        ...errorResponses([401]),
+      },
+    }),
+    async (c) => {
+      await signOut(c.get('deps'), c.get('account').user.id, c.get('session').id);
+      return c.json({ ok: true as const, message: AUTH_MESSAGES.signedOut }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/logout-all',
+      tags: ['Auth'],
+      summary: 'Sign out everywhere',
+      description: 'Ends every session of the signed-in member, on every device and this one: all their tokens are refused from now on and all their live sockets are closed.',
+      security,
+      middleware: [requireUser] as const,
+      responses: {
+        200: jsonResponse(SignedOutSchema, 'Signed out on every device.'),
+        ...errorResponses([401]),
+      },
+    }),
+    async (c) => {
+      await signOutEverywhere(c.get('deps'), c.get('account').user.id);
+      return c.json({ ok: true as const, message: AUTH_MESSAGES.signedOutEverywhere }, 200);
+    },
   )
   .openapi(
     createRoute({

@@ -57,6 +57,10 @@ export const OkMessageSchema = z
   .object({ ok: z.literal(true), message: z.string() })
   .openapi('OkMessage', { description: 'The same answer whether or not the address has an account.' });
 
+export const SignedOutSchema = z
+  .object({ ok: z.literal(true), message: z.string() })
+  .openapi('SignedOut', { description: 'The session (or every session) has ended: its token is refused from now on and its live sockets are closed.' });
+
 const ResetRequestSchema = z.object({ type: z.literal('request'), email: EmailSchema }).openapi('PasswordResetRequest', { description: 'Mail me a reset link.' });
 
 const ResetWithCodeSchema = z

@@ -5,6 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import { runBatch } from '../db/batch';
 import { users } from '../db/schema';
 import { type ApiError, fieldError, invalidFields } from '../errors';
 import type { MailMessage } from '../mail/mailer';
@@ -19,7 +20,8 @@ import { newVerificationCode } from './codes';
 import { beginLoginAttempt } from './login-throttle';
 import { AUTH_MESSAGES } from './messages';
 import { passwordProblem } from './password';
-import { issueToken } from '../session/token';
+import { endSessions, openSession, renewSession, startSession } from '../session/sessions';
+import { issueToken, type TokenTerm } from '../session/token';
 
 /** One verification mail per minute at most when the member did not ask for it directly. */
 const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
@@ -36,9 +38,13 @@ export async function deliver(deps: Deps, message: MailMessage): Promise<void> {
   }
 }
 
-/** The jwt and user that login, verify, reset and change-password answer. */
-export async function signIn(deps: Deps, account: Account): Promise<AuthResult> {
-  return { jwt: await issueToken(account.user, deps.config.jwtSecret, deps.clock), user: toWireUser(account) };
+/**
+ * The jwt and user that login, verify, reset and change-password answer: a token of the
+ * session whose `term` is given, or of a new session.
+ */
+export async function signIn(deps: Deps, account: Account, term?: TokenTerm): Promise<AuthResult> {
+  const sessionTerm = term ?? (await startSession(deps.db, deps.clock, account.user.id));
+  return { jwt: await issueToken(account.user, sessionTerm, deps.config.jwtSecret), user: toWireUser(account) };
 }
 
 /** Re-reads an account the caller knows exists (after an update). */
@@ -55,19 +61,31 @@ export function assertPasswordAllowed(password: string, email: string): void {
 }
 
 /**
- * Stores a new password hash and bumps token_version, which signs out every session made
- * before; `verifyEmail` also marks the email verified (a reset proves the member reads it).
+ * Stores a new password hash and, in the same batch, bumps token_version (so no token signed
+ * before is good) and ends every session but `keepSession`, whose token is renewed: the
+ * member's own after a change. Without one (a reset), every session ends and a new one opens.
+ * The sockets of the ended sessions are closed. Answers the term of the continuing session's
+ * next token. `verifyEmail` also marks the email verified (a reset proves the member reads it).
  */
-export async function setPassword(deps: Deps, userId: string, password: string, { verifyEmail = false } = {}): Promise<void> {
-  await deps.db
-    .update(users)
-    .set({
-      passwordHash: await deps.passwords.hash(password),
-      tokenVersion: sql`${users.tokenVersion} + 1`,
-      updatedAt: deps.clock.now().toISOString(),
-      ...(verifyEmail ? { emailVerified: true } : {}),
-    })
-    .where(eq(users.id, userId));
+export async function setPassword(
+  deps: Deps,
+  userId: string,
+  password: string,
+  { verifyEmail = false, keepSession = null }: { verifyEmail?: boolean; keepSession?: string | null } = {},
+): Promise<TokenTerm> {
+  const passwordHash = await deps.passwords.hash(password);
+  const continuing = keepSession ? renewSession(deps.db, deps.clock, keepSession) : null;
+  const opened = continuing ? null : openSession(deps.db, deps.clock, userId);
+  await runBatch(deps.db, [
+    deps.db
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: deps.clock.now().toISOString(), ...(verifyEmail ? { emailVerified: true } : {}) })
+      .where(eq(users.id, userId)),
+    endSessions(deps.db, deps.clock, userId, { allBut: keepSession }, keepSession ? 'password-changed' : 'password-reset'),
+    ...(continuing ? [continuing.statement] : opened!.statements),
+  ]);
+  await deps.live.closeSessions(userId, { allBut: keepSession });
+  return continuing?.term ?? opened!.term;
 }
 
 /**
@@ -165,10 +183,10 @@ export async function resendVerification(deps: Deps, input: { email: string }): 
 }
 
 /**
- * Sets a new password for a signed-in member after checking the current one. Bumping
- * token_version signs out every other session; the caller gets a fresh token.
+ * Sets a new password for a signed-in member after checking the current one. Every other
+ * session of the member ends; the caller's (`sessionId`) goes on with a fresh token.
  */
-export async function changePassword(deps: Deps, account: Account, input: { currentPassword: string; password: string }): Promise<AuthResult> {
+export async function changePassword(deps: Deps, account: Account, sessionId: string, input: { currentPassword: string; password: string }): Promise<AuthResult> {
   const { user } = account;
   await enforceLimits(deps.limiter, [['changePasswordByUser', user.id]]);
   if (!(await deps.passwords.verify(input.currentPassword, user.passwordHash))) {
@@ -176,7 +194,7 @@ export async function changePassword(deps: Deps, account: Account, input: { curr
   }
   if (input.password === input.currentPassword) throw invalidFields({ password: 'must differ from the current password' });
   assertPasswordAllowed(input.password, user.email);
-  await setPassword(deps, user.id, input.password);
+  const term = await setPassword(deps, user.id, input.password, { keepSession: sessionId });
   await notifyPasswordChanged(deps, user.id, 'changed');
-  return signIn(deps, await reloadAccount(deps, user.id));
+  return signIn(deps, await reloadAccount(deps, user.id), term);
 }

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, get, signedInMember } from '../../test/api';
+import { bodyOf, get, sessionToken, signedInMember } from '../../test/api';
 import { fixedClock } from '../clock';
 import { db } from '../db/client';
 import { users } from '../db/schema';
-import { issueToken } from '../session/token';
+import { issueToken, tokenTerm } from '../session/token';
 
 const AUTH_REQUIRED = { message: 'Authentication required.', status: 401, data: null };
 const SESSION_EXPIRED = { message: 'Your session has expired. Please sign in again.', status: 401, data: null };
@@ -49,7 +49,11 @@ describe('requireUser', () => {
 
   it('refuses a garbled token or one signed with another secret', async () => {
     const member = await signedInMember();
-    for (const token of ['garbage', `${member.jwt.slice(0, -4)}AAAA`, await issueToken(member.user, 'another-secret', fixedClock(new Date()))]) {
+    for (const token of [
+      'garbage',
+      `${member.jwt.slice(0, -4)}AAAA`,
+      await issueToken(member.user, tokenTerm('0123456789abcdef01234567', fixedClock(new Date())), 'another-secret'),
+    ]) {
       const response = await get('/auth/me', { token });
       expect(response.status).toBe(401);
       expect(await bodyOf(response)).toEqual(SESSION_EXPIRED);
@@ -59,7 +63,7 @@ describe('requireUser', () => {
   it('refuses a token made 8 days ago', async () => {
     const member = await signedInMember();
     const eightDaysAgo = fixedClock(new Date(Date.now() - 8 * 86_400_000));
-    const response = await get('/auth/me', { token: await issueToken(member.user, env.JWT_SECRET, eightDaysAgo) });
+    const response = await get('/auth/me', { token: await sessionToken(member.user, eightDaysAgo) });
     expect(response.status).toBe(401);
     expect(await bodyOf(response)).toEqual(SESSION_EXPIRED);
   });

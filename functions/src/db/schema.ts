@@ -195,6 +195,24 @@ export const authCodes = sqliteTable(
   (table) => [index('auth_codes_purpose_hash').on(table.purpose, table.codeHash), index('auth_codes_user_purpose').on(table.userId, table.purpose)],
 );
 
+export const sessionEndReasons = ['signed-out', 'signed-out-everywhere', 'password-changed', 'password-reset'] as const;
+
+/** One row per session token's `sid` (session/sessions.ts): a token is good while its row is live. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    endedAt: text('ended_at'),
+    endReason: text('end_reason', { enum: sessionEndReasons }),
+  },
+  (table) => [index('sessions_user_expires').on(table.userId, table.expiresAt)],
+);
+
 export const devMail = sqliteTable(
   'dev_mail',
   {

@@ -8,7 +8,11 @@ import type { Deps } from '../deps';
 import type { Account } from '../users/wire';
 import { validationHook } from './validation';
 
-export type AppEnv = { Bindings: Env; Variables: { deps: Deps; account: Account } };
+/**
+ * `account` and `session` are set by requireUser: the session is the one the token belongs to
+ * (session/sessions.ts) and `expiresAt` the token's expiry in seconds.
+ */
+export type AppEnv = { Bindings: Env; Variables: { deps: Deps; account: Account; session: { id: string; expiresAt: number } } };
 
 /** Middleware putting the request's dependencies, built from the worker's bindings, on the context as `deps`. */
 export function provideDeps(build: (env: Env) => Deps) {

@@ -4,13 +4,23 @@ import type { LiveEvents } from './events';
 import type { MemberLive } from './member-live';
 
 export function durableObjectLive(namespace: DurableObjectNamespace<MemberLive>): LiveEmitter<LiveEvents> {
+  const objectOf = (userId: string) => namespace.get(namespace.idFromName(userId));
   return {
     async emit(userId, event, payload) {
       try {
-        await namespace.get(namespace.idFromName(userId)).emit(event, payload);
+        await objectOf(userId).emit(event, payload);
       } catch (error) {
         // A live event is a courtesy on top of what is stored: the client refetches after a reconnect.
         console.error(`live: ${event} to ${userId} not delivered`, error);
+      }
+    },
+    async closeSessions(userId, scope) {
+      try {
+        await objectOf(userId).closeSessions(scope);
+      } catch (error) {
+        // The sessions are ended in D1 already: a reconnect is refused, and the object's alarm
+        // closes the socket when its token expires.
+        console.error(`live: sockets of ended sessions of ${userId} not closed`, error);
       }
     },
   };

@@ -4,9 +4,12 @@
  * authenticated"). It uses the Hibernation API: what each socket is lives in its
  * attachment, pongs are answered by the runtime without waking the object, and an alarm
  * sends the server's pings. The API's domain code reaches it through `emit` (emitter.ts);
- * the edge forwards an upgrade here only once the token belongs to the member (routes.ts).
+ * the edge forwards an upgrade here only once the token belongs to the member (routes.ts),
+ * telling the session it belongs to: a socket lives no longer than its session, closed when
+ * the API ends the session (`closeSessions`) or by the alarm once its token has expired.
  */
 import { DurableObject } from 'cloudflare:workers';
+import type { SessionScope } from '../deps';
 import type { LiveEventName, LiveEvents } from './events';
 import { heartbeatSettings, missedHeartbeat, type HeartbeatSettings } from './heartbeat';
 import {
@@ -24,10 +27,14 @@ import {
   SOCKET,
   type SocketPacket,
 } from './protocol';
+import { upgradeSessionOf } from './upgrade';
 
 /** What the object remembers of one socket (it survives hibernation; instance fields do not). */
 export type SocketState = {
   userId: string;
+  /** The session of the token that opened the socket, and when that token expires (epoch ms). */
+  sessionId: string;
+  expiresAt: number;
   /** The thread the page has open (`personalInbox`), updated by the client's `thread` event. */
   connectionId: string | null;
   /** The engine session id of the open packet. */
@@ -45,7 +52,13 @@ export const CLOSE_CODES = {
   tooLarge: 4002,
   connectTimeout: 4003,
   dropped: 4004,
+  sessionEnded: 4005,
 } as const;
+
+/** Whether a socket belongs to one of the sessions of `scope`. */
+function inScope(state: SocketState, scope: SessionScope): boolean {
+  return 'only' in scope ? state.sessionId === scope.only : state.sessionId !== scope.allBut;
+}
 
 /** What a client's `thread` event carries: the thread its page has open, or null. */
 function connectionIdOf(args: unknown[]): string | null | undefined {
@@ -72,11 +85,14 @@ export class MemberLive extends DurableObject<Env> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') {
       return Response.json({ code: 3, message: 'Bad request' }, { status: 400 });
     }
+    const session = upgradeSessionOf(request);
+    if (!session || session.expiresAt <= Date.now()) return Response.json({ code: 3, message: 'Bad request' }, { status: 400 });
     const url = new URL(request.url);
     const userId = url.searchParams.get('userId') ?? '';
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     const state: SocketState = {
       userId,
+      ...session,
       connectionId: url.searchParams.get('connectionId') || null,
       sid: randomId(),
       socketId: null,
@@ -93,10 +109,14 @@ export class MemberLive extends DurableObject<Env> {
   /** Sends `event` to every socket of this member connected to "/"; answers how many it reached. */
   async emit<E extends LiveEventName>(event: E, payload: LiveEvents[E]): Promise<number> {
     const frame = eventFrame(event, payload);
+    const now = Date.now();
     let reached = 0;
     for (const ws of this.ctx.getWebSockets()) {
-      if (!stateOf(ws)?.socketId) continue;
-      if (send(ws, frame)) reached += 1;
+      const state = stateOf(ws);
+      if (!state?.socketId) continue;
+      // Between two alarms a token may run out: its socket gets nothing more.
+      if (state.expiresAt <= now) close(ws, CLOSE_CODES.sessionEnded, 'session expired');
+      else if (send(ws, frame)) reached += 1;
     }
     return reached;
   }
@@ -107,6 +127,18 @@ export class MemberLive extends DurableObject<Env> {
     return { open: all.length, connected: all.filter((ws) => stateOf(ws)?.socketId).length };
   }
 
+  /** Closes the sockets of the sessions in `scope`, which the API has just ended; answers how many. */
+  async closeSessions(scope: SessionScope): Promise<number> {
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      const state = stateOf(ws);
+      if (state && !inScope(state, scope)) continue;
+      close(ws, CLOSE_CODES.sessionEnded, 'session ended');
+      closed += 1;
+    }
+    return closed;
+  }
+
   /** Closes every socket, as a restart would (development only: the reconnect tests); answers how many. */
   async drop(): Promise<number> {
     const all = this.ctx.getWebSockets();
@@ -114,7 +146,7 @@ export class MemberLive extends DurableObject<Env> {
     return all.length;
   }
 
-  /** The heartbeat: pings every socket, closes the ones that stopped answering or never joined. */
+  /** The heartbeat: pings every socket, closes the ones whose token expired, that stopped answering or never joined. */
   async alarm(): Promise<void> {
     const now = Date.now();
     const sockets = this.ctx.getWebSockets();
@@ -126,7 +158,9 @@ export class MemberLive extends DurableObject<Env> {
         continue;
       }
       const lastPong = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? state.openedAt;
-      if (missedHeartbeat(Math.max(lastPong, state.openedAt), now, this.settings)) {
+      if (state.expiresAt <= now) {
+        close(ws, CLOSE_CODES.sessionEnded, 'session expired');
+      } else if (missedHeartbeat(Math.max(lastPong, state.openedAt), now, this.settings)) {
         close(ws, CLOSE_CODES.pingTimeout, 'ping timeout');
       } else if (!state.socketId && now - state.openedAt > this.settings.connectTimeout) {
         close(ws, CLOSE_CODES.connectTimeout, 'connect timeout');

@@ -2,7 +2,8 @@
  * GET /socket.io/ (mounted at the root): the live connection's WebSocket upgrade, forwarded to the member's
  * Durable Object only when the caller's token belongs to the `userId` asked for. The app
  * worker (src/worker.ts) turns the `token` cookie into the Bearer token and refuses other
- * origins; this route answers socket.io's own 400s for a handshake it cannot serve.
+ * origins; this route answers socket.io's own 400s for a handshake it cannot serve, and tells
+ * the object the caller's session, whose end or expiry closes the socket (upgrade.ts).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { authenticate, bearerToken } from '../session/authenticate';
@@ -10,6 +11,7 @@ import { newRouter } from '../http/context';
 import { ApiError, invalidFields } from '../errors';
 import { errorResponses } from '../openapi/responses';
 import { handshakeError } from './protocol';
+import { withUpgradeSession } from './upgrade';
 
 /** The words of the live route. */
 export const LIVE_MESSAGES = {
@@ -40,6 +42,7 @@ export const liveRoutes = newRouter().openapi(
       "The member's live events over Engine.IO v4 / Socket.IO v5, WebSocket transport only: `GET /socket.io/?EIO=4&transport=websocket&userId=<id>[&connectionId=<thread id>]` with `Upgrade: websocket`.",
       'Frames: `0{"sid","upgrades":[],"pingInterval","pingTimeout","maxPayload"}` on open; `40` → `40{"sid"}` (other namespaces: `44/<nsp>,{"message":"Invalid namespace"}`);',
       'events `42["notification"|"thread"|"counts",payload]`; server pings `2`, answered `3`; a client that misses a pong for pingInterval + pingTimeout is closed.',
+      'The socket is closed (code 4005) when its session ends (sign-out, sign-out everywhere, a password change or reset) and at the latest one ping interval after its token expires.',
       "Client event `thread` `{ connectionId }` (with an ack) tells which thread the page has open. Browsers connect through the app's origin, whose worker turns the `token` cookie into the Bearer token.",
     ].join(' '),
     request: { query: LiveQuerySchema },
@@ -58,9 +61,10 @@ export const liveRoutes = newRouter().openapi(
     const engineError = handshakeError(query, c.req.header('Upgrade') ?? null);
     if (engineError) return c.json(engineError, 400);
     if (!query.userId) throw invalidFields({ userId: 'is required' });
-    const account = await authenticate(c.get('deps'), bearerToken(c.req.header('Authorization')));
+    const { account, session } = await authenticate(c.get('deps'), bearerToken(c.req.header('Authorization')));
     if (account.user.id !== query.userId) throw new ApiError(401, LIVE_MESSAGES.otherMember);
     const live = c.env.LIVE;
-    return live.get(live.idFromName(account.user.id)).fetch(c.req.raw);
+    const upgrade = withUpgradeSession(c.req.raw, { sessionId: session.id, expiresAt: session.expiresAt * 1000 });
+    return live.get(live.idFromName(account.user.id)).fetch(upgrade);
   },
 );

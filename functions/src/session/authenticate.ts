@@ -1,12 +1,13 @@
 /**
- * Who is calling: a Bearer token becomes the signed-in account, or a 401 that says
- * whether a token was missing or no longer good.
+ * Who is calling: a Bearer token becomes the signed-in account and its session, or a 401
+ * that says whether a token was missing or no longer good.
  */
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { findAccountById } from '../users/repository';
 import type { Account } from '../users/wire';
 import { SESSION_MESSAGES } from './messages';
+import { isSessionLive } from './sessions';
 import { readToken } from './token';
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
@@ -15,15 +16,18 @@ export function bearerToken(header: string | undefined | null): string | null {
   return match ? match[1]! : null;
 }
 
+/** A signed-in caller: the account, and the session its token belongs to with the token's expiry (seconds). */
+export type Caller = { account: Account; session: { id: string; expiresAt: number } };
+
 /**
- * The account a token belongs to. Refused (401): no token; a bad signature, garbled or
- * expired token; a user that is gone; or a token_version that a password change or
- * reset has since moved past.
+ * The caller a token belongs to. Refused (401): no token; a bad signature, garbled or
+ * expired token; a user that is gone; a token_version that a password change, reset or
+ * "sign out everywhere" has since moved past; or a session that was ended or has expired.
  */
-export async function authenticate(deps: Pick<Deps, 'db' | 'clock' | 'config'>, token: string | null): Promise<Account> {
+export async function authenticate(deps: Pick<Deps, 'db' | 'clock' | 'config'>, token: string | null): Promise<Caller> {
   if (!token) throw new ApiError(401, SESSION_MESSAGES.authenticationRequired);
   const claims = await readToken(token, deps.config.jwtSecret, deps.clock);
-  const account = claims ? await findAccountById(deps.db, claims.sub) : null;
-  if (!claims || !account || account.user.tokenVersion !== claims.ver) throw new ApiError(401, SESSION_MESSAGES.sessionExpired);
-  return account;
+  const [account, live] = claims ? await Promise.all([findAccountById(deps.db, claims.sub), isSessionLive(deps.db, deps.clock, claims)]) : [null, false];
+  if (!claims || !account || !live || account.user.tokenVersion !== claims.ver) throw new ApiError(401, SESSION_MESSAGES.sessionExpired);
+  return { account, session: { id: claims.sid, expiresAt: claims.exp } };
 }

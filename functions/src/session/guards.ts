@@ -1,6 +1,6 @@
 /**
- * Route guards: requireUser reads `Authorization: Bearer <jwt>` and puts the account on
- * the context; requireAdmin additionally wants SPEC.md §6's administrator; optionalUser
+ * Route guards: requireUser reads `Authorization: Bearer <jwt>` and puts the account and
+ * its session on the context; requireAdmin additionally wants SPEC.md §6's administrator; optionalUser
  * puts the signed-in account or null on the context as `viewer`, for public routes.
  */
 import { createMiddleware } from 'hono/factory';
@@ -12,7 +12,9 @@ import { SESSION_MESSAGES } from './messages';
 import { authenticate, bearerToken } from './authenticate';
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('account', await authenticate(c.get('deps'), bearerToken(c.req.header('Authorization'))));
+  const { account, session } = await authenticate(c.get('deps'), bearerToken(c.req.header('Authorization')));
+  c.set('account', account);
+  c.set('session', session);
   await next();
 });
 
@@ -32,10 +34,13 @@ export type ViewerEnv = AppEnv & { Variables: { viewer: Account | null } };
 export const optionalUser = createMiddleware<ViewerEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('Authorization'));
   const viewer = token
-    ? await authenticate(c.get('deps'), token).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      })
+    ? await authenticate(c.get('deps'), token).then(
+        (caller) => caller.account,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 401) return null;
+          throw error;
+        },
+      )
     : null;
   c.set('viewer', viewer);
   await next();

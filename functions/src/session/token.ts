@@ -1,8 +1,9 @@
 /**
  * Session tokens: HS256 JWTs signed with JWT_SECRET, valid for 7 days (SPEC.md §9).
  * Claims: `sub` and `id` (the user id), `role` (userRole), `ver` (the user's token_version:
- * bumping it signs out every session), `iat`, `exp`. Signing and verifying are jose's; times
- * are checked against the injected clock, so that expiry can be tested.
+ * bumping it signs out every session), `sid` (the server-side session, session/sessions.ts:
+ * ending it signs this token out), `iat`, `exp`. Signing and verifying are jose's; times are
+ * checked against the injected clock, so that expiry can be tested.
  */
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../clock';
@@ -10,7 +11,10 @@ import { ConfigurationError } from '../errors';
 
 export const TOKEN_LIFETIME_SECONDS = 604_800;
 
-export type TokenClaims = { sub: string; id: string; role: string; ver: number; iat: number; exp: number };
+export type TokenClaims = { sub: string; id: string; role: string; ver: number; sid: string; iat: number; exp: number };
+
+/** What a token is signed for: its session (`sid`) and its issue and expiry times, in seconds. */
+export type TokenTerm = Pick<TokenClaims, 'sid' | 'iat' | 'exp'>;
 
 const encoder = new TextEncoder();
 
@@ -22,15 +26,22 @@ function requireSecret(secret: string | null): Uint8Array {
   return encoder.encode(secret);
 }
 
-/** Signs a token for a user at the clock's current time. */
-export async function issueToken(user: { id: string; userRole: string; tokenVersion: number }, secret: string | null, clock: Clock): Promise<string> {
+/** The term of a token of session `sid` issued at the clock's current time: 7 days. */
+export function tokenTerm(sid: string, clock: Clock): TokenTerm {
   const iat = Math.floor(clock.now().getTime() / 1000);
-  const claims: TokenClaims = { sub: user.id, id: user.id, role: user.userRole, ver: user.tokenVersion, iat, exp: iat + TOKEN_LIFETIME_SECONDS };
+  return { sid, iat, exp: iat + TOKEN_LIFETIME_SECONDS };
+}
+
+/** Signs a token for a user and one of its sessions. */
+export async function issueToken(user: { id: string; userRole: string; tokenVersion: number }, term: TokenTerm, secret: string | null): Promise<string> {
+  const claims: TokenClaims = { sub: user.id, id: user.id, role: user.userRole, ver: user.tokenVersion, ...term };
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(requireSecret(secret));
 }
 
 function isClaims(payload: Record<string, unknown>): payload is TokenClaims {
-  return typeof payload.sub === 'string' && typeof payload.ver === 'number' && typeof payload.iat === 'number' && typeof payload.exp === 'number';
+  return (
+    typeof payload.sub === 'string' && typeof payload.ver === 'number' && typeof payload.sid === 'string' && typeof payload.iat === 'number' && typeof payload.exp === 'number'
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import { $notifications, notificationsActions } from '../../lib/stores/notificat
 import { MediaBaseProvider } from '../ui/media-base';
 import { BellIcon } from './KindIcon';
 import { NotificationRow } from './NotificationRow';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
 import './notifications.css';
 
 /** How many of the newest notifications the drop-down shows. */
@@ -40,7 +41,7 @@ function BellFace({ count }: { count: number }) {
   );
 }
 
-export default function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
+function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
   const state = useStore($notifications);
   const [awake, setAwake] = useState(false);
   const [open, setOpen] = useState(false);
@@ -177,3 +178,5 @@ export default function NotificationBell({ initialUnseen, renderedAt, mediaBaseU
     </MediaBaseProvider>
   );
 }
+
+export default withErrorBoundary(NotificationBell);

@@ -12,6 +12,7 @@ import { $notifications, notificationsActions } from '../../lib/stores/notificat
 import { useNow } from '../ui/use-now';
 import { MediaBaseProvider } from '../ui/media-base';
 import { NotificationRow } from './NotificationRow';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
 import './notifications.css';
 
 interface Props {
@@ -28,7 +29,7 @@ function CheckIcon() {
   );
 }
 
-export default function NotificationsScreen({ initial, renderedAt, mediaBaseUrl }: Props) {
+function NotificationsScreen({ initial, renderedAt, mediaBaseUrl }: Props) {
   const stored = useStore($notifications);
   const [hydrated, setHydrated] = useState(false);
   const { now } = useNow(renderedAt);
@@ -103,3 +104,5 @@ export default function NotificationsScreen({ initial, renderedAt, mediaBaseUrl 
     </MediaBaseProvider>
   );
 }
+
+export default withErrorBoundary(NotificationsScreen);

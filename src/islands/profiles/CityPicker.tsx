@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cityQuery, nextActive, resultsAnnouncement } from '../../lib/profiles/combobox';
 import { api } from '../../lib/api/client';
 import { searchCities } from '../../lib/profiles/cities';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
 import './city-picker.css';
 
 export interface CityChoice {
@@ -34,7 +35,7 @@ export interface CityPickerProps {
 const SEARCH_DELAY_MS = 200;
 const RESULT_LIMIT = 8;
 
-export default function CityPicker({ name, label, initial = null, onChange, inputId, error, hint, optional }: CityPickerProps) {
+export function CityPicker({ name, label, initial = null, onChange, inputId, error, hint, optional }: CityPickerProps) {
   const generated = useId();
   const id = inputId ?? `city-${generated.replace(/:/g, '')}`;
   const listId = `${id}-listbox`;
@@ -213,3 +214,6 @@ export default function CityPicker({ name, label, initial = null, onChange, inpu
     </div>
   );
 }
+
+/** The picker as an island of its own (the city search field); the profile forms use `CityPicker` inside their own boundary. */
+export default withErrorBoundary(CityPicker);

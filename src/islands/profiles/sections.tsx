@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { AdvisorForm, FounderForm, ProfileForm } from '../../lib/profiles/form-model';
 import type { StepKey } from '../../lib/profiles/steps';
 import type { FieldErrors } from '../../lib/profiles/validation';
-import CityPicker from './CityPicker';
+import { CityPicker } from './CityPicker';
 import { CofounderPreferences } from './CofounderPreferences';
 import { ChipChecks, RadioChoices, Switch, TextField, fieldId } from './fields';
 import { LinksEditor } from './LinksEditor';

@@ -1,0 +1,107 @@
+import { runDurableObjectAlarm } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { get, post, resetCodeFor, sessionToken, signedInMember } from '../../test/api';
+import { closeLiveSockets, joinedLiveSocket, livePath, UPGRADE } from '../../test/live';
+import { CLOSE_CODES } from './member-live';
+import { withUpgradeSession } from './upgrade';
+
+const liveOf = (userId: string) => env.LIVE.get(env.LIVE.idFromName(userId));
+
+afterEach(closeLiveSockets);
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+/** The member signed in on a second device: the same member with another session's token. */
+async function onAnotherDevice(member: Member): Promise<Member> {
+  return { ...member, jwt: await sessionToken(member.user) };
+}
+
+/** Whether the socket is still open a moment after (a closed socket settles its `closed` promise first). */
+async function stillOpen(closed: Promise<number>): Promise<boolean> {
+  return Promise.race([closed.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 100))]);
+}
+
+describe('a live socket lives no longer than its session', () => {
+  it('closes when its session signs out; the member’s other sessions keep theirs', async () => {
+    const member = await signedInMember();
+    const [mine, otherDevice] = await Promise.all([joinedLiveSocket(member), joinedLiveSocket(await onAnotherDevice(member))]);
+    expect((await post('/auth/logout', undefined, { token: member.jwt })).status).toBe(200);
+    expect(await mine.closed).toBe(CLOSE_CODES.sessionEnded);
+    expect(await stillOpen(otherDevice.closed)).toBe(true);
+    expect(await liveOf(member.user.id).sockets()).toEqual({ open: 1, connected: 1 });
+  });
+
+  it('all close when the member signs out everywhere', async () => {
+    const member = await signedInMember();
+    const sockets = await Promise.all([joinedLiveSocket(member), joinedLiveSocket(member), joinedLiveSocket(await onAnotherDevice(member))]);
+    expect((await post('/auth/logout-all', undefined, { token: member.jwt })).status).toBe(200);
+    for (const socket of sockets) expect(await socket.closed).toBe(CLOSE_CODES.sessionEnded);
+    expect(await liveOf(member.user.id).sockets()).toEqual({ open: 0, connected: 0 });
+  });
+
+  it('a password change closes the other sessions’ sockets and keeps the caller’s', async () => {
+    const member = await signedInMember();
+    const [mine, otherDevice] = await Promise.all([joinedLiveSocket(member), joinedLiveSocket(await onAnotherDevice(member))]);
+    const body = { currentPassword: member.password, password: 'my-new-password', passwordConfirmation: 'my-new-password' };
+    expect((await post('/auth/change-password', body, { token: member.jwt })).status).toBe(200);
+    expect(await otherDevice.closed).toBe(CLOSE_CODES.sessionEnded);
+    expect(await stillOpen(mine.closed)).toBe(true);
+  });
+
+  it('a password reset closes every socket', async () => {
+    const member = await signedInMember();
+    const socket = await joinedLiveSocket(member);
+    await post('/auth/reset-password', { type: 'request', email: member.user.email });
+    const code = await resetCodeFor(member.user.email);
+    const reset = await post('/auth/reset-password', { type: 'reset', code, password: 'a-brand-new-password', passwordConfirmation: 'a-brand-new-password' });
+    expect(reset.status).toBe(200);
+    expect(await socket.closed).toBe(CLOSE_CODES.sessionEnded);
+  });
+
+  it('a signed-out session cannot open a new socket', async () => {
+    const member = await signedInMember();
+    await post('/auth/logout', undefined, { token: member.jwt });
+    expect((await get(livePath(member.user.id), { token: member.jwt, headers: UPGRADE })).status).toBe(401);
+  });
+});
+
+describe('a live socket whose token expires', () => {
+  /** A socket joined to "/" on the member's object, opened as the route would with a token that expires in `ms`. */
+  async function socketExpiringIn(userId: string, ms: number) {
+    const upgrade = new Request(`https://api.local${livePath(userId)}`, { headers: UPGRADE });
+    const response = await liveOf(userId).fetch(withUpgradeSession(upgrade, { sessionId: 'a-session', expiresAt: Date.now() + ms }));
+    const ws = response.webSocket!;
+    const closed = new Promise<number>((resolve) => ws.addEventListener('close', (event) => resolve(event.code)));
+    const frames: string[] = [];
+    ws.accept();
+    ws.addEventListener('message', (event) => frames.push(String(event.data)));
+    ws.send('40');
+    await vi.waitFor(() => expect(frames.some((frame) => frame.startsWith('40'))).toBe(true), { timeout: 2000, interval: 5 });
+    return { ws, closed, frames };
+  }
+
+  it('is closed by the heartbeat alarm once the token has expired', async () => {
+    const member = await signedInMember();
+    const socket = await socketExpiringIn(member.user.id, 300);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await runDurableObjectAlarm(liveOf(member.user.id));
+    expect(await socket.closed).toBe(CLOSE_CODES.sessionEnded);
+  });
+
+  it('receives no event after its token expired, even before the alarm', async () => {
+    const member = await signedInMember();
+    const socket = await socketExpiringIn(member.user.id, 300);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await liveOf(member.user.id).emit('counts', { unseenMessages: 1 })).toBe(0);
+    expect(await socket.closed).toBe(CLOSE_CODES.sessionEnded);
+    expect(socket.frames.some((frame) => frame.startsWith('42'))).toBe(false);
+  });
+
+  it('is refused when the route tells no session or an expired one', async () => {
+    const member = await signedInMember();
+    const upgrade = new Request(`https://api.local${livePath(member.user.id)}`, { headers: UPGRADE });
+    expect((await liveOf(member.user.id).fetch(upgrade.clone())).status).toBe(400);
+    expect((await liveOf(member.user.id).fetch(withUpgradeSession(upgrade, { sessionId: 's', expiresAt: Date.now() - 1 }))).status).toBe(400);
+  });
+});

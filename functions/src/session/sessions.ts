@@ -1,0 +1,75 @@
+/**
+ * Server-side sessions (migration 0008): every token names its row (claim `sid`) and is
+ * good only while that row is neither ended nor expired, so signing out ends a copied token
+ * at once instead of after its 7 days (ASVS 3.3.1). The writes answer statements rather than
+ * running them, so that ending sessions joins the change that causes it (a password change)
+ * in one D1 batch (db/batch.ts).
+ */
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { BatchStatement } from '../db/batch';
+import { runBatch } from '../db/batch';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { type sessionEndReasons, sessions } from '../db/schema';
+import type { SessionScope } from '../deps';
+import { type TokenClaims, type TokenTerm, tokenTerm } from './token';
+
+export type SessionEndReason = (typeof sessionEndReasons)[number];
+
+const isoOfSeconds = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/**
+ * A new session of `userId`: the term of its first token and the statements that store it.
+ * They also prune the member's sessions whose last token has expired (nothing reads them
+ * again), so the table stays as small as the live sessions.
+ */
+export function openSession(db: Db, clock: Clock, userId: string): { term: TokenTerm; statements: BatchStatement[] } {
+  const term = tokenTerm(newId(), clock);
+  const now = clock.now().toISOString();
+  return {
+    term,
+    statements: [
+      db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now))),
+      db.insert(sessions).values({ id: term.sid, userId, createdAt: now, expiresAt: isoOfSeconds(term.exp) }),
+    ],
+  };
+}
+
+/** Opens a session of `userId` on its own; the term of its first token. */
+export async function startSession(db: Db, clock: Clock, userId: string): Promise<TokenTerm> {
+  const { term, statements } = openSession(db, clock, userId);
+  await runBatch(db, statements);
+  return term;
+}
+
+/** A fresh 7-day term for a live session (its token is re-signed after a password change), and the statement that stores it. */
+export function renewSession(db: Db, clock: Clock, sessionId: string): { term: TokenTerm; statement: BatchStatement } {
+  const term = tokenTerm(sessionId, clock);
+  return {
+    term,
+    statement: db
+      .update(sessions)
+      .set({ expiresAt: isoOfSeconds(term.exp) })
+      .where(eq(sessions.id, sessionId)),
+  };
+}
+
+/** Ends the member's live sessions in `scope` (one of them, or all but one or none), saying why. */
+export function endSessions(db: Db, clock: Clock, userId: string, scope: SessionScope, reason: SessionEndReason): BatchStatement {
+  const which = 'only' in scope ? eq(sessions.id, scope.only) : scope.allBut ? ne(sessions.id, scope.allBut) : undefined;
+  return db
+    .update(sessions)
+    .set({ endedAt: clock.now().toISOString(), endReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), which));
+}
+
+/** Whether the session a token names is still live: it exists, belongs to the token's user, is not ended and not expired. */
+export async function isSessionLive(db: Db, clock: Clock, claims: Pick<TokenClaims, 'sid' | 'sub'>): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.endedAt), gt(sessions.expiresAt, clock.now().toISOString())))
+    .limit(1);
+  return row !== undefined;
+}
