@@ -103,3 +103,29 @@ test('a member changes the password and the old one stops working', async ({ pag
   await signIn(page, email, 'new password here');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 });
+
+test('the strength meter reads a new password and stops a common one before submit', async ({ page }) => {
+  await page.goto('/register');
+  const password = page.getByLabel('Password', { exact: true });
+  const meter = page.locator('meter[aria-label="Password strength"]');
+  await password.fill('qwerty123456');
+  await expect(page.getByText('Password strength: Too common.')).toBeVisible();
+  await expect(meter).toHaveJSProperty('value', 0);
+  expect(await password.evaluate((input: HTMLInputElement) => input.validity.customError)).toBe(true);
+
+  await password.fill('short one');
+  await expect(page.getByText('Password strength: Too short. Use at least 12 characters.')).toBeVisible();
+
+  await password.fill('correct horse battery staple');
+  await expect(page.getByText('Password strength: Strong.')).toBeVisible();
+  await expect(meter).toHaveJSProperty('value', 4);
+  expect(await password.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+});
+
+test('a wrong verification code reads "Validation failed." and the code field says why', async ({ page }) => {
+  await page.goto(`/verify-email?email=${encodeURIComponent(uniqueEmail('wrong-code'))}`);
+  await page.getByLabel('Verification code').fill('000000');
+  await page.getByRole('button', { name: 'Verify email' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Validation failed.' })).toBeVisible();
+  await expect(page.getByText('Verification code is invalid or has expired')).toBeVisible();
+});
