@@ -9,12 +9,12 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password';
 /** An email address, trimmed and lowercased before it is checked. */
 export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email()).openapi({ type: 'string', format: 'email', example: 'ada@example.com' });
 
-/** A new password: OWASP length rules only, no composition rules. */
+/** A new password: OWASP length rules, no composition rules; the service also refuses common passwords. */
 export const NewPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH)
   .max(PASSWORD_MAX_LENGTH)
-  .openapi({ description: `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters, not the email address.`, example: 'correct horse battery' });
+  .openapi({ description: `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters, not the email address, not a common or leaked password.`, example: 'correct horse battery' });
 
 /** A password being checked, not set: any non-empty text up to the maximum. */
 const PasswordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH).openapi({ example: 'correct horse battery' });
