@@ -75,3 +75,26 @@ test('a visitor page adds the chat script only once it has loaded and painted, w
   expect(loadedAt).toBeGreaterThan(0);
   expect(scriptAt).toBeGreaterThanOrEqual(loadedAt);
 });
+
+test('a page whose address carries a code reports no query and loads no outside script', async ({ page }) => {
+  const reported: string[] = [];
+  await page.route('https://analytics.foundermesh.test/api/event', async (route) => {
+    reported.push(JSON.parse(route.request().postData() ?? '{}').url);
+    await route.fulfill({ status: 202, body: 'ok' });
+  });
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    if (/crisp\.chat|cloudflareinsights\.com/.test(request.url())) outside.push(request.url());
+  });
+  for (const path of ['/reset-password?code=secret-reset-code', '/verify-email?email=someone%40example.com&code=123456']) {
+    await page.goto(path);
+    await expect.poll(() => reported.length).toBeGreaterThan(0);
+    // Touch the page and leave the browser idle long enough for the chat widget to have loaded.
+    await page.mouse.move(10, 10);
+    await page.waitForTimeout(1500);
+    expect(reported.at(-1)).toBe(new URL(path.split('?')[0]!, page.url()).href);
+    reported.length = 0;
+  }
+  expect(await page.locator('script[src*="crisp"], script[src*="cloudflareinsights"]').count()).toBe(0);
+  expect(outside).toEqual([]);
+});

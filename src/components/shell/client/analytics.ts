@@ -1,5 +1,10 @@
-/** Reports one page view per page shown through the analytics port (Plausible today). */
+/**
+ * Reports one page view per page shown through the analytics port (Plausible today); the
+ * address of an auth page, as the page or as its referrer, goes without its query, which
+ * can hold a code.
+ */
 import { createAnalytics } from '../../../lib/analytics/port';
+import { pageViewUrl } from '../../../lib/analytics/private-pages';
 import { onEachPage } from './page-events';
 
 const settings = document.querySelector<HTMLElement>('[data-analytics="plausible"]');
@@ -9,5 +14,5 @@ if (settings?.dataset.domain && settings.dataset.endpoint) {
     domain: settings.dataset.domain,
     endpoint: settings.dataset.endpoint,
   });
-  onEachPage(() => port.pageView({ url: location.href, referrer: document.referrer }));
+  onEachPage(() => port.pageView({ url: pageViewUrl(location.href), referrer: document.referrer && pageViewUrl(document.referrer) }));
 }

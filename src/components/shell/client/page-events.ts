@@ -1,8 +1,8 @@
 /**
  * Runs a callback once for every page shown: the first load and each client-side
  * navigation. `astro:page-load` fires for both; the guard keeps a stray second event
- * from counting the same page twice. On a page without the client router (none of
- * ours today, but a bare page could be) the window's load event stands in.
+ * from counting the same page twice. On a page without the client router (the pages whose
+ * address carries a code, see Base.astro) the window's load event stands in.
  */
 export function onEachPage(callback: () => void): void {
   const routerEnabled = document.querySelector('meta[name="astro-view-transitions-enabled"]') !== null;
