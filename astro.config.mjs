@@ -15,4 +15,7 @@ export default defineConfig({
   integrations: [react()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   devToolbar: { enabled: false },
+  // Never inline a bundled script into a page: the Content-Security-Policy (src/lib/security)
+  // allows this origin's files and only a fixed set of inline scripts, by hash.
+  vite: { build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) } },
 });

@@ -2,20 +2,40 @@
  * Every page request: who is signed in (one /auth/me per request, through the API
  * binding), then the route guards of src/lib/session/guards.ts. Static files and the
  * session endpoints are left alone. A member who has not finished onboarding is sent to
- * it from member-only screens (src/lib/profiles/onboarding-guard.ts).
+ * it from member-only screens (src/lib/profiles/onboarding-guard.ts). Every answer gets the
+ * browser security headers (src/lib/security/headers.ts); a page a member sees, or one of the
+ * sign-in flow, is never cached.
  */
 import { defineMiddleware } from 'astro:middleware';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { isAdmin, isPremium } from '@api/users/roles';
 import { onboardingRedirect } from './lib/profiles/onboarding-guard';
 import { clientIpOf } from './lib/server/client-ip';
 import { decideGuard } from './lib/session/guards';
 import { isSessionExempt } from './lib/session/session-exempt';
 import { loadViewer } from './lib/session/viewer';
+import { isAuthPage } from './lib/analytics/private-pages';
+import { securityHeaders } from './lib/security/headers';
+import { inlineScriptHashes } from './lib/security/inline-script-hashes';
+import { withHeaders } from './lib/security/with-headers';
+import { appConfig } from './lib/server/app-config';
 
 /** Where the 403 page lives (the shell's src/pages/403.astro). */
 const FORBIDDEN_PAGE = '/403';
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  const response = await guardedResponse(context, next);
+  const headers = securityHeaders({
+    url: context.url,
+    config: appConfig(context.url),
+    scriptHashes: await inlineScriptHashes(),
+    private: context.locals.user !== null || isAuthPage(context.url.pathname),
+  });
+  return withHeaders(response, headers);
+});
+
+/** The guards' answer: the page itself, a redirect, or the 403 page. */
+async function guardedResponse(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { locals, url, cookies, request } = context;
   locals.user = null;
   locals.isAdmin = false;
@@ -43,4 +63,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return new Response(page.body, { status: 403, headers: page.headers });
   }
   return next();
-});
+}
