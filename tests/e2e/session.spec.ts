@@ -1,4 +1,4 @@
-import { DEMO_MEMBER, expect, test } from './support';
+import { DEMO_MEMBER, expect, registerVerified, test, uniqueEmail } from './support';
 
 test('signing in through the session proxy sets an HttpOnly token cookie and never returns the jwt', async ({ request, baseURL }) => {
   const response = await request.post('/api/session/auth/user-login', { data: DEMO_MEMBER, headers: { origin: baseURL! } });
@@ -55,10 +55,45 @@ test('POST /api/logout clears both cookies', async ({ request, baseURL }) => {
   expect((await request.get('/api/session/auth/me')).status()).toBe(401);
 });
 
+test('a copied token cookie no longer works after sign-out', async ({ request, baseURL }) => {
+  await request.post('/api/session/auth/user-login', { data: DEMO_MEMBER, headers: { origin: baseURL! } });
+  const { cookies } = await request.storageState();
+  const copied = cookies.find((cookie) => cookie.name === 'token')!.value;
+  expect((await request.get('/api/session/auth/me', { headers: { cookie: `token=${copied}` } })).status()).toBe(200);
+  await request.post('/api/logout', { headers: { origin: baseURL!, accept: 'application/json' } });
+  expect((await request.get('/api/session/auth/me', { headers: { cookie: `token=${copied}` } })).status()).toBe(401);
+  expect((await request.get('/api/session/auth/me', { headers: { authorization: `Bearer ${copied}` } })).status()).toBe(401);
+});
+
+test('"Sign out everywhere" in the password settings ends the sessions of every browser', async ({ page, request, baseURL }) => {
+  const member = { email: uniqueEmail('everywhere'), password: 'kestrel-lantern-orbit-93' };
+  await registerVerified(page, request, member.email, member.password);
+  // The same member signed in elsewhere (the request context is another browser).
+  expect((await request.post('/api/session/auth/user-login', { data: member, headers: { origin: baseURL! } })).status()).toBe(200);
+  expect((await request.get('/api/session/auth/me')).status()).toBe(200);
+
+  await page.goto('/settings/password');
+  const button = page.getByRole('button', { name: 'Sign out everywhere' });
+  await expect(button).toHaveAccessibleDescription(/every session of your account/);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+  expect((await request.get('/api/session/auth/me')).status()).toBe(401);
+});
+
 test('the API documents itself at /api/session/openapi.json and /api/session/docs', async ({ request }) => {
   const spec = await (await request.get('/api/session/openapi.json')).json();
   expect(spec.openapi).toMatch(/^3\.1/);
-  for (const path of ['/users/register', '/auth/user-login', '/auth/me', '/auth/verify-email', '/auth/reset-password', '/auth/change-password']) {
+  for (const path of [
+    '/users/register',
+    '/auth/user-login',
+    '/auth/me',
+    '/auth/verify-email',
+    '/auth/reset-password',
+    '/auth/change-password',
+    '/auth/logout',
+    '/auth/logout-all',
+  ]) {
     expect(Object.keys(spec.paths)).toContain(path);
   }
   const docs = await request.get('/api/session/docs');
