@@ -16,7 +16,7 @@ import { isSessionExempt } from './lib/session/session-exempt';
 import { loadViewer } from './lib/session/viewer';
 import { isAuthPage } from './lib/analytics/private-pages';
 import { securityHeaders } from './lib/security/headers';
-import { inlineScriptHashes } from './lib/security/inline-script-hashes';
+import { inlineScriptHashes } from './lib/server/inline-script-hashes';
 import { withHeaders } from './lib/security/with-headers';
 import { appConfig } from './lib/server/app-config';
 

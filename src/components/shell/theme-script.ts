@@ -1,7 +1,7 @@
 /**
  * The theme script's text, run inline by ThemeScript.astro before first paint. It lives in
  * a string so the Content-Security-Policy can allow exactly this text by its hash
- * (src/lib/security/inline-script-hashes.ts). Plain ES2015, no imports: it is not bundled.
+ * (src/lib/server/inline-script-hashes.ts). Plain browser JavaScript, no imports: it is not bundled.
  */
 export const THEME_SCRIPT = `(() => {
   function stored() {

@@ -25,7 +25,7 @@ const CRISP = {
 
 export interface PolicyInput {
   config: Pick<AppConfig, 'mediaBaseUrl' | 'analytics' | 'chat'>;
-  /** `'sha256-…'` sources of every inline script a page may run (see inline-script-hashes.ts). */
+  /** `'sha256-…'` sources of every inline script a page may run (see src/lib/server/inline-script-hashes.ts). */
   scriptHashes: readonly string[];
   /** Upgrade plain-HTTP subresources; off on a local plain-HTTP stack, where it would break every request. */
   upgradeInsecureRequests: boolean;
