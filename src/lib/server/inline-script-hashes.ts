@@ -7,6 +7,7 @@
  * them (a per-page nonce would refuse them). JSON-LD blocks are data, not scripts, and need none.
  */
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
+import islandScriptDev from 'astro/runtime/server/astro-island.prebuilt-dev.js';
 import idleDirective from 'astro/runtime/client/idle.prebuilt.js';
 import loadDirective from 'astro/runtime/client/load.prebuilt.js';
 import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
@@ -15,7 +16,8 @@ import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
 import { FOLD_FILTERS_SCRIPT } from '../../components/search/fold-filters-script';
 import { THEME_SCRIPT } from '../../components/shell/theme-script';
 
-const INLINE_SCRIPTS = [islandScript, idleDirective, loadDirective, mediaDirective, onlyDirective, visibleDirective, THEME_SCRIPT, FOLD_FILTERS_SCRIPT];
+// The development server writes the loader's unminified build (npm run dev).
+const INLINE_SCRIPTS = [islandScript, islandScriptDev, idleDirective, loadDirective, mediaDirective, onlyDirective, visibleDirective, THEME_SCRIPT, FOLD_FILTERS_SCRIPT];
 
 /** The CSP source for one inline script's exact text. */
 export async function sha256Source(text: string): Promise<string> {
