@@ -86,6 +86,22 @@ describe('the app', () => {
     expect(await bodyOf(huge)).toMatchObject({ status: 413, message: 'The request body is too large: 10 MB at most.' });
   });
 
+  it('refuses a query parameter given twice instead of picking one of the values (parameter pollution)', async () => {
+    for (const query of ['search=lag&limit=1&limit=50', 'search=lag&search=par']) {
+      const response = await get(`/cities?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(Object.keys((await bodyOf(response)).data.fields), query).toEqual([query.includes('limit') ? 'limit' : 'search']);
+    }
+  });
+
+  it('answers JSON with its content type and names no server software or version', async () => {
+    for (const response of [await get('/health'), await get('/no/such/route')]) {
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('server')).toBeNull();
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
   it('answers the generic 500 when something unexpected breaks, without leaking details', async () => {
     const broken = { ...env, DB: undefined } as unknown as Env;
     const response = await post('/auth/user-login', { email: 'a@example.com', password: 'whatever-1' }, { env: broken });

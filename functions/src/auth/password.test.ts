@@ -33,6 +33,21 @@ describe('password hashing', () => {
     expect(scryptHasher(FAST).needsRehash(stored)).toBe(false);
   });
 
+  it('never truncates: two 128-character passwords that differ only in their last character do not match (ASVS 2.1.3)', async () => {
+    const long = `${'y'.repeat(127)}a`;
+    const stored = await hashPassword(long, FAST);
+    expect(await verifyPassword(long, stored)).toBe(true);
+    expect(await verifyPassword(`${'y'.repeat(127)}b`, stored)).toBe(false);
+    expect(await verifyPassword('y'.repeat(127), stored)).toBe(false);
+  });
+
+  it('hashes and verifies any printable Unicode: spaces, emoji, other scripts and apostrophes', async () => {
+    const password = "ねこ が すき 🐈 O'Hara  Ünïcödé";
+    const stored = await hashPassword(password, FAST);
+    expect(await verifyPassword(password, stored)).toBe(true);
+    expect(await verifyPassword(password.replace('🐈', '🐕'), stored)).toBe(false);
+  });
+
   it('treats tampered or foreign hashes as a mismatch instead of throwing', async () => {
     const stored = await hashPassword('tamper proof', FAST);
     const tampered = stored.replace(/\$([^$]+)$/, (_, key: string) => `$${key.startsWith('A') ? 'B' : 'A'}${key.slice(1)}`);
@@ -48,6 +63,13 @@ describe('the password policy', () => {
     expect(passwordProblem('plain lowercase words', 'ada@example.com')).toBeNull();
     expect(passwordProblem('demo-password-2026', 'ada@example.com')).toBeNull();
     expect(passwordProblem('x'.repeat(128), 'ada@example.com')).toBeNull();
+  });
+
+  it('permits 64-character passphrases of any printable Unicode, spaces and emoji included (ASVS 2.1.2, 2.1.4)', () => {
+    const passphrase = 'ねこ が すき 🐈 and a long walk by the river, twice a day, every day ✨ ok!';
+    expect(passphrase.length).toBeGreaterThanOrEqual(64);
+    expect(passwordProblem(passphrase, 'ada@example.com')).toBeNull();
+    expect(passwordProblem("O'Hara's    spaced   out", 'ada@example.com')).toBeNull();
   });
 
   it('refuses passwords that are too short or too long', () => {

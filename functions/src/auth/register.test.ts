@@ -30,6 +30,25 @@ describe('POST /users/register', () => {
     expect(user).not.toHaveProperty('passwordHash');
   });
 
+  it('ignores fields a newcomer may not set: role, verification, premium, token version (ASVS 5.1.2)', async () => {
+    const body = registration({
+      userRole: 'admin',
+      role: { type: 'premium' },
+      emailVerified: true,
+      onboarded: true,
+      tokenVersion: 99,
+      founder: { premium: true },
+      _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+    });
+    const response = await post('/users/register', body);
+    expect(response.status).toBe(201);
+    const { user } = await bodyOf(response);
+    expect(user).toMatchObject({ userRole: 'member', role: { type: 'free' }, emailVerified: false, onboarded: false, founder: { premium: false } });
+    expect(user._id).not.toBe('aaaaaaaaaaaaaaaaaaaaaaaa');
+    // Still unverified: signing in is refused until the mailed code is used.
+    expect((await post('/auth/user-login', { email: body.email, password: body.password }, { ip: uniqueIp() })).status).toBe(403);
+  });
+
   it('mails a six-digit code and a link to the verify-email page', async () => {
     const body = registration();
     await post('/users/register', body);

@@ -20,6 +20,8 @@ describe('POST /auth/reset-password, type request', () => {
     const [mail] = await mailTo(member.user.email);
     expect(mail!.subject).toBe('Reset your FounderMesh password');
     expect(mail!.text).toMatch(/http:\/\/127\.0\.0\.1:4321\/reset-password\?code=[A-Za-z0-9_-]{43}\n/);
+    // Recovery never reveals the current password (only its hash is stored).
+    expect(`${mail!.text}${mail!.html}`).not.toContain(member.password);
   });
 
   it('answers an unknown address exactly the same, and mails nothing', async () => {

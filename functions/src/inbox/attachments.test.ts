@@ -26,6 +26,8 @@ describe('POST /upload/attachment', () => {
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('application/pdf');
     expect(own.headers.get('x-content-type-options')).toBe('nosniff');
+    // Never run as a page of this origin, even if a browser sniffed it as HTML.
+    expect(own.headers.get('content-security-policy')).toMatch(/default-src 'none'.*; sandbox$/);
     expect(own.headers.get('cache-control')).toMatch(/^private/);
     expect(own.headers.get('content-disposition')).toBe(`attachment; filename="holiday.pdf"; filename*=UTF-8''holiday.pdf`);
     expect(new Uint8Array(await own.arrayBuffer())).toEqual(pdfBytes());

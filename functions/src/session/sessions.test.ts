@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, get, MEMBER_PASSWORD, post, resetCodeFor, sessionToken, signedInMember } from '../../test/api';
+import { bodyOf, createMember, get, MEMBER_PASSWORD, post, resetCodeFor, sessionToken, signedInMember } from '../../test/api';
 import { systemClock } from '../clock';
 import { db } from '../db/client';
 import { sessions } from '../db/schema';
@@ -106,6 +106,18 @@ describe('requireUser and the stored session', () => {
       const token = await issueToken(member.user, tokenTerm(sid, systemClock), env.JWT_SECRET);
       expect(await bodyOf(await me(token))).toEqual(SESSION_EXPIRED);
     }
+  });
+
+  it('gives each sign-in a new session, with a fresh 96-bit random id and a new token (ASVS 3.2.1, 3.2.2)', async () => {
+    const member = await createMember();
+    const signIn = async () => (await bodyOf(await post('/auth/user-login', { email: member.user.email, password: member.password }))).jwt as string;
+    const sidOf = (jwt: string) => JSON.parse(atob(jwt.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sid as string;
+    const [first, second] = [await signIn(), await signIn()];
+    expect(first).not.toBe(second);
+    expect(sidOf(first)).toMatch(/^[0-9a-f]{24}$/);
+    expect(sidOf(second)).toMatch(/^[0-9a-f]{24}$/);
+    expect(sidOf(first)).not.toBe(sidOf(second));
+    expect(await endReasonsOf(member.user.id)).toEqual(['live', 'live']);
   });
 
   it('prunes the member’s expired sessions when a new one starts', async () => {
