@@ -23,6 +23,7 @@ import { advisorProfileRoutes, founderProfileRoutes, onboardingRoutes, profileRo
 import { advisorSearchRoutes, founderSearchRoutes, profilesRoutes } from './search/routes';
 import { reportRoutes } from './reports/routes';
 import { matchingRoutes } from './matching/routes';
+import { subscriptionRoutes } from './subscriptions/routes';
 import { newRouter, provideDeps } from './http/context';
 import { buildDeps, type AppOptions } from './build-deps';
 import { bodyTooLarge, handleError, handleNotFound, MAX_BODY_BYTES } from './http/error-handler';
@@ -96,6 +97,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/reports', reportRoutes)
     .route('/admin', adminRoutes)
     .route('/admin', premiumRoutes)
+    .route('/subscriptions', subscriptionRoutes)
     .route('/dev', devRoutes)
     .route('/media', mediaRoutes);
   mountReference(api);

@@ -11,6 +11,9 @@ import { durableObjectLive } from './live/emitter';
 import { cloudflareMailer } from './mail/cloudflare-mailer';
 import { devMailbox } from './mail/dev-mailbox';
 import { durableObjectLimiter } from './rate-limit/limiter';
+import { readBillingConfig } from './subscriptions/config';
+import { stripeProvider } from './subscriptions/stripe-provider';
+import { testModeProvider } from './subscriptions/test-mode-provider';
 
 /** What a test (or another entry point) may swap; production uses the defaults. */
 export type AppOptions = { clock?: Clock; passwords?: PasswordHasher };
@@ -29,5 +32,12 @@ export function buildDeps(env: Env, options: AppOptions = {}): Deps {
     limiter: durableObjectLimiter(env.RATE_LIMITER, clock),
     passwords: options.passwords ?? scryptHasher(),
     live: durableObjectLive(env.LIVE),
+    billing: billingProvider(env, database, config.appUrl),
   };
+}
+
+/** Stripe when a key is configured; otherwise the app's own test-mode checkout. */
+function billingProvider(env: Env, database: Deps['db'], appUrl: string) {
+  const billing = readBillingConfig(env as Parameters<typeof readBillingConfig>[0]);
+  return billing.stripe ? stripeProvider(billing.stripe, billing.prices) : testModeProvider(database, appUrl, billing.prices);
 }

@@ -39,6 +39,56 @@ export type SessionScope = { only: string } | { allBut: string | null };
 /** The dependency of code that sends these live events. */
 export type Emits<Events extends object> = { live: LiveEmitter<Events> };
 
+/** A Premium plan: billed monthly or yearly. */
+export type BillingPlan = 'monthly' | 'yearly';
+
+/** What a plan costs, from configuration (functions/src/subscriptions/config.ts). */
+export type PlanPrice = { amount: number; currency: string };
+
+/** A subscription as the payment provider holds it right now (never an event's snapshot). */
+export type ProviderSubscription = {
+  id: string;
+  customerId: string;
+  /** The member it was bought for (checkout metadata), when the provider carries it. */
+  userId: string | null;
+  plan: BillingPlan;
+  /** The provider's status: active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused. */
+  status: string;
+  /** ISO time the paid period ends (renewal or, with cancelAtPeriodEnd, the end). */
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  /** ISO time it ended, for canceled ones. */
+  endedAt: string | null;
+};
+
+/** A verified provider event: its id, type and what it points at. */
+export type BillingEvent = { id: string; type: string; subscriptionId: string | null; checkoutId: string | null };
+
+/**
+ * The payment provider (Stripe in production, the app's own test mode locally): the few
+ * calls billing needs. Every answer is the provider's current state.
+ */
+export type BillingProvider = {
+  mode: 'stripe' | 'test';
+  prices: Record<BillingPlan, PlanPrice>;
+  createCustomer(member: { userId: string; email: string; name: string }): Promise<string>;
+  /** A checkout for the customer; `successUrl` may carry `{CHECKOUT_SESSION_ID}`. */
+  createCheckout(input: { customerId: string; userId: string; plan: BillingPlan; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }>;
+  /** The checkout's customer and subscription (null until it is paid), or null for an unknown checkout. */
+  readCheckout(checkoutId: string): Promise<{ customerId: string; subscriptionId: string | null } | null>;
+  /** The subscription's current state, or null when the provider does not know it. */
+  readSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
+  cancelAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
+  undoCancel(subscriptionId: string): Promise<ProviderSubscription>;
+  switchPlan(subscriptionId: string, plan: BillingPlan): Promise<ProviderSubscription>;
+  portalUrl(customerId: string, returnUrl: string): Promise<string>;
+  /** Verifies a webhook's signature and age; throws WebhookRejected when it is not good. */
+  verifyWebhook(body: string, signature: string | undefined): Promise<BillingEvent>;
+};
+
+/** A webhook that failed verification (bad signature, stale, wrong secret, no header). */
+export class WebhookRejected extends Error {}
+
 export type Deps = {
   db: Db;
   clock: Clock;
@@ -48,4 +98,6 @@ export type Deps = {
   config: Config;
   /** Live events to a member's open sockets (functions/src/live). */
   live: LiveEmitter;
+  /** The payment provider behind Premium (functions/src/subscriptions). */
+  billing: BillingProvider;
 };

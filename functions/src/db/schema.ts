@@ -603,6 +603,103 @@ export const notifications = sqliteTable(
   ],
 );
 
+/** Premium plans and subscription history kinds (functions/src/subscriptions). */
+export const billingPlans = ['monthly', 'yearly'] as const;
+export const subscriptionEventKinds = ['started', 'renewed', 'payment_failed', 'cancel_asked', 'undone', 'plan_switched', 'ended', 'granted', 'grant_ended'] as const;
+
+/** One payment-provider customer per member, created before the first checkout. */
+export const billingCustomers = sqliteTable('billing_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: text('created_at').notNull(),
+});
+
+/** A member's subscription as the provider last reported it (id: the provider's). */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    plan: text('plan', { enum: billingPlans }).notNull(),
+    /** The provider's status: active, trialing, past_due, canceled, unpaid, incomplete, … */
+    status: text('status').notNull(),
+    currentPeriodEnd: text('current_period_end').notNull(),
+    cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+    cancelReason: text('cancel_reason'),
+    endedAt: text('ended_at'),
+    ...timestamps,
+  },
+  (table) => [index('subscriptions_user').on(table.userId, table.createdAt)],
+);
+
+export const subscriptionEvents = sqliteTable(
+  'subscription_events',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id'),
+    kind: text('kind', { enum: subscriptionEventKinds }).notNull(),
+    plan: text('plan', { enum: billingPlans }),
+    detail: text('detail'),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('subscription_events_user').on(table.userId, table.createdAt, table.id)],
+);
+
+/** Webhook event ids already handled: a repeat changes nothing. */
+export const billingWebhookEvents = sqliteTable('billing_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: text('received_at').notNull(),
+});
+
+/** Premium switched on by an administrator: never billed, never ended by billing. */
+export const premiumGrants = sqliteTable('premium_grants', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  grantedBy: text('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: text('created_at').notNull(),
+});
+
+/** The local test-mode provider's checkouts (only without a Stripe key). */
+export const testBillingCheckouts = sqliteTable('test_billing_checkouts', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: text('plan', { enum: billingPlans }).notNull(),
+  status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull(),
+  subscriptionId: text('subscription_id'),
+  createdAt: text('created_at').notNull(),
+});
+
+/** The local test-mode provider's subscriptions, standing where Stripe's would. */
+export const testBillingSubscriptions = sqliteTable(
+  'test_billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: billingPlans }).notNull(),
+    status: text('status').notNull(),
+    currentPeriodEnd: text('current_period_end').notNull(),
+    cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('test_billing_subscriptions_customer').on(table.customerId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type FounderRow = typeof founders.$inferSelect;
 export type AdvisorRow = typeof advisors.$inferSelect;
@@ -622,3 +719,5 @@ export type ThreadMemberRow = typeof threadMembers.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionEventRow = typeof subscriptionEvents.$inferSelect;

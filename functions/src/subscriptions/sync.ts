@@ -1,0 +1,109 @@
+/**
+ * Applying the provider's current state of a subscription: the one path by which paid
+ * Premium changes (webhooks, the checkout return page, the member's own actions, test
+ * mode). It never trusts an event's snapshot: it reads the subscription from the provider,
+ * so events arriving twice or out of order converge on the same state.
+ */
+import { eq } from 'drizzle-orm';
+import type { Deps, ProviderSubscription } from '../deps';
+import { billingCustomers, subscriptionEvents, subscriptions, type SubscriptionRow } from '../db/schema';
+import { runBatch } from '../db/batch';
+import { applyPremium, givesPremium } from './premium-state';
+import { noticePaymentFailed } from './notices';
+
+type SyncDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'billing'>;
+type EventKind = (typeof subscriptionEvents.$inferInsert)['kind'];
+
+/** Statuses after which a subscription never comes back (Stripe's canceled and incomplete_expired). */
+const FINAL_STATUSES = new Set(['canceled', 'incomplete_expired']);
+/** Statuses that end Premium for good or until paid: the subscription counts as ended. */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired', 'unpaid']);
+
+type State = Pick<SubscriptionRow, 'status' | 'plan' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>;
+
+/** The history a change from `before` (null: first seen) to `now` adds, in the order it happened. */
+export function transitions(before: State | null, now: State): EventKind[] {
+  const kinds: EventKind[] = [];
+  const wasPremium = before !== null && givesPremium(before.status);
+  const isPremium = givesPremium(now.status);
+  const wasEnded = before !== null && ENDED_STATUSES.has(before.status);
+  if (!wasPremium && isPremium) kinds.push('started');
+  if (wasPremium && isPremium && now.currentPeriodEnd > before.currentPeriodEnd) kinds.push('renewed');
+  if (before?.status !== 'past_due' && now.status === 'past_due') kinds.push('payment_failed');
+  if (before !== null && before.plan !== now.plan) kinds.push('plan_switched');
+  if (!ENDED_STATUSES.has(now.status)) {
+    if (!before?.cancelAtPeriodEnd && now.cancelAtPeriodEnd) kinds.push('cancel_asked');
+    if (before?.cancelAtPeriodEnd && !now.cancelAtPeriodEnd) kinds.push('undone');
+  }
+  if (!wasEnded && ENDED_STATUSES.has(now.status) && (before !== null || kinds.length === 0)) kinds.push('ended');
+  return kinds;
+}
+
+/**
+ * A history id that two syncs of the same change share (they read the same stored row,
+ * updated at `storedAt`), so a race between them (a webhook and the return page at once)
+ * stores each event once, while the same change made again later gets a new id.
+ */
+async function historyId(subscriptionId: string, kind: EventKind, storedAt: string | null, now: State): Promise<string> {
+  const key = JSON.stringify([subscriptionId, kind, storedAt, now]);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
+  return Array.from(digest.slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const stateOf = (row: SubscriptionRow | ProviderSubscription): State => ({
+  status: row.status,
+  plan: row.plan,
+  currentPeriodEnd: row.currentPeriodEnd,
+  cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+});
+
+export type SyncResult = { userId: string; subscription: SubscriptionRow; added: EventKind[] };
+
+/**
+ * Reads `subscriptionId` from the provider and applies it: the stored row, its history,
+ * the member's Premium (`role.type`), and the payment-failed notice. Answers null when the
+ * provider does not know it or it belongs to no member of ours. A read that would bring an
+ * ended subscription back is a stale one and changes nothing.
+ */
+export async function syncSubscription(deps: SyncDeps, subscriptionId: string): Promise<SyncResult | null> {
+  const current = await deps.billing.readSubscription(subscriptionId);
+  if (!current) return null;
+  const [owner] = await deps.db.select({ userId: billingCustomers.userId }).from(billingCustomers).where(eq(billingCustomers.customerId, current.customerId));
+  if (!owner) {
+    console.warn(`subscription ${subscriptionId} belongs to unknown customer ${current.customerId}`);
+    return null;
+  }
+  const userId = owner.userId;
+  const [stored] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  if (stored && FINAL_STATUSES.has(stored.status) && !FINAL_STATUSES.has(current.status)) {
+    return { userId, subscription: stored, added: [] };
+  }
+  const before = stored ? stateOf(stored) : null;
+  const now = stateOf(current);
+  const added = transitions(before, now);
+  const at = deps.clock.now().toISOString();
+  const endedAt = ENDED_STATUSES.has(current.status) ? (current.endedAt ?? stored?.endedAt ?? at) : null;
+  const values = { ...now, endedAt, updatedAt: at };
+  const history = await Promise.all(
+    added.map(async (kind) => ({
+      id: await historyId(subscriptionId, kind, stored?.updatedAt ?? null, now),
+      userId,
+      subscriptionId,
+      kind,
+      plan: current.plan,
+      detail: kind === 'renewed' || kind === 'started' ? current.currentPeriodEnd : kind === 'cancel_asked' ? (stored?.cancelReason ?? null) : null,
+      createdAt: at,
+    })),
+  );
+  await runBatch(deps.db, [
+    deps.db
+      .insert(subscriptions)
+      .values({ id: subscriptionId, userId, customerId: current.customerId, createdAt: at, ...values })
+      .onConflictDoUpdate({ target: subscriptions.id, set: values }),
+    ...(history.length ? [deps.db.insert(subscriptionEvents).values(history).onConflictDoNothing()] : []),
+  ]);
+  await applyPremium(deps, userId);
+  if (added.includes('payment_failed')) await noticePaymentFailed(deps, userId, subscriptionId, current.currentPeriodEnd);
+  const [subscription] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  return { userId, subscription: subscription!, added };
+}
