@@ -15,6 +15,8 @@ export default defineConfig({
       },
       {
         // The API worker inside workerd against real local D1, R2 and Durable Objects.
+        // Mediabunny's one-file ESM build: its modules' browser field maps a Node-only file to `false`, which the test runner turns into an import of `node:`.
+        resolve: { alias: { mediabunny: path.join(import.meta.dirname, 'node_modules/mediabunny/dist/bundles/mediabunny.mjs') } },
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './functions/wrangler.toml' },

@@ -6,7 +6,7 @@ import { pngImage } from '../src/media/test-images';
 import { sendForm } from '../src/profiles/test-forms';
 import { bodyOf, call, type signedInMember } from './api';
 
-export { mp4Bytes, webmBytes } from '../src/media/test-videos';
+export { mp4Bytes, TEST_LOCATION, testVideo, webmBytes } from '../src/media/test-videos';
 
 export type Member = Awaited<ReturnType<typeof signedInMember>>;
 type Value = string | string[] | File | File[] | null;

@@ -31,7 +31,7 @@ const MEDIA_RULES = { imageMaxBytes: POST_IMAGE_MAX_BYTES, videoMaxBytes: VIDEO_
 async function readMedia(files: readonly File[], alts: readonly string[], errors: FieldErrors): Promise<MediaUpload[]> {
   const uploads: MediaUpload[] = [];
   for (const [index, file] of files.entries()) {
-    const checked = checkPostMedia(new Uint8Array(await file.arrayBuffer()), MEDIA_RULES);
+    const checked = await checkPostMedia(new Uint8Array(await file.arrayBuffer()), MEDIA_RULES);
     if ('problem' in checked) {
       errors[`media.${index}`] = checked.problem;
       continue;

@@ -5,7 +5,8 @@ import { eventsFor } from '../events/publish';
 import { db } from '../db/client';
 import { systemClock } from '../clock';
 import { sendForm } from '../profiles/test-forms';
-import { asMember, createPostAs, editPostAs, mp4Bytes, newPost, pngFile, postForm } from '../../test/posts';
+import { containsText } from '../media/test-images';
+import { asMember, createPostAs, editPostAs, mp4Bytes, newPost, pngFile, postForm, TEST_LOCATION, testVideo } from '../../test/posts';
 
 const deps = { db: db(env), clock: systemClock };
 
@@ -46,10 +47,25 @@ describe('POST /feed-post', () => {
     expect(events).toEqual([expect.objectContaining({ actorId: author.user.id, postId: post._id, slug: post.slug })]);
   });
 
-  it('accepts one video by its bytes', async () => {
+  it('accepts one video by its bytes and stores it without its location', async () => {
     const author = await signedInMember();
-    const post = await newPost(author, { media: new File([mp4Bytes()], 'clip.bin', { type: 'application/octet-stream' }) });
+    const video = await testVideo('mp4', { tags: true, audio: true });
+    expect(containsText(video, TEST_LOCATION)).toBe(true);
+    const post = await newPost(author, { media: new File([video], 'clip.bin', { type: 'application/octet-stream' }) });
     expect(post.media).toEqual([expect.objectContaining({ mime: 'video/mp4', width: null })]);
+    const stored = new Uint8Array(await (await env.MEDIA.get(post.media[0].url))!.arrayBuffer());
+    expect(containsText(stored, TEST_LOCATION)).toBe(false);
+    expect(containsText(stored, 'moov')).toBe(true);
+  });
+
+  it('refuses a video cut short or only a header, naming media.0', async () => {
+    const author = await signedInMember();
+    const video = await testVideo('webm');
+    for (const bytes of [video.subarray(0, video.length - 100), mp4Bytes()]) {
+      const response = await createPostAs(author, { text: 'Demo', media: new File([bytes], 'demo.webm') });
+      expect(response.status).toBe(400);
+      expect((await bodyOf(response)).data.fields['media.0']).toBe('must be a complete MP4 or WebM video with a video track');
+    }
   });
 
   it('names the field at fault', async () => {
@@ -63,7 +79,7 @@ describe('POST /feed-post', () => {
       [{ text: 'Pic', media: new File([new TextEncoder().encode('<svg onload=alert(1)>')], 'x.png', { type: 'image/png' }), mediaAlt: 'x' }, 'media.0'],
       [{ text: 'Pic', media: await pngFile() }, 'mediaAlt.0'],
       [{ text: 'Pics', media: await Promise.all([1, 2, 3, 4, 5].map(() => pngFile())), mediaAlt: ['a', 'b', 'c', 'd', 'e'] }, 'media'],
-      [{ text: 'Both', media: [new File([mp4Bytes()], 'a.mp4'), await pngFile()], mediaAlt: ['', 'b'] }, 'media'],
+      [{ text: 'Both', media: [new File([await testVideo('mp4')], 'a.mp4'), await pngFile()], mediaAlt: ['', 'b'] }, 'media'],
       [{ text: 'Group', group: 'no-such-group' }, 'group'],
       [{ post_by: null, text: 'Who' }, 'post_by'],
     ];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, get, post, signedInMember } from '../../test/api';
 import { UNKNOWN_ID } from '../../test/connections';
 import { containsText, jpegImage, pngImage } from '../media/test-images';
-import { mp4Bytes } from '../media/test-videos';
+import { TEST_LOCATION, testVideo } from '../media/test-videos';
 import { fixedClock } from '../clock';
 import { db } from '../db/client';
 import { storeUpload } from './attachments';
@@ -44,8 +44,9 @@ describe('POST /upload/attachment', () => {
     expect(containsText(new Uint8Array(await served.arrayBuffer()), 'GPS-SECRET')).toBe(false);
     const png = await bodyOf(await upload(a, fileOf(await pngImage(3, 2), 'tiny.png')));
     expect(png).toMatchObject({ mime: 'image/png', width: 3, height: 2 });
-    const video = await bodyOf(await upload(a, fileOf(mp4Bytes(), 'clip.mov')));
+    const video = await bodyOf(await upload(a, fileOf(await testVideo('mp4', { tags: true }), 'clip.mov')));
     expect(video).toMatchObject({ mime: 'video/mp4' });
+    expect(containsText(new Uint8Array(await (await fetchFile(a, video.url)).arrayBuffer()), TEST_LOCATION)).toBe(false);
     // A conditional request for the same copy answers 304.
     const etag = (await fetchFile(a, png.url)).headers.get('etag')!;
     expect((await fetchFile(a, png.url, { 'If-None-Match': etag })).status).toBe(304);

@@ -1,22 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { gifBytes } from './test-inbox';
 import { jpegImage } from '../media/test-images';
-import { webmBytes } from '../media/test-videos';
+import { TEST_LOCATION, testVideo, webmBytes } from '../media/test-videos';
 import { checkAttachment, cleanFileName, contentDisposition, downloadName } from './files';
 import { previewOf } from './wire';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
 describe('checkAttachment', () => {
-  it('recognises each allowed type by its bytes and refuses anything else', () => {
-    expect(checkAttachment(encode('%PDF-1.7 …'))).toMatchObject({ file: { mime: 'application/pdf', extension: 'pdf' } });
-    expect(checkAttachment(webmBytes())).toMatchObject({ file: { mime: 'video/webm' } });
-    expect(checkAttachment(gifBytes(7, 5))).toMatchObject({ file: { mime: 'image/gif', width: 7, height: 5 } });
-    expect(checkAttachment(jpegImage(10, 20))).toMatchObject({ file: { mime: 'image/jpeg', width: 10, height: 20 } });
-    expect(checkAttachment(encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toMatchObject({ status: 415 });
-    expect(checkAttachment(encode('%PDF'))).toMatchObject({ status: 415 });
-    expect(checkAttachment(new Uint8Array())).toMatchObject({ status: 400 });
-    expect(checkAttachment(new Uint8Array(10 * 1024 * 1024 + 1))).toMatchObject({ status: 413 });
+  it('recognises each allowed type by its bytes and refuses anything else', async () => {
+    expect(await checkAttachment(encode('%PDF-1.7 …'))).toMatchObject({ file: { mime: 'application/pdf', extension: 'pdf' } });
+    expect(await checkAttachment(await testVideo('webm'))).toMatchObject({ file: { mime: 'video/webm' } });
+    expect(await checkAttachment(gifBytes(7, 5))).toMatchObject({ file: { mime: 'image/gif', width: 7, height: 5 } });
+    expect(await checkAttachment(jpegImage(10, 20))).toMatchObject({ file: { mime: 'image/jpeg', width: 10, height: 20 } });
+    expect(await checkAttachment(encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toMatchObject({ status: 415 });
+    expect(await checkAttachment(encode('%PDF'))).toMatchObject({ status: 415 });
+    expect(await checkAttachment(new Uint8Array())).toMatchObject({ status: 400 });
+    expect(await checkAttachment(new Uint8Array(10 * 1024 * 1024 + 1))).toMatchObject({ status: 413 });
+  });
+
+  it('stores a video without its location and refuses one that is only a header (400 naming the problem)', async () => {
+    const checked = await checkAttachment(await testVideo('mp4', { tags: true }));
+    expect(checked).toMatchObject({ file: { mime: 'video/mp4', extension: 'mp4' } });
+    expect(new TextDecoder('latin1').decode((checked as { file: { bytes: Uint8Array } }).file.bytes)).not.toContain(TEST_LOCATION);
+    expect(await checkAttachment(webmBytes())).toEqual({ status: 400, problem: 'must be a complete MP4 or WebM video with a video track' });
   });
 });
 

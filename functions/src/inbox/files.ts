@@ -1,10 +1,12 @@
 /**
  * What a message may carry, judged by the file's BYTES and never by its name or declared
  * type: JPEG, PNG and WebP images (metadata stripped by media/images.ts, with their size),
- * GIFs, PDFs (`%PDF-` at the start) and MP4 or WebM videos (media/video.ts). Pure code.
+ * GIFs, PDFs (`%PDF-` at the start) and MP4 or WebM videos (read whole and stored without
+ * their metadata by media/video-strip.ts). Domain code.
  */
 import { checkImage, IMAGE_PROBLEMS } from '../media/images';
 import { readGifInfo, readVideoInfo } from '../media/video';
+import { stripVideo, VIDEO_UNREADABLE } from '../media/video-strip';
 import { INBOX_MESSAGES as M } from './messages';
 import { ATTACHMENT_MAX_BYTES } from './limits';
 
@@ -20,12 +22,15 @@ const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const isPdf = (bytes: Uint8Array) => bytes.length > PDF_MAGIC.length && PDF_MAGIC.every((byte, i) => bytes[i] === byte);
 
 /** Checks one file's bytes: the file to store, or the problem (its status and the words for the field). */
-export function checkAttachment(bytes: Uint8Array): { file: CheckedFile } | FileProblem {
+export async function checkAttachment(bytes: Uint8Array): Promise<{ file: CheckedFile } | FileProblem> {
   if (bytes.length === 0) return { status: 400, problem: M.fileRequired };
   if (bytes.length > ATTACHMENT_MAX_BYTES) return { status: 413, problem: M.fileTooBig(ATTACHMENT_MAX_BYTES / 1024 / 1024) };
   if (isPdf(bytes)) return { file: { bytes, mime: 'application/pdf', extension: 'pdf', width: null, height: null } };
-  const video = readVideoInfo(bytes);
-  if (video) return { file: { bytes, mime: video.contentType, extension: video.extension, width: null, height: null } };
+  if (readVideoInfo(bytes)) {
+    const video = await stripVideo(bytes);
+    if (!video) return { status: 400, problem: VIDEO_UNREADABLE };
+    return { file: { bytes: video.bytes, mime: video.contentType, extension: video.extension, width: null, height: null } };
+  }
   const gif = readGifInfo(bytes);
   if (gif) return { file: { bytes, mime: 'image/gif', extension: 'gif', width: gif.width, height: gif.height } };
   const checked = checkImage(bytes, { maxBytes: ATTACHMENT_MAX_BYTES, maxSide: MAX_SIDE, minWidth: 1, minHeight: 1 });

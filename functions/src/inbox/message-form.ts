@@ -31,7 +31,7 @@ function fileError(problems: Array<FileProblem & { field: string }>): never {
 
 /** Reads one uploaded file part by its bytes. */
 async function readFile(part: File): Promise<{ file: NamedFile } | FileProblem> {
-  const checked = checkAttachment(new Uint8Array(await part.arrayBuffer()));
+  const checked = await checkAttachment(new Uint8Array(await part.arrayBuffer()));
   return 'file' in checked ? { file: { ...checked.file, name: cleanFileName(part.name) } } : checked;
 }
 

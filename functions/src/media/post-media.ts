@@ -1,10 +1,12 @@
 /**
  * The media a post may carry, judged by their bytes: images (JPEG, PNG and WebP through
  * images.ts, so metadata is stripped; GIFs kept as sent, animation included) or videos
- * (MP4 and WebM through video.ts). Pure code: the form reader calls it per file.
+ * (MP4 and WebM, read whole and stored without their metadata by video-strip.ts). Domain
+ * code: the form reader calls it per file.
  */
 import { checkImage, formatBytes, IMAGE_PROBLEMS } from './images';
 import { readGifInfo, readVideoInfo } from './video';
+import { stripVideo, VIDEO_UNREADABLE } from './video-strip';
 
 export type MediaKind = 'image' | 'video';
 
@@ -19,11 +21,12 @@ export const MEDIA_PROBLEMS = {
 } as const;
 
 /** Checks one uploaded file: the media, or the problem in words for its form field. */
-export function checkPostMedia(bytes: Uint8Array, rules: PostMediaRules): { media: CheckedMedia } | { problem: string } {
-  const video = readVideoInfo(bytes);
-  if (video) {
+export async function checkPostMedia(bytes: Uint8Array, rules: PostMediaRules): Promise<{ media: CheckedMedia } | { problem: string }> {
+  if (readVideoInfo(bytes)) {
     if (bytes.length > rules.videoMaxBytes) return { problem: MEDIA_PROBLEMS.tooBig('video', rules.videoMaxBytes) };
-    return { media: { kind: 'video', bytes, contentType: video.contentType, extension: video.extension, width: null, height: null } };
+    const video = await stripVideo(bytes);
+    if (!video) return { problem: VIDEO_UNREADABLE };
+    return { media: { kind: 'video', bytes: video.bytes, contentType: video.contentType, extension: video.extension, width: null, height: null } };
   }
   if (bytes.length > rules.imageMaxBytes) return { problem: MEDIA_PROBLEMS.tooBig('image', rules.imageMaxBytes) };
   const gif = readGifInfo(bytes);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mp4Bytes, webmBytes } from './test-videos';
+import { mp4Bytes, testVideo, webmBytes } from './test-videos';
 import { checkPostMedia } from './post-media';
 import { pngImage } from './test-images';
 import { readGifInfo, readVideoInfo } from './video';
@@ -40,19 +40,21 @@ describe('readGifInfo', () => {
 
 describe('checkPostMedia', () => {
   it('accepts images and videos within their limits', async () => {
-    expect(checkPostMedia(await pngImage(8, 8), rules)).toMatchObject({ media: { kind: 'image', contentType: 'image/png', width: 8 } });
-    expect(checkPostMedia(gif(10, 10), rules)).toMatchObject({ media: { kind: 'image', contentType: 'image/gif', extension: 'gif' } });
-    expect(checkPostMedia(mp4Bytes(), rules)).toMatchObject({ media: { kind: 'video', extension: 'mp4', width: null } });
+    expect(await checkPostMedia(await pngImage(8, 8), rules)).toMatchObject({ media: { kind: 'image', contentType: 'image/png', width: 8 } });
+    expect(await checkPostMedia(gif(10, 10), rules)).toMatchObject({ media: { kind: 'image', contentType: 'image/gif', extension: 'gif' } });
+    expect(await checkPostMedia(await testVideo('mp4', { frames: 5 }), rules)).toMatchObject({ media: { kind: 'video', extension: 'mp4', width: null } });
+    expect(await checkPostMedia(await testVideo('webm', { frames: 5 }), rules)).toMatchObject({ media: { kind: 'video', extension: 'webm', contentType: 'video/webm' } });
   });
 
   it('names the problem: type, size per kind, sides', async () => {
-    expect(checkPostMedia(new TextEncoder().encode('not media at all'), rules)).toEqual({ problem: 'must be a JPEG, PNG, WebP or GIF image, or an MP4 or WebM video' });
+    expect(await checkPostMedia(new TextEncoder().encode('not media at all'), rules)).toEqual({ problem: 'must be a JPEG, PNG, WebP or GIF image, or an MP4 or WebM video' });
+    expect(await checkPostMedia(mp4Bytes(), rules)).toEqual({ problem: 'must be a complete MP4 or WebM video with a video track' });
     const bigVideo = new Uint8Array(5000);
     bigVideo.set(mp4Bytes());
-    expect(checkPostMedia(bigVideo, rules)).toEqual({ problem: 'must be at most 4 KB (a video)' });
+    expect(await checkPostMedia(bigVideo, rules)).toEqual({ problem: 'must be at most 4 KB (a video)' });
     const bigImage = new Uint8Array(2000);
     bigImage.set(gif(10, 10));
-    expect(checkPostMedia(bigImage, rules)).toEqual({ problem: 'must be at most 1 KB (an image)' });
-    expect(checkPostMedia(gif(101, 10), rules)).toEqual({ problem: 'must be at most 100 pixels on each side' });
+    expect(await checkPostMedia(bigImage, rules)).toEqual({ problem: 'must be at most 1 KB (an image)' });
+    expect(await checkPostMedia(gif(101, 10), rules)).toEqual({ problem: 'must be at most 100 pixels on each side' });
   });
 });
