@@ -1,14 +1,15 @@
 /**
- * A member's privacy choices: whether search engines may index their profile, and
- * whether they browse profiles privately (views counted, never named).
+ * A member's privacy choices: whether search engines may index their profile, whether
+ * they browse profiles privately (views counted, never named), and their private phone
+ * number (E.164, checked at the route; only the member and the support chat see it).
  */
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { users, type UserRow } from '../db/schema';
 import type { Privacy } from './schemas';
 
-function toPrivacy(user: Pick<UserRow, 'searchIndexing' | 'privateBrowsing'>): Privacy {
-  return { searchIndexing: user.searchIndexing, privateBrowsing: user.privateBrowsing };
+function toPrivacy(user: Pick<UserRow, 'searchIndexing' | 'privateBrowsing' | 'phone'>): Privacy {
+  return { searchIndexing: user.searchIndexing, privateBrowsing: user.privateBrowsing, phone: user.phone };
 }
 
 /** GET /profile/privacy. */
@@ -16,7 +17,7 @@ export function privacyOf(user: UserRow): Privacy {
   return toPrivacy(user);
 }
 
-/** PATCH /profile/privacy: changes the choices given, keeps the others; answers them all. */
+/** PATCH /profile/privacy: changes the choices given (`phone: null` removes it), keeps the others; answers them all. */
 export async function updatePrivacy(deps: Pick<Deps, 'db' | 'clock'>, user: UserRow, changes: Partial<Privacy>): Promise<Privacy> {
   const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<Privacy>;
   if (Object.keys(given).length === 0) return toPrivacy(user);
@@ -24,6 +25,6 @@ export async function updatePrivacy(deps: Pick<Deps, 'db' | 'clock'>, user: User
     .update(users)
     .set({ ...given, updatedAt: deps.clock.now().toISOString() })
     .where(eq(users.id, user.id))
-    .returning({ searchIndexing: users.searchIndexing, privateBrowsing: users.privateBrowsing });
+    .returning({ searchIndexing: users.searchIndexing, privateBrowsing: users.privateBrowsing, phone: users.phone });
   return toPrivacy(row ?? { ...user, ...given });
 }

@@ -147,7 +147,13 @@ export const SavedAdvisorProfileSchema = z.object({ user: UserSchema, profile: A
 /** PUT /onboarding's answer. */
 export const DraftSavedSchema = z.object({ step: z.number().int(), updatedAt: z.string() }).openapi('DraftSaved');
 
-export const PrivacySchema = z.object({ searchIndexing: z.boolean(), privateBrowsing: z.boolean() }).openapi('Privacy');
+export const PrivacySchema = z
+  .object({
+    searchIndexing: z.boolean(),
+    privateBrowsing: z.boolean(),
+    phone: z.string().nullable().openapi({ description: 'Your phone number in E.164, or null. Only you and the support chat see it.' }),
+  })
+  .openapi('Privacy');
 
 export const SitemapEntrySchema = z.object({ memberType: MemberTypeSchema, slug: z.string(), updatedAt: z.string() }).openapi('SitemapEntry');
 

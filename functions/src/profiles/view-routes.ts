@@ -3,6 +3,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../session/guards';
+import { PHONE_INPUT_MAX, PHONE_PROBLEM, toE164 } from '../users/phone';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { memberDoc } from './openapi';
@@ -14,7 +15,29 @@ const LimitQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Rows to answer, 1–100.' }),
 });
 
-const PrivacyChangeSchema = PrivacySchema.partial().strict().openapi('PrivacyChange');
+/** A phone number to store (as E.164), or null or empty text to remove it. */
+const PhoneChangeSchema = z
+  .string()
+  .nullable()
+  .transform((raw, ctx): string | null => {
+    if (raw === null || raw.trim() === '') return null;
+    const e164 = toE164(raw);
+    if (e164) return e164;
+    ctx.addIssue({ code: 'custom', message: PHONE_PROBLEM });
+    return z.NEVER;
+  })
+  .openapi({
+    type: ['string', 'null'],
+    maxLength: PHONE_INPUT_MAX,
+    example: '+44 20 7946 0958',
+    description: 'Your phone number with its country code (stored as E.164); null or empty text removes it. Private: only you and the support chat see it.',
+  });
+
+const PrivacyChangeSchema = PrivacySchema.pick({ searchIndexing: true, privateBrowsing: true })
+  .partial()
+  .extend({ phone: PhoneChangeSchema.optional() })
+  .strict()
+  .openapi('PrivacyChange');
 
 export const viewRoutes = newRouter()
   .openapi(
@@ -61,7 +84,7 @@ export const viewRoutes = newRouter()
       ...memberDoc,
       summary: 'Change your privacy choices',
       description:
-        '`searchIndexing: false` keeps your profile out of search engines (noindex, left out of the sitemap); `privateBrowsing: true` makes your profile views anonymous. Fields left out stay as they are.',
+        '`searchIndexing: false` keeps your profile out of search engines (noindex, left out of the sitemap); `privateBrowsing: true` makes your profile views anonymous; `phone` sets or (null) removes your private phone number. Fields left out stay as they are.',
       middleware: [requireUser] as const,
       request: jsonBody(PrivacyChangeSchema),
       responses: { 200: jsonResponse(PrivacySchema, 'The choices now.'), ...errorResponses([...JSON_BODY_ERRORS, 401]) },

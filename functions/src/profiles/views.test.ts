@@ -81,7 +81,11 @@ describe('GET /profile/views', () => {
 
   it('counts a private viewer without naming them', async () => {
     const [owner, viewer] = await members(2);
-    expect(await bodyOf(await call('PATCH', '/profile/privacy', { privateBrowsing: true }, { token: viewer.jwt }))).toEqual({ searchIndexing: true, privateBrowsing: true });
+    expect(await bodyOf(await call('PATCH', '/profile/privacy', { privateBrowsing: true }, { token: viewer.jwt }))).toEqual({
+      searchIndexing: true,
+      privateBrowsing: true,
+      phone: null,
+    });
     await open(owner, viewer);
     const body = await viewsOf(owner);
     expect(body).toMatchObject({ total: 1, locked: 0 });
@@ -129,10 +133,14 @@ describe('GET /profile/viewed', () => {
 describe('GET and PATCH /profile/privacy', () => {
   it('answers the choices and changes only those given', async () => {
     const ada = await member();
-    expect(await bodyOf(await get('/profile/privacy', { token: ada.jwt }))).toEqual({ searchIndexing: true, privateBrowsing: false });
-    expect(await bodyOf(await call('PATCH', '/profile/privacy', { searchIndexing: false }, { token: ada.jwt }))).toEqual({ searchIndexing: false, privateBrowsing: false });
-    expect(await bodyOf(await call('PATCH', '/profile/privacy', {}, { token: ada.jwt }))).toEqual({ searchIndexing: false, privateBrowsing: false });
-    expect(await bodyOf(await get('/profile/privacy', { token: ada.jwt }))).toEqual({ searchIndexing: false, privateBrowsing: false });
+    expect(await bodyOf(await get('/profile/privacy', { token: ada.jwt }))).toEqual({ searchIndexing: true, privateBrowsing: false, phone: null });
+    expect(await bodyOf(await call('PATCH', '/profile/privacy', { searchIndexing: false }, { token: ada.jwt }))).toEqual({
+      searchIndexing: false,
+      privateBrowsing: false,
+      phone: null,
+    });
+    expect(await bodyOf(await call('PATCH', '/profile/privacy', {}, { token: ada.jwt }))).toEqual({ searchIndexing: false, privateBrowsing: false, phone: null });
+    expect(await bodyOf(await get('/profile/privacy', { token: ada.jwt }))).toEqual({ searchIndexing: false, privateBrowsing: false, phone: null });
     expect((await bodyOf(await get(`/founder/profile?slug=${ada.founder!.slug}`))).searchIndexing).toBe(false);
   });
 

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 const { chatIdentity } = await import('./identity');
 const { crispCommands } = await import('./crisp');
+const { toE164 } = await import('@api/users/phone');
+const { newAccountRows } = await import('@api/users/repository');
+const { toWireUser } = await import('@api/users/wire');
 
 const member = {
   email: 'ada@example.com',
@@ -81,5 +84,28 @@ describe('crispCommands', () => {
   it('leaves the phone out when the member has none', () => {
     const commands = crispCommands(chatIdentity({ ...member, phone: null }));
     expect(commands.some(([, key]) => key === 'user:phone')).toBe(false);
+  });
+});
+
+describe('the phone number a member saves in settings', () => {
+  it('reaches the chat in E.164 through the User of GET /auth/me', () => {
+    const account = newAccountRows(
+      { email: 'ada@example.com', passwordHash: 'hash', firstName: 'Ada', lastName: 'Lovelace', memberType: 'founder', onboarded: true },
+      'ada-lovelace',
+      '2026-01-01T00:00:00.000Z',
+    );
+    account.user.phone = toE164('+44 20 7946 0958');
+    const identity = chatIdentity(toWireUser(account));
+    expect(identity?.phone).toBe('+442079460958');
+    expect(crispCommands(identity)).toContainEqual(['set', 'user:phone', ['+442079460958']]);
+  });
+
+  it('is left out of the chat once the member removes it', () => {
+    const account = newAccountRows(
+      { email: 'ada@example.com', passwordHash: 'hash', firstName: 'Ada', lastName: 'Lovelace', memberType: 'founder' },
+      'ada',
+      '2026-01-01T00:00:00.000Z',
+    );
+    expect(chatIdentity(toWireUser(account))?.phone).toBeNull();
   });
 });
