@@ -6,6 +6,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { requireUser } from '../session/guards';
+import { RATE_LIMITS } from '../rate-limit/policies';
 import { newRouter } from '../http/context';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { blockRoutes } from './block-routes';
@@ -32,10 +33,11 @@ const changeRoutes = newRouter()
       request: jsonBody(ConnectBodySchema),
       responses: {
         201: jsonResponse(ConnectionChangeSchema, 'Request sent (`pending_sent`), or their request accepted (`connected`).'),
-        ...stateErrors([...JSON_BODY_ERRORS, 401, 404, 409], {
+        ...stateErrors([...JSON_BODY_ERRORS, 401, 404, 409, 429], {
           400: 'Invalid input, or a request to yourself (field `receiverId`).',
           404: `${M.memberNotFound} (also when the member blocked you)`,
           409: `${M.alreadySent} / ${M.alreadyConnected} / ${M.unblockFirst}`,
+          429: `Too many connection requests: ${RATE_LIMITS.connectRequestsByMember.limit} an hour, and ${RATE_LIMITS.connectRequestsToMember.limit} a day to the same member (withdrawn ones count). \`Retry-After\` says when to try again.`,
         }),
       },
     }),

@@ -10,6 +10,7 @@ import { publishEvent } from '../events/publish';
 import { ApiError, invalidFields } from '../errors';
 import { blockBetween } from '../members/blocks';
 import { findMemberCard } from '../members/cards';
+import { enforceLimits } from '../rate-limit/policies';
 import { CONNECTION_MESSAGES as M } from './messages';
 import { findConnection, findOpenBetween, insertRequest, isParty, lastIgnoredSince, OpenPairTakenError, otherParty, pairKey, transition, type Party } from './repository';
 import type { ConnectionChange } from './schemas';
@@ -57,17 +58,34 @@ async function acceptRow(deps: Deps, row: ConnectionRow, viewerId: string): Prom
 }
 
 /**
+ * Counts a request about to be stored against the sender's limits (each one notifies its
+ * receiver): so many an hour, and a few a day to the same member, so that connect, withdraw,
+ * connect again cannot flood them. Silent requests count too: the sender cannot tell them apart.
+ */
+function limitRequests(deps: Deps, viewerId: string, receiverId: string): Promise<void> {
+  return enforceLimits(
+    deps.limiter,
+    [
+      ['connectRequestsByMember', viewerId],
+      ['connectRequestsToMember', `${viewerId}:${receiverId}`],
+    ],
+    'connection requests',
+  );
+}
+
+/**
  * Sends a request. A request to someone who already asked the viewer (pending, or
  * ignored by the viewer) accepts theirs. Within 30 days of the receiver ignoring the
  * viewer, the request is stored silently as ignored: the viewer sees it pending, the
  * receiver sees nothing. Two clicks racing leave one row; the loser answers as if the
- * winner's click had come first.
+ * winner's click had come first. Stored requests are limited (`limitRequests`: 429).
  */
 export async function connect(deps: Deps, viewerId: string, input: { receiverId: string; note?: string | null }): Promise<ConnectionChange> {
   const { receiverId } = input;
   if (receiverId === viewerId) throw invalidFields({ receiverId: M.yourself });
   const note = input.note?.trim() || null;
 
+  let counted = false;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const member = await reachableMember(deps, viewerId, receiverId);
     const open = await findOpenBetween(deps.db, viewerId, receiverId);
@@ -79,6 +97,10 @@ export async function connect(deps: Deps, viewerId: string, input: { receiverId:
       continue;
     }
 
+    if (!counted) {
+      await limitRequests(deps, viewerId, receiverId);
+      counted = true;
+    }
     const now = deps.clock.now();
     const at = now.toISOString();
     const ignoredAt = await lastIgnoredSince(deps.db, viewerId, receiverId, new Date(now.getTime() - IGNORE_COOLDOWN_DAYS * DAY_MS).toISOString());

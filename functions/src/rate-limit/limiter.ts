@@ -10,8 +10,8 @@ export type { BackoffRule, HitResult };
 export type RateRule = { limit: number; windowSeconds: number };
 
 export type Limiter = {
-  /** Records an attempt within the rule, or refuses it with the wait. */
-  hit(key: string, rule: RateRule): Promise<HitResult>;
+  /** Records an attempt (`cost` of them: one unless told) within the rule, or refuses it with the wait. */
+  hit(key: string, rule: RateRule, cost?: number): Promise<HitResult>;
   /** Records an attempt unless the key's failures lock it out (a lock-out that grows). */
   backoff(key: string, rule: BackoffRule): Promise<HitResult>;
   /** Takes back the key's newest recorded attempt. */
@@ -24,7 +24,7 @@ export type Limiter = {
 export function durableObjectLimiter(namespace: DurableObjectNamespace<RateLimiter>, clock: Clock): Limiter {
   const objectFor = (key: string) => namespace.get(namespace.idFromName(key));
   return {
-    hit: (key, rule) => objectFor(key).hit(rule.limit, rule.windowSeconds, clock.now().getTime()),
+    hit: (key, rule, cost = 1) => objectFor(key).hit(rule.limit, rule.windowSeconds, clock.now().getTime(), cost),
     backoff: (key, rule) => objectFor(key).backoff(rule, clock.now().getTime()),
     refund: (key) => objectFor(key).refund(),
     clear: (key) => objectFor(key).clear(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';
 import type { Limiter } from './limiter';
-import { BACKOFF_RULES, enforceLimits, limitKey, RATE_LIMITS } from './policies';
+import { BACKOFF_RULES, enforceLimits, FLOOD_LIMITS, limitKey, RATE_LIMITS } from './policies';
 
 /** A limiter that answers from a table and records what it was asked. */
 function scriptedLimiter(answers: Record<string, number>) {
@@ -40,6 +40,21 @@ describe('enforceLimits', () => {
     expect((error as ApiError).headers).toEqual({ 'Retry-After': '250' });
   });
 
+  it('names what was refused and counts each check at its cost', async () => {
+    const costs: Array<number | undefined> = [];
+    const limiter: Limiter = {
+      async hit(_key, _rule, cost) {
+        costs.push(cost);
+        return { allowed: false, retryAfter: 7200 };
+      },
+      backoff: () => Promise.reject(new Error('not used')),
+      refund: () => Promise.reject(new Error('not used')),
+      clear: () => Promise.reject(new Error('not used')),
+    };
+    await expect(enforceLimits(limiter, [['tagNoticesByMember', 'u', 4]], 'tag notifications')).rejects.toThrow('Too many tag notifications. Please try again in 2 hours.');
+    expect(costs).toEqual([4]);
+  });
+
   it('says "1 minute" for waits under a minute', async () => {
     const { limiter } = scriptedLimiter({ [limitKey('resendByEmail', 'e')]: 20 });
     await expect(enforceLimits(limiter, [['resendByEmail', 'e']])).rejects.toThrow('Please try again in 1 minute.');
@@ -61,6 +76,11 @@ describe('enforceLimits', () => {
       resetMailsByEmail: { limit: 3, windowSeconds: 3600 },
       verifyByEmail: { limit: 10, windowSeconds: 900 },
       resendByEmail: { limit: 5, windowSeconds: 3600 },
+      connectRequestsByMember: { limit: 30, windowSeconds: 3600 },
+      connectRequestsToMember: { limit: 3, windowSeconds: 86400 },
+      tagNoticesByMember: { limit: 50, windowSeconds: 3600 },
+      uploadsByMember: { limit: 60, windowSeconds: 3600 },
     });
+    expect(FLOOD_LIMITS).toEqual({ tagNoticeRepeatSeconds: 86400, pendingUploadsPerMember: 20, liveSocketsPerMember: 20 });
   });
 });

@@ -4,9 +4,11 @@
  */
 import { ApiError } from '../errors';
 import type { BackoffRule, Limiter, RateRule } from './limiter';
+import { waitText } from './wait-text';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export const RATE_LIMITS = {
   // Failed sign-ins only (a correct password takes its attempt back): auth/login-throttle.ts.
@@ -21,7 +23,26 @@ export const RATE_LIMITS = {
   verifyByEmail: { limit: 10, windowSeconds: 15 * MINUTE },
   resendByEmail: { limit: 5, windowSeconds: HOUR },
   changePasswordByUser: { limit: 10, windowSeconds: 15 * MINUTE },
+  // Floods: what notifies another member or holds storage, per member (docs/security.md "Floods").
+  // Connection requests stored (each one notifies its receiver): connections/service.ts.
+  connectRequestsByMember: { limit: 30, windowSeconds: HOUR },
+  // Requests from one member to one other: connect, withdraw, connect again… (subject `from:to`).
+  connectRequestsToMember: { limit: 3, windowSeconds: DAY },
+  // Tag notifications a member's posts, comments and replies send: one per tagged member told.
+  tagNoticesByMember: { limit: 50, windowSeconds: HOUR },
+  // Files uploaded ahead of a message (POST /upload/attachment).
+  uploadsByMember: { limit: 60, windowSeconds: HOUR },
 } as const satisfies Record<string, RateRule>;
+
+/** Flood limits that are not counts in a window (docs/security.md "Floods"). */
+export const FLOOD_LIMITS = {
+  // A writer tells one member of a tag in one post (its text, comments and replies) once in this time.
+  tagNoticeRepeatSeconds: DAY,
+  // Uploads a member may hold that no message has sent yet (each is removed a day after it was made).
+  pendingUploadsPerMember: 20,
+  // Open live sockets per member (tabs and devices); a further one closes the oldest (live/member-live.ts).
+  liveSocketsPerMember: 20,
+} as const;
 
 /** The lock-outs that grow with each failure. */
 export const BACKOFF_RULES = {
@@ -36,18 +57,24 @@ export function limitKey(name: RateLimitName, subject: string): string {
   return `${name}:${subject}`;
 }
 
-/** The 429 answer: the wait in minutes in the message, in seconds in `data` and `Retry-After`. */
-export function tooManyAttempts(retryAfter: number): ApiError {
-  const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-  return new ApiError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfter }, { 'Retry-After': String(retryAfter) });
+/**
+ * The 429 answer: the wait in words in the message (`Too many connection requests. Please
+ * try again in 5 minutes.`), in seconds in `data` and `Retry-After`.
+ */
+export function tooManyAttempts(retryAfter: number, what = 'attempts'): ApiError {
+  return new ApiError(429, `Too many ${what}. Please try again in ${waitText(retryAfter)}.`, { retryAfter }, { 'Retry-After': String(retryAfter) });
 }
 
+/** One limit to count against: its name, the subject (a member, an address…) and optionally a cost (1). */
+export type LimitCheck = readonly [name: keyof typeof RATE_LIMITS, subject: string, cost?: number];
+
 /**
- * Counts one attempt against each named limit (in parallel) and throws the 429 when any
- * refuses, with the longest wait among them. Call it before any expensive work.
+ * Counts the attempt against each named limit (in parallel) and throws the 429 when any
+ * refuses, with the longest wait among them; `what` names the attempts in its message.
+ * Call it before any expensive work.
  */
-export async function enforceLimits(limiter: Limiter, checks: ReadonlyArray<readonly [keyof typeof RATE_LIMITS, string]>): Promise<void> {
-  const results = await Promise.all(checks.map(([name, subject]) => limiter.hit(limitKey(name, subject), RATE_LIMITS[name])));
+export async function enforceLimits(limiter: Limiter, checks: ReadonlyArray<LimitCheck>, what?: string): Promise<void> {
+  const results = await Promise.all(checks.map(([name, subject, cost]) => limiter.hit(limitKey(name, subject), RATE_LIMITS[name], cost)));
   const refused = results.filter((result) => !result.allowed);
-  if (refused.length > 0) throw tooManyAttempts(Math.max(...refused.map((result) => result.retryAfter)));
+  if (refused.length > 0) throw tooManyAttempts(Math.max(...refused.map((result) => result.retryAfter)), what);
 }

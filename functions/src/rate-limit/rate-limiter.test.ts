@@ -39,6 +39,17 @@ describe('the RateLimiter Durable Object', () => {
     await runDurableObjectAlarm(limiter);
   });
 
+  it('counts a hit of cost n as n attempts, refusing one that does not fit until enough have expired', async () => {
+    const limiter = limiterFor();
+    const start = Date.now();
+    expect(await limiter.hit(5, 60, start, 3)).toEqual({ allowed: true, retryAfter: 0 });
+    expect(await limiter.hit(5, 60, start + 10_000, 1)).toEqual({ allowed: true, retryAfter: 0 });
+    // 4 recorded: a cost of 2 waits for the first three (at `start`) to leave the window.
+    expect(await limiter.hit(5, 60, start + 20_000, 2)).toEqual({ allowed: false, retryAfter: 40 });
+    expect((await limiter.hit(5, 60, start + 20_000, 1)).allowed).toBe(true);
+    expect((await limiter.hit(5, 60, start + 60_001, 2)).allowed).toBe(true);
+  });
+
   it('refunds the newest attempt, freeing its slot', async () => {
     const limiter = limiterFor();
     expect((await limiter.hit(1, 60)).allowed).toBe(true);

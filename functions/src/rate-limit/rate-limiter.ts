@@ -37,28 +37,30 @@ export class RateLimiter extends DurableObject<Env> {
     return sql;
   }
 
-  private async record(now: number, windowMs: number): Promise<HitResult> {
-    this.ctx.storage.sql.exec('INSERT INTO hits (at) VALUES (?)', now);
+  private async record(now: number, windowMs: number, cost = 1): Promise<HitResult> {
+    for (let i = 0; i < cost; i++) this.ctx.storage.sql.exec('INSERT INTO hits (at) VALUES (?)', now);
     // Once the newest hit has left the window the object holds nothing worth keeping.
     await this.ctx.storage.setAlarm(now + windowMs);
     return { allowed: true, retryAfter: 0 };
   }
 
   /**
-   * Records one attempt if fewer than `limit` were recorded in the last `windowSeconds`.
-   * A refused attempt is not recorded, so hammering does not extend the wait.
-   * `retryAfter` is the number of seconds until the next attempt would be accepted.
+   * Records `cost` attempts (one unless told: a post tagging five members costs five) if
+   * they fit with those recorded in the last `windowSeconds` under `limit`; a cost over the
+   * limit counts as the limit. A refused attempt is not recorded, so hammering does not
+   * extend the wait. `retryAfter` is the number of seconds until it would be accepted.
    */
-  async hit(limit: number, windowSeconds: number, now = Date.now()): Promise<HitResult> {
+  async hit(limit: number, windowSeconds: number, now = Date.now(), cost = 1): Promise<HitResult> {
     const windowMs = windowSeconds * 1000;
+    const weight = Math.min(Math.max(1, Math.floor(cost)), limit);
     const sql = this.log(now, windowMs);
     const count = sql.exec<{ n: number }>('SELECT count(*) AS n FROM hits').one().n;
-    if (count >= limit) {
-      // The attempt that must expire before a slot frees up.
-      const blocking = sql.exec<{ at: number }>('SELECT at FROM hits ORDER BY at LIMIT 1 OFFSET ?', count - limit).one().at;
+    if (count + weight > limit) {
+      // The attempt that must expire before enough slots free up.
+      const blocking = sql.exec<{ at: number }>('SELECT at FROM hits ORDER BY at LIMIT 1 OFFSET ?', count + weight - limit - 1).one().at;
       return { allowed: false, retryAfter: secondsUntil(blocking + windowMs, now) };
     }
-    return this.record(now, windowMs);
+    return this.record(now, windowMs, weight);
   }
 
   /**
