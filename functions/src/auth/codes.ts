@@ -1,5 +1,6 @@
 /**
- * One-time codes. Email verification uses 6 digits (typed by hand, valid 24 hours);
+ * One-time codes. Email verification uses 6 digits (typed by hand, valid 10 minutes:
+ * the code signs a new member in, so it lives no longer than ASVS 2.7.2 allows);
  * password reset uses 32 random bytes in base64url (only ever clicked, valid 1 hour).
  * Only their SHA-256 is stored, so a database leak does not hand out live codes.
  */
@@ -7,7 +8,7 @@ import type { CodePurpose } from '../db/schema';
 
 /** How long each kind of code stays valid. */
 export const CODE_LIFETIME_SECONDS: Record<CodePurpose, number> = {
-  'verify-email': 24 * 60 * 60,
+  'verify-email': 10 * 60,
   'reset-password': 60 * 60,
 };
 

@@ -58,6 +58,8 @@ describe('POST /users/register', () => {
     expect(mail!.subject).toContain('FounderMesh');
     expect(mail!.text).toContain(`http://127.0.0.1:4321/verify-email?email=${encodeURIComponent(body.email)}&code=${code}`);
     expect(mail!.html).toContain(code);
+    expect(mail!.text).toContain('valid for 10 minutes');
+    expect(mail!.html).toContain('valid for 10 minutes');
   });
 
   it('creates an advisor record named after the person, with no founder profile', async () => {

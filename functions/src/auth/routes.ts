@@ -35,7 +35,7 @@ export const userRoutes = newRouter().openapi(
     path: '/register',
     tags: ['Auth'],
     summary: 'Create an account',
-    description: 'Creates an unverified founder or advisor account and mails a 6-digit verification code (valid 24 hours).',
+    description: 'Creates an unverified founder or advisor account and mails a 6-digit verification code (valid 10 minutes; `/auth/resend-verification` sends a new one).',
     request: jsonBody(RegisterBodySchema),
     responses: {
       201: jsonResponse(RegisterResultSchema, 'Account created; the verification mail is on its way.'),

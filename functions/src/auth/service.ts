@@ -16,7 +16,7 @@ import { createAccount, EmailTakenError, findAccountByEmail, findAccountById, no
 import type { AuthResult, User } from '../users/schemas';
 import { toWireUser, type Account } from '../users/wire';
 import { guessCode, latestCodeIssuedAt, storeCode } from './code-store';
-import { newVerificationCode } from './codes';
+import { CODE_LIFETIME_SECONDS, newVerificationCode } from './codes';
 import { beginLoginAttempt } from './login-throttle';
 import { AUTH_MESSAGES } from './messages';
 import { passwordProblem } from './password';
@@ -101,7 +101,7 @@ export async function sendVerificationCode(deps: Deps, account: Account, { throt
   const code = newVerificationCode();
   await storeCode(deps.db, deps.clock, user.id, 'verify-email', code);
   const url = `${deps.config.appUrl}/verify-email?email=${encodeURIComponent(user.email)}&code=${code}`;
-  await deliver(deps, verificationMail(user.email, user.firstName, code, url));
+  await deliver(deps, verificationMail(user.email, user.firstName, code, url, CODE_LIFETIME_SECONDS['verify-email'] / 60));
 }
 
 export type RegisterInput = Pick<NewAccount, 'firstName' | 'lastName' | 'email' | 'memberType'> & { password: string; ip: string };

@@ -9,7 +9,7 @@ describe('the Cloudflare send_email mailer', () => {
   // Miniflare's binding parses the raw message and rejects malformed ones ("invalid message-id").
   it('hands a well-formed MIME message to the MAILER binding', async () => {
     const mailer = cloudflareMailer(env.MAILER, 'FounderMesh <no-reply@foundermesh.app>', systemClock);
-    await expect(mailer.send(verificationMail('ada@example.com', 'Ada', '123456', 'https://foundermesh.app/verify-email'))).resolves.toBeUndefined();
+    await expect(mailer.send(verificationMail('ada@example.com', 'Ada', '123456', 'https://foundermesh.app/verify-email', 10))).resolves.toBeUndefined();
   });
 
   it('is what the API uses outside development, instead of the dev mailbox', async () => {

@@ -11,7 +11,7 @@ function decodedPart(raw: string, type: string): string {
 }
 
 describe('the MIME writer', () => {
-  const message = verificationMail('ada@example.com', 'Zoë', '012345', 'https://foundermesh.app/verify-email?email=ada%40example.com&code=012345');
+  const message = verificationMail('ada@example.com', 'Zoë', '012345', 'https://foundermesh.app/verify-email?email=ada%40example.com&code=012345', 10);
   const raw = buildMimeMessage(FROM, message, new Date('2026-03-01T12:00:00Z'));
 
   it('writes the headers a mail server expects, with CRLF line endings', () => {
@@ -53,7 +53,7 @@ describe('the mail templates', () => {
   });
 
   it('name the product and put the code in both parts of the verification mail', () => {
-    const mail = verificationMail('x@example.com', 'Ada', '654321', 'https://foundermesh.app/verify-email?email=x&code=654321');
+    const mail = verificationMail('x@example.com', 'Ada', '654321', 'https://foundermesh.app/verify-email?email=x&code=654321', 10);
     expect(mail.subject).toContain('FounderMesh');
     expect(mail.text).toContain('654321');
     expect(mail.html).toContain('654321');

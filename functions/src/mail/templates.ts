@@ -19,9 +19,10 @@ function link(url: string, label: string): string {
   return `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
 }
 
-/** The mail with the six-digit email verification code and a one-click link. */
-export function verificationMail(to: string, firstName: string, code: string, url: string): MailMessage {
+/** The mail with the six-digit email verification code, valid `validMinutes`, and a one-click link. */
+export function verificationMail(to: string, firstName: string, code: string, url: string, validMinutes: number): MailMessage {
   const hi = `Hi ${firstName},`;
+  const validity = `The code and the link are valid for ${validMinutes} minutes; the verification page can send you a new one. If you did not sign up for ${PRODUCT}, you can ignore this email.`;
   return {
     to,
     subject: `Your ${PRODUCT} verification code: ${code}`,
@@ -35,7 +36,7 @@ export function verificationMail(to: string, firstName: string, code: string, ur
       'Or confirm your email address with this link:',
       url,
       '',
-      `The code is valid for 24 hours. If you did not sign up for ${PRODUCT}, you can ignore this email.`,
+      validity,
       '',
       `— The ${PRODUCT} team`,
     ].join('\n'),
@@ -44,7 +45,7 @@ export function verificationMail(to: string, firstName: string, code: string, ur
       `Welcome to ${PRODUCT}! Your verification code is:`,
       `<strong style="font-size:1.5rem;letter-spacing:0.2em">${escapeHtml(code)}</strong>`,
       `Or ${link(url, 'confirm your email address')} in one click.`,
-      `The code is valid for 24 hours. If you did not sign up for ${PRODUCT}, you can ignore this email.`,
+      escapeHtml(validity),
     ]),
   };
 }
