@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { hashPassword } from '../functions/src/auth/password.ts';
+import { hashPassword } from './lib/password.mjs';
 import { root, runBin } from '../scripts/lib/run.mjs';
 import { median, percentile, recordBenchmark, timedGets } from './lib/report.mjs';
 import { insertStatements } from './lib/sql.mjs';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { hashPassword } from '../../functions/src/auth/password.ts';
+import { hashPassword } from './password.mjs';
 import { EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '../../functions/src/profiles/vocabulary.ts';
 import { slugBase } from '../../functions/src/users/slugs.ts';
 import { root, runBin } from '../../scripts/lib/run.mjs';
