@@ -1,7 +1,8 @@
 /**
  * Privacy settings (/settings/privacy): whether search engines may list the member's
  * profile, and whether they browse profiles privately: a view of `$privacy`, whose action
- * turns a switch at once and puts it back with a toast when the server refuses.
+ * turns a switch at once and puts it back with a toast when the server refuses. Below the
+ * switches, the member's private phone number (PhoneSetting).
  */
 import type { Privacy } from '@api/profiles/schemas';
 import { useStore } from '@nanostores/react';
@@ -9,6 +10,7 @@ import { useState } from 'react';
 import { $privacy, privacyActions, type PrivacyChoice } from '../../lib/stores/privacy';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { Switch } from './fields';
+import { PhoneSetting } from './PhoneSetting';
 import './profiles.css';
 
 const CHOICES: ReadonlyArray<{ key: PrivacyChoice; label: string; hint: string; saved: [on: string, off: string] }> = [
@@ -39,22 +41,25 @@ function PrivacySettings({ initial }: { initial: Privacy }) {
   };
 
   return (
-    <div className="card stack">
-      <div className="pf-privacy-list">
-        {CHOICES.map((choice) => (
-          <Switch
-            key={choice.key}
-            field={choice.key}
-            label={choice.label}
-            hint={choice.hint}
-            checked={privacy[choice.key]}
-            onChange={(value) => void change(choice.key, value, choice.saved)}
-          />
-        ))}
+    <div className="stack">
+      <div className="card stack">
+        <div className="pf-privacy-list">
+          {CHOICES.map((choice) => (
+            <Switch
+              key={choice.key}
+              field={choice.key}
+              label={choice.label}
+              hint={choice.hint}
+              checked={privacy[choice.key]}
+              onChange={(value) => void change(choice.key, value, choice.saved)}
+            />
+          ))}
+        </div>
+        <p className="muted small" role="status">
+          {status}
+        </p>
       </div>
-      <p className="muted small" role="status">
-        {status}
-      </p>
+      <PhoneSetting />
     </div>
   );
 }

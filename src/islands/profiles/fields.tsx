@@ -59,8 +59,8 @@ interface TextFieldProps {
   maxLength?: number;
   required?: boolean;
   autoComplete?: string;
-  inputMode?: 'text' | 'numeric' | 'url';
-  type?: 'text' | 'url';
+  inputMode?: 'text' | 'numeric' | 'url' | 'tel';
+  type?: 'text' | 'url' | 'tel';
   /** A textarea of this many rows, with a character count. */
   rows?: number;
   placeholder?: string;
