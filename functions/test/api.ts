@@ -73,18 +73,18 @@ export async function mailTo(email: string): Promise<StoredMail[]> {
   return (await bodyOf<{ messages: StoredMail[] }>(response)).messages;
 }
 
-/** The six-digit code of the newest verification mail to an address. */
+/** The six-digit code of the newest verification mail to an address (other mails skipped). */
 export async function verificationCodeFor(email: string): Promise<string> {
-  const [latest] = await mailTo(email);
-  const code = /verification code is:\s+(\d{6})/.exec(latest?.text ?? '')?.[1];
+  const codes = (await mailTo(email)).map((mail) => /verification code is:\s+(\d{6})/.exec(mail.text)?.[1]);
+  const code = codes.find(Boolean);
   if (!code) throw new Error(`no verification code mailed to ${email}`);
   return code;
 }
 
-/** The code of the newest reset link mailed to an address. */
+/** The code of the newest reset link mailed to an address (other mails skipped). */
 export async function resetCodeFor(email: string): Promise<string> {
-  const [latest] = await mailTo(email);
-  const code = /reset-password\?code=([\w-]+)/.exec(latest?.text ?? '')?.[1];
+  const codes = (await mailTo(email)).map((mail) => /reset-password\?code=([\w-]+)/.exec(mail.text)?.[1]);
+  const code = codes.find(Boolean);
   if (!code) throw new Error(`no reset link mailed to ${email}`);
   return code;
 }

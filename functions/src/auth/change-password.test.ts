@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, createMember, get, post, signedInMember } from '../../test/api';
+import { bodyOf, createMember, get, mailTo, post, signedInMember } from '../../test/api';
 import { hashPassword } from './password';
 
 const change = (token: string | undefined, body: Record<string, unknown>) => post('/auth/change-password', body, { token });
@@ -19,6 +19,25 @@ describe('POST /auth/change-password', () => {
       data: null,
     });
     expect((await post('/auth/user-login', { email: member.user.email, password: 'my-new-password' })).status).toBe(200);
+  });
+
+  it('mails the member that the password changed, with the way to reset it and no secret (ASVS 2.2.3)', async () => {
+    const member = await signedInMember({ firstName: '<b>Ada</b>' });
+    expect((await change(member.jwt, { currentPassword: member.password, password: 'my-new-password', passwordConfirmation: 'my-new-password' })).status).toBe(200);
+    const [mail] = await mailTo(member.user.email);
+    expect(mail!.subject).toBe('Your FounderMesh password was changed');
+    expect(mail!.text).toContain("If this wasn't you, reset your password now");
+    expect(mail!.text).toContain('http://127.0.0.1:4321/forgot-password');
+    expect(mail!.html).toContain('href="http://127.0.0.1:4321/forgot-password"');
+    expect(mail!.html).toContain('Hi &#60;b&#62;Ada&#60;/b&#62;,');
+    expect(mail!.html).not.toContain('<b>Ada');
+    for (const secret of [member.password, 'my-new-password', member.jwt]) expect(`${mail!.text}${mail!.html}`).not.toContain(secret);
+  });
+
+  it('mails nothing when the change is refused', async () => {
+    const member = await signedInMember();
+    await change(member.jwt, { currentPassword: 'not-my-password', password: 'my-new-password', passwordConfirmation: 'my-new-password' });
+    expect(await mailTo(member.user.email)).toHaveLength(0);
   });
 
   it('refuses a wrong current password, naming it', async () => {

@@ -79,6 +79,20 @@ describe('POST /auth/reset-password, type reset', () => {
     expect((await post('/auth/user-login', { email: member.user.email, password: NEW_PASSWORD })).status).toBe(200);
   });
 
+  it('mails the member that the password was reset, with no code or password in it (ASVS 2.2.3)', async () => {
+    const member = await createMember();
+    await requestReset(member.user.email);
+    const code = await resetCodeFor(member.user.email);
+    expect((await reset(code)).status).toBe(200);
+    const [notice, link] = await mailTo(member.user.email);
+    expect(link!.subject).toBe('Reset your FounderMesh password');
+    expect(notice!.subject).toBe('Your FounderMesh password was changed');
+    expect(notice!.text).toContain('password was just reset with the link we emailed you');
+    expect(notice!.text).toContain("If this wasn't you, reset your password now");
+    expect(notice!.text).toContain('http://127.0.0.1:4321/forgot-password');
+    for (const secret of [code, NEW_PASSWORD]) expect(`${notice!.text}${notice!.html}`).not.toContain(secret);
+  });
+
   it('accepts a code once, and retires the member’s other reset codes with it', async () => {
     const member = await createMember();
     await requestReset(member.user.email);

@@ -11,7 +11,7 @@ import { findAccountByEmail, normalizeEmail } from '../users/repository';
 import type { AuthResult } from '../users/schemas';
 import { consumeCode, findLiveCode, retireAllCodes, storeCode } from './code-store';
 import { newResetCode } from './codes';
-import { assertPasswordAllowed, deliver, invalidCode, reloadAccount, setPassword, signIn } from './service';
+import { assertPasswordAllowed, deliver, invalidCode, mailPasswordChanged, reloadAccount, setPassword, signIn } from './service';
 
 /**
  * Mails a reset link when the account exists and has had fewer than three reset mails this
@@ -45,5 +45,6 @@ export async function resetPassword(deps: Deps, input: { code: string; password:
   // A verification code signs a member in too: none issued before the reset may outlive it.
   await retireAllCodes(deps.db, deps.clock, account.user.id);
   await notifyPasswordChanged(deps, account.user.id, 'reset');
+  await mailPasswordChanged(deps, account.user, 'reset');
   return signIn(deps, await reloadAccount(deps, account.user.id), term);
 }

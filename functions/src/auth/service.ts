@@ -10,7 +10,7 @@ import { users } from '../db/schema';
 import { type ApiError, fieldError, invalidFields } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import { notifyPasswordChanged } from '../notifications/account';
-import { verificationMail } from '../mail/templates';
+import { passwordChangedMail, verificationMail } from '../mail/templates';
 import { enforceLimits } from '../rate-limit/policies';
 import { createAccount, EmailTakenError, findAccountByEmail, findAccountById, normalizeEmail, type NewAccount } from '../users/repository';
 import type { AuthResult, User } from '../users/schemas';
@@ -86,6 +86,14 @@ export async function setPassword(
   ]);
   await deps.live.closeSessions(userId, { allBut: keepSession });
   return continuing?.term ?? opened!.term;
+}
+
+/**
+ * Mails the member that their password was changed or reset (ASVS 2.2.3), with the way
+ * to a new reset link in case it was not them. The mail carries no code or password.
+ */
+export async function mailPasswordChanged(deps: Deps, user: Pick<Account['user'], 'email' | 'firstName'>, how: 'changed' | 'reset'): Promise<void> {
+  await deliver(deps, passwordChangedMail(user.email, user.firstName, how, `${deps.config.appUrl}/forgot-password`));
 }
 
 /**
@@ -196,5 +204,6 @@ export async function changePassword(deps: Deps, account: Account, sessionId: st
   assertPasswordAllowed(input.password, user.email);
   const term = await setPassword(deps, user.id, input.password, { keepSession: sessionId });
   await notifyPasswordChanged(deps, user.id, 'changed');
+  await mailPasswordChanged(deps, user, 'changed');
   return signIn(deps, await reloadAccount(deps, user.id), term);
 }

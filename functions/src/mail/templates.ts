@@ -73,3 +73,28 @@ export function passwordResetMail(to: string, firstName: string, url: string): M
     ]),
   };
 }
+
+/**
+ * The notice that a password was changed (`changed`, by a signed-in member) or set with a
+ * mailed link (`reset`). It holds no secret: the link leads to the page that asks for a
+ * new reset link, so a member whose account was taken over can still get back in.
+ */
+export function passwordChangedMail(to: string, firstName: string, how: 'changed' | 'reset', forgotUrl: string): MailMessage {
+  const hi = `Hi ${firstName},`;
+  const what =
+    how === 'reset'
+      ? `Your ${PRODUCT} password was just reset with the link we emailed you, and every session was signed out.`
+      : `Your ${PRODUCT} password was just changed, and your other sessions were signed out.`;
+  const notYou = "If this wasn't you, reset your password now and your account is yours again:";
+  return {
+    to,
+    subject: `Your ${PRODUCT} password was changed`,
+    text: [hi, '', what, '', notYou, forgotUrl, '', 'If it was you, there is nothing else to do.', '', `— The ${PRODUCT} team`].join('\n'),
+    html: layout([
+      escapeHtml(hi),
+      escapeHtml(what),
+      `If this wasn't you, ${link(forgotUrl, 'reset your password now')} and your account is yours again.`,
+      'If it was you, there is nothing else to do.',
+    ]),
+  };
+}
