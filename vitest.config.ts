@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['functions/src/**/*.test.ts'],
           exclude: ['functions/src/architecture.test.ts'],
           setupFiles: ['./functions/test/apply-migrations.ts'],
+          // A loopback stand-in for Stripe's API, for the production billing adapter (functions/test/stripe-stand-in.ts).
+          globalSetup: ['./functions/test/stripe-stand-in-setup.ts'],
         },
       },
     ],

@@ -18,7 +18,7 @@ async function subscribed(plan: 'monthly' | 'yearly' = 'monthly'): Promise<Membe
   return { ...member, checkoutId };
 }
 
-describe('buying Premium in test mode', () => {
+describe('buying Premium in test mode', { timeout: 30_000 }, () => {
   it('answers the plans and their configured prices to anyone', async () => {
     expect(await bodyOf(await get('/subscriptions/plans'))).toEqual({
       plans: [
@@ -86,7 +86,7 @@ describe('buying Premium in test mode', () => {
   });
 });
 
-describe('keeping and ending Premium', () => {
+describe('keeping and ending Premium', { timeout: 30_000 }, () => {
   it('cancels at the period end (Premium stays, reason kept), then undoes it', async () => {
     const member = await subscribed();
     const cancelled = await bodyOf(await post('/subscriptions/cancel', { reason: 'Too expensive for now' }, { token: member.jwt }));
@@ -143,7 +143,7 @@ describe('keeping and ending Premium', () => {
   });
 });
 
-describe('who may ask', () => {
+describe('who may ask', { timeout: 30_000 }, () => {
   it('every member route wants a session', async () => {
     for (const [method, path, body] of [
       ['POST', '/subscriptions/checkout', { plan: 'monthly' }],
