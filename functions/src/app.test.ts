@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
-import { bodyOf, call, get, post, registration } from '../test/api';
+import { describe, expect, it, vi } from 'vitest';
+import { bodyOf, call, get, post, registration, signedInMember } from '../test/api';
 import { PROFILE_FORM_MAX_BYTES } from './profiles/upload-limit';
 
 describe('the app', () => {
@@ -16,10 +16,35 @@ describe('the app', () => {
     expect(await bodyOf(response)).toEqual({ message: 'Not found', status: 404, data: null });
   });
 
-  it('answers a wrong method on a known path with a 404, not a 500', async () => {
-    const response = await call('DELETE', '/auth/user-login');
-    expect(response.status).toBe(404);
-    expect(await bodyOf(response)).toMatchObject({ status: 404, message: 'Not found' });
+  it('answers a wrong method on a known path with a 405 naming the allowed ones, and logs it (ASVS 14.5.1)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const response = await call('DELETE', '/auth/user-login', undefined, { ip: '203.0.113.9' });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('Allow')).toBe('POST');
+      expect(await bodyOf(response)).toEqual({ message: 'Method not allowed', status: 405, data: { allow: ['POST'] } });
+      const lines = warn.mock.calls.map(([line]) => JSON.parse(String(line)));
+      expect(lines).toContainEqual({ event: 'method_not_allowed', method: 'DELETE', path: '/auth/user-login', allow: ['POST'], ip: '203.0.113.9' });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('matches paths with parameters, keeps HEAD for GET routes, and leaves unknown paths a silent 404', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const member = await signedInMember();
+      const wrong = await call('GET', `/connection/accepted/${member.user.id}`, undefined, { token: member.jwt });
+      expect(wrong.status).toBe(405);
+      expect(wrong.headers.get('Allow')).toBe('PUT');
+      expect((await call('HEAD', '/health')).status).toBe(200);
+      expect((await call('PATCH', '/health')).headers.get('Allow')).toBe('GET, HEAD');
+      warn.mockClear();
+      expect((await call('DELETE', '/no/such/route')).status).toBe(404);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('refuses malformed JSON with a 400 naming the body', async () => {

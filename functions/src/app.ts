@@ -29,6 +29,7 @@ import { buildDeps, type AppOptions } from './build-deps';
 import { bodyTooLarge, handleError, handleNotFound, MAX_BODY_BYTES } from './http/error-handler';
 import { errorResponses, jsonResponse } from './openapi/responses';
 import { mountReference } from './openapi/routes';
+import { methodNotAllowedOr } from './http/method-not-allowed';
 
 /** Routes that carry files and the most their bodies may weigh; every other body is JSON (64 KB). */
 const UPLOAD_LIMITS: ReadonlyArray<readonly [matches: (method: string, path: string) => boolean, maxBytes: number]> = [
@@ -101,6 +102,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/dev', devRoutes)
     .route('/media', mediaRoutes);
   mountReference(api);
+  // Known paths asked with a method they do not serve answer 405 and are logged (ASVS 14.5.1).
+  api.notFound(methodNotAllowedOr(() => api.routes, handleNotFound));
   return api;
 }
 
