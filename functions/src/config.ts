@@ -12,12 +12,22 @@ export type Config = {
   mailFrom: string;
   /** The HS256 key for session tokens, or null when the deployment lacks it. */
   jwtSecret: string | null;
+  /** Message requests a Premium member may send per calendar month (MESSAGE_REQUEST_ALLOWANCE, default 15). */
+  messageRequestAllowance: number;
 };
+
+const DEFAULT_MESSAGE_REQUEST_ALLOWANCE = 15;
+
+/** A whole number of at least 0 from a variable, or the fallback when it is missing or not one. */
+function wholeNumber(raw: string | undefined, fallback: number): number {
+  const value = Number(raw?.trim() || Number.NaN);
+  return Number.isInteger(value) && value >= 0 ? value : fallback;
+}
 
 const DEFAULT_APP_URL = 'http://127.0.0.1:4321';
 const DEFAULT_MAIL_FROM = 'FounderMesh <no-reply@foundermesh.app>';
 
-type ConfigVars = { ENVIRONMENT?: string; APP_URL?: string; MAIL_FROM?: string; JWT_SECRET?: string };
+type ConfigVars = { ENVIRONMENT?: string; APP_URL?: string; MAIL_FROM?: string; JWT_SECRET?: string; MESSAGE_REQUEST_ALLOWANCE?: string };
 
 /** Reads the settings from the worker's env, falling back to the documented defaults. */
 export function readConfig(vars: ConfigVars): Config {
@@ -28,5 +38,6 @@ export function readConfig(vars: ConfigVars): Config {
     appUrl: (vars.APP_URL?.trim() || DEFAULT_APP_URL).replace(/\/+$/, ''),
     mailFrom: vars.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     jwtSecret: vars.JWT_SECRET ? vars.JWT_SECRET : null,
+    messageRequestAllowance: wholeNumber(vars.MESSAGE_REQUEST_ALLOWANCE, DEFAULT_MESSAGE_REQUEST_ALLOWANCE),
   };
 }

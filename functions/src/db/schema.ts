@@ -39,6 +39,8 @@ export const users = sqliteTable(
     searchIndexing: integer('search_indexing', { mode: 'boolean' }).notNull().default(true),
     /** True: this member's profile views are counted but not named. */
     privateBrowsing: integer('private_browsing', { mode: 'boolean' }).notNull().default(false),
+    /** False: nobody may send this member a message request (0013). */
+    acceptsMessageRequests: integer('accepts_message_requests', { mode: 'boolean' }).notNull().default(true),
   },
   (table) => [index('users_onboarded_type_created').on(table.onboarded, table.memberType, table.createdAt), index('users_type_created').on(table.memberType, table.createdAt)],
 );
@@ -603,6 +605,32 @@ export const notifications = sqliteTable(
   ],
 );
 
+// Message requests (0013): a Premium member's first message to a member they are not connected with.
+export const messageRequests = sqliteTable(
+  'message_requests',
+  {
+    id: text('id').primaryKey(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One request per pair, whoever sent it (as threads.pair_key). */
+    pairKey: text('pair_key').notNull().unique(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] })
+      .notNull()
+      .default('pending'),
+    createdAt: text('created_at').notNull(),
+    answeredAt: text('answered_at'),
+  },
+  (table) => [
+    index('message_requests_inbox').on(table.recipientId, table.createdAt).where(sql`status = 'pending'`),
+    index('message_requests_sent').on(table.senderId, table.createdAt),
+  ],
+);
+
 /** Premium plans and subscription history kinds (functions/src/subscriptions). */
 export const billingPlans = ['monthly', 'yearly'] as const;
 export const subscriptionEventKinds = ['started', 'renewed', 'payment_failed', 'cancel_asked', 'undone', 'plan_switched', 'ended', 'granted', 'grant_ended'] as const;
@@ -719,5 +747,6 @@ export type ThreadMemberRow = typeof threadMembers.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type MessageRequestRow = typeof messageRequests.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionEventRow = typeof subscriptionEvents.$inferSelect;

@@ -24,9 +24,14 @@ const MESSAGE_COLUMNS: SQL = sql.raw(
 
 const QUOTED_JOIN: SQL = sql.raw('LEFT JOIN messages q ON q.id = m.reply_to_id');
 
-/** Whether the pair `pairKey` names (a column or a value) is connected now; the literal IN list lets SQLite use connections_open_pair. */
+/**
+ * Whether the pair `pairKey` names (a column or a value) may write to each other now: they
+ * are connected, or one accepted the other's message request (message-requests/). The
+ * literal IN list lets SQLite use connections_open_pair.
+ */
 export function connectedPair(pairKey: SQL | string): SQL {
-  return sql`EXISTS (SELECT 1 FROM connections c WHERE c.pair_key = ${pairKey} AND c.status IN ('pending', 'accepted', 'ignored') AND c.status = 'accepted')`;
+  return sql`(EXISTS (SELECT 1 FROM connections c WHERE c.pair_key = ${pairKey} AND c.status IN ('pending', 'accepted', 'ignored') AND c.status = 'accepted')
+    OR EXISTS (SELECT 1 FROM message_requests mr WHERE mr.pair_key = ${pairKey} AND mr.status = 'accepted'))`;
 }
 
 /** Threads `tm` (the viewer's side rows) joined to everything a Thread shows, in ThreadRow's names. */

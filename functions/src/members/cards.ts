@@ -1,10 +1,12 @@
 /**
  * Member cards: the derived display profile of SPEC.md §3 (name, tagline, slug, avatar,
- * banner) plus the user and profile ids, read with the user in one query. The SQL pieces
+ * banner) plus the user and profile ids and the Premium badge (premium/entitlements.ts
+ * decides it), read with the user in one query. The SQL pieces
  * are shared by every list that shows members, so a page costs one round trip.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import { rowIsPremium } from '../premium/entitlements';
 import type { MemberCard } from './schemas';
 
 /** The columns MEMBER_CARD_COLUMNS selects (users `u`, founders `f`, advisors `a`). */
@@ -13,6 +15,8 @@ export type MemberCardRow = {
   m_type: 'founder' | 'advisor';
   m_first: string;
   m_last: string;
+  m_role: string | null;
+  f_premium: number | null;
   f_id: string | null;
   f_first: string | null;
   f_last: string | null;
@@ -31,7 +35,7 @@ export type MemberCardRow = {
 /** Select-list of a member card; the query names the user `u` and uses MEMBER_CARD_JOINS. */
 export const MEMBER_CARD_COLUMNS: SQL = sql.raw(
   [
-    'u.id AS m_id, u.member_type AS m_type, u.first_name AS m_first, u.last_name AS m_last',
+    'u.id AS m_id, u.member_type AS m_type, u.first_name AS m_first, u.last_name AS m_last, u.role_type AS m_role, f.premium AS f_premium',
     'f.id AS f_id, f.first_name AS f_first, f.last_name AS f_last, f.tagline AS f_tagline, f.slug AS f_slug',
     'f.profile_picture_url AS f_picture, f.profile_banner_url AS f_banner',
     'a.id AS a_id, a.name AS a_name, a.position AS a_position, a.slug AS a_slug',
@@ -54,6 +58,7 @@ export function toMemberCard(row: MemberCardRow): MemberCard {
       avatar: row.a_picture,
       banner: row.a_banner,
       profileId: row.a_id,
+      premium: rowIsPremium(row.m_role, row.f_premium),
     };
   }
   return {
@@ -65,6 +70,7 @@ export function toMemberCard(row: MemberCardRow): MemberCard {
     avatar: row.f_picture,
     banner: row.f_banner,
     profileId: row.f_id ?? '',
+    premium: rowIsPremium(row.m_role, row.f_premium),
   };
 }
 

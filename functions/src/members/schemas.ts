@@ -24,6 +24,7 @@ export const MemberCardSchema = z
     avatar: z.string().nullable().openapi({ description: 'Profile picture address (a media path or an absolute URL).' }),
     banner: z.string().nullable(),
     profileId: z.string().openapi({ description: 'The founder profile id or the advisor id.' }),
+    premium: z.boolean().openapi({ description: 'Whether the member is Premium (SPEC.md §6): the app shows a badge.' }),
   })
   .openapi('MemberCard', { description: 'The derived display profile of a member (SPEC.md §3) plus ids.' });
 

@@ -6,4 +6,5 @@ export const NOTIFICATION_LINKS = {
   password: '/settings/password',
   profile: '/settings/profile',
   views: '/views',
+  messageRequests: '/inbox?folder=requests',
 } as const;

@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'post.mentioned',
   'comment.mentioned',
   'message.received',
+  'message.requested',
+  'message.request_accepted',
   'account.premium',
   'account.changed',
 ] as const;

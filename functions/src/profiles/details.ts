@@ -3,6 +3,7 @@
  * fields plus the matching fields, with list columns narrowed to today's vocabulary so
  * a key retired later never breaks an answer.
  */
+import { rowIsPremium } from '../premium/entitlements';
 import type { AdvisorRow, FounderRow, UserRow } from '../db/schema';
 import { toAdvisor, toFounderProfile, type Account } from '../users/wire';
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from './schemas';
@@ -29,6 +30,7 @@ function common(user: UserRow, row: FounderRow | AdvisorRow) {
     profilePicture: image(row.profilePictureUrl, row.profilePictureAlt),
     profileBanner: image(row.profileBannerUrl, row.profileBannerAlt),
     searchIndexing: user.searchIndexing,
+    premium: rowIsPremium(user.roleType, 'premium' in row ? row.premium : null),
     joinedAt: user.createdAt,
     updatedAt: row.updatedAt,
   };

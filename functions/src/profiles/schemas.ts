@@ -56,6 +56,8 @@ const profileCommon = {
   profileBanner: ImageRefSchema.nullable(),
   /** False: noindex and left out of the sitemap. */
   searchIndexing: z.boolean(),
+  /** SPEC.md §6, decided by premium/entitlements.ts: the profile shows the Premium badge. */
+  premium: z.boolean(),
   joinedAt: z.string(),
   updatedAt: z.string(),
 };

@@ -9,7 +9,8 @@ import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../ope
 import { memberDoc } from './openapi';
 import { privacyOf, updatePrivacy } from './privacy';
 import { PrivacySchema, ProfileViewsSchema, ViewedProfilesSchema } from './schemas';
-import { FREE_VIEWERS, profileViews, viewedProfiles, VIEWS_WINDOW_DAYS } from './views';
+import { FREE_VIEWERS, VIEWS_WINDOW_DAYS } from '../premium/entitlements';
+import { profileViews, viewedProfiles } from './views';
 
 const LimitQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Rows to answer, 1–100.' }),

@@ -1,7 +1,8 @@
 /**
  * Profile views: opening another member's profile while signed in records one view per
- * viewer, profile and UTC day (never one's own). "Who viewed me" covers the last 90 days:
- * premium members see every viewer, free members the total and the few most recent, the
+ * viewer, profile and UTC day (never one's own). How far back the lists look and how many
+ * viewers a member sees are Premium's to decide (premium/entitlements.ts): Premium members
+ * see every viewer of the window, free members the total and the few most recent, the
  * rest counted as locked. A viewer who browses privately is counted but never named.
  * Members on either side of a block are left out of both lists.
  */
@@ -9,20 +10,13 @@ import { sql } from 'drizzle-orm';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, memberCards, toMemberCard, type MemberCardRow } from '../members/cards';
 import type { Deps } from '../deps';
 import type { UserRow } from '../db/schema';
-import { isPremium } from '../users/roles';
+import { accountIsPremium, viewersShown, viewsWindowStart } from '../premium/entitlements';
 import type { Account } from '../users/wire';
 import type { ProfileViews, ViewedProfiles } from './schemas';
 import { blockedWith } from '../members/blocks';
 
-/** How far back the lists look. */
-export const VIEWS_WINDOW_DAYS = 90;
-/** How many of the most recent viewers a free member sees. */
-export const FREE_VIEWERS = 3;
-
-const DAY_MS = 86_400_000;
-
 function windowStart(now: Date): string {
-  return new Date(now.getTime() - VIEWS_WINDOW_DAYS * DAY_MS).toISOString();
+  return viewsWindowStart(now).toISOString();
 }
 
 /**
@@ -38,18 +32,13 @@ export async function recordView(deps: Pick<Deps, 'db' | 'clock'>, viewer: Pick<
     ON CONFLICT (viewed_id, viewer_id, day) DO UPDATE SET viewed_at = excluded.viewed_at, private = max(private, excluded.private)`);
 }
 
-/** Whether the account is premium by SPEC.md §6 (role.type, or the founder's premium flag). */
-export function accountIsPremium({ user, founder }: Account): boolean {
-  return isPremium({ role: { type: user.roleType }, founder: founder ? { premium: founder.premium } : null });
-}
-
 type ViewRow = MemberCardRow & { viewed_at: string; private: number };
 
-/** GET /profile/views: who viewed the member's profile in the last 90 days, newest first. */
+/** GET /profile/views: who viewed the member's profile within the window, newest first. */
 export async function profileViews(deps: Pick<Deps, 'db' | 'clock'>, account: Account, limit: number): Promise<ProfileViews> {
   const userId = account.user.id;
   const premium = accountIsPremium(account);
-  const shown = premium ? limit : Math.min(limit, FREE_VIEWERS);
+  const shown = viewersShown(premium, limit);
   const where = sql`v.viewed_id = ${userId} AND v.viewed_at >= ${windowStart(deps.clock.now())} AND v.viewer_id NOT IN ${blockedWith(userId)}`;
   const [rows, [counted]] = await Promise.all([
     deps.db.all<ViewRow>(sql`
@@ -64,7 +53,7 @@ export async function profileViews(deps: Pick<Deps, 'db' | 'clock'>, account: Ac
   return { total, data, locked: premium ? 0 : Math.max(0, total - data.length), premium };
 }
 
-/** GET /profile/viewed: the members the viewer looked at in the last 90 days, latest view first. */
+/** GET /profile/viewed: the members the viewer looked at within the window, latest view first. */
 export async function viewedProfiles(deps: Pick<Deps, 'db' | 'clock'>, viewerId: string, limit: number): Promise<ViewedProfiles> {
   const where = sql`v.viewer_id = ${viewerId} AND v.viewed_at >= ${windowStart(deps.clock.now())} AND v.viewed_id NOT IN ${blockedWith(viewerId)}`;
   const [rows, [counted]] = await Promise.all([

@@ -103,6 +103,7 @@ export function newAccountRows(input: NewAccount, slug: string, now: string): Ac
     updatedAt: now,
     searchIndexing: true,
     privateBrowsing: false,
+    acceptsMessageRequests: true,
   };
   // The profile fields onboarding fills in start empty.
   const record = {

@@ -4,6 +4,7 @@
  * "more" menu. When the row leaves the list while focus is inside it (accepted, ignored,
  * blocked…), focus moves on to the next row, or the previous one, or the panel.
  */
+import { PremiumBadge } from '../ui/PremiumBadge';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { MEMBER_TYPE_LABEL } from '../../lib/members/display';
 import { fullDate, relativeTime } from '../../lib/text/relative-time';
@@ -58,7 +59,7 @@ export function MemberRow({ member, context, time, note, chips, actions, menu }:
       <div className="cx-row-main">
         <div className="cx-row-heading">
           <h3 id={nameId} className="cx-name">
-            {member.name}
+            {member.name} <PremiumBadge premium={member.premium} />
           </h3>
           <span className={member.memberType === 'advisor' ? 'badge badge-accent' : 'badge'}>{MEMBER_TYPE_LABEL[member.memberType]}</span>
         </div>

@@ -10,8 +10,19 @@ const ada = {
   avatar: 'avatars/ada.webp',
   banner: null,
   profileId: 'f1',
+  premium: false,
 };
-const helen = { _id: 'b'.repeat(24), memberType: 'advisor' as const, name: 'Helen Park', tagline: null, slug: 'helen-park', avatar: null, banner: null, profileId: 'v1' };
+const helen = {
+  _id: 'b'.repeat(24),
+  memberType: 'advisor' as const,
+  name: 'Helen Park',
+  tagline: null,
+  slug: 'helen-park',
+  avatar: null,
+  banner: null,
+  profileId: 'v1',
+  premium: false,
+};
 
 /** A post with text, two pictures, a poll, a group and hashtags. */
 export function postFixture(overrides: Partial<FeedPost> = {}): FeedPost {

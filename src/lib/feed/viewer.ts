@@ -1,5 +1,6 @@
 /** The signed-in member as a post author card, for posts and comments shown before the server answers. */
 import type { User } from '@api/users/schemas';
+import { isPremium } from '@api/users/roles';
 import type { MemberCard } from './types';
 
 /** The member card of `user` (founder profile or advisor record). */
@@ -15,5 +16,6 @@ export function viewerCard(user: User): MemberCard {
     avatar: founder?.profilePicture?.url ?? advisor?.profilePicture?.url ?? null,
     banner: founder?.profileBanner?.url ?? advisor?.profileBanner?.url ?? null,
     profileId: founder?._id ?? advisor?._id ?? user._id,
+    premium: isPremium(user),
   };
 }

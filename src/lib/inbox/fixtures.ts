@@ -4,7 +4,7 @@ import type { ChatMessage, Message, Thread } from './types';
 
 /** A member card with id `id`. */
 export function card(id: string, name = `Member ${id}`): MemberCard {
-  return { _id: id, memberType: 'founder', name, tagline: null, slug: `member-${id}`, avatar: null, banner: null, profileId: `p${id}` };
+  return { _id: id, memberType: 'founder', name, tagline: null, slug: `member-${id}`, avatar: null, banner: null, profileId: `p${id}`, premium: false };
 }
 
 /** A message from `from` to `to` at minute `minute` of 2026-03-03 (UTC). */

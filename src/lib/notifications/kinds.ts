@@ -12,6 +12,8 @@ const NOTIFICATION_KIND_DISPLAY: Readonly<Record<NotificationKind, { label: stri
   'post.mentioned': { label: 'Mention', icon: 'at' },
   'comment.mentioned': { label: 'Mention', icon: 'at' },
   'message.received': { label: 'Message', icon: 'message' },
+  'message.requested': { label: 'Message request', icon: 'message' },
+  'message.request_accepted': { label: 'Request accepted', icon: 'message' },
   'account.premium': { label: 'Premium', icon: 'star' },
   'account.changed': { label: 'Account', icon: 'shield' },
 };

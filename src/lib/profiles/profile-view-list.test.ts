@@ -12,6 +12,7 @@ const member: MemberCard = {
   avatar: null,
   banner: null,
   profileId: 'p1',
+  premium: false,
 };
 
 describe('views tabs', () => {

@@ -131,6 +131,8 @@ export interface ProfileImage {
 export interface ProfileModel {
   memberType: ProfileDetails['memberType'];
   typeLabel: string;
+  /** Whether the member is Premium: the hero shows the badge. */
+  premium: boolean;
   userId: string;
   slug: string;
   name: string;
@@ -198,6 +200,7 @@ export function profileModel(profile: ProfileDetails, mediaBase: string): Profil
   const base: ProfileModel = {
     memberType: profile.memberType,
     typeLabel: profile.memberType === 'founder' ? 'Founder' : 'Advisor',
+    premium: profile.premium,
     userId: profile.userId,
     slug: profile.slug,
     name,

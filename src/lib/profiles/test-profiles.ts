@@ -11,6 +11,7 @@ const common = {
   profilePicture: null,
   profileBanner: null,
   searchIndexing: true,
+  premium: false,
   joinedAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

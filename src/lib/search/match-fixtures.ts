@@ -14,6 +14,7 @@ export function match(id: string, score = 80): Match {
       avatar: null,
       banner: null,
       profileId: `p-${id}`,
+      premium: false,
       city: null,
       openToRemote: true,
       skills: [],

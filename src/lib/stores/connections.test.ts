@@ -9,7 +9,7 @@ import { sessionStub } from '../api/session-stub';
 import { createConnectionsActions } from './connections';
 
 function member(id: string, name = `Member ${id}`): MemberCard {
-  return { _id: id, memberType: 'founder', name, tagline: null, slug: id, avatar: null, banner: null, profileId: `p-${id}` };
+  return { _id: id, memberType: 'founder', name, tagline: null, slug: id, avatar: null, banner: null, profileId: `p-${id}`, premium: false };
 }
 
 function connection(id: string, other: MemberCard, direction: Connection['direction'] = 'received', status: Connection['status'] = 'pending'): Connection {

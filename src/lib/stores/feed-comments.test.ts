@@ -5,7 +5,7 @@ import type { Comment, MemberCard, Reply } from '../feed/types';
 import { sessionStub } from '../api/session-stub';
 import { createCommentActions, type CommentsState } from './feed-comments';
 
-const ada: MemberCard = { _id: 'a'.repeat(24), memberType: 'founder', name: 'Ada', tagline: null, slug: 'ada', avatar: null, banner: null, profileId: 'p-a' };
+const ada: MemberCard = { _id: 'a'.repeat(24), memberType: 'founder', name: 'Ada', tagline: null, slug: 'ada', avatar: null, banner: null, profileId: 'p-a', premium: false };
 
 const comment = (id: string, replies: Reply[] = []): Comment => ({
   _id: id,

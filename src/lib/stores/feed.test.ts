@@ -7,7 +7,17 @@ import { FEED_POSTS_KEY } from '../storage';
 import { sessionStub } from '../api/session-stub';
 import { createFeedActions } from './feed';
 
-const ada: MemberCard = { _id: 'a'.repeat(24), memberType: 'founder', name: 'Ada Lovelace', tagline: null, slug: 'ada', avatar: null, banner: null, profileId: 'p-a' };
+const ada: MemberCard = {
+  _id: 'a'.repeat(24),
+  memberType: 'founder',
+  name: 'Ada Lovelace',
+  tagline: null,
+  slug: 'ada',
+  avatar: null,
+  banner: null,
+  profileId: 'p-a',
+  premium: false,
+};
 
 function post(id: string, over: Partial<FeedPost> = {}): FeedPost {
   return {

@@ -6,7 +6,7 @@ import type { MemberCard, Notification, NotificationPage } from '../notification
 import { sessionStub } from '../api/session-stub';
 import { createNotificationsActions } from './notifications';
 
-const ada: MemberCard = { _id: 'u-ada', memberType: 'founder', name: 'Ada Lovelace', tagline: null, slug: 'ada', avatar: null, banner: null, profileId: 'p-ada' };
+const ada: MemberCard = { _id: 'u-ada', memberType: 'founder', name: 'Ada Lovelace', tagline: null, slug: 'ada', avatar: null, banner: null, profileId: 'p-ada', premium: false };
 
 function note(id: string, minute: number, over: Partial<Notification> = {}): Notification {
   return {
