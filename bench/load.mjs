@@ -117,6 +117,8 @@ console.log(`  ${opened.sockets} sockets connected (${(opened.ms / 1000).toFixed
 const postsNotBy = (memberId) => data.posts.filter((post) => post.author !== memberId);
 const likeTargets = new Map(members.map((m) => [m.id, postsNotBy(m.id).slice(0, 400)]));
 const liked = new Set();
+// Members drawn at random; thread reads and sends by those who have a thread (a few have none).
+const talkers = members.filter((m) => m.threads.length > 0);
 
 /** A request of one kind by a random active member. */
 const KINDS = {
@@ -157,7 +159,7 @@ function drive(kind, rate) {
     requests: [
       {
         setupRequest: (request) => {
-          const member = pick(members);
+          const member = pick(kind === 'thread' || kind === 'send' ? talkers : members);
           const made = KINDS[kind](member);
           const headers = { ...member.headers };
           if (made.json) headers['content-type'] = 'application/json';
