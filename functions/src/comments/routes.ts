@@ -8,6 +8,7 @@ import { optionalUser, requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { ApiError } from '../errors';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
+import { TAG_NOTICES_LIMITED } from '../feed/tag-notices';
 import { COMMENT_MESSAGES as M } from './messages';
 import { commentPage, replyPage } from './queries';
 import {
@@ -33,6 +34,9 @@ import { addComment, addReply, deleteComment, deleteReply, editComment, editRepl
 const doc = { tags: ['Feed comments'] };
 const memberDoc = { ...doc, security: [{ bearerAuth: [] }] };
 const writeErrors = (descriptions: Parameters<typeof errorResponses>[1]) => errorResponses([...JSON_BODY_ERRORS, 401, 403, 404], descriptions);
+/** The errors of a write that may tag members: those of any write, and the tag notices' 429. */
+const taggingErrors = (descriptions: Parameters<typeof errorResponses>[1]) =>
+  errorResponses([...JSON_BODY_ERRORS, 401, 403, 404, 429], { 429: TAG_NOTICES_LIMITED, ...descriptions });
 
 const replyRoutes = newRouter()
   .openapi(
@@ -44,7 +48,7 @@ const replyRoutes = newRouter()
       description: 'Tagged members (`@[Name](id)`) are stored and told; the comment author is told (not when it is you).',
       middleware: [requireUser] as const,
       request: jsonBody(NewReplyBodySchema),
-      responses: { 201: jsonResponse(ReplySchema, 'The reply.'), ...writeErrors({ 403: `${M.blocked} / ${M.blockedReply}`, 404: M.commentNotFound }) },
+      responses: { 201: jsonResponse(ReplySchema, 'The reply.'), ...taggingErrors({ 403: `${M.blocked} / ${M.blockedReply}`, 404: M.commentNotFound }) },
     }),
     async (c) => c.json(await addReply(c.get('deps'), c.get('account'), c.req.valid('json')), 201),
   )
@@ -56,7 +60,7 @@ const replyRoutes = newRouter()
       summary: 'Edit your reply',
       middleware: [requireUser] as const,
       request: jsonBody(EditReplyBodySchema),
-      responses: { 200: jsonResponse(ReplySchema, 'The edited reply.'), ...writeErrors({ 403: M.notYourReply, 404: `${M.commentNotFound} / ${M.replyNotFound}` }) },
+      responses: { 200: jsonResponse(ReplySchema, 'The edited reply.'), ...taggingErrors({ 403: M.notYourReply, 404: `${M.commentNotFound} / ${M.replyNotFound}` }) },
     }),
     async (c) => c.json(await editReply(c.get('deps'), c.get('account'), c.req.valid('json')), 200),
   )
@@ -84,7 +88,7 @@ const commentChangeRoutes = newRouter()
       description: 'Not on the post of a member with a block between you (403). The post author and tagged members are told (never you).',
       middleware: [requireUser] as const,
       request: jsonBody(NewCommentBodySchema),
-      responses: { 201: jsonResponse(CommentSchema, 'The comment.'), ...writeErrors({ 403: M.blocked, 404: M.postNotFound }) },
+      responses: { 201: jsonResponse(CommentSchema, 'The comment.'), ...taggingErrors({ 403: M.blocked, 404: M.postNotFound }) },
     }),
     async (c) => c.json(await addComment(c.get('deps'), c.get('account'), c.req.valid('json')), 201),
   )
@@ -96,7 +100,7 @@ const commentChangeRoutes = newRouter()
       summary: 'Edit your comment',
       middleware: [requireUser] as const,
       request: jsonBody(EditCommentBodySchema),
-      responses: { 200: jsonResponse(CommentSchema, 'The edited comment.'), ...writeErrors({ 403: M.notYourComment, 404: M.commentNotFound }) },
+      responses: { 200: jsonResponse(CommentSchema, 'The edited comment.'), ...taggingErrors({ 403: M.notYourComment, 404: M.commentNotFound }) },
     }),
     async (c) => c.json(await editComment(c.get('deps'), c.get('account'), c.req.valid('json')), 200),
   )

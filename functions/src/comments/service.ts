@@ -16,9 +16,10 @@ import { recountPost, recountReplies } from './counters';
 import { mentionStatements, storableMentions } from './mentions';
 import { COMMENT_MESSAGES as M } from './messages';
 import { type CommentViewer, findComment, findReply } from './queries';
+import { tagNoticesFor } from '../feed/tag-notices';
 import type { Comment, Reply } from './schemas';
 
-type D = Pick<Deps, 'db' | 'clock' | 'live'>;
+type D = Pick<Deps, 'db' | 'clock' | 'live' | 'limiter'>;
 type TextRef = { id: string; post_id: string; author_user_id: string; post_author_id: string };
 
 /** The viewer of a signed-in account: their blocks hide people, admins may delete anything. */
@@ -55,12 +56,23 @@ async function storedMentions(deps: D, postId: string, textId: string): Promise<
   return new Set(rows.map((row) => row.user_id));
 }
 
-/** Tells newly tagged members (not the writer, not those tagged before). */
-async function announceMentions(deps: D, writerId: string, postId: string, commentId: string, replyId: string | null, tagged: string[], before = new Set<string>()) {
-  for (const subjectId of tagged) {
-    if (subjectId === writerId || before.has(subjectId)) continue;
-    await publishEvent(deps, { type: 'comment.mentioned', actorId: writerId, subjectId, postId, commentId, replyId });
-  }
+/**
+ * The newly tagged members of a text (not the writer, not those tagged before) to tell once
+ * it is stored, within the limits of feed/tag-notices.ts: call it before the write, which a
+ * 429 then stops.
+ */
+function mentionsToAnnounce(deps: D, writerId: string, postId: string, tagged: string[], before = new Set<string>()): Promise<string[]> {
+  return tagNoticesFor(
+    deps,
+    writerId,
+    postId,
+    tagged.filter((id) => !before.has(id)),
+  );
+}
+
+/** Tells the members `mentionsToAnnounce` chose. */
+async function announceMentions(deps: D, writerId: string, postId: string, commentId: string, replyId: string | null, toTell: string[]) {
+  for (const subjectId of toTell) await publishEvent(deps, { type: 'comment.mentioned', actorId: writerId, subjectId, postId, commentId, replyId });
 }
 
 /**
@@ -89,6 +101,7 @@ export async function addComment(deps: D, account: Account, input: { postId: str
   const id = newId();
   const at = deps.clock.now().toISOString();
   const tagged = await storableMentions(deps, writerId, input.text);
+  const toTell = await mentionsToAnnounce(deps, writerId, input.postId, tagged);
   await gone(
     M.postNotFound,
     deps.db.batch([
@@ -99,7 +112,7 @@ export async function addComment(deps: D, account: Account, input: { postId: str
   );
   const comment = mustRead(await findComment(deps, id, await viewerOf(deps, account)), M.postNotFound);
   if (authorId !== writerId) await publishEvent(deps, { type: 'post.commented', actorId: writerId, subjectId: authorId, postId: input.postId, commentId: id });
-  await announceMentions(deps, writerId, input.postId, id, null, tagged);
+  await announceMentions(deps, writerId, input.postId, id, null, toTell);
   return comment;
 }
 
@@ -110,12 +123,13 @@ export async function editComment(deps: D, account: Account, input: { commentId:
   if (ref.author_user_id !== writerId) throw new ApiError(403, M.notYourComment);
   const at = deps.clock.now().toISOString();
   const [before, tagged] = await Promise.all([storedMentions(deps, ref.post_id, ref.id), storableMentions(deps, writerId, input.text)]);
+  const toTell = await mentionsToAnnounce(deps, writerId, ref.post_id, tagged, before);
   await deps.db.batch([
     deps.db.update(feedComments).set({ text: input.text, editedAt: at, updatedAt: at }).where(eq(feedComments.id, ref.id)),
     ...mentionStatements(deps, ref.post_id, ref.id, tagged, at),
   ]);
   const comment = mustRead(await findComment(deps, ref.id, await viewerOf(deps, account)), M.commentNotFound);
-  await announceMentions(deps, writerId, ref.post_id, ref.id, null, tagged, before);
+  await announceMentions(deps, writerId, ref.post_id, ref.id, null, toTell);
   return comment;
 }
 
@@ -143,6 +157,7 @@ export async function addReply(deps: D, account: Account, input: { commentId: st
   const id = newId();
   const at = deps.clock.now().toISOString();
   const tagged = await storableMentions(deps, writerId, input.text);
+  const toTell = await mentionsToAnnounce(deps, writerId, comment.post_id, tagged);
   await gone(
     M.commentNotFound,
     deps.db.batch([
@@ -156,7 +171,7 @@ export async function addReply(deps: D, account: Account, input: { commentId: st
   if (comment.author_user_id !== writerId) {
     await publishEvent(deps, { type: 'comment.replied', actorId: writerId, subjectId: comment.author_user_id, postId: comment.post_id, commentId: comment.id, replyId: id });
   }
-  await announceMentions(deps, writerId, comment.post_id, comment.id, id, tagged);
+  await announceMentions(deps, writerId, comment.post_id, comment.id, id, toTell);
   return reply;
 }
 
@@ -167,12 +182,13 @@ export async function editReply(deps: D, account: Account, input: { commentId: s
   if (ref.author_user_id !== writerId) throw new ApiError(403, M.notYourReply);
   const at = deps.clock.now().toISOString();
   const [before, tagged] = await Promise.all([storedMentions(deps, ref.post_id, ref.id), storableMentions(deps, writerId, input.text)]);
+  const toTell = await mentionsToAnnounce(deps, writerId, ref.post_id, tagged, before);
   await deps.db.batch([
     deps.db.update(feedReplies).set({ text: input.text, editedAt: at, updatedAt: at }).where(eq(feedReplies.id, ref.id)),
     ...mentionStatements(deps, ref.post_id, ref.id, tagged, at),
   ]);
   const reply = mustRead(await findReply(deps, ref.id, await viewerOf(deps, account)), M.replyNotFound);
-  await announceMentions(deps, writerId, ref.post_id, input.commentId, ref.id, tagged, before);
+  await announceMentions(deps, writerId, ref.post_id, input.commentId, ref.id, toTell);
   return reply;
 }
 

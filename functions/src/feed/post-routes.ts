@@ -18,6 +18,7 @@ import { readPostForm } from './post-form';
 import { postBySlug, viewerOf } from './read';
 import { DeletedSchema, FeedPostPageSchema, FeedPostSchema, LikeBodySchema, LikeResultSchema, PinBodySchema, PollSchema, PostHistorySchema } from './schemas';
 import { createPost, editPost } from './write';
+import { TAG_NOTICES_LIMITED } from './tag-notices';
 import { ApiError } from '../errors';
 
 const integer = (min: number, max: number, description: string) =>
@@ -131,12 +132,13 @@ const readRoutes = newRouter()
     },
   );
 
-const formErrors = feedErrors([400, 401, 403, 404, 409, 413, 415], {
+const formErrors = feedErrors([400, 401, 403, 404, 409, 413, 415, 429], {
   400: 'Invalid input: an empty post, a broken poll, a file that is not an allowed image or video by its bytes, too big, or an image without alt text; the fields are named in `data.fields`.',
   403: `${M.notCaller} / ${M.notYourPost} / a group whose audience excludes you`,
   409: M.pollHasVotes,
   413: 'The whole request body is larger than 50 MB.',
   415: M.multipartOnly,
+  429: TAG_NOTICES_LIMITED,
 });
 
 const writeRoutes = newRouter()

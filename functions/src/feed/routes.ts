@@ -10,6 +10,7 @@ import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './groups';
 import { sitemapPosts } from './list';
 import { FEED_MESSAGES as M } from './messages';
+import { TAG_NOTICES_LIMITED } from './tag-notices';
 import { notifyTaggedUsers } from './notify';
 import { feedDoc, feedErrors, memberFeedDoc } from './openapi';
 import { DeletedSchema, FeedGroupListSchema, FeedGroupSchema, GroupBodySchema, GroupPatchSchema, NotifiedSchema, SitemapSchema, TaggedUsersBodySchema } from './schemas';
@@ -101,12 +102,13 @@ export const taggedUsersRoutes = newRouter().openapi(
     path: '/notify-tagged-users',
     ...memberFeedDoc,
     summary: 'Notify the members tagged in your post',
-    description: 'Only the author; notifies those of `taggedUsers` that are stored mentions of the post (tagged, existing, not blocked).',
+    description:
+      'Only the author; notifies those of `taggedUsers` that are stored mentions of the post (tagged, existing, not blocked). A member you told of this post within a day counts as notified but is not told again.',
     middleware: [requireUser] as const,
     request: jsonBody(TaggedUsersBodySchema),
     responses: {
       200: jsonResponse(NotifiedSchema, 'How many were notified.'),
-      ...feedErrors([...JSON_BODY_ERRORS, 401, 403, 404], { 403: M.authorOnlyNotify, 404: M.postNotFound }),
+      ...feedErrors([...JSON_BODY_ERRORS, 401, 403, 404, 429], { 403: M.authorOnlyNotify, 404: M.postNotFound, 429: TAG_NOTICES_LIMITED }),
     },
   }),
   async (c) => {

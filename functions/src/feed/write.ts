@@ -2,7 +2,8 @@
  * Creating and editing posts. Media go to R2 first; then one D1 batch writes the post
  * with its media, poll, hashtags and mentions (and on edit the replaced version into
  * feed_post_history first), so a post is never half-saved. Uploads of a failed save and
- * media an edit replaced are deleted from R2; newly tagged members hear of it.
+ * media an edit replaced are deleted from R2; newly tagged members hear of it, within the
+ * limits of tag-notices.ts (a write over them answers 429 before anything is stored).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
@@ -19,9 +20,10 @@ import { assertClosesAt, editPollStatements, insertPollStatements } from './poll
 import type { PostForm } from './post-form';
 import { loadPolls, postById, viewerOf } from './read';
 import type { FeedPost } from './schemas';
+import { limitTagNotices, tagNoticesFor } from './tag-notices';
 import { hashtagsOf, postSlug, storableMentionIds } from './tags';
 
-export type WriteDeps = Pick<Deps, 'db' | 'clock' | 'live'> & { media: R2Bucket };
+export type WriteDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'limiter'> & { media: R2Bucket };
 
 function assertCaller(account: Account, form: PostForm): void {
   if (form.postBy !== account.user.id) throw new ApiError(403, M.notCaller, { fields: { post_by: M.notCaller } });
@@ -72,6 +74,8 @@ export async function createPost(deps: WriteDeps, account: Account, form: PostFo
   const authorId = account.user.id;
   const mentionIds = await storableMentionIds(deps, authorId, text);
   const post = { id: newId(), slug: postSlug(text || form.poll?.question || form.poll?.options.join(' ') || 'post') };
+  const toTell = mentionIds.filter((id) => id !== authorId);
+  await limitTagNotices(deps, authorId, toTell.length);
   await withUploads(deps, form, (stored) =>
     runBatch(deps.db, [
       deps.db.insert(feedPosts).values({ ...post, authorUserId: authorId, text, groupName: form.group ?? null, createdAt: at, updatedAt: at }),
@@ -80,7 +84,7 @@ export async function createPost(deps: WriteDeps, account: Account, form: PostFo
       ...tagStatements(deps, post.id, text, mentionIds, at),
     ]),
   );
-  await notifyMentioned(deps, authorId, post, mentionIds);
+  await notifyMentioned(deps, authorId, post, toTell);
   return (await postById(deps, post.id, viewerOf(account)))!;
 }
 
@@ -108,6 +112,13 @@ export async function editPost(deps: WriteDeps, account: Account, postId: string
   const pollStatements = editPollStatements(deps, postId, pollNow, form.poll, at);
   const mentionIds = await storableMentionIds(deps, account.user.id, text);
   const replacing = form.replaceMedia || form.media.length > 0;
+  const before = new Set(current.mentions.map((mention) => mention._id));
+  const toTell = await tagNoticesFor(
+    deps,
+    account.user.id,
+    postId,
+    mentionIds.filter((id) => !before.has(id)),
+  );
   await withUploads(deps, form, (stored) =>
     runBatch(deps.db, [
       deps.db.insert(feedPostHistory).values({
@@ -132,12 +143,6 @@ export async function editPost(deps: WriteDeps, account: Account, postId: string
       deps.media,
       current.media.map((media) => media.url),
     );
-  const before = new Set(current.mentions.map((mention) => mention._id));
-  await notifyMentioned(
-    deps,
-    account.user.id,
-    { id: postId, slug: current.slug },
-    mentionIds.filter((id) => !before.has(id)),
-  );
+  await notifyMentioned(deps, account.user.id, { id: postId, slug: current.slug }, toTell);
   return (await postById(deps, postId, viewer))!;
 }
