@@ -1,0 +1,77 @@
+/**
+ * "Message request" on another member's profile: a Premium viewer writes a first message
+ * without a connection (it waits in the member's Requests folder); a free viewer sees what
+ * Premium would allow and a link to the plans. The API's refusals (connected already,
+ * requests turned off, allowance used up and when it renews) are shown as they come.
+ */
+import { useId, useState } from 'react';
+import { sendMessageRequest } from '../../lib/stores/message-requests';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
+
+interface Props {
+  memberId: string;
+  memberName: string;
+  viewerPremium: boolean;
+}
+
+function MessageRequestButton({ memberId, memberName, viewerPremium }: Props) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent'; remaining: number } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const fieldId = useId();
+  if (!viewerPremium) {
+    return (
+      <p className="small muted" data-request-upsell>
+        Not connected? With Premium you can send {memberName} a message request.{' '}
+        <a className="link" href="/premium">
+          See Premium plans
+        </a>
+      </p>
+    );
+  }
+  if (state.kind === 'sent') {
+    return (
+      <p className="small" role="status">
+        Request sent. {memberName} will find it in their Requests. You have {state.remaining} left this month.
+      </p>
+    );
+  }
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-secondary" onClick={() => setOpen(true)}>
+        Message request
+      </button>
+    );
+  }
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setState({ kind: 'sending' });
+    try {
+      const sent = await sendMessageRequest(memberId, text);
+      setState({ kind: 'sent', remaining: sent.allowance.remaining });
+    } catch (error) {
+      setState({ kind: 'error', message: error instanceof Error ? error.message : 'Something went to wrong' });
+    }
+  };
+  return (
+    <form className="stack" onSubmit={send} data-request-form>
+      <label htmlFor={fieldId}>Your message to {memberName}</label>
+      <textarea id={fieldId} className="input" rows={4} maxLength={2000} required value={text} onChange={(event) => setText(event.target.value)} />
+      {state.kind === 'error' && (
+        <p className="alert alert-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      <div className="cluster">
+        <button type="submit" className="btn btn-primary" disabled={state.kind === 'sending' || !text.trim()}>
+          Send request
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default withErrorBoundary(MessageRequestButton);
