@@ -35,8 +35,8 @@ export type BodyCase =
   | { kind: 'raw'; text: string; contentType: string | null }
   | { kind: 'form'; parts: FormPart[]; mangle: 'none' | 'bad-boundary' | 'no-boundary' | 'truncated' | 'no-closing' };
 
-/** One request to send to an operation. */
-export type FuzzCase = { pathParams: Record<string, UrlValue>; query: [name: string, value: UrlValue][]; body: BodyCase };
+/** One request to send to an operation; `forged` picks the bad Authorization header it is also sent with. */
+export type FuzzCase = { pathParams: Record<string, UrlValue>; query: [name: string, value: UrlValue][]; body: BodyCase; forged: number };
 
 /** Ids the generated values may use: the caller's own, another member's, and ones that match no row. */
 export type KnownIds = { ids: string[]; slugs: string[] };
@@ -365,7 +365,7 @@ function bodyFor(operation: Operation, known: KnownIds): fc.Arbitrary<BodyCase> 
 
 /** Random bad-input requests for one operation. */
 export function fuzzCases(operation: Operation, known: KnownIds): fc.Arbitrary<FuzzCase> {
-  return fc.record({ pathParams: pathParamsFor(operation, known), query: queryFor(operation, known), body: bodyFor(operation, known) });
+  return fc.record({ pathParams: pathParamsFor(operation, known), query: queryFor(operation, known), body: bodyFor(operation, known), forged: fc.nat() });
 }
 
 /**
@@ -377,7 +377,7 @@ export function fuzzCases(operation: Operation, known: KnownIds): fc.Arbitrary<F
 export function fixedCases(operation: Operation, known: KnownIds): FuzzCase[] {
   const params = (value: UrlValue) => Object.fromEntries(operation.pathParams.map(({ name }) => [name, value]));
   const plain = params({ value: known.ids[0]!, raw: false });
-  const cases: FuzzCase[] = [{ pathParams: plain, query: [], body: { kind: 'none' } }];
+  const cases: Omit<FuzzCase, 'forged'>[] = [{ pathParams: plain, query: [], body: { kind: 'none' } }];
   if (operation.pathParams.length > 0) {
     cases.push(
       { pathParams: params({ value: 'x'.repeat(5_000), raw: false }), query: [], body: { kind: 'none' } },
@@ -394,8 +394,9 @@ export function fixedCases(operation: Operation, known: KnownIds): FuzzCase[] {
       { pathParams: plain, query: [...each({ value: '1', raw: false }), ...each({ value: '-1', raw: false })], body: { kind: 'none' } },
     );
   }
-  if (operation.method === 'GET' || operation.method === 'HEAD') return cases;
-  const body = (b: BodyCase): FuzzCase => ({ pathParams: plain, query: [], body: b });
+  const numbered = () => cases.map((fuzz, forged): FuzzCase => ({ ...fuzz, forged }));
+  if (operation.method === 'GET' || operation.method === 'HEAD') return numbered();
+  const body = (b: BodyCase) => ({ pathParams: plain, query: [], body: b });
   const fields = Object.keys(operation.body?.schema.properties ?? { text: {} });
   cases.push(
     body({ kind: 'raw', text: deepJson(10_000), contentType: 'application/json' }),
@@ -424,7 +425,38 @@ export function fixedCases(operation: Operation, known: KnownIds): FuzzCase[] {
     body({ kind: 'form', parts: fields.map((name) => ({ name, file: { name: 'a.jpg', type: 'image/jpeg', bytes: MAGIC['image/jpeg']! } })), mangle: 'none' }),
     body({ kind: 'form', parts: fields.map((name) => ({ name, text: 'hello' })), mangle: 'none' }),
   );
-  return cases;
+  return numbered();
+}
+
+// ---------------------------------------------------------------- tokens
+
+function base64url(text: string): string {
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * Authorization headers that must sign nobody in, made from a member's real token: its
+ * payload changed to another member, its signature dropped or cut, `alg: none`, the
+ * token of another scheme, garbage, a huge value and an empty one.
+ */
+export function forgedAuthorizations(jwt: string, otherUserId: string): string[] {
+  const [header, payload, signature] = jwt.split('.') as [string, string, string];
+  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+  const tampered = base64url(JSON.stringify({ ...claims, sub: otherUserId, id: otherUserId }));
+  return [
+    `Bearer ${header}.${tampered}.${signature}`,
+    `Bearer ${header}.${payload}.`,
+    `Bearer ${header}.${payload}.${signature.slice(0, -4)}`,
+    `Bearer ${base64url('{"alg":"none","typ":"JWT"}')}.${payload}.`,
+    `Bearer ${base64url('{"alg":"HS256"}')}.${base64url('[]')}.${signature}`,
+    `Basic ${btoa('member:password')}`,
+    'Bearer a.b.c',
+    'Bearer ..',
+    `Bearer ${'A'.repeat(8_000)}`,
+    'Bearer',
+    '',
+    `Bearer ${jwt} ${jwt}`,
+  ];
 }
 
 // ---------------------------------------------------------------- requests
