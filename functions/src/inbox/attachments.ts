@@ -2,7 +2,9 @@
  * Attachments in R2 under `attachments/<random>.<ext>` (never served by /media: only the
  * two members of the thread read them, through GET /connections/attachments/{id}).
  * Uploaded ahead of the message (POST /upload/attachment: owned by the uploader, unsent)
- * or with it; a day-old upload nobody sent is removed the next time its owner uploads.
+ * or with it. Unsent uploads are limited (docs/security.md "Floods"): so many an hour and
+ * so many held at once per member; a day-old one is removed the next time its owner
+ * uploads, and by the hourly sweep (`sweepUnsentUploads`, the worker's scheduled handler).
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
@@ -10,6 +12,7 @@ import { newId } from '../db/ids';
 import { attachments } from '../db/schema';
 import { blockedWith } from '../members/blocks';
 import { ApiError } from '../errors';
+import { enforceLimits, FLOOD_LIMITS, tooManyAttempts } from '../rate-limit/policies';
 import { deleteOwnKeys, putUnderFreshKeys } from '../media/r2-objects';
 import { contentDisposition, type CheckedFile } from './files';
 import { INBOX_MESSAGES as M } from './messages';
@@ -24,7 +27,8 @@ export type NamedFile = CheckedFile & { name: string };
 /** An attachments row before it is stored (message and position set by the caller). */
 export type StoredFile = { id: string; storageKey: string; name: string; mime: string; size: number; width: number | null; height: number | null };
 
-const UNSENT_KEEP_MS = 86_400_000;
+/** How long an upload waits for its message before it is removed. */
+export const UNSENT_KEEP_MS = 86_400_000;
 const FOLDER = 'attachments';
 
 /** Puts the files in R2 (in parallel); answers their rows-to-be, in order. */
@@ -52,16 +56,36 @@ export function deleteFiles(bucket: R2Bucket, keys: readonly string[]): Promise<
 
 const wireOf = (file: StoredFile): Attachment => toAttachment({ id: file.id, name: file.name, mime: file.mime, size: file.size, width: file.width, height: file.height });
 
-/** Stores an upload for a later message (POST /upload/attachment); answers it. */
-export async function storeUpload(deps: FileDeps, ownerId: string, file: NamedFile): Promise<Attachment> {
-  const now = deps.clock.now();
+/** Removes unsent uploads older than a day (of one owner, or everyone's); answers how many. */
+export async function sweepUnsentUploads(deps: FileDeps, ownerId: string | null = null): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - UNSENT_KEEP_MS).toISOString();
   const stale = await deps.db.all<{ storage_key: string }>(sql`
-    DELETE FROM attachments WHERE owner_id = ${ownerId} AND message_id IS NULL AND created_at < ${new Date(now.getTime() - UNSENT_KEEP_MS).toISOString()}
+    DELETE FROM attachments WHERE message_id IS NULL AND created_at < ${cutoff} ${ownerId === null ? sql`` : sql`AND owner_id = ${ownerId}`}
     RETURNING storage_key`);
   await deleteFiles(
     deps.media,
     stale.map((row) => row.storage_key),
   );
+  return stale.length;
+}
+
+/** Refuses (429) an upload past the hourly limit, or while the member holds the most unsent ones allowed. */
+async function limitUploads(deps: FileDeps & Pick<Deps, 'limiter'>, ownerId: string, now: Date): Promise<void> {
+  await enforceLimits(deps.limiter, [['uploadsByMember', ownerId]], 'uploads');
+  const [held] = await deps.db.all<{ n: number; oldest: string | null }>(sql`
+    SELECT count(*) AS n, min(created_at) AS oldest FROM attachments WHERE owner_id = ${ownerId} AND message_id IS NULL`);
+  if (held && held.n >= FLOOD_LIMITS.pendingUploadsPerMember && held.oldest) {
+    // The oldest one is removed a day after it was made, unless a message sends it sooner.
+    const seconds = Math.max(1, Math.ceil((Date.parse(held.oldest) + UNSENT_KEEP_MS - now.getTime()) / 1000));
+    throw tooManyAttempts(seconds, 'files waiting to be sent');
+  }
+}
+
+/** Stores an upload for a later message (POST /upload/attachment), within the limits; answers it. */
+export async function storeUpload(deps: FileDeps & Pick<Deps, 'limiter'>, ownerId: string, file: NamedFile): Promise<Attachment> {
+  const now = deps.clock.now();
+  await sweepUnsentUploads(deps, ownerId);
+  await limitUploads(deps, ownerId, now);
   const [stored] = await putFiles(deps.media, [file]);
   try {
     await deps.db.insert(attachments).values({ ...stored!, ownerId, messageId: null, position: 0, createdAt: now.toISOString() });

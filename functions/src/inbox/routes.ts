@@ -9,6 +9,7 @@ import { newRouter } from '../http/context';
 import { formRequest } from '../http/forms';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { attachmentFile, storeUpload } from './attachments';
+import { FLOOD_LIMITS, RATE_LIMITS } from '../rate-limit/policies';
 import { deleteMessage } from './delete';
 import { readMessageForm, readUploadForm } from './message-form';
 import { INBOX_MESSAGES as M } from './messages';
@@ -189,12 +190,17 @@ export const uploadRoutes = newRouter().openapi(
     ...inboxDoc,
     summary: 'Upload a file for a message',
     description:
-      'Stores one file, judged by its bytes, for a message you are about to send: pass its id in `mediaFiles`. Only you can read it until it is sent; an upload not sent within a day is removed.',
+      'Stores one file, judged by its bytes, for a message you are about to send: pass its id in `mediaFiles`. Only you can read it until it is sent; an upload not sent within a day is removed. ' +
+      `At most ${RATE_LIMITS.uploadsByMember.limit} uploads an hour, and ${FLOOD_LIMITS.pendingUploadsPerMember} held unsent at once (sending them frees their places).`,
     middleware: [requireUser, formRequest(M.multipartOnly)] as const,
     request: uploadFormBody,
     responses: {
       201: jsonResponse(AttachmentSchema, 'The stored file.'),
-      ...errorResponses([400, 401, 413, 415], { 400: 'No file (field `file`), or an image with too many pixels.', ...FILE_ERRORS }),
+      ...errorResponses([400, 401, 413, 415, 429], {
+        400: 'No file (field `file`), or an image with too many pixels.',
+        ...FILE_ERRORS,
+        429: 'Too many uploads in the hour, or too many files waiting to be sent. `Retry-After` says when to try again.',
+      }),
     },
   }),
   async (c) => {
