@@ -54,7 +54,8 @@ const SEARCHES = [
 const COMMENTS = ['Congrats on the launch!', 'This is great, would love to hear more.', 'How did you find your first customers?', 'Following this closely.'];
 const LINES = ['Are we still on for Thursday?', 'Sending the deck now.', 'Thanks, that helps a lot.', 'Can you intro me to your lawyer?', 'Loved the demo.'];
 
-const round = (ms) => Number(ms.toFixed(1));
+/** One decimal; null when there is no figure (a kind none of whose requests was answered). */
+const round = (ms) => (ms === undefined ? null : Number(ms.toFixed(1)));
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
