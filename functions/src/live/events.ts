@@ -1,11 +1,13 @@
 /**
  * The live events, typed once for the Durable Object, the API code that emits them and
  * the app's socket client (SPEC.md §7 Live connection): every event the inbox and the
- * notifications send (inbox/live-events.ts, notifications/live-events.ts). Every event
+ * notifications send (inbox/live-events.ts, notifications/live-events.ts) and billing's
+ * (subscriptions/live-events.ts). Every event
  * goes to every socket of the member (all tabs and devices).
  */
 import type { InboxLiveEvents } from '../inbox/live-events';
 import type { NotificationLiveEvents } from '../notifications/live-events';
+import type { BillingLiveEvents } from '../subscriptions/live-events';
 
 /** `notification` (SPEC.md): a new message has title `New Message` and the thread in `body`. */
 export type NotificationEvent = InboxLiveEvents['notification'] | NotificationLiveEvents['notification'];
@@ -15,6 +17,8 @@ export type LiveEvents = {
   thread: InboxLiveEvents['thread'];
   read: InboxLiveEvents['read'];
   counts: InboxLiveEvents['counts'] | NotificationLiveEvents['counts'];
+  /** The member's subscription or Premium changed (subscriptions/live-events.ts). */
+  billing: BillingLiveEvents['billing'];
 };
 
 export type LiveEventName = keyof LiveEvents;

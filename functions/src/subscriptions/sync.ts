@@ -5,10 +5,11 @@
  * so events arriving twice or out of order converge on the same state.
  */
 import { eq } from 'drizzle-orm';
-import type { Deps, ProviderSubscription } from '../deps';
+import type { Deps, Emits, ProviderSubscription } from '../deps';
 import { billingCustomers, subscriptionEvents, subscriptions, type SubscriptionRow } from '../db/schema';
 import { runBatch } from '../db/batch';
 import { applyPremium, givesPremium } from './premium-state';
+import type { BillingLiveEvents } from './live-events';
 import { noticePaymentFailed } from './notices';
 
 type SyncDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'billing'>;
@@ -61,7 +62,8 @@ export type SyncResult = { userId: string; subscription: SubscriptionRow; added:
 
 /**
  * Reads `subscriptionId` from the provider and applies it: the stored row, its history,
- * the member's Premium (`role.type`), and the payment-failed notice. Answers null when the
+ * the member's Premium (`role.type`), the payment-failed notice, and the live `billing`
+ * event to the member's open tabs when anything changed. Answers null when the
  * provider does not know it or it belongs to no member of ours. A read that would bring an
  * ended subscription back is a stale one and changes nothing.
  */
@@ -102,8 +104,18 @@ export async function syncSubscription(deps: SyncDeps, subscriptionId: string): 
       .onConflictDoUpdate({ target: subscriptions.id, set: values }),
     ...(history.length ? [deps.db.insert(subscriptionEvents).values(history).onConflictDoNothing()] : []),
   ]);
-  await applyPremium(deps, userId);
+  const premium = await applyPremium(deps, userId);
   if (added.includes('payment_failed')) await noticePaymentFailed(deps, userId, subscriptionId, current.currentPeriodEnd);
   const [subscription] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  if (added.length > 0 || premium.changed) await tellOpenTabs(deps, userId, premium.premium, current.status, added);
   return { userId, subscription: subscription!, added };
+}
+
+/** The live `billing` event to every open tab of the member; a failed send is logged, never failing the sync. */
+async function tellOpenTabs(deps: Emits<BillingLiveEvents>, userId: string, premium: boolean, status: string, changes: EventKind[]): Promise<void> {
+  try {
+    await deps.live.emit(userId, 'billing', { premium, status, changes });
+  } catch (error) {
+    console.error(`billing live event to ${userId} failed`, error);
+  }
 }

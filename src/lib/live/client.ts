@@ -16,7 +16,7 @@ export type LiveHandler<E extends LiveEventName> = (payload: LiveEvents[E]) => v
 type IoFactory = (uri: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
 
 /** The events the socket listens to; `satisfies` keeps the list in step with LiveEvents. */
-const EVENT_NAMES = Object.keys({ notification: true, thread: true, read: true, counts: true } satisfies Record<LiveEventName, true>) as LiveEventName[];
+const EVENT_NAMES = Object.keys({ notification: true, thread: true, read: true, counts: true, billing: true } satisfies Record<LiveEventName, true>) as LiveEventName[];
 
 /** Longest wait between reconnection attempts. */
 const RECONNECT_DELAY_MAX_MS = 10_000;

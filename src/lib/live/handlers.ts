@@ -10,6 +10,7 @@ export interface LiveHandlers {
   thread?: LiveHandler<'thread'>;
   read?: LiveHandler<'read'>;
   counts?: LiveHandler<'counts'>;
+  billing?: LiveHandler<'billing'>;
   /** After the page session's first connect: what happened between the server render and the socket reached nobody. */
   firstConnect?: () => void;
   /** After each reconnect: what was missed while the socket was down. */

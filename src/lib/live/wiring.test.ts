@@ -34,7 +34,7 @@ function fakeSource() {
   };
 }
 
-const handlersSpy = () => ({ notification: vi.fn(), thread: vi.fn(), read: vi.fn(), counts: vi.fn(), firstConnect: vi.fn(), reconnect: vi.fn() }) satisfies Required<LiveHandlers>;
+const handlersSpy = () => ({ notification: vi.fn(), thread: vi.fn(), read: vi.fn(), counts: vi.fn(), billing: vi.fn(), firstConnect: vi.fn(), reconnect: vi.fn() }) satisfies Required<LiveHandlers>;
 
 describe('wireLiveUpdates', () => {
   test('hands every event to each store that follows it, in the order the stores are given', () => {
@@ -48,7 +48,9 @@ describe('wireLiveUpdates', () => {
     live.fire('thread', { thread: { _id: 't1' } });
     live.fire('read', { connectionId: 't1', readBy: 'b' });
     live.fire('counts', { unseenMessages: 2 });
+    live.fire('billing', { premium: true, status: 'active', changes: ['started'] });
     expect(calls).toEqual(['notifications', 'inbox', 'notifications counts']);
+    expect(inbox.billing).toHaveBeenCalledWith({ premium: true, status: 'active', changes: ['started'] });
     expect(inbox.thread).toHaveBeenCalledWith({ thread: { _id: 't1' } });
     expect(inbox.read).toHaveBeenCalledWith({ connectionId: 't1', readBy: 'b' });
     expect(inbox.counts).toHaveBeenCalledWith({ unseenMessages: 2 });
@@ -69,7 +71,7 @@ describe('wireLiveUpdates', () => {
   test('unsubscribes everything it subscribed', () => {
     const live = fakeSource();
     const stop = wireLiveUpdates(live.source, [handlersSpy(), handlersSpy()]);
-    expect(live.subscriptions()).toBe(12);
+    expect(live.subscriptions()).toBe(14);
     stop();
     expect(live.subscriptions()).toBe(0);
   });

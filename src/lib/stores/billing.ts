@@ -2,15 +2,21 @@
  * `$billing`: the member's Premium subscription on /settings/billing and the checkout
  * pages. Actions go to /subscriptions (the API applies each change by reading the
  * provider's state) and the store takes the subscription the API answers; a refusal
- * leaves it as it was and is answered to the island as its message.
+ * leaves it as it was and is answered to the island as its message. The live `billing`
+ * event (another tab bought, cancelled, or a renewal failed) reloads it where a billing
+ * screen shows it, and tells the member with a toast.
  */
 import type { BillingPlan } from '@api/deps';
 import type { Subscription } from '@api/subscriptions/schemas';
+import type { LiveEvents } from '@api/live/events';
 import { atom, type WritableAtom } from 'nanostores';
 import { api as sessionApi, data, type ApiClient } from '../api/client';
 import { toAppError } from '../errors';
+import type { LiveHandlers } from '../live/handlers';
+import { toast, type ToastKind } from '../toast';
 
-export type BillingState = { subscription: Subscription | null; busy: string | null };
+/** `shown`: a billing screen hydrated the store, so live changes reload it. */
+export type BillingState = { subscription: Subscription | null; busy: string | null; shown?: boolean };
 
 /** How an action ended: done, or refused with the words to show. */
 export type BillingOutcome = { ok: true } | { ok: false; error: string };
@@ -25,7 +31,7 @@ export function createBillingActions({ store, api, go }: { store: WritableAtom<B
     store.set({ ...store.get(), busy });
     try {
       const subscription = await request();
-      store.set({ subscription: subscription === undefined ? store.get().subscription : subscription, busy: null });
+      store.set({ ...store.get(), subscription: subscription === undefined ? store.get().subscription : subscription, busy: null });
       return { ok: true };
     } catch (error) {
       store.set({ ...store.get(), busy: null });
@@ -35,7 +41,17 @@ export function createBillingActions({ store, api, go }: { store: WritableAtom<B
 
   return {
     hydrate(subscription: Subscription | null) {
-      store.set({ subscription, busy: null });
+      store.set({ subscription, busy: null, shown: true });
+    },
+    /** Reads the subscription again (a change made elsewhere); a failed read keeps what was shown. */
+    async reload(): Promise<BillingOutcome> {
+      try {
+        const { subscription } = await data(api.subscriptions['cancel-status'].$get());
+        store.set({ ...store.get(), subscription });
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error: toAppError(error).message };
+      }
     },
     /** Starts a checkout and leaves for it. */
     checkout: (plan: BillingPlan) =>
@@ -69,3 +85,33 @@ export function createBillingActions({ store, api, go }: { store: WritableAtom<B
 }
 
 export const billingActions = createBillingActions({ store: $billing, api: sessionApi, go: (url) => window.location.assign(url) });
+
+/** What the member is told when a change reaches an open tab (the other changes only reload the screen). */
+const LIVE_WORDS: Partial<Record<string, { message: string; kind: ToastKind }>> = {
+  started: { message: 'Premium is on.', kind: 'success' },
+  payment_failed: { message: 'Your Premium payment failed: update your card in billing settings.', kind: 'error' },
+  ended: { message: 'Your Premium membership ended.', kind: 'info' },
+};
+
+/** The live `billing` handler over a store: reloads a shown billing screen and tells what matters. */
+export function createBillingLive({
+  store,
+  actions,
+  notify,
+}: {
+  store: WritableAtom<BillingState>;
+  actions: Pick<ReturnType<typeof createBillingActions>, 'reload'>;
+  notify: (message: string, options: { kind: ToastKind }) => void;
+}): LiveHandlers {
+  return {
+    billing: (event: LiveEvents['billing']) => {
+      if (store.get().shown) void actions.reload();
+      for (const change of event.changes) {
+        const words = LIVE_WORDS[change];
+        if (words) notify(words.message, { kind: words.kind });
+      }
+    },
+  };
+}
+
+export const billingLive: LiveHandlers = createBillingLive({ store: $billing, actions: billingActions, notify: toast });
