@@ -14,5 +14,7 @@ declare namespace App {
     isPremium: boolean;
     /** True when the middleware just removed a rejected token cookie; the layout tells the client to empty its storage. */
     authCleared: boolean;
+    /** A renewal payment of the member's subscription failed (past_due): the shell shows the banner to fix the card. */
+    paymentFailed: boolean;
   }
 }

@@ -14,6 +14,7 @@ import { clientIpOf } from './lib/server/client-ip';
 import { decideGuard } from './lib/session/guards';
 import { isSessionExempt } from './lib/session/session-exempt';
 import { loadViewer } from './lib/session/viewer';
+import { loadPaymentFailed } from './lib/server/billing-notice';
 import { isAuthPage } from './lib/analytics/private-pages';
 import { securityHeaders } from './lib/security/headers';
 import { inlineScriptHashes } from './lib/server/inline-script-hashes';
@@ -41,13 +42,17 @@ async function guardedResponse(context: APIContext, next: MiddlewareNext): Promi
   locals.isAdmin = false;
   locals.isPremium = false;
   locals.authCleared = false;
+  locals.paymentFailed = false;
   if (isSessionExempt(url.pathname)) return next();
 
-  const viewer = await loadViewer(cookies, url, { clientIp: clientIpOf(request, () => context.clientAddress) });
+  const clientIp = clientIpOf(request, () => context.clientAddress);
+  const viewer = await loadViewer(cookies, url, { clientIp });
   locals.user = viewer.user;
   locals.isAdmin = isAdmin(viewer.user);
   locals.isPremium = isPremium(viewer.user);
   locals.authCleared = viewer.cleared;
+  // The shell's payment-failed banner (Base.astro): asked only for Premium members.
+  locals.paymentFailed = await loadPaymentFailed(cookies, url, locals.isPremium, { clientIp });
 
   const decision = decideGuard(url, { signedIn: viewer.user !== null, isAdmin: locals.isAdmin });
   if (decision.action === 'redirect') {
