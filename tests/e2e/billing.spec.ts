@@ -1,0 +1,174 @@
+import type { Page } from '@playwright/test';
+import { api, newMember, type Stack } from './profile-page-support';
+import { expect, expectNoSeriousA11yViolations, openHydrated, test } from './support';
+
+const stackOf = (browser: Stack['browser'], baseURL: string | undefined, headers: Record<string, string> | undefined): Stack => ({
+  browser,
+  baseURL: baseURL!,
+  headers: headers ?? {},
+});
+
+/** A day as the billing screens write it (`5 November 2026`). */
+const dayPattern = /\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/;
+
+/** Buys the monthly plan through the test-mode checkout; the member ends on the success page. */
+async function buyMonthly(page: Page): Promise<void> {
+  await openHydrated(page, '/premium');
+  await expect(page.getByText('no card is charged', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Choose monthly' }).click();
+  await expect(page).toHaveURL(/\/premium\/test-checkout\//);
+  await expect(page.getByText('Test mode: no real payment is made.')).toBeVisible();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+  await expect(page).toHaveURL(/\/premium\/success\?session_id=/);
+}
+
+test.describe('Premium billing', () => {
+  test('a free member buys monthly, cancels with a reason, undoes it, and a failed renewal shows the banner', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    test.setTimeout(120_000);
+    const stack = stackOf(browser, baseURL, extraHTTPHeaders);
+    const ada = await newMember(stack, 'Ada');
+    const { page } = ada;
+
+    // Free: billing settings offer the plans.
+    await openHydrated(page, '/settings/billing');
+    await expect(page.getByRole('heading', { name: 'You are on the free plan' })).toBeVisible();
+
+    // Another tab, open on billing settings, learns of the purchase through the live connection.
+    const otherTab = await ada.context.newPage();
+    await openHydrated(otherTab, '/settings/billing');
+    await expect(otherTab.getByRole('heading', { name: 'You are on the free plan' })).toBeVisible();
+    await expect.poll(async () => (await (await api(ada, stack.baseURL, 'GET', 'dev/live/sockets')).json()).connected, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+
+    await buyMonthly(page);
+    // Premium shows at once on the return page, without waiting for a webhook.
+    await expect(page.getByRole('heading', { name: 'You are now a Premium member' })).toBeVisible();
+    await expect(otherTab.getByText('Premium is on.')).toBeVisible();
+    await expect(otherTab.locator('[data-billing-status]')).toHaveText('Active');
+    await otherTab.close();
+    await expect(page.getByText(new RegExp(`Monthly plan, renewing on ${dayPattern.source}`))).toBeVisible();
+
+    // Already subscribed: the plans page sends the member to billing settings instead.
+    await openHydrated(page, '/premium');
+    await expect(page.getByRole('button', { name: 'Choose monthly' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Manage your Premium' }).first()).toHaveAttribute('href', '/settings/billing');
+
+    await openHydrated(page, '/settings/billing');
+    await expect(page.locator('[data-billing-status]')).toHaveText('Active');
+    await expect(page.getByText('Monthly', { exact: true })).toBeVisible();
+    await expect(page.getByText('Renews on', { exact: true })).toBeVisible();
+    const renewal = (await page.locator('[data-billing-date]').textContent()) ?? '';
+    expect(renewal).toMatch(dayPattern);
+
+    // Cancel, by keyboard: the dialog takes focus, Escape keeps Premium.
+    await page.getByRole('button', { name: 'Cancel Premium' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Cancel Premium?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`Premium stays until ${renewal}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Cancel Premium' })).toBeFocused();
+    await expect(page.locator('[data-billing-status]')).toHaveText('Active');
+
+    // Cancel with an optional reason: Premium stays until the end of the paid period.
+    await page.getByRole('button', { name: 'Cancel Premium' }).click();
+    await dialog.getByLabel('Why are you leaving? (optional)').fill('Trying it for one month');
+    await dialog.getByRole('button', { name: 'Cancel Premium' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Cancelled: Premium ends on ${renewal}.`)).toBeVisible();
+    await expect(page.locator('[data-billing-status]')).toHaveText('Active until the end of the paid period');
+    await expect(page.getByText('Ends on', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-billing-date]')).toHaveText(renewal);
+    // The pending end is what the server says too, after a reload.
+    await openHydrated(page, '/settings/billing');
+    await expect(page.getByText('Ends on', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-billing-date]')).toHaveText(renewal);
+
+    // Undo.
+    await page.getByRole('button', { name: 'Keep Premium (undo cancellation)' }).click();
+    await expect(page.getByText('Your Premium will renew as before.')).toBeVisible();
+    await expect(page.locator('[data-billing-status]')).toHaveText('Active');
+    await expect(page.getByText('Renews on', { exact: true })).toBeVisible();
+
+    // A failed renewal (the test billing portal) shows the banner with the fix.
+    await page.getByRole('link', { name: 'Open the test billing portal' }).click();
+    await expect(page).toHaveURL(/\/settings\/billing\/test-portal$/);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Fail the renewal payment' }).click();
+    await expect(page.getByText('The renewal payment failed.')).toBeVisible();
+    await openHydrated(page, '/settings/billing');
+    await expect(page.locator('[data-billing-status]')).toHaveText('Payment failed: we are retrying your card');
+    await expect(page.locator('main [data-payment-failed]')).toContainText('Your last payment failed.');
+    // The billing page shows its own banner, not the shell's as well.
+    await expect(page.locator('[data-payment-failed-banner]')).toHaveCount(0);
+    // Every other member page carries the shell's banner, leading to the fix.
+    for (const path of ['/feed', '/premium']) {
+      await page.goto(path);
+      await expect(page.locator('main [data-payment-failed-banner]')).toContainText('Your Premium payment failed.');
+    }
+    await page.locator('[data-payment-failed-banner]').getByRole('link', { name: 'Update your card' }).click();
+    await expect(page).toHaveURL(/\/settings\/billing$/);
+    // Renewed: the banner is gone.
+    await openHydrated(page, '/settings/billing/test-portal');
+    await page.getByRole('button', { name: 'Renew now' }).click();
+    await expect(page.getByText('Renewed (or ended, when a cancellation was pending).')).toBeVisible();
+    await page.goto('/feed');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.locator('[data-payment-failed-banner]')).toHaveCount(0);
+    await ada.context.close();
+  });
+
+  test('abandoning the test checkout lands on the cancelled page and leaves the member free', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    const stack = stackOf(browser, baseURL, extraHTTPHeaders);
+    const ben = await newMember(stack, 'Ben');
+    const { page } = ben;
+    await openHydrated(page, '/premium');
+    await page.getByRole('button', { name: 'Choose yearly' }).click();
+    await expect(page).toHaveURL(/\/premium\/test-checkout\//);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Abandon checkout' }).click();
+    await expect(page).toHaveURL(/\/premium\/cancelled$/);
+    await expect(page.getByText('Nothing was charged and you are still on the free plan.')).toBeVisible();
+    await openHydrated(page, '/settings/billing');
+    await expect(page.getByRole('heading', { name: 'You are on the free plan' })).toBeVisible();
+    await ben.context.close();
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    test(`the plans page and billing settings are axe-clean at 360 px in the ${theme} theme`, async ({ browser, baseURL, extraHTTPHeaders }) => {
+      test.setTimeout(120_000);
+      const stack = stackOf(browser, baseURL, extraHTTPHeaders);
+      const cleo = await newMember(stack, 'Cleo');
+      const { page } = cleo;
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      for (const path of ['/premium', '/settings/billing']) {
+        await openHydrated(page, path);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expectNoSeriousA11yViolations(page);
+      }
+      // And with Premium on, cancelled (the undo button and the end date), and past due (the banner).
+      await buyMonthly(page);
+      await expect(page.getByRole('heading', { name: 'You are now a Premium member' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await openHydrated(page, '/settings/billing');
+      await page.getByRole('button', { name: 'Cancel Premium' }).click();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel Premium' }).click();
+      await expect(page.getByRole('button', { name: 'Keep Premium (undo cancellation)' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await openHydrated(page, '/settings/billing/test-portal');
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Fail the renewal payment' }).click();
+      await expect(page.getByText('The renewal payment failed.')).toBeVisible();
+      await openHydrated(page, '/settings/billing');
+      await expect(page.locator('main [data-payment-failed]')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await openHydrated(page, '/premium');
+      await expect(page.locator('[data-payment-failed-banner]')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await cleo.context.close();
+    });
+  }
+});
