@@ -11,9 +11,7 @@ import { connectionRoutes, founderConnectionRoutes } from './connections/routes'
 import { devRoutes } from './dev/routes';
 import { mediaRoutes } from './media/routes';
 import { cityRoutes } from './cities/routes';
-import { isProfileForm, PROFILE_FORM_MAX_BYTES } from './profiles/upload-limit';
-import { isPostForm, POST_FORM_MAX_BYTES } from './feed/upload-limit';
-import { isMessageForm, MESSAGE_FORM_MAX_BYTES } from './inbox/upload-limit';
+import { bodyLimitFor } from './body-limits';
 import { inboxRoutes, uploadRoutes } from './inbox/routes';
 import { notificationRoutes } from './notifications/routes';
 import { liveRoutes } from './live/routes';
@@ -26,21 +24,10 @@ import { matchingRoutes } from './matching/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { newRouter, provideDeps } from './http/context';
 import { buildDeps, type AppOptions } from './build-deps';
-import { bodyTooLarge, handleError, handleNotFound, MAX_BODY_BYTES } from './http/error-handler';
+import { bodyTooLarge, handleError, handleNotFound } from './http/error-handler';
 import { errorResponses, jsonResponse } from './openapi/responses';
 import { mountReference } from './openapi/routes';
 import { methodNotAllowedOr } from './http/method-not-allowed';
-
-/** Routes that carry files and the most their bodies may weigh; every other body is JSON (64 KB). */
-const UPLOAD_LIMITS: ReadonlyArray<readonly [matches: (method: string, path: string) => boolean, maxBytes: number]> = [
-  [isProfileForm, PROFILE_FORM_MAX_BYTES],
-  [isPostForm, POST_FORM_MAX_BYTES],
-  [isMessageForm, MESSAGE_FORM_MAX_BYTES],
-];
-
-function bodyLimitFor(method: string, path: string): number {
-  return UPLOAD_LIMITS.find(([matches]) => matches(method, path))?.[1] ?? MAX_BODY_BYTES;
-}
 
 /** Builds the app; tests pass a clock or a cheaper password hasher, production nothing. */
 export function createApp(options: AppOptions = {}) {

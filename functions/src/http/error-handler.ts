@@ -8,17 +8,11 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './context';
 import { ApiError, GENERIC_ERROR_MESSAGE, invalidFields } from '../errors';
+import { bodyTooLargeMessage, MAX_BODY_BYTES } from '../body-size';
 
-export const MAX_BODY_BYTES = 64 * 1024;
-
-/** A byte count as members read it: '64 KB', '10 MB'. */
-function sizeInWords(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`;
-}
-
-/** The answer to a body over its route's limit (MAX_BODY_BYTES unless the route allows more). */
+/** The answer to a body over its route's limit (MAX_BODY_BYTES unless the route allows more, body-limits.ts). */
 export function bodyTooLarge(maxBytes: number = MAX_BODY_BYTES): ApiError {
-  return new ApiError(413, `The request body is too large: ${sizeInWords(maxBytes)} at most.`, { maxBytes });
+  return new ApiError(413, bodyTooLargeMessage(maxBytes), { maxBytes });
 }
 
 function fromHttpException(error: HTTPException): ApiError {

@@ -8,6 +8,7 @@ import { readToken, type CookieJar } from '../session/cookies';
 import { establishSession } from '../session/establish';
 import { SESSION_ISSUING_PATHS } from '../session/sign-in';
 import { apiUrl, bindingFetch, unreachableApiError, type ApiFetch } from './api';
+import { proxyBodyLimit, readBodyWithin } from './body-limit';
 import { isCrossSiteUnsafe } from './cross-site';
 
 const SESSION_PROXY_PREFIX = '/api/session/';
@@ -85,7 +86,8 @@ function passThrough(response: Response): Response {
 
 /**
  * Forwards the request to the API and answers what the API answered. Unsafe cross-site
- * requests get a 403; an unreachable API a 502 with the generic message. A successful
+ * requests get a 403; a body over the API's limit for the path a 413, before it is read
+ * whole; an unreachable API a 502 with the generic message. A successful
  * login, verify, reset or change-password answer goes through the login resolution: the
  * cookies are set and the browser receives `{ user }` only. A 401 leaves the cookies alone:
  * a call sent with the old token can answer after a newer session was set in this browser
@@ -100,7 +102,9 @@ export async function proxySessionRequest(context: ProxyContext): Promise<Respon
   const path = apiPathOf(url);
   const token = readToken(cookies);
   const method = request.method.toUpperCase();
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await request.arrayBuffer();
+  // A body over the API's limit for this path is refused here, before it is in memory (body-limit.ts).
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBodyWithin(request, proxyBodyLimit(method, path));
+  if (body instanceof AppError) return errorResponse(body);
 
   let response: Response;
   try {
