@@ -22,6 +22,7 @@ import { advisorSearchRoutes, founderSearchRoutes, profilesRoutes } from './sear
 import { reportRoutes } from './reports/routes';
 import { matchingRoutes } from './matching/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
+import { messageRequestRoutes } from './message-requests/routes';
 import { newRouter, provideDeps } from './http/context';
 import { buildDeps, type AppOptions } from './build-deps';
 import { bodyTooLarge, handleError, handleNotFound } from './http/error-handler';
@@ -80,6 +81,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/notifications', notificationRoutes)
     .route('/connections', inboxRoutes)
     .route('/upload', uploadRoutes)
+    .route('/message-requests', messageRequestRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)
