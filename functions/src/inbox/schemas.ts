@@ -12,11 +12,9 @@ export * from './limits';
 export const AttachmentSchema = z
   .object({
     _id: z.string(),
-    url: z
-      .string()
-      .openapi({
-        description: 'Where the two members of the thread read the file: `/connections/attachments/{id}` (through the app: `/api/session/connections/attachments/{id}`).',
-      }),
+    url: z.string().openapi({
+      description: 'Where the two members of the thread read the file: `/connections/attachments/{id}` (through the app: `/api/session/connections/attachments/{id}`).',
+    }),
     name: z.string().openapi({ description: 'The file name as uploaded (shown, never trusted for the type).' }),
     mime: z.string().openapi({ description: "From the file's bytes: image/jpeg, image/png, image/webp, image/gif, application/pdf, video/mp4, video/webm." }),
     size: z.number().int().openapi({ description: 'Bytes.' }),
