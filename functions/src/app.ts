@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { adminRoutes } from './admin/routes';
 import { premiumRoutes } from './admin/premium-routes';
 import { authRoutes, userRoutes } from './auth/routes';
+import { sessionRoutes } from './auth/session-routes';
 import { connectionRoutes, founderConnectionRoutes } from './connections/routes';
 import { devRoutes } from './dev/routes';
 import { mediaRoutes } from './media/routes';
@@ -62,6 +63,7 @@ export function createApp(options: AppOptions = {}) {
     )
     .route('/users', userRoutes)
     .route('/auth', authRoutes)
+    .route('/auth', sessionRoutes)
     .route('/connection', connectionRoutes)
     .route('/founder', founderConnectionRoutes)
     .route('/founder', founderSearchRoutes)

@@ -65,17 +65,36 @@ test('a copied token cookie no longer works after sign-out', async ({ request, b
   expect((await request.get('/api/session/auth/me', { headers: { authorization: `Bearer ${copied}` } })).status()).toBe(401);
 });
 
-test('"Sign out everywhere" in the password settings ends the sessions of every browser', async ({ page, request, baseURL }) => {
+test('the sessions settings list both browsers, sign the other one out, and sign out everywhere with the password', async ({ page, request, baseURL }) => {
   const member = { email: uniqueEmail('everywhere'), password: 'kestrel-lantern-orbit-93' };
+  const signInElsewhere = async () => {
+    // The same member signed in elsewhere (the request context is another browser).
+    expect((await request.post('/api/session/auth/user-login', { data: member, headers: { origin: baseURL! } })).status()).toBe(200);
+    expect((await request.get('/api/session/auth/me')).status()).toBe(200);
+  };
   await registerVerified(page, request, member.email, member.password);
-  // The same member signed in elsewhere (the request context is another browser).
-  expect((await request.post('/api/session/auth/user-login', { data: member, headers: { origin: baseURL! } })).status()).toBe(200);
-  expect((await request.get('/api/session/auth/me')).status()).toBe(200);
+  await signInElsewhere();
 
-  await page.goto('/settings/password');
+  await page.goto('/settings/sessions');
+  const list = page.getByRole('list', { name: 'Signed-in devices' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByText('This device')).toHaveCount(1);
+  await list.getByRole('button', { name: /^Sign out / }).click();
+  await expect(page.getByText('That device has been signed out.')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  expect((await request.get('/api/session/auth/me')).status()).toBe(401);
+
+  await signInElsewhere();
+  await page.goto('/settings/sessions');
   const button = page.getByRole('button', { name: 'Sign out everywhere' });
   await expect(button).toHaveAccessibleDescription(/every session of your account/);
-  await button.focus();
+  await page.getByLabel('Current password').fill('not the password at all');
+  await button.click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  expect((await request.get('/api/session/auth/me')).status()).toBe(200);
+
+  await page.getByLabel('Current password').fill(member.password);
+  await page.getByRole('button', { name: 'Sign out everywhere' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
   expect((await request.get('/api/session/auth/me')).status()).toBe(401);
@@ -93,6 +112,8 @@ test('the API documents itself at /api/session/openapi.json and /api/session/doc
     '/auth/change-password',
     '/auth/logout',
     '/auth/logout-all',
+    '/auth/sessions',
+    '/auth/sessions/{id}',
   ]) {
     expect(Object.keys(spec.paths)).toContain(path);
   }

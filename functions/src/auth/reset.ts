@@ -33,7 +33,7 @@ export async function requestPasswordReset(deps: Deps, input: { email: string; i
 }
 
 /** Sets the new password with a reset code and signs the member in. */
-export async function resetPassword(deps: Deps, input: { code: string; password: string; ip: string }): Promise<AuthResult> {
+export async function resetPassword(deps: Deps, input: { code: string; password: string; ip: string; userAgent?: string }): Promise<AuthResult> {
   await enforceLimits(deps.limiter, [['resetByIp', input.ip]]);
   const live = await findLiveCode(deps.db, deps.clock, 'reset-password', input.code);
   if (!live) throw invalidCode();
@@ -41,7 +41,7 @@ export async function resetPassword(deps: Deps, input: { code: string; password:
   assertPasswordAllowed(input.password, account.user.email);
   // Consuming is the atomic step: of two requests racing with one code, one wins.
   if (!(await consumeCode(deps.db, deps.clock, account.user.id, 'reset-password', input.code))) throw invalidCode();
-  const term = await setPassword(deps, account.user.id, input.password, { verifyEmail: true });
+  const term = await setPassword(deps, account.user.id, input.password, { verifyEmail: true, userAgent: input.userAgent });
   // A verification code signs a member in too: none issued before the reset may outlive it.
   await retireAllCodes(deps.db, deps.clock, account.user.id);
   await notifyPasswordChanged(deps, account.user.id, 'reset');

@@ -21,6 +21,7 @@ import {
   RegisterResultSchema,
   ResetPasswordBodySchema,
   SignedOutSchema,
+  SignOutEverywhereBodySchema,
   VerifyEmailBodySchema,
 } from './schemas';
 import { changePassword, login, register, resendVerification, verifyEmail } from './service';
@@ -70,7 +71,7 @@ export const authRoutes = newRouter()
         ),
       },
     }),
-    async (c) => c.json(await login(c.get('deps'), { ...c.req.valid('json'), ip: clientIp((name) => c.req.header(name)) }), 200),
+    async (c) => c.json(await login(c.get('deps'), { ...c.req.valid('json'), ip: clientIp((name) => c.req.header(name)), userAgent: c.req.header('user-agent') }), 200),
   )
   .openapi(
     createRoute({
@@ -84,7 +85,7 @@ export const authRoutes = newRouter()
         ...errorResponses([...JSON_BODY_ERRORS, 429], { 400: 'Invalid input, or a wrong, expired or used code (field `code`).' }),
       },
     }),
-    async (c) => c.json(await verifyEmail(c.get('deps'), c.req.valid('json')), 200),
+    async (c) => c.json(await verifyEmail(c.get('deps'), { ...c.req.valid('json'), userAgent: c.req.header('user-agent') }), 200),
   )
   .openapi(
     createRoute({
@@ -122,7 +123,7 @@ export const authRoutes = newRouter()
     async (c) => {
       const body = c.req.valid('json');
       const ip = clientIp((name) => c.req.header(name));
-      if (body.type === 'reset') return c.json(await resetPassword(c.get('deps'), { ...body, ip }), 200);
+      if (body.type === 'reset') return c.json(await resetPassword(c.get('deps'), { ...body, ip, userAgent: c.req.header('user-agent') }), 200);
       await requestPasswordReset(c.get('deps'), { email: body.email, ip });
       return c.json({ ok: true as const, message: AUTH_MESSAGES.resetRequested }, 200);
     },
@@ -169,16 +170,18 @@ export const authRoutes = newRouter()
       path: '/logout-all',
       tags: ['Auth'],
       summary: 'Sign out everywhere',
-      description: 'Ends every session of the signed-in member, on every device and this one: all their tokens are refused from now on and all their live sockets are closed.',
+      description:
+        'Ends every session of the signed-in member, on every device and this one, once they give their current password again: all their tokens are refused from now on and all their live sockets are closed.',
       security,
       middleware: [requireUser] as const,
+      request: jsonBody(SignOutEverywhereBodySchema),
       responses: {
         200: jsonResponse(SignedOutSchema, 'Signed out on every device.'),
-        ...errorResponses([401]),
+        ...errorResponses([...JSON_BODY_ERRORS, 401, 429], { 400: 'The password is missing or incorrect (`password: is incorrect`).' }),
       },
     }),
     async (c) => {
-      await signOutEverywhere(c.get('deps'), c.get('account').user.id);
+      await signOutEverywhere(c.get('deps'), c.get('account'), c.req.valid('json').password);
       return c.json({ ok: true as const, message: AUTH_MESSAGES.signedOutEverywhere }, 200);
     },
   )

@@ -57,6 +57,23 @@ export const OkMessageSchema = z
   .object({ ok: z.literal(true), message: z.string() })
   .openapi('OkMessage', { description: 'The same answer whether or not the address has an account.' });
 
+export const SignOutEverywhereBodySchema = z
+  .object({ password: PasswordSchema.openapi({ description: 'The current password: ending every session asks for it again (ASVS 3.3.4).' }) })
+  .openapi('SignOutEverywhereBody');
+
+/** One of the member's live sessions (GET /auth/sessions). */
+export const SessionSchema = z
+  .object({
+    _id: z.string().openapi({ example: '65f1c0ffee0123456789abcd' }),
+    device: z.string().openapi({ description: 'Browser and system, read from the User-Agent sent at sign-in.', example: 'Firefox on Windows' }),
+    createdAt: z.string().openapi({ description: 'When the member signed in (ISO 8601).' }),
+    lastSeenAt: z.string().nullable().openapi({ description: 'When the session was last used, to within five minutes (ISO 8601).' }),
+    current: z.boolean().openapi({ description: 'Whether this is the session of the token asking.' }),
+  })
+  .openapi('Session');
+
+export const SessionListSchema = z.object({ sessions: z.array(SessionSchema) }).openapi('SessionList');
+
 export const SignedOutSchema = z
   .object({ ok: z.literal(true), message: z.string() })
   .openapi('SignedOut', { description: 'The session (or every session) has ended: its token is refused from now on and its live sockets are closed.' });

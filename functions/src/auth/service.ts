@@ -40,10 +40,10 @@ export async function deliver(deps: Deps, message: MailMessage): Promise<void> {
 
 /**
  * The jwt and user that login, verify, reset and change-password answer: a token of the
- * session whose `term` is given, or of a new session.
+ * session whose `term` is given, or of a new session opened from the browser `userAgent` names.
  */
-export async function signIn(deps: Deps, account: Account, term?: TokenTerm): Promise<AuthResult> {
-  const sessionTerm = term ?? (await startSession(deps.db, deps.clock, account.user.id));
+export async function signIn(deps: Deps, account: Account, term?: TokenTerm, userAgent?: string): Promise<AuthResult> {
+  const sessionTerm = term ?? (await startSession(deps.db, deps.clock, account.user.id, userAgent));
   return { jwt: await issueToken(account.user, sessionTerm, deps.config.jwtSecret), user: toWireUser(account) };
 }
 
@@ -71,11 +71,11 @@ export async function setPassword(
   deps: Deps,
   userId: string,
   password: string,
-  { verifyEmail = false, keepSession = null }: { verifyEmail?: boolean; keepSession?: string | null } = {},
+  { verifyEmail = false, keepSession = null, userAgent }: { verifyEmail?: boolean; keepSession?: string | null; userAgent?: string } = {},
 ): Promise<TokenTerm> {
   const passwordHash = await deps.passwords.hash(password);
   const continuing = keepSession ? renewSession(deps.db, deps.clock, keepSession) : null;
-  const opened = continuing ? null : openSession(deps.db, deps.clock, userId);
+  const opened = continuing ? null : openSession(deps.db, deps.clock, userId, userAgent);
   await runBatch(deps.db, [
     deps.db
       .update(users)
@@ -146,7 +146,7 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
  * Email and password sign-in. Unknown emails cost one hash too and get the same answer
  * as a wrong password, so neither the answer nor its timing tells whether an account exists.
  */
-export async function login(deps: Deps, input: { email: string; password: string; ip: string }): Promise<AuthResult> {
+export async function login(deps: Deps, input: { email: string; password: string; ip: string; userAgent?: string }): Promise<AuthResult> {
   const email = normalizeEmail(input.email);
   const attempt = await beginLoginAttempt(deps.limiter, { ip: input.ip, email });
   const account = await findAccountByEmail(deps.db, email);
@@ -164,7 +164,7 @@ export async function login(deps: Deps, input: { email: string; password: string
     const passwordHash = await deps.passwords.hash(input.password);
     await deps.db.update(users).set({ passwordHash }).where(eq(users.id, account.user.id));
   }
-  return signIn(deps, account);
+  return signIn(deps, account, undefined, input.userAgent);
 }
 
 /** The one answer for a wrong, expired or used code: it does not say which. */
@@ -173,13 +173,13 @@ export function invalidCode(): ApiError {
 }
 
 /** Confirms the email with the six-digit code and signs the member in. */
-export async function verifyEmail(deps: Deps, input: { email: string; code: string }): Promise<AuthResult> {
+export async function verifyEmail(deps: Deps, input: { email: string; code: string; userAgent?: string }): Promise<AuthResult> {
   const email = normalizeEmail(input.email);
   await enforceLimits(deps.limiter, [['verifyByEmail', email]]);
   const account = await findAccountByEmail(deps.db, email);
   if (!account || !(await guessCode(deps.db, deps.clock, account.user.id, 'verify-email', input.code))) throw invalidCode();
   await deps.db.update(users).set({ emailVerified: true, updatedAt: deps.clock.now().toISOString() }).where(eq(users.id, account.user.id));
-  return signIn(deps, await reloadAccount(deps, account.user.id));
+  return signIn(deps, await reloadAccount(deps, account.user.id), undefined, input.userAgent);
 }
 
 /** Mails a new verification code when the account exists and still needs one; silent otherwise. */

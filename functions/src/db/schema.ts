@@ -211,6 +211,9 @@ export const sessions = sqliteTable(
     expiresAt: text('expires_at').notNull(),
     endedAt: text('ended_at'),
     endReason: text('end_reason', { enum: sessionEndReasons }),
+    // Migration 0015: the browser that opened the session and when it was last used.
+    userAgent: text('user_agent'),
+    lastSeenAt: text('last_seen_at'),
   },
   (table) => [index('sessions_user_expires').on(table.userId, table.expiresAt)],
 );

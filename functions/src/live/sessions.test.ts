@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { get, post, resetCodeFor, sessionToken, signedInMember } from '../../test/api';
+import { call, get, post, resetCodeFor, sessionToken, signedInMember } from '../../test/api';
 import { closeLiveSockets, joinedLiveSocket, livePath, UPGRADE } from '../../test/live';
 import { CLOSE_CODES } from './member-live';
 import { withUpgradeSession } from './upgrade';
@@ -35,9 +35,20 @@ describe('a live socket lives no longer than its session', () => {
   it('all close when the member signs out everywhere', async () => {
     const member = await signedInMember();
     const sockets = await Promise.all([joinedLiveSocket(member), joinedLiveSocket(member), joinedLiveSocket(await onAnotherDevice(member))]);
-    expect((await post('/auth/logout-all', undefined, { token: member.jwt })).status).toBe(200);
+    expect((await post('/auth/logout-all', { password: member.password }, { token: member.jwt })).status).toBe(200);
     for (const socket of sockets) expect(await socket.closed).toBe(CLOSE_CODES.sessionEnded);
     expect(await liveOf(member.user.id).sockets()).toEqual({ open: 0, connected: 0 });
+  });
+
+  it('closes when the member signs that session out from another device; the others keep theirs', async () => {
+    const member = await signedInMember();
+    const laptop = await onAnotherDevice(member);
+    const [phoneSocket, laptopSocket] = await Promise.all([joinedLiveSocket(member), joinedLiveSocket(laptop)]);
+    const { sessions } = await (await get('/auth/sessions', { token: laptop.jwt })).json<{ sessions: { _id: string; current: boolean }[] }>();
+    const phone = sessions.find((session) => !session.current)!;
+    expect((await call('DELETE', `/auth/sessions/${phone._id}`, undefined, { token: laptop.jwt })).status).toBe(200);
+    expect(await phoneSocket.closed).toBe(CLOSE_CODES.sessionEnded);
+    expect(await stillOpen(laptopSocket.closed)).toBe(true);
   });
 
   it('a password change closes the other sessions’ sockets and keeps the caller’s', async () => {

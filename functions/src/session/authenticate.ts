@@ -7,7 +7,7 @@ import { ApiError } from '../errors';
 import { findAccountById } from '../users/repository';
 import type { Account } from '../users/wire';
 import { SESSION_MESSAGES } from './messages';
-import { isSessionLive } from './sessions';
+import { LAST_SEEN_RESOLUTION_MS, liveSession, touchSession } from './sessions';
 import { readToken } from './token';
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
@@ -27,7 +27,10 @@ export type Caller = { account: Account; session: { id: string; expiresAt: numbe
 export async function authenticate(deps: Pick<Deps, 'db' | 'clock' | 'config'>, token: string | null): Promise<Caller> {
   if (!token) throw new ApiError(401, SESSION_MESSAGES.authenticationRequired);
   const claims = await readToken(token, deps.config.jwtSecret, deps.clock);
-  const [account, live] = claims ? await Promise.all([findAccountById(deps.db, claims.sub), isSessionLive(deps.db, deps.clock, claims)]) : [null, false];
+  const [account, live] = claims ? await Promise.all([findAccountById(deps.db, claims.sub), liveSession(deps.db, deps.clock, claims)]) : [null, null];
   if (!claims || !account || !live || account.user.tokenVersion !== claims.ver) throw new ApiError(401, SESSION_MESSAGES.sessionExpired);
+  // The sessions list shows when each was last used; written once every few minutes at most.
+  const seen = live.lastSeenAt ? Date.parse(live.lastSeenAt) : 0;
+  if (deps.clock.now().getTime() - seen >= LAST_SEEN_RESOLUTION_MS) await touchSession(deps.db, deps.clock, claims.sid);
   return { account, session: { id: claims.sid, expiresAt: claims.exp } };
 }

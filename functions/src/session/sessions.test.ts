@@ -44,7 +44,7 @@ describe('POST /auth/logout-all', () => {
   it('ends every session of the member, and no other member’s', async () => {
     const [member, stranger] = await Promise.all([signedInMember(), signedInMember()]);
     const otherDevices = [await sessionToken(member.user), await sessionToken(member.user)];
-    const response = await post('/auth/logout-all', undefined, { token: member.jwt });
+    const response = await post('/auth/logout-all', { password: member.password }, { token: member.jwt });
     expect(response.status).toBe(200);
     expect(await bodyOf(response)).toEqual({ ok: true, message: 'Signed out on every device.' });
     for (const token of [member.jwt, ...otherDevices]) expect(await bodyOf(await me(token))).toEqual(SESSION_EXPIRED);
@@ -52,9 +52,21 @@ describe('POST /auth/logout-all', () => {
     expect((await me(stranger.jwt)).status).toBe(200);
   });
 
+  it('asks for the current password again, and ends nothing without it (ASVS 3.3.4)', async () => {
+    const member = await signedInMember();
+    const missing = await post('/auth/logout-all', {}, { token: member.jwt });
+    expect(missing.status).toBe(400);
+    expect((await bodyOf(missing)).data.fields).toEqual({ password: 'is required' });
+    const wrong = await post('/auth/logout-all', { password: 'not-my-password' }, { token: member.jwt });
+    expect(wrong.status).toBe(400);
+    expect((await bodyOf(wrong)).data.fields).toEqual({ password: 'is incorrect' });
+    expect((await me(member.jwt)).status).toBe(200);
+    expect(await endReasonsOf(member.user.id)).toEqual(['live']);
+  });
+
   it('leaves the member free to sign in again', async () => {
     const member = await signedInMember();
-    await post('/auth/logout-all', undefined, { token: member.jwt });
+    await post('/auth/logout-all', { password: member.password }, { token: member.jwt });
     const login = await post('/auth/user-login', { email: member.user.email, password: MEMBER_PASSWORD });
     expect(login.status).toBe(200);
     expect((await me((await bodyOf(login)).jwt)).status).toBe(200);

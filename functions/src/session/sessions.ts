@@ -5,7 +5,7 @@
  * running them, so that ending sessions joins the change that causes it (a password change)
  * in one D1 batch (db/batch.ts).
  */
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { BatchStatement } from '../db/batch';
 import { runBatch } from '../db/batch';
@@ -19,26 +19,33 @@ export type SessionEndReason = (typeof sessionEndReasons)[number];
 
 const isoOfSeconds = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+/** The most of a User-Agent header a session keeps. */
+export const USER_AGENT_MAX = 512;
+/** How stale `last_seen_at` may get before a request writes it again. */
+export const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+
 /**
  * A new session of `userId`: the term of its first token and the statements that store it.
  * They also prune the member's sessions whose last token has expired (nothing reads them
  * again), so the table stays as small as the live sessions.
  */
-export function openSession(db: Db, clock: Clock, userId: string): { term: TokenTerm; statements: BatchStatement[] } {
+export function openSession(db: Db, clock: Clock, userId: string, userAgent?: string | null): { term: TokenTerm; statements: BatchStatement[] } {
   const term = tokenTerm(newId(), clock);
   const now = clock.now().toISOString();
   return {
     term,
     statements: [
       db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now))),
-      db.insert(sessions).values({ id: term.sid, userId, createdAt: now, expiresAt: isoOfSeconds(term.exp) }),
+      db
+        .insert(sessions)
+        .values({ id: term.sid, userId, createdAt: now, expiresAt: isoOfSeconds(term.exp), userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null, lastSeenAt: now }),
     ],
   };
 }
 
-/** Opens a session of `userId` on its own; the term of its first token. */
-export async function startSession(db: Db, clock: Clock, userId: string): Promise<TokenTerm> {
-  const { term, statements } = openSession(db, clock, userId);
+/** Opens a session of `userId` on its own (from the browser `userAgent` names); the term of its first token. */
+export async function startSession(db: Db, clock: Clock, userId: string, userAgent?: string | null): Promise<TokenTerm> {
+  const { term, statements } = openSession(db, clock, userId, userAgent);
   await runBatch(db, statements);
   return term;
 }
@@ -64,12 +71,40 @@ export function endSessions(db: Db, clock: Clock, userId: string, scope: Session
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), which));
 }
 
-/** Whether the session a token names is still live: it exists, belongs to the token's user, is not ended and not expired. */
-export async function isSessionLive(db: Db, clock: Clock, claims: Pick<TokenClaims, 'sid' | 'sub'>): Promise<boolean> {
+/** The condition of a member's live sessions: not ended and not expired. */
+const liveSessionsOf = (clock: Clock, userId: string) => and(eq(sessions.userId, userId), isNull(sessions.endedAt), gt(sessions.expiresAt, clock.now().toISOString()));
+
+/**
+ * The session a token names when it is still live (it exists, belongs to the token's user, is
+ * not ended and not expired), with when it was last used; null otherwise.
+ */
+export async function liveSession(db: Db, clock: Clock, claims: Pick<TokenClaims, 'sid' | 'sub'>): Promise<{ lastSeenAt: string | null } | null> {
   const [row] = await db
-    .select({ id: sessions.id })
+    .select({ lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
-    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.endedAt), gt(sessions.expiresAt, clock.now().toISOString())))
+    .where(and(eq(sessions.id, claims.sid), liveSessionsOf(clock, claims.sub)))
     .limit(1);
-  return row !== undefined;
+  return row ?? null;
+}
+
+/** Records that a session was used now, unless that was recorded less than LAST_SEEN_RESOLUTION_MS ago. */
+export async function touchSession(db: Db, clock: Clock, sessionId: string): Promise<void> {
+  const now = clock.now();
+  const stale = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS).toISOString();
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now.toISOString() })
+    .where(and(eq(sessions.id, sessionId), or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, stale))));
+}
+
+/** One of a member's live sessions as their list shows it. */
+export type SessionRow = { id: string; userAgent: string | null; createdAt: string; lastSeenAt: string | null };
+
+/** The member's live sessions, the most recently used first. */
+export function listLiveSessions(db: Db, clock: Clock, userId: string): Promise<SessionRow[]> {
+  return db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(liveSessionsOf(clock, userId))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }

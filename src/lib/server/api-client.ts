@@ -16,14 +16,17 @@ export interface ServerCallOptions {
   token?: string;
   /** The visitor's address, for the API's rate limits. */
   clientIp?: string;
+  /** The visitor's browser, which names the session a sign-in opens. */
+  userAgent?: string;
   fetchApi?: ApiFetch;
 }
 
 /** A typed client that asks the API as the member of `options` (a visitor without a token). */
-export function serverClient({ token, clientIp, fetchApi = bindingFetch }: ServerCallOptions = {}): ApiClient {
+export function serverClient({ token, clientIp, userAgent, fetchApi = bindingFetch }: ServerCallOptions = {}): ApiClient {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (clientIp) headers['cf-connecting-ip'] = clientIp;
+  if (userAgent) headers['user-agent'] = userAgent;
   return hc<ApiApp>(API_ORIGIN, {
     headers,
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -12,11 +12,12 @@ interface RequestLike {
   readonly clientAddress: string;
 }
 
-/** `{ cookies, url, clientIp }` for signIn, registerMember and serverClient. */
+/** `{ cookies, url, clientIp, userAgent }` for signIn, registerMember and serverClient. */
 export function requestContext(context: RequestLike) {
   return {
     cookies: context.cookies,
     url: context.url,
     clientIp: clientIpOf(context.request, () => context.clientAddress),
+    userAgent: context.request.headers.get('user-agent') ?? undefined,
   };
 }

@@ -20,7 +20,8 @@ const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed.';
  * Headers the proxy passes on besides Authorization and CF-Connecting-IP. The browser's
  * Fetch Metadata tells the API a followed link from a script call (the poll vote's GET).
  */
-const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language', 'if-none-match', 'sec-fetch-mode', 'sec-fetch-dest'];
+// user-agent: the API names each session's device after it (the member's sessions list).
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language', 'if-none-match', 'sec-fetch-mode', 'sec-fetch-dest', 'user-agent'];
 /** Response headers that describe the hop rather than the content, or that the app owns. */
 const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 

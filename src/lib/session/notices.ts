@@ -15,6 +15,7 @@ export const NOTICES = {
   'password-reset': { kind: 'success', text: 'Your new password is set and you are signed in.' },
   'email-verified': { kind: 'success', text: 'Your email address is verified. Welcome to FounderMesh!' },
   'signed-out': { kind: 'info', text: 'You have been signed out.' },
+  'session-ended': { kind: 'success', text: 'That device has been signed out.' },
   'code-sent': { kind: 'success', text: 'We have sent a 6-digit code to your email address. It may take a minute to arrive.' },
   'verify-first': { kind: 'info', text: 'Please verify your email address first. We have sent you a new code.' },
 } as const satisfies Record<string, Notice>;

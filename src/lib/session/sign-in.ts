@@ -30,6 +30,8 @@ export interface SignInContext {
   cookies: CookieJar;
   url: URL;
   clientIp?: string;
+  /** The browser's User-Agent, which names the new session in the member's sessions list. */
+  userAgent?: string;
   fetchApi?: ApiFetch;
 }
 
@@ -39,9 +41,9 @@ export interface SignInContext {
  * A refusal from the API is returned as it is and changes no cookie.
  */
 export async function signIn<P extends SessionIssuingPath>(path: P, body: SignInBody<P>, context: SignInContext): Promise<SessionResult> {
-  const { cookies, url, clientIp, fetchApi } = context;
+  const { cookies, url, clientIp, userAgent, fetchApi } = context;
   const token = path === 'auth/change-password' ? readToken(cookies) : undefined;
-  const route = SESSION_ISSUING_ROUTES[path](serverClient({ token, clientIp, fetchApi }));
+  const route = SESSION_ISSUING_ROUTES[path](serverClient({ token, clientIp, userAgent, fetchApi }));
   // `body` is the one `route` takes, a pairing TypeScript cannot follow through the table.
   const post = route.$post as (args: { json: SignInBody<P> }) => Promise<ClientResponse<unknown, 200>>;
   const result = await outcome(data(post({ json: body })));

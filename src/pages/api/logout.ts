@@ -1,6 +1,6 @@
 /**
- * POST /api/logout: ends the session on the server, then clears the session cookies.
- * `?everywhere=1` (the settings' "Sign out everywhere") ends every session of the member.
+ * POST /api/logout: ends this browser's session on the server, then clears the session
+ * cookies. ("Sign out everywhere" asks for the password: /settings/sessions.)
  * A failed API call still clears the cookies: this browser is signed out either way. fetch
  * callers get `true`; a plain form post (JavaScript off) is sent home with `?signed-out=1`,
  * where the shell empties storage.
@@ -16,7 +16,7 @@ export const POST: APIRoute = async (context) => {
   const token = readToken(cookies);
   if (token) {
     const api = serverClient({ token, clientIp: requestContext(context).clientIp }).auth;
-    const ended = await outcome(url.searchParams.get('everywhere') === '1' ? api['logout-all'].$post() : api.logout.$post());
+    const ended = await outcome(api.logout.$post());
     // 401: the session had ended already. Anything else is logged; the cookies go regardless.
     if (!ended.ok && ended.error.status !== 401) console.error('sign-out: the API did not end the session', ended.error);
   }
