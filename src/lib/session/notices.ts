@@ -16,6 +16,10 @@ export const NOTICES = {
   'email-verified': { kind: 'success', text: 'Your email address is verified. Welcome to FounderMesh!' },
   'signed-out': { kind: 'info', text: 'You have been signed out.' },
   'session-ended': { kind: 'success', text: 'That device has been signed out.' },
+  'common-password': {
+    kind: 'info',
+    text: 'You are signed in. Your password is on a list of common passwords that attackers try first: please choose a new one now.',
+  },
   'code-sent': { kind: 'success', text: 'We have sent a 6-digit code to your email address. It may take a minute to arrive.' },
   'verify-first': { kind: 'info', text: 'Please verify your email address first. We have sent you a new code.' },
 } as const satisfies Record<string, Notice>;
