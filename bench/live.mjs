@@ -187,6 +187,8 @@ const [stack, nodeServer] = await Promise.all([
       STATE_DIR: stateDir,
       LIVE_PING_INTERVAL_MS: String(PING_INTERVAL_MS),
       LIVE_PING_TIMEOUT_MS: String(PING_TIMEOUT_MS),
+      // One member holds all SOCKETS here: lift the per-member cap (docs/security.md "Floods").
+      LIVE_MAX_SOCKETS: String(SOCKETS + 10),
     },
     /FounderMesh is running/,
   ),

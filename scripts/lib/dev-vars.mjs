@@ -24,6 +24,7 @@ const PASS_THROUGH = [
   'MAIL_FROM',
   'LIVE_PING_INTERVAL_MS',
   'LIVE_PING_TIMEOUT_MS',
+  'LIVE_MAX_SOCKETS',
 ];
 
 function parse(text) {

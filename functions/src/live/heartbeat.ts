@@ -2,12 +2,14 @@
  * The live connection's timings: Engine.IO v4 heartbeats come from the server (a ping
  * every `pingInterval`; a socket that has not answered within `pingTimeout` more is
  * closed), and a socket must connect its namespace within `connectTimeout` of opening.
+ * Also how many sockets one member may hold open.
  */
+import { FLOOD_LIMITS } from '../rate-limit/policies';
 
-/** What a member's object reads from its worker's vars (wrangler.toml [vars]). */
-export type HeartbeatVars = { LIVE_PING_INTERVAL_MS?: string; LIVE_PING_TIMEOUT_MS?: string };
+/** What a member's object reads from its worker's vars (wrangler.toml [vars]; LIVE_MAX_SOCKETS for the bench). */
+export type HeartbeatVars = { LIVE_PING_INTERVAL_MS?: string; LIVE_PING_TIMEOUT_MS?: string; LIVE_MAX_SOCKETS?: string };
 
-export type HeartbeatSettings = { pingInterval: number; pingTimeout: number; connectTimeout: number; maxPayload: number };
+export type HeartbeatSettings = { pingInterval: number; pingTimeout: number; connectTimeout: number; maxPayload: number; maxSockets: number };
 
 /** socket.io's own defaults. */
 export const DEFAULT_PING_INTERVAL_MS = 25_000;
@@ -22,6 +24,11 @@ function millis(value: string | undefined, fallback: number): number {
   return value !== undefined && value.trim() !== '' && Number.isInteger(parsed) && parsed >= MIN_MS ? parsed : fallback;
 }
 
+function socketCap(value: string | undefined): number {
+  const parsed = Number(value);
+  return value !== undefined && Number.isInteger(parsed) && parsed >= 1 ? parsed : FLOOD_LIMITS.liveSocketsPerMember;
+}
+
 /** The settings of the vars, falling back to socket.io's defaults for a missing or unusable value. */
 export function heartbeatSettings(vars: HeartbeatVars): HeartbeatSettings {
   return {
@@ -29,6 +36,8 @@ export function heartbeatSettings(vars: HeartbeatVars): HeartbeatSettings {
     pingTimeout: millis(vars.LIVE_PING_TIMEOUT_MS, DEFAULT_PING_TIMEOUT_MS),
     connectTimeout: CONNECT_TIMEOUT_MS,
     maxPayload: MAX_PAYLOAD_BYTES,
+    // Open sockets per member (docs/security.md "Floods"); the live bench holds 1,000 of one member.
+    maxSockets: socketCap(vars.LIVE_MAX_SOCKETS),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   connectErrorFrame,
   connectFrame,
   decodeClientFrame,
+  DISCONNECT_FRAME,
   eventFrame,
   MAIN_NAMESPACE,
   NOOP_FRAME,
@@ -53,6 +54,8 @@ export const CLOSE_CODES = {
   connectTimeout: 4003,
   dropped: 4004,
   sessionEnded: 4005,
+  /** Closed for a newer socket of the member past the cap (HeartbeatSettings.maxSockets). */
+  tooManySockets: 4006,
 } as const;
 
 /** Whether a socket belongs to one of the sessions of `scope`. */
@@ -100,10 +103,27 @@ export class MemberLive extends DurableObject<Env> {
     };
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(state);
+    this.closeOldestBeyondCap(server);
     const { pingInterval, pingTimeout, maxPayload } = this.settings;
     server.send(openFrame({ sid: state.sid, pingInterval, pingTimeout, maxPayload }));
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + pingInterval);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * Past the cap of open sockets, the oldest ones close (never `newest`): the tab a member
+   * just opened is the one they look at. Each is told `41` first, so socket.io-client does
+   * not reconnect by itself; the app's client reconnects when its tab is shown again.
+   */
+  private closeOldestBeyondCap(newest: WebSocket): void {
+    const open = this.ctx.getWebSockets().filter((ws) => ws !== newest && ws.readyState === WebSocket.OPEN);
+    const excess = open.length + 1 - this.settings.maxSockets;
+    if (excess <= 0) return;
+    const oldestFirst = open.sort((a, b) => (stateOf(a)?.openedAt ?? 0) - (stateOf(b)?.openedAt ?? 0));
+    for (const ws of oldestFirst.slice(0, excess)) {
+      send(ws, DISCONNECT_FRAME);
+      close(ws, CLOSE_CODES.tooManySockets, 'too many sockets');
+    }
   }
 
   /** Sends `event` to every socket of this member connected to "/"; answers how many it reached. */

@@ -13,6 +13,9 @@ export const ENGINE = { open: '0', close: '1', ping: '2', pong: '3', message: '4
 /** Socket.IO packet types (the character after an engine message's `4`). */
 export const SOCKET = { connect: 0, disconnect: 1, event: 2, ack: 3, connectError: 4, binaryEvent: 5, binaryAck: 6 } as const;
 
+/** The server ends the main namespace: socket.io-client does not reconnect by itself ("io server disconnect"). */
+export const DISCONNECT_FRAME = '41';
+
 /** The only namespace a member's object serves. */
 export const MAIN_NAMESPACE = '/';
 
