@@ -326,7 +326,7 @@ const JSON_TYPES = fc.constantFrom(
   null,
 );
 
-const INVALID_JSON = ['{', '{"a":', '[1,]', "{'a':1}", 'nul', '\u0000', '{"a":1}}', '{"__proto__":{"admin":true}}', '"\\uD800"', '1e999999', '\uFEFF{}'];
+const INVALID_JSON = ['{', '{"a":', '[1,]', "{'a':1}", 'nul', '\u0000', '{"a":1}}', '{"__proto__":{"admin":true}}', '"\\uD800"', '1e999999', '\uFEFF{}', 'a=%&b=%ZZ', '%E0%A4%A=1'];
 
 function bodyFor(operation: Operation, known: KnownIds): fc.Arbitrary<BodyCase> {
   const schema = operation.body?.schema ?? {};
@@ -405,6 +405,7 @@ export function fixedCases(operation: Operation, known: KnownIds): FuzzCase[] {
     body({ kind: 'raw', text: '{"a":', contentType: 'application/json' }),
     body({ kind: 'raw', text: '', contentType: 'application/json' }),
     body({ kind: 'raw', text: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' }),
+    body({ kind: 'raw', text: `${fields[0]}=%E0%A4%A&${fields[0]}=%`, contentType: 'application/x-www-form-urlencoded' }),
     body({ kind: 'raw', text: '{}', contentType: 'text/plain' }),
     body({ kind: 'raw', text: 'x'.repeat(70_000), contentType: 'application/json' }),
     body({ kind: 'json', value: {}, contentType: 'application/json' }),
