@@ -38,6 +38,6 @@ export function buildDeps(env: Env, options: AppOptions = {}): Deps {
 
 /** Stripe when a key is configured; otherwise the app's own test-mode checkout. */
 function billingProvider(env: Env, database: Deps['db'], appUrl: string) {
-  const billing = readBillingConfig(env as Parameters<typeof readBillingConfig>[0]);
+  const billing = readBillingConfig(env);
   return billing.stripe ? stripeProvider(billing.stripe, billing.prices) : testModeProvider(database, appUrl, billing.prices);
 }
