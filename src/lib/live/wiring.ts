@@ -10,6 +10,7 @@ import { bindMessagesBadge } from '../notifications/messages-badge';
 import { renderedNotificationsCount } from '../notifications/badge';
 import { billingLive } from '../stores/billing';
 import { inboxLive } from '../stores/inbox';
+import { requestsLive } from '../stores/message-requests';
 import { notificationsActions, notificationsLive } from '../stores/notifications';
 import { liveClient, type LiveClient } from './client';
 import type { LiveHandlers } from './handlers';
@@ -63,7 +64,7 @@ let started = false;
 export function startLive(): void {
   if (started || typeof document === 'undefined') return;
   started = true;
-  wireLiveUpdates(liveClient, [notificationsLive, inboxLive, billingLive]);
+  wireLiveUpdates(liveClient, [notificationsLive, inboxLive, billingLive, requestsLive]);
   // The figures come before the socket: its first connect refreshes them (see notificationsLive).
   takePageFigures();
   document.addEventListener('astro:page-load', takePageFigures);
