@@ -44,6 +44,7 @@ const BROWSER_SAFE_API = new Set([
   'functions/src/inbox/limits.ts',
   'functions/src/inbox/messages.ts',
   'functions/src/profiles/vocabulary.ts',
+  'functions/src/rate-limit/wait-text.ts',
   'functions/src/users/roles.ts',
 ]);
 

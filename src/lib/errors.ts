@@ -4,6 +4,8 @@
  * so members always read either the server's own words or one of the fixed texts below.
  */
 
+import { rateLimitedMessage, TOO_MANY_REQUESTS } from './rate-limited';
+
 export const DEFAULT_ERROR_MESSAGE = 'Something went to wrong';
 const DEFAULT_ERROR_STATUS = 500;
 export const TOKEN_NOT_FOUND = 'Token not found';
@@ -71,7 +73,8 @@ export function toAppError(value: unknown, fallbackStatus: number = DEFAULT_ERRO
   const data = value.data ?? null;
   const message = nonEmptyString(value.message) ?? (isRecord(data) ? nonEmptyString(data.message) : undefined) ?? DEFAULT_ERROR_MESSAGE;
   const status = isErrorStatus(value.status) ? value.status : fallbackStatus;
-  return new AppError(message, status, data);
+  // A limit reached says when to try again, from its Retry-After seconds.
+  return new AppError(status === TOO_MANY_REQUESTS ? rateLimitedMessage(message, data) : message, status, data);
 }
 
 /** Reads an error response's JSON body (when there is one) into an `AppError`. */

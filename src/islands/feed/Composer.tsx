@@ -10,6 +10,7 @@ import type { FeedGroup, MemberCard } from '../../lib/feed/types';
 import { feedActions } from '../../lib/stores/feed';
 import { toast } from '../../lib/toast';
 import { toAppError } from '../../lib/errors';
+import { failureKind } from '../../lib/rate-limited';
 import { Avatar } from '../ui/Avatar';
 import { MentionTextarea } from './MentionTextarea';
 import { addFiles, MEDIA_ACCEPT, MediaPicker, type PickedFile } from './MediaPicker';
@@ -59,9 +60,9 @@ export function Composer({ viewer, groups, group: current }: Props) {
       setFiles([]);
       toast('Posted.', { kind: 'success' });
     } catch (cause) {
-      const message = toAppError(cause).message;
-      setError(message);
-      toast(message, { kind: 'error' });
+      const error = toAppError(cause);
+      setError(error.message);
+      toast(error.message, { kind: failureKind(error) });
     } finally {
       setPosting(false);
     }

@@ -26,10 +26,27 @@ interface LiveDeps {
   loadIo: () => Promise<IoFactory>;
   origin: () => string;
   log: Pick<Console, 'error' | 'warn'>;
+  /** Calls `resume` once the page is shown again (after it was hidden); returns the cancel function. */
+  whenShownAgain?: (resume: () => void) => () => void;
+}
+
+/** Why the server ended the socket on purpose: socket.io-client does not reconnect by itself then. */
+const SERVER_DISCONNECT = 'io server disconnect';
+
+/** The page's visibility: `resume` runs when the tab becomes visible again. */
+function whenTabShownAgain(resume: () => void): () => void {
+  if (typeof document === 'undefined') return () => {};
+  const onChange = () => {
+    if (document.visibilityState !== 'visible') return;
+    document.removeEventListener('visibilitychange', onChange);
+    resume();
+  };
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
 }
 
 /** A live client over `deps` (the app has one, below; tests make their own). */
-export function createLiveClient({ loadIo, origin, log }: LiveDeps) {
+export function createLiveClient({ loadIo, origin, log, whenShownAgain = whenTabShownAgain }: LiveDeps) {
   const handlers = new Map<LiveEventName, Set<(payload: unknown) => void>>();
   const reconnectHandlers = new Set<() => void>();
   const connectHandlers = new Set<() => void>();
@@ -37,6 +54,8 @@ export function createLiveClient({ loadIo, origin, log }: LiveDeps) {
   let target: LiveTarget | null = null;
   /** Bumped whenever the socket is dropped: a socket still being created for an older target is not kept. */
   let generation = 0;
+  /** Cancels the wait for the tab to be shown again, after the server closed the socket for a newer tab. */
+  let cancelResume: () => void = () => {};
 
   function call(handler: (payload?: unknown) => void, payload?: unknown): void {
     try {
@@ -83,10 +102,21 @@ export function createLiveClient({ loadIo, origin, log }: LiveDeps) {
       if (!warned) log.warn('live: the connection failed; retrying', error.message);
       warned = true;
     });
+    // The member's newer tabs took this one's place (docs/security.md "Floods"): no reconnect
+    // loop between tabs; this one comes back when the member looks at it again.
+    created.on('disconnect', (reason) => {
+      if (reason !== SERVER_DISCONNECT) return;
+      log.warn('live: closed for a newer tab of yours; reconnecting when this tab is shown again');
+      cancelResume();
+      cancelResume = whenShownAgain(() => {
+        if (socket === created) created.connect();
+      });
+    });
     for (const event of EVENT_NAMES) created.on(event, (payload: unknown) => dispatch(event, payload));
   }
 
   function close(): void {
+    cancelResume();
     generation += 1;
     target = null;
     const closing = socket;

@@ -14,6 +14,7 @@ import { applyOps, blockOp, countsOp, emptyState, KEY_OF, prependOp, relationOp,
 import type { ConnectionsState, InitialConnections, ItemOf, ListKey, Lists, Op } from '../connections/state';
 import type { BlockedMember, Connection, MemberCard, Paged, ReportReason, Suggestion } from '../connections/types';
 import { toAppError } from '../errors';
+import { failureKind } from '../rate-limited';
 import { toast, type ToastKind } from '../toast';
 import { busyIn } from './machinery/busy';
 import { latestLoad, latestLoads } from './machinery/latest';
@@ -153,7 +154,7 @@ export function createConnectionsActions({ store, api, notify, onReceivedCount, 
         },
         rollback: () => set(undo(store.get())),
         onRefused: (error) => {
-          notify(error.message, 'error');
+          notify(error.message, failureKind(error));
           if (error.status === 404 || error.status === 409) resync(member._id);
         },
       });
