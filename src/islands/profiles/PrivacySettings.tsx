@@ -1,12 +1,15 @@
 /**
  * Privacy settings (/settings/privacy): whether search engines may list the member's
  * profile, and whether they browse profiles privately: a view of `$privacy`, whose action
- * turns a switch at once and puts it back with a toast when the server refuses. Below the
- * switches, the member's private phone number (PhoneSetting).
+ * turns a switch at once and puts it back with a toast when the server refuses. Beside them,
+ * whether Premium members they are not connected with may send message requests
+ * (`$requestSetting`, the same way). Below the switches, the member's private phone number
+ * (PhoneSetting).
  */
 import type { Privacy } from '@api/profiles/schemas';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { $requestSetting, requestSettingActions } from '../../lib/stores/message-requests';
 import { $privacy, privacyActions, type PrivacyChoice } from '../../lib/stores/privacy';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { Switch } from './fields';
@@ -28,10 +31,27 @@ const CHOICES: ReadonlyArray<{ key: PrivacyChoice; label: string; hint: string; 
   },
 ];
 
-function PrivacySettings({ initial }: { initial: Privacy }) {
-  useState(() => privacyActions.hydrate(initial));
+const REQUESTS_SAVED: [on: string, off: string] = [
+  'Premium members you are not connected with may now send you message requests.',
+  'Message requests are now off. Requests already in your inbox stay there.',
+];
+
+/** `requests`: whether the member accepts message requests; null when it could not be read (the switch is left out). */
+function PrivacySettings({ initial, requests = null }: { initial: Privacy; requests?: { accepting: boolean } | null }) {
+  useState(() => {
+    privacyActions.hydrate(initial);
+    if (requests) requestSettingActions.hydrate(requests.accepting);
+  });
   const privacy = useStore($privacy);
+  const requestSetting = useStore($requestSetting);
   const [status, setStatus] = useState('');
+
+  const changeRequests = async (accepting: boolean) => {
+    setStatus('Saving…');
+    const outcome = await requestSettingActions.choose(accepting);
+    if (outcome === 'saved') setStatus(REQUESTS_SAVED[accepting ? 0 : 1]);
+    else if (outcome === 'refused') setStatus('');
+  };
 
   const change = async (key: PrivacyChoice, value: boolean, messages: [string, string]) => {
     setStatus('Saving…');
@@ -54,6 +74,15 @@ function PrivacySettings({ initial }: { initial: Privacy }) {
               onChange={(value) => void change(choice.key, value, choice.saved)}
             />
           ))}
+          {requests && (
+            <Switch
+              field="acceptsMessageRequests"
+              label="Accept message requests"
+              hint="Premium members you are not connected with may write to you once. Their message waits under Requests in your inbox until you accept or decline it. Turned off, nobody can send you a new request."
+              checked={requestSetting.accepting}
+              onChange={(value) => void changeRequests(value)}
+            />
+          )}
         </div>
         <p className="muted small" role="status">
           {status}
