@@ -34,6 +34,9 @@ export async function setPremium(deps: Pick<Deps, 'db' | 'clock' | 'live'>, user
     .where(eq(users.id, userId));
   if (!before) throw new ApiError(404, MEMBER_NOT_FOUND);
   const was = isPremium({ role: { type: before.roleType }, founder: { premium: before.founderPremium } });
+  // Already in that state by every rule: nothing to write (most webhooks change nothing here).
+  const settled = premium ? before.roleType === 'premium' : before.roleType !== 'premium' && !before.founderPremium;
+  if (settled) return { userId, premium, changed: false };
   const at = deps.clock.now().toISOString();
   await runBatch(deps.db, [
     deps.db
@@ -49,14 +52,16 @@ export async function setPremium(deps: Pick<Deps, 'db' | 'clock' | 'live'>, user
 
 /** Whether the member should be Premium now: an admin grant or a subscription that gives it. */
 export async function earnsPremium(deps: Pick<Deps, 'db'>, userId: string): Promise<boolean> {
-  const [grant] = await deps.db.select({ userId: premiumGrants.userId }).from(premiumGrants).where(eq(premiumGrants.userId, userId));
-  if (grant) return true;
-  const [paid] = await deps.db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...PREMIUM_STATUSES])))
-    .limit(1);
-  return paid !== undefined;
+  // Both reads at once (one D1 round trip's wait instead of two).
+  const [[grant], [paid]] = await Promise.all([
+    deps.db.select({ userId: premiumGrants.userId }).from(premiumGrants).where(eq(premiumGrants.userId, userId)),
+    deps.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...PREMIUM_STATUSES])))
+      .limit(1),
+  ]);
+  return grant !== undefined || paid !== undefined;
 }
 
 /** Brings `role.type` in line with earnsPremium. */
