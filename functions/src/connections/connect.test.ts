@@ -34,6 +34,7 @@ describe('POST /connection/connect', () => {
           avatar: null,
           banner: null,
           profileId: helen.advisor!.id,
+          premium: false,
         },
       },
     });

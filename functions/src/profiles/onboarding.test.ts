@@ -86,6 +86,7 @@ describe('POST /founder/onboarding', () => {
       profilePicture: null,
       profileBanner: null,
       searchIndexing: true,
+      premium: false,
       joinedAt: ada.user.createdAt,
       updatedAt: expect.any(String),
     });
