@@ -12,6 +12,7 @@ import { ApiError, invalidFields } from '../errors';
 import { errorResponses } from '../openapi/responses';
 import { handshakeError } from './protocol';
 import { withUpgradeSession } from './upgrade';
+import { FLOOD_LIMITS } from '../rate-limit/policies';
 
 /** The words of the live route. */
 export const LIVE_MESSAGES = {
@@ -43,6 +44,7 @@ export const liveRoutes = newRouter().openapi(
       'Frames: `0{"sid","upgrades":[],"pingInterval","pingTimeout","maxPayload"}` on open; `40` → `40{"sid"}` (other namespaces: `44/<nsp>,{"message":"Invalid namespace"}`);',
       'events `42["notification"|"thread"|"counts",payload]`; server pings `2`, answered `3`; a client that misses a pong for pingInterval + pingTimeout is closed.',
       'The socket is closed (code 4005) when its session ends (sign-out, sign-out everywhere, a password change or reset) and at the latest one ping interval after its token expires.',
+      `A member holds at most ${FLOOD_LIMITS.liveSocketsPerMember} sockets: a newer one is accepted and the oldest is sent \`41\` (the namespace ends, so socket.io-client does not reconnect by itself) and closed with code 4006.`,
       "Client event `thread` `{ connectionId }` (with an ack) tells which thread the page has open. Browsers connect through the app's origin, whose worker turns the `token` cookie into the Bearer token.",
     ].join(' '),
     request: { query: LiveQuerySchema },

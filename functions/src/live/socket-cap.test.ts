@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signedInMember } from '../../test/api';
+import { bodyOf, get, signedInMember } from '../../test/api';
 import { closeLiveSockets, joinedLiveSocket, type LiveClient } from '../../test/live';
 import { FLOOD_LIMITS } from '../rate-limit/policies';
 import { heartbeatSettings } from './heartbeat';
@@ -34,6 +34,11 @@ describe('live sockets per member', () => {
     expect(await sockets[1]!.closed).toBe(CLOSE_CODES.tooManySockets);
     expect(await stillOpen(other)).toBe(true);
   }, 30_000);
+
+  it('says so in the API reference of /socket.io/', async () => {
+    const { paths } = await bodyOf(await get('/openapi.json'));
+    expect(paths['/socket.io/'].get.description).toContain('A member holds at most 20 sockets: a newer one is accepted and the oldest is sent `41`');
+  });
 
   it('reads the cap from LIVE_MAX_SOCKETS when it is a whole number, else the flood limit', () => {
     expect(heartbeatSettings({ LIVE_MAX_SOCKETS: '1100' }).maxSockets).toBe(1100);
