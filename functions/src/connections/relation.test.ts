@@ -21,6 +21,7 @@ describe('GET /founder/connection-status/{id}', () => {
         avatar: null,
         banner: null,
         profileId: helen.advisor!.id,
+        premium: false,
       },
     });
   });
