@@ -49,6 +49,16 @@ describe('POST /users/register', () => {
     expect((await post('/auth/user-login', { email: body.email, password: body.password }, { ip: uniqueIp() })).status).toBe(403);
   });
 
+  it('gives each of many sign-ups with one name at once its own slug, never a 500', async () => {
+    const lastName = `Racer${crypto.randomUUID().slice(0, 6)}`;
+    const bodies = Array.from({ length: 12 }, () => registration({ firstName: 'Ada', lastName }));
+    const responses = await Promise.all(bodies.map((body) => post('/users/register', body, { ip: uniqueIp() })));
+    expect(responses.map((response) => response.status)).toEqual(bodies.map(() => 201));
+    const slugs = await Promise.all(responses.map(async (response) => (await bodyOf(response)).user.profile.slug as string));
+    expect(new Set(slugs).size).toBe(bodies.length);
+    for (const slug of slugs) expect(slug).toMatch(new RegExp(`^ada-${lastName.toLowerCase()}(-[0-9a-z]+)?$`));
+  });
+
   it('mails a six-digit code and a link to the verify-email page', async () => {
     const body = registration();
     await post('/users/register', body);

@@ -167,16 +167,24 @@ export function slugFor(db: Db, input: Pick<NewAccount, 'firstName' | 'lastName'
   return freeSlug(db, input.memberType === 'founder' ? founders : advisors, slugBase(displayName(input)));
 }
 
-const SLUG_ATTEMPTS = 3;
+/** Tries at the readable next slug (`ada-lovelace-3`) before sign-ups racing for it fall back to a random suffix. */
+const READABLE_SLUG_ATTEMPTS = 3;
+const SLUG_ATTEMPTS = 6;
+
+/** `ada-lovelace-k3x9q2f7`: what a sign-up takes when others keep winning the readable slug. */
+function randomSlug(input: Pick<NewAccount, 'firstName' | 'lastName'>): string {
+  return `${slugBase(displayName(input))}-${crypto.randomUUID().replaceAll('-', '').slice(0, 8)}`;
+}
 
 /**
  * Creates the user and its founder or advisor record in one transaction, with a
- * readable unique slug. Two sign-ups racing for the same slug retry; a taken email
- * throws EmailTakenError.
+ * readable unique slug. Sign-ups racing for the same slug retry, and after a few lost
+ * races take a random suffix instead; a taken email throws EmailTakenError.
  */
 export async function createAccount(db: Db, clock: Clock, input: NewAccount): Promise<Account> {
   for (let attempt = 1; ; attempt++) {
-    const account = newAccountRows(input, await slugFor(db, input), clock.now().toISOString());
+    const slug = attempt <= READABLE_SLUG_ATTEMPTS ? await slugFor(db, input) : randomSlug(input);
+    const account = newAccountRows(input, slug, clock.now().toISOString());
     try {
       await db.batch(insertAccount(db, account));
       return account;
