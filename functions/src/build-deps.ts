@@ -14,6 +14,7 @@ import { durableObjectLimiter } from './rate-limit/limiter';
 import { readBillingConfig } from './subscriptions/config';
 import { stripeProvider } from './subscriptions/stripe-provider';
 import { testModeProvider } from './subscriptions/test-mode-provider';
+import { unavailableProvider } from './subscriptions/unavailable-provider';
 
 /** What a test (or another entry point) may swap; production uses the defaults. */
 export type AppOptions = { clock?: Clock; passwords?: PasswordHasher };
@@ -32,12 +33,17 @@ export function buildDeps(env: Env, options: AppOptions = {}): Deps {
     limiter: durableObjectLimiter(env.RATE_LIMITER, clock),
     passwords: options.passwords ?? scryptHasher(),
     live: durableObjectLive(env.LIVE),
-    billing: billingProvider(env, database, config.appUrl),
+    billing: billingProvider(env, database, config.appUrl, config.isDevelopment),
   };
 }
 
-/** Stripe when a key is configured; otherwise the app's own test-mode checkout. */
-function billingProvider(env: Env, database: Deps['db'], appUrl: string) {
+/**
+ * Stripe when a key is configured; otherwise the app's own test-mode checkout in
+ * development, and nothing on sale anywhere else (a deployment missing its key must not
+ * let members pay themselves Premium on the test pages).
+ */
+function billingProvider(env: Env, database: Deps['db'], appUrl: string, isDevelopment: boolean) {
   const billing = readBillingConfig(env);
-  return billing.stripe ? stripeProvider(billing.stripe, billing.prices) : testModeProvider(database, appUrl, billing.prices);
+  if (billing.stripe) return stripeProvider(billing.stripe, billing.prices);
+  return isDevelopment ? testModeProvider(database, appUrl, billing.prices) : unavailableProvider(billing.prices);
 }

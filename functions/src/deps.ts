@@ -69,7 +69,8 @@ export type BillingEvent = { id: string; type: string; subscriptionId: string | 
  * calls billing needs. Every answer is the provider's current state.
  */
 export type BillingProvider = {
-  mode: 'stripe' | 'test';
+  /** off: a deployment without a Stripe key (nothing is sold; test mode is for development only). */
+  mode: 'stripe' | 'test' | 'off';
   prices: Record<BillingPlan, PlanPrice>;
   createCustomer(member: { userId: string; email: string; name: string }): Promise<string>;
   /** A checkout for the customer; `successUrl` may carry `{CHECKOUT_SESSION_ID}`. */

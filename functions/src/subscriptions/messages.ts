@@ -10,4 +10,5 @@ export const BILLING_MESSAGES = {
   testModeOnly: 'Not found.',
   badSignature: 'Webhook signature could not be verified.',
   noCustomer: 'You have no billing account yet.',
+  notOnSale: 'Premium is not on sale yet.',
 } as const;
