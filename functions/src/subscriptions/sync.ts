@@ -4,7 +4,7 @@
  * mode). It never trusts an event's snapshot: it reads the subscription from the provider,
  * so events arriving twice or out of order converge on the same state.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Deps, Emits, ProviderSubscription } from '../deps';
 import { billingCustomers, subscriptionEvents, subscriptions, type SubscriptionRow } from '../db/schema';
 import { runBatch } from '../db/batch';
@@ -16,7 +16,18 @@ type SyncDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'bill
 type EventKind = (typeof subscriptionEvents.$inferInsert)['kind'];
 
 /** Statuses after which a subscription never comes back (Stripe's canceled and incomplete_expired). */
-const FINAL_STATUSES = new Set(['canceled', 'incomplete_expired']);
+const FINAL_STATUS_LIST = ['canceled', 'incomplete_expired'] as const;
+const FINAL_STATUSES = new Set<string>(FINAL_STATUS_LIST);
+const FINAL_SQL = sql.join(
+  FINAL_STATUS_LIST.map((status) => sql`${status}`),
+  sql`, `,
+);
+/**
+ * The upsert's condition: a stored final status is only ever replaced by a final one, in
+ * the same statement, so two syncs racing (one read the row before the other ended it)
+ * can never bring an ended subscription back.
+ */
+const KEEPS_FINAL = sql`${subscriptions.status} NOT IN (${FINAL_SQL}) OR excluded.status IN (${FINAL_SQL})`;
 /** Statuses that end Premium for good or until paid: the subscription counts as ended. */
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired', 'unpaid']);
 
@@ -104,14 +115,24 @@ export async function syncSubscription(deps: SyncDeps, subscriptionId: string): 
     deps.db
       .insert(subscriptions)
       .values({ id: subscriptionId, userId, customerId: current.customerId, createdAt: at, ...values })
-      .onConflictDoUpdate({ target: subscriptions.id, set: values }),
+      .onConflictDoUpdate({ target: subscriptions.id, set: values, setWhere: KEEPS_FINAL }),
     ...(history.length ? [deps.db.insert(subscriptionEvents).values(history).onConflictDoNothing()] : []),
   ]);
-  const premium = await applyPremium(deps, userId);
-  if (added.includes('payment_failed')) await noticePaymentFailed(deps, userId, subscriptionId, current.currentPeriodEnd);
+  // Premium follows the row as stored, which a racing sync may have ended meanwhile.
   const [subscription] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
-  if (added.length > 0 || premium.changed) await tellOpenTabs(deps, userId, premium.premium, current.status, added);
-  return { userId, subscription: subscription!, added };
+  const kept = subscription!.status === current.status;
+  // Lost to an ended row: the history this call added in the same batch describes a change that never stuck.
+  if (!kept && history.length)
+    await deps.db.delete(subscriptionEvents).where(
+      inArray(
+        subscriptionEvents.id,
+        history.map((event) => event.id),
+      ),
+    );
+  const premium = await applyPremium(deps, userId);
+  if (kept && added.includes('payment_failed')) await noticePaymentFailed(deps, userId, subscriptionId, current.currentPeriodEnd);
+  if (added.length > 0 || premium.changed) await tellOpenTabs(deps, userId, premium.premium, subscription!.status, kept ? added : []);
+  return { userId, subscription: subscription!, added: kept ? added : [] };
 }
 
 /** The live `billing` event to every open tab of the member; a failed send is logged, never failing the sync. */
