@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, newMember, type Stack } from './profile-page-support';
+import { api, type Member, newMember, profileHref, type Stack } from './profile-page-support';
 import { expect, expectNoSeriousA11yViolations, openHydrated, test } from './support';
 
 const stackOf = (browser: Stack['browser'], baseURL: string | undefined, headers: Record<string, string> | undefined): Stack => ({
@@ -117,6 +117,53 @@ test.describe('Premium billing', () => {
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await expect(page.locator('[data-payment-failed-banner]')).toHaveCount(0);
     await ada.context.close();
+  });
+
+  test('after buying, the member sees every profile viewer and the Premium badge on their own profile', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    test.setTimeout(150_000);
+    const stack = stackOf(browser, baseURL, extraHTTPHeaders);
+    const ada = await newMember(stack, 'Ada');
+    const viewers: Member[] = [];
+    for (const name of ['Cleo', 'Dev', 'Eve', 'Finn', 'Gus']) viewers.push(await newMember(stack, name));
+    // Each viewer opens Ada's profile through the API, signed in: that records a view.
+    for (const viewer of viewers) {
+      const response = await api(viewer, stack.baseURL, 'GET', `${ada.memberType}/profile?slug=${ada.slug}`);
+      expect(response.status()).toBe(200);
+    }
+    const { page } = ada;
+    const rows = page.locator('[data-view-row]');
+    const upsell = page.locator('[data-views-upsell]');
+    const badge = page.locator('.pf-page [data-premium-badge]');
+
+    // Free: the three most recent viewers, the other two offered with Premium.
+    await page.goto('/views');
+    await expect(page.getByText('5 profile views in the last 90 days')).toBeVisible();
+    await expect(rows).toHaveCount(3);
+    for (const shown of viewers.slice(2)) await expect(rows.getByRole('link', { name: shown.name })).toBeVisible();
+    for (const hidden of viewers.slice(0, 2)) await expect(page.getByText(hidden.name)).toHaveCount(0);
+    await expect(upsell.getByRole('heading')).toHaveText('2 more members viewed your profile — see them all with Premium');
+    await expect(upsell.getByRole('link', { name: 'See Premium plans' })).toHaveAttribute('href', '/premium');
+    await expect(page.getByText(/^Premium: you see every viewer/)).toHaveCount(0);
+    await page.goto(profileHref(ada));
+    await expect(page.getByRole('heading', { level: 1, name: ada.name })).toBeVisible();
+    await expect(badge).toHaveCount(0);
+
+    await buyMonthly(page);
+    await expect(page.getByRole('heading', { name: 'You are now a Premium member' })).toBeVisible();
+
+    // Premium: every viewer by name, no offer.
+    await page.goto('/views');
+    await expect(page.getByText(/^Premium: you see every viewer of the last 90 days/)).toBeVisible();
+    await expect(rows).toHaveCount(5);
+    for (const viewer of viewers) await expect(rows.getByRole('link', { name: viewer.name })).toHaveAttribute('href', profileHref(viewer));
+    await expect(upsell).toHaveCount(0);
+    // And the member's own public profile carries the Premium badge.
+    await page.goto(profileHref(ada));
+    await expect(page.getByRole('heading', { level: 1, name: ada.name })).toBeVisible();
+    await expect(badge).toHaveCount(1);
+    await expect(badge).toHaveText('Premium');
+    await expect(badge).toBeVisible();
+    for (const member of [ada, ...viewers]) await member.context.close();
   });
 
   test('abandoning the test checkout lands on the cancelled page and leaves the member free', async ({ browser, baseURL, extraHTTPHeaders }) => {
