@@ -82,6 +82,8 @@ export type BillingProvider = {
   cancelAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
   undoCancel(subscriptionId: string): Promise<ProviderSubscription>;
   switchPlan(subscriptionId: string, plan: BillingPlan): Promise<ProviderSubscription>;
+  /** Ends the subscription at once, without waiting for its period's end (a duplicate bought in a second tab). */
+  cancelNow(subscriptionId: string): Promise<ProviderSubscription>;
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
   /** Verifies a webhook's signature and age; throws WebhookRejected when it is not good. */
   verifyWebhook(body: string, signature: string | undefined): Promise<BillingEvent>;

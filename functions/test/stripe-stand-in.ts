@@ -104,6 +104,10 @@ export async function startStripeStandIn(port = 0): Promise<StandIn> {
     if (subscriptionPath) {
       const sub = subs.get(subscriptionPath[1]!);
       if (!sub) return missing(response, 'subscription');
+      if (method === 'DELETE') {
+        sub.status = 'canceled';
+        sub.ended_at = Math.floor(Date.now() / 1000);
+      }
       if (method === 'POST') {
         if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
         const price = form.get('items[0][price]');

@@ -122,6 +122,9 @@ export function stripeProvider(settings: StripeSettings, prices: Record<BillingP
       if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item`);
       return update(subscriptionId, { items: [{ id: item.id, price: settings.priceIds[plan] }], proration_behavior: 'create_prorations' });
     },
+    async cancelNow(subscriptionId) {
+      return fromStripeSubscription(await stripe.subscriptions.cancel(subscriptionId), settings.priceIds);
+    },
     async portalUrl(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return session.url;

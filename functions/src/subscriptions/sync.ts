@@ -4,11 +4,11 @@
  * mode). It never trusts an event's snapshot: it reads the subscription from the provider,
  * so events arriving twice or out of order converge on the same state.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Deps, Emits, ProviderSubscription } from '../deps';
 import { billingCustomers, subscriptionEvents, subscriptions, type SubscriptionRow } from '../db/schema';
 import { runBatch } from '../db/batch';
-import { applyPremium, givesPremium } from './premium-state';
+import { applyPremium, givesPremium, PREMIUM_STATUSES } from './premium-state';
 import type { BillingLiveEvents } from './live-events';
 import { noticePaymentFailed } from './notices';
 
@@ -69,6 +69,18 @@ const stateOf = (row: SubscriptionRow | ProviderSubscription): State => ({
   cancelAtPeriodEnd: row.cancelAtPeriodEnd,
 });
 
+/** The history detail of a duplicate subscription ended at once. */
+export const DUPLICATE_DETAIL = 'duplicate';
+
+async function otherLiveSubscription(deps: Pick<Deps, 'db'>, userId: string, subscriptionId: string): Promise<boolean> {
+  const [other] = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.id, subscriptionId), inArray(subscriptions.status, [...PREMIUM_STATUSES])))
+    .limit(1);
+  return other !== undefined;
+}
+
 export type SyncResult = { userId: string; subscription: SubscriptionRow; added: EventKind[] };
 
 /**
@@ -79,8 +91,9 @@ export type SyncResult = { userId: string; subscription: SubscriptionRow; added:
  * ended subscription back is a stale one and changes nothing.
  */
 export async function syncSubscription(deps: SyncDeps, subscriptionId: string): Promise<SyncResult | null> {
-  const current = await deps.billing.readSubscription(subscriptionId);
-  if (!current) return null;
+  const read = await deps.billing.readSubscription(subscriptionId);
+  if (!read) return null;
+  let current = read;
   // Independent reads, side by side: each D1 round trip is most of a webhook's time.
   const [[owner], [stored]] = await Promise.all([
     deps.db.select({ userId: billingCustomers.userId }).from(billingCustomers).where(eq(billingCustomers.customerId, current.customerId)),
@@ -93,6 +106,12 @@ export async function syncSubscription(deps: SyncDeps, subscriptionId: string): 
   const userId = owner.userId;
   if (stored && FINAL_STATUSES.has(stored.status) && !FINAL_STATUSES.has(current.status)) {
     return { userId, subscription: stored, added: [] };
+  }
+  // A second subscription bought while one is live (two checkouts in two tabs): ended at once, never applied.
+  const duplicate = !stored && givesPremium(current.status) && (await otherLiveSubscription(deps, userId, subscriptionId));
+  if (duplicate) {
+    console.warn(`subscription ${subscriptionId} duplicates a live one of member ${userId}: canceling it`);
+    current = await deps.billing.cancelNow(subscriptionId);
   }
   const before = stored ? stateOf(stored) : null;
   const now = stateOf(current);
@@ -107,7 +126,7 @@ export async function syncSubscription(deps: SyncDeps, subscriptionId: string): 
       subscriptionId,
       kind,
       plan: current.plan,
-      detail: kind === 'renewed' || kind === 'started' ? current.currentPeriodEnd : kind === 'cancel_asked' ? (stored?.cancelReason ?? null) : null,
+      detail: kind === 'renewed' || kind === 'started' ? current.currentPeriodEnd : kind === 'cancel_asked' ? (stored?.cancelReason ?? null) : duplicate ? DUPLICATE_DETAIL : null,
       createdAt: at,
     })),
   );

@@ -57,6 +57,7 @@ export function testModeProvider(db: Deps['db'], appUrl: string, prices: Record<
     cancelAtPeriodEnd: (subscriptionId) => update(subscriptionId, { cancelAtPeriodEnd: true }),
     undoCancel: (subscriptionId) => update(subscriptionId, { cancelAtPeriodEnd: false }),
     switchPlan: (subscriptionId, plan) => update(subscriptionId, { plan }),
+    cancelNow: (subscriptionId) => update(subscriptionId, { status: 'canceled' }),
     async portalUrl() {
       return `${appUrl}${TEST_MODE_PATHS.portal}`;
     },

@@ -10,7 +10,7 @@ import { newId } from '../db/ids';
 import { testBillingCheckouts, testBillingSubscriptions } from '../db/schema';
 import { ApiError, fieldError } from '../errors';
 import { BILLING_MESSAGES } from './messages';
-import { toSubscription } from './service';
+import { liveSubscription, toSubscription } from './service';
 import type { Subscription, TestCheckout } from './schemas';
 import { syncSubscription } from './sync';
 
@@ -58,6 +58,14 @@ export async function actOnTestCheckout(deps: TestDeps, userId: string, checkout
       .set({ status: 'expired' })
       .where(and(eq(testBillingCheckouts.id, row.id), eq(testBillingCheckouts.status, 'open')));
     return readTestCheckout(deps, userId, checkoutId);
+  }
+  if (await liveSubscription(deps, userId)) {
+    // Paid in another tab already: this one is closed unpaid, never a second subscription.
+    await deps.db
+      .update(testBillingCheckouts)
+      .set({ status: 'expired' })
+      .where(and(eq(testBillingCheckouts.id, row.id), eq(testBillingCheckouts.status, 'open')));
+    throw fieldError(409, BILLING_MESSAGES.alreadySubscribed, { checkoutId: 'you already have a live subscription' });
   }
   const now = deps.clock.now();
   const subscriptionId = `test_sub_${newId()}`;

@@ -23,6 +23,7 @@ export function unavailableProvider(prices: Record<BillingPlan, PlanPrice>): Bil
     cancelAtPeriodEnd: notOnSale,
     undoCancel: notOnSale,
     switchPlan: notOnSale,
+    cancelNow: notOnSale,
     portalUrl: notOnSale,
     async verifyWebhook() {
       throw new WebhookRejected('no Stripe key is configured');
