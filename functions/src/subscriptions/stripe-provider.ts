@@ -6,7 +6,9 @@
  */
 import Stripe from 'stripe';
 import { type BillingEvent, type BillingPlan, type BillingProvider, type PlanPrice, type ProviderSubscription, WebhookRejected } from '../deps';
+import { ApiError } from '../errors';
 import type { StripeSettings } from './config';
+import { BILLING_MESSAGES } from './messages';
 
 /** Stripe's webhook tolerance: a signature older than this many seconds is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -73,6 +75,13 @@ export function stripeClient(settings: StripeSettings): Stripe {
 /** The Stripe provider; `prices` are the amounts shown on the plans page. */
 export function stripeProvider(settings: StripeSettings, prices: Record<BillingPlan, PlanPrice>): BillingProvider {
   const stripe = stripeClient(settings);
+  /** The plan's Stripe Price id; without one configured the plan is not on sale (503), and the log says which variable is missing. */
+  const priceOf = (plan: BillingPlan): string => {
+    const priceId = settings.priceIds[plan];
+    if (priceId) return priceId;
+    console.error(`Premium ${plan} is not on sale: STRIPE_PRICE_${plan.toUpperCase()} is not set`);
+    throw new ApiError(503, BILLING_MESSAGES.notOnSale);
+  };
   const read = async (id: string) => fromStripeSubscription(await stripe.subscriptions.retrieve(id), settings.priceIds);
   const update = async (id: string, params: Stripe.SubscriptionUpdateParams) => fromStripeSubscription(await stripe.subscriptions.update(id, params), settings.priceIds);
   return {
@@ -87,7 +96,7 @@ export function stripeProvider(settings: StripeSettings, prices: Record<BillingP
         mode: 'subscription',
         customer: customerId,
         client_reference_id: userId,
-        line_items: [{ price: settings.priceIds[plan], quantity: 1 }],
+        line_items: [{ price: priceOf(plan), quantity: 1 }],
         subscription_data: { metadata: { userId } },
         metadata: { userId, plan },
         success_url: successUrl,
@@ -120,7 +129,7 @@ export function stripeProvider(settings: StripeSettings, prices: Record<BillingP
       const current = await stripe.subscriptions.retrieve(subscriptionId);
       const item = current.items.data[0];
       if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item`);
-      return update(subscriptionId, { items: [{ id: item.id, price: settings.priceIds[plan] }], proration_behavior: 'create_prorations' });
+      return update(subscriptionId, { items: [{ id: item.id, price: priceOf(plan) }], proration_behavior: 'create_prorations' });
     },
     async cancelNow(subscriptionId) {
       return fromStripeSubscription(await stripe.subscriptions.cancel(subscriptionId), settings.priceIds);
