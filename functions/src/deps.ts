@@ -75,6 +75,8 @@ export type BillingProvider = {
   createCustomer(member: { userId: string; email: string; name: string }): Promise<string>;
   /** A checkout for the customer; `successUrl` may carry `{CHECKOUT_SESSION_ID}`. */
   createCheckout(input: { customerId: string; userId: string; plan: BillingPlan; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }>;
+  /** Closes the customer's checkouts still open, so an older tab can no longer be paid (providers that can). */
+  expireOpenCheckouts?(customerId: string): Promise<void>;
   /** The checkout's customer and subscription (null until it is paid), or null for an unknown checkout. */
   readCheckout(checkoutId: string): Promise<{ customerId: string; subscriptionId: string | null } | null>;
   /** The subscription's current state, or null when the provider does not know it. */

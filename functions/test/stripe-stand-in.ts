@@ -97,6 +97,19 @@ export async function startStripeStandIn(port = 0): Promise<StandIn> {
       checkouts.set(id, checkout);
       return send(response, 200, { object: 'checkout.session', mode: 'subscription', ...checkout });
     }
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const customer = url.searchParams.get('customer');
+      const status = url.searchParams.get('status');
+      const data = [...checkouts.values()].filter((c) => (!customer || c.customer === customer) && (!status || c.status === status));
+      return send(response, 200, { object: 'list', url: path, has_more: false, data: data.map((c) => ({ object: 'checkout.session', ...c })) });
+    }
+    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (expirePath && method === 'POST') {
+      const checkout = checkouts.get(expirePath[1]!);
+      if (!checkout) return missing(response, 'checkout.session');
+      if (checkout.status === 'open') checkout.status = 'expired';
+      return send(response, 200, { object: 'checkout.session', ...checkout });
+    }
     if (checkoutPath && method === 'GET') {
       const checkout = checkouts.get(checkoutPath[1]!);
       return checkout ? send(response, 200, { object: 'checkout.session', ...checkout }) : missing(response, 'checkout.session');

@@ -52,4 +52,14 @@ describe('two checkouts of one member, paid in two tabs', { timeout: 30_000 }, (
     expect((await bodyOf(await get('/auth/me', { token: member.jwt }))).role.type).toBe('premium');
     expect(await bodyOf(await get('/subscriptions/cancel-status', { token: member.jwt, env }))).toMatchObject({ subscription: { _id: firstSub, status: 'active' } });
   });
+
+  it("Stripe: opening a new checkout expires the member's earlier open one", async () => {
+    const member = await signedInMember();
+    const env = stripeEnv();
+    const first = await openCheckout(member, { env });
+    const second = await openCheckout(member, { env });
+    const statusOf = async (id: string) =>
+      ((await (await fetch(`${standInUrl()}/v1/checkout/sessions/${id}`, { headers: { Authorization: 'Bearer sk_test_stand_in' } })).json()) as { status: string }).status;
+    expect([await statusOf(first), await statusOf(second)]).toEqual(['expired', 'open']);
+  });
 });

@@ -74,6 +74,8 @@ export async function ensureCustomer(deps: BillingDeps, userId: string): Promise
 export async function startCheckout(deps: BillingDeps, userId: string, plan: BillingPlan): Promise<{ url: string }> {
   if (await liveSubscription(deps, userId)) throw fieldError(409, BILLING_MESSAGES.alreadySubscribed, { plan: 'you already have a live subscription' });
   const customerId = await ensureCustomer(deps, userId);
+  // An older checkout left open in another tab can no longer be paid (a second subscription).
+  await deps.billing.expireOpenCheckouts?.(customerId).catch((error: unknown) => console.error(`expiring open checkouts of ${customerId} failed`, error));
   const base = deps.config.appUrl;
   const checkout = await deps.billing.createCheckout({
     customerId,

@@ -105,6 +105,10 @@ export function stripeProvider(settings: StripeSettings, prices: Record<BillingP
       if (!session.url) throw new Error(`Stripe checkout ${session.id} came without an address`);
       return { id: session.id, url: session.url };
     },
+    async expireOpenCheckouts(customerId) {
+      const open = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 10 });
+      await Promise.all(open.data.map((session) => stripe.checkout.sessions.expire(session.id)));
+    },
     async readCheckout(checkoutId) {
       try {
         const session = await stripe.checkout.sessions.retrieve(checkoutId);
