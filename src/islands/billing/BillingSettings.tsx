@@ -42,7 +42,7 @@ function Settings({ testMode }: { testMode: boolean }) {
   const [message, setMessage] = useState('');
   const report = (outcome: BillingOutcome, done: string) => setMessage(outcome.ok ? done : outcome.error);
 
-  if (!subscription || !subscription.premium) {
+  if (!subscription?.premium) {
     return (
       <div className="card stack">
         <h2>You are on the free plan</h2>

@@ -34,7 +34,8 @@ function fakeSource() {
   };
 }
 
-const handlersSpy = () => ({ notification: vi.fn(), thread: vi.fn(), read: vi.fn(), counts: vi.fn(), billing: vi.fn(), firstConnect: vi.fn(), reconnect: vi.fn() }) satisfies Required<LiveHandlers>;
+const handlersSpy = () =>
+  ({ notification: vi.fn(), thread: vi.fn(), read: vi.fn(), counts: vi.fn(), billing: vi.fn(), firstConnect: vi.fn(), reconnect: vi.fn() }) satisfies Required<LiveHandlers>;
 
 describe('wireLiveUpdates', () => {
   test('hands every event to each store that follows it, in the order the stores are given', () => {
