@@ -47,6 +47,7 @@ describe('GET /founder/search', () => {
           avatar: '/media/avatars/ada.webp',
           banner: null,
           profileId: ada.founder!.id,
+          premium: false,
           city: 'Lagos, Nigeria',
           openToRemote: true,
           skills: ['engineering', 'data'],

@@ -38,6 +38,7 @@ describe('GET /founder/tagging-profiles', () => {
       avatar: null,
       banner: null,
       profileId: advisor.advisor!.id,
+      premium: false,
     });
     expect(idsOf(await mentions(viewer, `query=${encodeURIComponent(`tun ${family}`)}`))).toEqual([advisor.user.id]);
     expect(await mentions(viewer, `query=${family}&limit=1&page=2`)).toMatchObject({ total: 3, pages: 3, data: [{ _id: stranger.user.id }] });

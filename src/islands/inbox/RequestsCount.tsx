@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $messageRequests, requestActions } from '../../lib/stores/message-requests';
+import { withErrorBoundary } from '../ui/ErrorBoundary';
 
 function RequestsCount({ initial }: { initial: number }) {
   const [hydrated, setHydrated] = useState(false);
@@ -25,4 +26,4 @@ function RequestsCount({ initial }: { initial: number }) {
   );
 }
 
-export default RequestsCount;
+export default withErrorBoundary(RequestsCount);
