@@ -23,8 +23,10 @@ interface Stack {
 async function newMember({ browser, baseURL, headers }: Stack, firstName: string): Promise<Member> {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
   const email = uniqueEmail(firstName.toLowerCase());
+  // A last name of its own, so another spec's "Ben Tester" never stands in for this one.
+  const lastName = `Tester${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
   const registered = await context.request.post('/api/register', {
-    data: { firstName, lastName: 'Tester', email, password: PASSWORD, memberType: 'founder', agreement: true, subscription: true },
+    data: { firstName, lastName, email, password: PASSWORD, memberType: 'founder', agreement: true, subscription: true },
     headers: { origin: baseURL },
   });
   expect(registered.ok()).toBe(true);
@@ -33,12 +35,12 @@ async function newMember({ browser, baseURL, headers }: Stack, firstName: string
   expect(verified.ok()).toBe(true);
   // Member screens lead to onboarding until the profile is done: finish it with the required fields.
   const onboarded = await context.request.post('/api/session/founder/onboarding', {
-    multipart: { firstName, lastName: 'Tester', technical: 'true', skills: 'engineering', commitment: 'full-time', ideaStage: 'idea' },
+    multipart: { firstName, lastName, technical: 'true', skills: 'engineering', commitment: 'full-time', ideaStage: 'idea' },
     headers: { origin: baseURL },
   });
   expect(onboarded.ok()).toBe(true);
   const me = (await (await context.request.get('/api/session/auth/me')).json()) as { _id: string };
-  return { id: me._id, name: `${firstName} Tester`, context, page: await context.newPage() };
+  return { id: me._id, name: `${firstName} ${lastName}`, context, page: await context.newPage() };
 }
 
 /** Calls the API as `member` through the session proxy (the browser's own door). */
