@@ -41,7 +41,11 @@ for (const theme of ['dark', 'light'] as const) {
     test(`the password fields of ${screen.path.split('?')[0]} have a "Show password" toggle for mouse and keyboard (${theme} theme)`, async ({ page }) => {
       test.slow();
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      if (screen.member) await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+      if (screen.member) {
+        await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+        // The sign-in must have set its cookies before the next page is asked for.
+        await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      }
       await page.goto(screen.path);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expectShowPasswordToggles(page, screen.fields);
