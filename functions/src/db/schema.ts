@@ -753,3 +753,24 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type MessageRequestRow = typeof messageRequests.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionEventRow = typeof subscriptionEvents.$inferSelect;
+
+// The admin audit log (0016): append-only (triggers refuse UPDATE and DELETE).
+export const adminAudit = sqliteTable(
+  'admin_audit',
+  {
+    id: text('id').primaryKey(),
+    adminId: text('admin_id').notNull(),
+    adminName: text('admin_name').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    note: text('note'),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [
+    index('admin_audit_created').on(table.createdAt),
+    index('admin_audit_admin_created').on(table.adminId, table.createdAt),
+    index('admin_audit_action_created').on(table.action, table.createdAt),
+    index('admin_audit_target_created').on(table.targetType, table.targetId, table.createdAt),
+  ],
+);
