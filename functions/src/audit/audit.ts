@@ -4,7 +4,7 @@
  * change), so an action and its entry land together or not at all. Entries are append-only:
  * migration 0016's triggers refuse UPDATE and DELETE, and nothing in the product offers either.
  */
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { BatchStatement } from '../db/batch';
 import type { Db } from '../db/client';
@@ -58,6 +58,18 @@ export function auditEntry(db: Db, clock: Clock, input: AuditInput): BatchStatem
     note: input.note?.trim() || null,
     createdAt: clock.now().toISOString(),
   });
+}
+
+/**
+ * The same entry, written only when the statement just before it in the batch changed a row
+ * (SQLite's `changes()`): an action that turned out to be no change (a grant already there, a
+ * pin already set) leaves no entry, and two administrators racing leave exactly one.
+ */
+export function auditEntryIfChanged(clock: Clock, input: AuditInput): BatchStatement {
+  const adminName = `${input.admin.firstName} ${input.admin.lastName}`.trim();
+  return sql`INSERT INTO admin_audit (id, admin_id, admin_name, action, target_type, target_id, note, created_at)
+    SELECT ${newId()}, ${input.admin.id}, ${adminName}, ${input.action}, ${input.target.type}, ${input.target.id}, ${input.note?.trim() || null}, ${clock.now().toISOString()}
+    WHERE changes() > 0`;
 }
 
 export type AuditFilter = { adminId?: string; action?: AuditAction; targetType?: AuditTargetType; targetId?: string };
