@@ -4,6 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { adminDeletionRoutes, memberDeletionRoutes } from './account-deletion/routes';
 import { adminRoutes } from './admin/routes';
 import { premiumRoutes } from './admin/premium-routes';
 import { authRoutes, userRoutes } from './auth/routes';
@@ -64,6 +65,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/users', userRoutes)
     .route('/auth', authRoutes)
     .route('/auth', sessionRoutes)
+    .route('/auth', memberDeletionRoutes)
     .route('/connection', connectionRoutes)
     .route('/founder', founderConnectionRoutes)
     .route('/founder', founderSearchRoutes)
@@ -88,6 +90,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)
     .route('/admin', adminRoutes)
+    .route('/admin', adminDeletionRoutes)
     .route('/admin', premiumRoutes)
     .route('/subscriptions', subscriptionRoutes)
     .route('/dev', devRoutes)

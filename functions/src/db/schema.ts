@@ -774,3 +774,34 @@ export const adminAudit = sqliteTable(
     index('admin_audit_target_created').on(table.targetType, table.targetId, table.createdAt),
   ],
 );
+
+// Account deletion requests (0018): at most one pending per member; see account-deletion/.
+export const deletionRequestStatuses = ['pending', 'withdrawn', 'approved', 'rejected', 'completed'] as const;
+
+export const deletionRequests = sqliteTable(
+  'deletion_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    status: text('status', { enum: deletionRequestStatuses }).notNull().default('pending'),
+    createdAt: text('created_at').notNull(),
+    /** When the deletion runs by itself: created_at + 30 days. */
+    dueAt: text('due_at').notNull(),
+    handledBy: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledByName: text('handled_by_name'),
+    handledAt: text('handled_at'),
+    adminNote: text('admin_note'),
+    completedAt: text('completed_at'),
+  },
+  (table) => [
+    uniqueIndex('deletion_requests_one_pending').on(table.userId).where(sql`status = 'pending'`),
+    index('deletion_requests_user_created').on(table.userId, table.createdAt),
+    index('deletion_requests_status_created').on(table.status, table.createdAt),
+    index('deletion_requests_due').on(table.dueAt).where(sql`status IN ('pending', 'approved')`),
+  ],
+);
+
+export type DeletionRequestRow = typeof deletionRequests.$inferSelect;

@@ -1,0 +1,137 @@
+/**
+ * The deletion of an account (docs/decisions.md "Account deletion: what is deleted and what
+ * anonymised"). In order: cancel any paid subscription at the provider, then one D1 batch that
+ * hands the member's side of their conversations to an anonymous stand-in ("Deleted member",
+ * a users row with a fresh id and no email, profile or session), rewrites mentions of them in
+ * other members' text, fixes the counters their likes, votes, comments and replies held,
+ * removes their search and report rows, and deletes the user (every table keyed to users
+ * cascades: profiles, posts, comments, likes, votes, connections, notifications, views,
+ * sessions, identities, …); then their sockets are closed, their pictures, post media and
+ * attachments leave R2, and the goodbye mail goes to the address the account had.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import { runBatch, type BatchStatement } from '../db/batch';
+import { newId } from '../db/ids';
+import { advisors, attachments, feedPostMedia, feedPosts, founders, type DeletionRequestRow, subscriptions, users } from '../db/schema';
+import type { Deps } from '../deps';
+import { deletionCompletedMail } from '../mail/deletion-mails';
+import { deleteFiles } from '../inbox/attachments';
+import { deleteImages } from '../media/image-store';
+import { deleteMedia } from '../feed/media-store';
+import { PREMIUM_STATUSES } from '../subscriptions/premium-state';
+
+export type EraseDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'live' | 'billing'> & { media: R2Bucket };
+
+/** The name the stand-in shows wherever the member's messages stay. */
+export const DELETED_MEMBER = { firstName: 'Deleted', lastName: 'member' } as const;
+
+const MENTION_OF = (userId: string) => new RegExp(`@\\[[^\\]\\n]{1,100}\\]\\(${userId}\\)`, 'g');
+
+/** Tables whose text may tag the member, with their id and text columns (feed/tags.ts's mention form). */
+const TEXT_TABLES = [
+  { table: 'feed_posts', text: 'text' },
+  { table: 'feed_comments', text: 'text' },
+  { table: 'feed_replies', text: 'text' },
+  { table: 'feed_post_history', text: 'text' },
+  { table: 'messages', text: 'body' },
+] as const;
+
+/** Statements rewriting `@[Their Name](<id>)` in other members' text to the stand-in; each only if the text is still what was read. */
+async function mentionRewrites(deps: Pick<Deps, 'db'>, userId: string, standInId: string): Promise<BatchStatement[]> {
+  const needle = `](${userId})`;
+  const statements: BatchStatement[] = [];
+  for (const { table, text } of TEXT_TABLES) {
+    const rows = await deps.db.all<{ id: string; value: string }>(sql`SELECT id, ${sql.raw(text)} AS value FROM ${sql.raw(table)} WHERE instr(${sql.raw(text)}, ${needle}) > 0`);
+    for (const row of rows) {
+      const rewritten = row.value.replace(MENTION_OF(userId), `@[Deleted member](${standInId})`);
+      if (rewritten !== row.value) statements.push(sql`UPDATE ${sql.raw(table)} SET ${sql.raw(text)} = ${rewritten} WHERE id = ${row.id} AND ${sql.raw(text)} = ${row.value}`);
+    }
+  }
+  return statements;
+}
+
+/** The R2 keys of the member's pictures, post media and attachments (sent or not). */
+async function storedFiles(deps: Pick<Deps, 'db'>, userId: string) {
+  const [founder] = await deps.db.select({ picture: founders.profilePictureUrl, banner: founders.profileBannerUrl }).from(founders).where(eq(founders.userId, userId));
+  const [advisor] = await deps.db.select({ picture: advisors.profilePictureUrl, banner: advisors.profileBannerUrl }).from(advisors).where(eq(advisors.userId, userId));
+  const postMedia = await deps.db
+    .select({ key: feedPostMedia.r2Key })
+    .from(feedPostMedia)
+    .where(inArray(feedPostMedia.postId, deps.db.select({ id: feedPosts.id }).from(feedPosts).where(eq(feedPosts.authorUserId, userId))));
+  const files = await deps.db.select({ key: attachments.storageKey }).from(attachments).where(eq(attachments.ownerId, userId));
+  return {
+    images: [founder?.picture, founder?.banner, advisor?.picture, advisor?.banner].filter((path): path is string => Boolean(path)),
+    postMedia: postMedia.map((row) => row.key),
+    attachments: files.map((row) => row.key),
+  };
+}
+
+/** Ends the member's paid subscriptions at the provider now (not at the period's end). */
+async function cancelSubscriptions(deps: Pick<Deps, 'db' | 'billing'>, userId: string): Promise<void> {
+  if (deps.billing.mode === 'off') return;
+  const live = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(sql`${subscriptions.userId} = ${userId} AND ${inArray(subscriptions.status, [...PREMIUM_STATUSES])}`);
+  for (const { id } of live) await deps.billing.cancelNow(id);
+}
+
+/** The D1 batch of the deletion (see the file's comment); `standInId` is the fresh id of "Deleted member". */
+function eraseStatements(userId: string, standInId: string, requestId: string, at: string): BatchStatement[] {
+  const x = userId;
+  const t = standInId;
+  return [
+    // The stand-in, only while the member still exists (a repeated run makes none).
+    sql`INSERT INTO users (id, email, password_hash, first_name, last_name, member_type, user_role, role_type, onboarded, email_verified,
+          token_version, created_at, updated_at, search_indexing, private_browsing, accepts_message_requests)
+        SELECT ${t}, ${`deleted-${t}@deleted.invalid`}, '!', ${DELETED_MEMBER.firstName}, ${DELETED_MEMBER.lastName}, member_type, 'member', 'free', 0, 0,
+          0, ${at}, ${at}, 0, 0, 0 FROM users WHERE id = ${x}`,
+    // Counters on other members' posts, comments and polls, before the rows they count go.
+    sql`UPDATE feed_posts SET like_count = (SELECT count(*) FROM feed_likes l WHERE l.post_id = feed_posts.id AND l.user_id <> ${x})
+        WHERE id IN (SELECT post_id FROM feed_likes WHERE user_id = ${x}) AND author_user_id <> ${x}`,
+    sql`UPDATE feed_posts SET comment_count =
+          (SELECT count(*) FROM feed_comments c WHERE c.post_id = feed_posts.id AND c.author_user_id <> ${x})
+          + (SELECT count(*) FROM feed_replies r JOIN feed_comments c ON c.id = r.comment_id WHERE r.post_id = feed_posts.id AND r.author_user_id <> ${x} AND c.author_user_id <> ${x})
+        WHERE id IN (SELECT post_id FROM feed_comments WHERE author_user_id = ${x} UNION SELECT post_id FROM feed_replies WHERE author_user_id = ${x}) AND author_user_id <> ${x}`,
+    sql`UPDATE feed_comments SET reply_count = (SELECT count(*) FROM feed_replies r WHERE r.comment_id = feed_comments.id AND r.author_user_id <> ${x})
+        WHERE id IN (SELECT comment_id FROM feed_replies WHERE author_user_id = ${x}) AND author_user_id <> ${x}`,
+    sql`UPDATE feed_poll_options SET vote_count = max(vote_count - 1, 0) WHERE id IN (SELECT option_id FROM feed_poll_votes WHERE user_id = ${x})`,
+    // The other member keeps the conversation: the member's side passes to the stand-in.
+    sql`UPDATE threads SET pair_key = (SELECT CASE WHEN o < ${t} THEN o || ':' || ${t} ELSE ${t} || ':' || o END
+          FROM (SELECT replace(replace(threads.pair_key, ${x}, ''), ':', '') AS o))
+        WHERE id IN (SELECT thread_id FROM thread_members WHERE user_id = ${x} OR other_id = ${x})`,
+    sql`UPDATE thread_members SET other_id = ${t} WHERE other_id = ${x}`,
+    sql`UPDATE messages SET author_id = ${t} WHERE author_id = ${x}`,
+    sql`UPDATE messages SET to_id = ${t} WHERE to_id = ${x}`,
+    // The request itself (and earlier ones) now belong to the stand-in.
+    sql`UPDATE deletion_requests SET status = 'completed', completed_at = ${at} WHERE id = ${requestId} AND status = 'approved'`,
+    sql`UPDATE deletion_requests SET user_id = ${t} WHERE user_id = ${x}`,
+    // Rows that name the member without a foreign key.
+    sql`DELETE FROM profile_search WHERE user_id = ${x}`,
+    sql`DELETE FROM reports WHERE target_type = 'member' AND target_id = ${x}`,
+    sql`DELETE FROM reports WHERE target_type = 'post' AND target_id IN (SELECT id FROM feed_posts WHERE author_user_id = ${x})`,
+    // Everything keyed to the user cascades (ON DELETE CASCADE throughout functions/migrations).
+    sql`DELETE FROM users WHERE id = ${x}`,
+  ];
+}
+
+/**
+ * Deletes the account of an approved request. Safe to run again after a failure: the
+ * provider calls repeat harmlessly and the batch finds nothing left of the member.
+ */
+export async function eraseMember(deps: EraseDeps, request: DeletionRequestRow): Promise<void> {
+  const userId = request.userId;
+  const [member] = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+  const at = deps.clock.now().toISOString();
+  if (!member) {
+    await deps.db.run(sql`UPDATE deletion_requests SET status = 'completed', completed_at = ${at} WHERE id = ${request.id} AND status = 'approved'`);
+    return;
+  }
+  await cancelSubscriptions(deps, userId);
+  const files = await storedFiles(deps, userId);
+  const standInId = newId();
+  await runBatch(deps.db, [...(await mentionRewrites(deps, userId, standInId)), ...eraseStatements(userId, standInId, request.id, at)]);
+  await deps.live.closeSessions(userId, { allBut: null });
+  await Promise.all([deleteImages(deps.media, files.images), deleteMedia(deps.media, files.postMedia), deleteFiles(deps.media, files.attachments)]);
+  await deps.mailer.send(deletionCompletedMail(member.email, member.firstName));
+}
