@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { adminDeletionRoutes, memberDeletionRoutes } from './account-deletion/routes';
 import { adminRoutes } from './admin/routes';
 import { premiumRoutes } from './admin/premium-routes';
+import { adminMemberRoutes } from './admin/member-routes';
 import { authRoutes, userRoutes } from './auth/routes';
 import { sessionRoutes } from './auth/session-routes';
 import { connectionRoutes, founderConnectionRoutes } from './connections/routes';
@@ -92,6 +93,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/admin', adminRoutes)
     .route('/admin', adminDeletionRoutes)
     .route('/admin', premiumRoutes)
+    .route('/admin', adminMemberRoutes)
     .route('/subscriptions', subscriptionRoutes)
     .route('/dev', devRoutes)
     .route('/media', mediaRoutes);

@@ -38,5 +38,5 @@ export const premiumRoutes = newRouter().openapi(
       ...errorResponses([...JSON_BODY_ERRORS, 401, 403, 404], { 403: SESSION_MESSAGES.adminOnly, 404: MEMBER_NOT_FOUND }),
     },
   }),
-  async (c) => c.json(await setGrant(c.get('deps'), c.req.valid('param').userId, c.req.valid('json').premium, c.get('account').user.id), 200),
+  async (c) => c.json(await setGrant(c.get('deps'), c.req.valid('param').userId, c.req.valid('json').premium, c.get('account').user), 200),
 );

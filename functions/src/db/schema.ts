@@ -241,6 +241,8 @@ export const feedGroups = sqliteTable('feed_groups', {
   audience: text('audience', { enum: feedGroupAudiences }).notNull().default('all'),
   position: integer('position').notNull().default(0),
   createdAt: text('created_at').notNull(),
+  /** Set when an administrator archived the group (0020): hidden from members, no new posts. */
+  archivedAt: text('archived_at'),
 });
 
 export const feedPosts = sqliteTable(

@@ -14,8 +14,8 @@ import { blockedEitherWay } from '../members/blocks';
 import type { Account } from '../users/wire';
 import { deleteMedia } from './media-store';
 import { FEED_MESSAGES as M } from './messages';
-import { loadPolls, postById, type Viewer, viewerOf } from './read';
-import type { FeedPost, Poll } from './schemas';
+import { loadPolls, viewerOf } from './read';
+import type { Poll } from './schemas';
 
 type PostRef = { id: string; slug: string; author: string };
 
@@ -91,16 +91,4 @@ export async function deletePost(deps: Pick<Deps, 'db'> & { media: R2Bucket }, a
     media.map((row) => row.key),
   );
   return { deleted: true };
-}
-
-/** Pins or unpins a post (admins only); answers the post. */
-export async function setPinned(deps: Pick<Deps, 'db' | 'clock'>, viewer: Viewer, postId: string, pinned: boolean): Promise<FeedPost> {
-  if (!viewer?.admin) throw new ApiError(403, M.adminOnly);
-  const updated = await deps.db
-    .update(feedPosts)
-    .set({ isPinned: pinned, pinnedAt: pinned ? deps.clock.now().toISOString() : null })
-    .where(eq(feedPosts.id, postId))
-    .returning({ id: feedPosts.id });
-  if (updated.length === 0) throw new ApiError(404, M.postNotFound);
-  return (await postById(deps, postId, viewer))!;
 }

@@ -66,7 +66,7 @@ describe('GET /feed-post', () => {
 });
 
 describe('feed groups', () => {
-  it('lists the groups for members; admins add, change and delete them', async () => {
+  it('lists the groups for members; admins add, change and archive them', async () => {
     const member = await signedInMember();
     const admin = await signedInMember({ userRole: 'admin' });
     const groups = await bodyOf(await asMember(member, 'GET', '/feed/groups'));
@@ -80,9 +80,13 @@ describe('feed groups', () => {
     expect((await bodyOf(bad)).data.fields).toHaveProperty('key');
     expect(await bodyOf(await asMember(admin, 'PATCH', `/admin/feed-groups/${key}`, { audience: 'all' }))).toMatchObject({ key, name: 'Builders', audience: 'all' });
     const post = await newPost(member, { text: 'In the group', group: key });
-    expect(await bodyOf(await asMember(admin, 'DELETE', `/admin/feed-groups/${key}`))).toEqual({ deleted: true });
-    expect((await bodyOf(await get(`/feed-post/${post.slug}`))).group).toBeNull();
-    expect((await asMember(admin, 'DELETE', `/admin/feed-groups/${key}`)).status).toBe(404);
+    expect(await bodyOf(await asMember(admin, 'PATCH', `/admin/feed-groups/${key}`, { archived: true }))).toMatchObject({ key, archivedAt: expect.any(String) });
+    // Archived: gone from the members' list and closed to new posts; its posts stay in it.
+    expect((await bodyOf(await asMember(member, 'GET', '/feed/groups'))).data.map((group: { key: string }) => group.key)).not.toContain(key);
+    expect((await bodyOf(await get(`/feed-post/${post.slug}`))).group).toBe(key);
+    expect((await asMember(admin, 'PATCH', `/admin/feed-groups/${key}`, { archived: true })).status).toBe(409);
+    // Groups are archived, never deleted: there is no DELETE.
+    expect((await asMember(admin, 'DELETE', `/admin/feed-groups/${key}`)).status).toBe(405);
   });
 });
 

@@ -10,7 +10,8 @@ import { newRouter } from '../http/context';
 import { refuseBrowserLoads } from '../http/fetch-metadata';
 import { formRequest } from '../http/forms';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
-import { deletePost, setLike, setPinned, vote } from './actions';
+import { deletePost, setLike, vote } from './actions';
+import { PIN_MESSAGES, setPinned } from './pins';
 import { listPosts, postHistory } from './list';
 import { FEED_MESSAGES as M } from './messages';
 import { feedDoc, feedErrors, memberFeedDoc, postFormBody } from './openapi';
@@ -194,12 +195,19 @@ const writeRoutes = newRouter()
       path: '/{post_id}/pin',
       ...memberFeedDoc,
       summary: 'Pin or unpin a post',
-      description: 'Administrators only. Pinned posts are listed with `isPinned=true`, newest pin first.',
+      description:
+        'Administrators only. Pinned posts are listed with `isPinned=true`, newest pin first; a group holds at most 5. Audited as post.pin / post.unpin. Pinning a pinned post (or unpinning one that is not) is a 409.',
       middleware: [requireUser] as const,
       request: { params: PostIdParam, ...jsonBody(PinBodySchema) },
-      responses: { 200: jsonResponse(FeedPostSchema, 'The post.'), ...feedErrors([...JSON_BODY_ERRORS, 401, 403, 404], { ...notFound, 403: M.adminOnly }) },
+      responses: {
+        200: jsonResponse(FeedPostSchema, 'The post.'),
+        ...feedErrors([...JSON_BODY_ERRORS, 401, 403, 404, 409], { ...notFound, 403: M.adminOnly, 409: PIN_MESSAGES.groupFull }),
+      },
     }),
-    async (c) => c.json(await setPinned(c.get('deps'), viewerOf(c.get('account')), c.req.valid('param').post_id, c.req.valid('json').isPinned), 200),
+    async (c) => {
+      const { post_id: postId } = c.req.valid('param');
+      return c.json(await setPinned(c.get('deps'), viewerOf(c.get('account')), c.get('account').user, postId, c.req.valid('json').isPinned), 200);
+    },
   )
   .openapi(
     createRoute({

@@ -7,13 +7,25 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireAdmin, requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
-import { createGroup, deleteGroup, listGroups, updateGroup } from './groups';
+import { listGroups } from './groups';
+import { createGroup, GROUP_ADMIN_MESSAGES, listGroupsForAdmin, reorderGroups, updateGroup } from './group-admin';
 import { sitemapPosts } from './list';
 import { FEED_MESSAGES as M } from './messages';
 import { TAG_NOTICES_LIMITED } from './tag-notices';
 import { notifyTaggedUsers } from './notify';
 import { feedDoc, feedErrors, memberFeedDoc } from './openapi';
-import { DeletedSchema, FeedGroupListSchema, FeedGroupSchema, GroupBodySchema, GroupPatchSchema, NotifiedSchema, SitemapSchema, TaggedUsersBodySchema } from './schemas';
+import {
+  AdminFeedGroupListSchema,
+  AdminFeedGroupSchema,
+  FeedGroupListSchema,
+  FeedGroupSchema,
+  GroupBodySchema,
+  GroupOrderSchema,
+  GroupPatchSchema,
+  NotifiedSchema,
+  SitemapSchema,
+  TaggedUsersBodySchema,
+} from './schemas';
 
 export { feedPostRoutes } from './post-routes';
 
@@ -53,46 +65,62 @@ export const feedRoutes = newRouter()
 
 const adminDoc = { tags: ['Feed', 'Admin'], security: [{ bearerAuth: [] }] };
 
-/** Mounted at /admin. */
+/** Mounted at /admin. Every change writes its group.* audit entry in its own batch. */
 export const adminFeedGroupRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/feed-groups',
+      ...adminDoc,
+      summary: 'Every feed group, archived ones too',
+      description: 'Administrators only, in display order, with the archive time and the number of pinned posts of each.',
+      middleware: [requireUser, requireAdmin] as const,
+      responses: { 200: jsonResponse(AdminFeedGroupListSchema, 'The groups.'), ...feedErrors([401, 403]) },
+    }),
+    async (c) => c.json({ data: await listGroupsForAdmin(c.get('deps')) }, 200),
+  )
   .openapi(
     createRoute({
       method: 'post',
       path: '/feed-groups',
       ...adminDoc,
       summary: 'Add a feed group',
-      description: 'Administrators only.',
+      description: 'Administrators only. Audited as group.create.',
       middleware: [requireUser, requireAdmin] as const,
       request: jsonBody(GroupBodySchema),
       responses: { 201: jsonResponse(FeedGroupSchema, 'The group.'), ...feedErrors([...JSON_BODY_ERRORS, 401, 403, 409], { 409: M.groupExists }) },
     }),
-    async (c) => c.json(await createGroup(c.get('deps'), c.req.valid('json')), 201),
+    async (c) => c.json(await createGroup(c.get('deps'), c.get('account').user, c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/feed-groups/order',
+      ...adminDoc,
+      summary: 'Reorder the feed groups',
+      description: 'Administrators only. Each group whose position changes is audited as group.reorder.',
+      middleware: [requireUser, requireAdmin] as const,
+      request: jsonBody(GroupOrderSchema),
+      responses: { 200: jsonResponse(AdminFeedGroupListSchema, 'Every group, in the new order.'), ...feedErrors([...JSON_BODY_ERRORS, 401, 403]) },
+    }),
+    async (c) => c.json({ data: await reorderGroups(c.get('deps'), c.get('account').user, c.req.valid('json').keys) }, 200),
   )
   .openapi(
     createRoute({
       method: 'patch',
       path: '/feed-groups/{key}',
       ...adminDoc,
-      summary: 'Change a feed group',
-      description: 'Administrators only: name, description, audience, position. The key never changes.',
+      summary: 'Change, archive or restore a feed group',
+      description:
+        'Administrators only: name, description, audience (audited as group.rename), position (group.reorder), archived (group.archive). The key never changes; groups are archived, never deleted.',
       middleware: [requireUser, requireAdmin] as const,
       request: { params: KeyParam, ...jsonBody(GroupPatchSchema) },
-      responses: { 200: jsonResponse(FeedGroupSchema, 'The group.'), ...feedErrors([...JSON_BODY_ERRORS, 401, 403, 404], { 404: M.groupNotFound }) },
+      responses: {
+        200: jsonResponse(AdminFeedGroupSchema, 'The group.'),
+        ...feedErrors([...JSON_BODY_ERRORS, 401, 403, 404, 409], { 404: M.groupNotFound, 409: GROUP_ADMIN_MESSAGES.alreadyArchived }),
+      },
     }),
-    async (c) => c.json(await updateGroup(c.get('deps'), c.req.valid('param').key, c.req.valid('json')), 200),
-  )
-  .openapi(
-    createRoute({
-      method: 'delete',
-      path: '/feed-groups/{key}',
-      ...adminDoc,
-      summary: 'Delete a feed group',
-      description: 'Administrators only. Its posts stay, in no group.',
-      middleware: [requireUser, requireAdmin] as const,
-      request: { params: KeyParam },
-      responses: { 200: jsonResponse(DeletedSchema, 'Deleted.'), ...feedErrors([400, 401, 403, 404], { 404: M.groupNotFound }) },
-    }),
-    async (c) => c.json(await deleteGroup(c.get('deps'), c.req.valid('param').key), 200),
+    async (c) => c.json(await updateGroup(c.get('deps'), c.get('account').user, c.req.valid('param').key, c.req.valid('json')), 200),
   );
 
 /** Mounted at /notifications. */

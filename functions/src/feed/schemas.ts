@@ -171,7 +171,26 @@ export const GroupBodySchema = z
   })
   .openapi('FeedGroupBody');
 
-export const GroupPatchSchema = GroupBodySchema.omit({ key: true }).partial().openapi('FeedGroupPatch');
+export const GroupPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(60).optional(),
+    description: z.string().trim().max(200).nullish(),
+    audience: z.enum(feedGroupAudiences).optional(),
+    position: z.number().int().min(0).max(1000).optional(),
+    archived: z.boolean().optional().openapi({ description: 'true archives the group (hidden from members, no new posts; its posts stay), false restores it.' }),
+  })
+  .openapi('FeedGroupPatch');
+
+export const AdminFeedGroupSchema = FeedGroupSchema.extend({
+  archivedAt: z.string().nullable().openapi({ description: 'When an administrator archived it, or null.' }),
+  pinnedCount: z.number().int().nonnegative().openapi({ description: 'Its pinned posts.' }),
+}).openapi('AdminFeedGroup');
+
+export const AdminFeedGroupListSchema = z.object({ data: z.array(AdminFeedGroupSchema) }).openapi('AdminFeedGroupList');
+
+export const GroupOrderSchema = z
+  .object({ keys: z.array(z.string().min(1).max(40)).min(1).max(200).openapi({ description: 'Group keys in their new order; groups left out keep their position.' }) })
+  .openapi('FeedGroupOrder');
 
 export const TaggedUsersBodySchema = z.object({ postId: z.string().min(1), taggedUsers: z.array(IdSchema).max(50) }).openapi('TaggedUsersBody');
 export const NotifiedSchema = z.object({ notified: count('Members notified.') }).openapi('Notified');

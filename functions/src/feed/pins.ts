@@ -1,0 +1,45 @@
+/**
+ * Pinning posts (administrators only): a group shows at most PINNED_LIMIT pinned posts
+ * (SPEC.md §9: pinned posts 5), so a sixth pin is refused until one is unpinned. The change
+ * and its audit entry (post.pin / post.unpin) go in one batch, and both are conditional, so
+ * two administrators pinning at once leave one pin and one entry.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { type AuditActor, auditEntryIfChanged } from '../audit/audit';
+import { runBatch } from '../db/batch';
+import type { Deps } from '../deps';
+import { feedPosts } from '../db/schema';
+import { ApiError } from '../errors';
+import { FEED_MESSAGES as M } from './messages';
+import { postById, type Viewer } from './read';
+import type { FeedPost } from './schemas';
+
+/** The pinned posts a group shows (SPEC.md §9). */
+export const PINNED_LIMIT = 5;
+
+export const PIN_MESSAGES = {
+  groupFull: `This group already has ${PINNED_LIMIT} pinned posts: unpin one first.`,
+  alreadyPinned: 'This post is already pinned.',
+  notPinned: 'This post is not pinned.',
+} as const;
+
+/** Pins or unpins a post (admins only); answers the post. 409 when it already was, or the group is full. */
+export async function setPinned(deps: Pick<Deps, 'db' | 'clock'>, viewer: Viewer, admin: AuditActor, postId: string, pinned: boolean): Promise<FeedPost> {
+  if (!viewer?.admin) throw new ApiError(403, M.adminOnly);
+  // The outer row by its table name: inside the subquery a bare column would mean `other`'s.
+  const roomLeft = sql`(SELECT count(*) FROM feed_posts other WHERE other.is_pinned = 1 AND other.group_name IS feed_posts.group_name) < ${PINNED_LIMIT}`;
+  const [change] = await runBatch(deps.db, [
+    deps.db
+      .update(feedPosts)
+      .set({ isPinned: pinned, pinnedAt: pinned ? deps.clock.now().toISOString() : null })
+      .where(and(eq(feedPosts.id, postId), eq(feedPosts.isPinned, !pinned), pinned ? roomLeft : undefined)),
+    auditEntryIfChanged(deps.clock, { admin, action: pinned ? 'post.pin' : 'post.unpin', target: { type: 'post', id: postId } }),
+  ]);
+  if (!change?.meta.changes) {
+    const [now] = await deps.db.select({ isPinned: feedPosts.isPinned }).from(feedPosts).where(eq(feedPosts.id, postId));
+    if (!now) throw new ApiError(404, M.postNotFound);
+    if (now.isPinned === pinned) throw new ApiError(409, pinned ? PIN_MESSAGES.alreadyPinned : PIN_MESSAGES.notPinned);
+    throw new ApiError(409, PIN_MESSAGES.groupFull);
+  }
+  return (await postById(deps, postId, viewer))!;
+}
