@@ -6,6 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { adminDeletionRoutes, memberDeletionRoutes } from './account-deletion/routes';
 import { adminRoutes } from './admin/routes';
+import { moderationRoutes } from './moderation/routes';
 import { premiumRoutes } from './admin/premium-routes';
 import { adminMemberRoutes } from './admin/member-routes';
 import { authRoutes, userRoutes } from './auth/routes';
@@ -91,6 +92,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)
     .route('/admin', adminRoutes)
+    .route('/admin/moderation', moderationRoutes)
     .route('/admin', adminDeletionRoutes)
     .route('/admin', premiumRoutes)
     .route('/admin', adminMemberRoutes)

@@ -14,6 +14,7 @@ import { passwordChangedMail, verificationMail } from '../mail/templates';
 import { enforceLimits } from '../rate-limit/policies';
 import { createAccount, EmailTakenError, findAccountByEmail, findAccountById, normalizeEmail, type NewAccount } from '../users/repository';
 import type { AuthResult, User } from '../users/schemas';
+import { assertNotSuspended } from '../users/suspension';
 import { toWireUser, type Account } from '../users/wire';
 import { guessCode, latestCodeIssuedAt, storeCode } from './code-store';
 import { CODE_LIFETIME_SECONDS, newVerificationCode } from './codes';
@@ -41,8 +42,11 @@ export async function deliver(deps: Deps, message: MailMessage): Promise<void> {
 /**
  * The jwt and user that login, verify, reset and change-password answer: a token of the
  * session whose `term` is given, or of a new session opened from the browser `userAgent` names.
+ * A suspended member is refused (403, the reason and until when).
  */
 export async function signIn(deps: Deps, account: Account, term?: TokenTerm, userAgent?: string): Promise<AuthResult> {
+  // Every way in (password, verify, reset, social) ends here: a suspended member gets the 403 that says why and until when.
+  assertNotSuspended(account.user, deps.clock.now(), 403);
   const sessionTerm = term ?? (await startSession(deps.db, deps.clock, account.user.id, userAgent));
   return { jwt: await issueToken(account.user, sessionTerm, deps.config.jwtSecret), user: toWireUser(account) };
 }

@@ -41,6 +41,10 @@ export const users = sqliteTable(
     privateBrowsing: integer('private_browsing', { mode: 'boolean' }).notNull().default(false),
     /** False: nobody may send this member a message request (0013). */
     acceptsMessageRequests: integer('accepts_message_requests', { mode: 'boolean' }).notNull().default(true),
+    /** A suspension (0019): since when, until when (null: for good) and why; see users/suspension.ts. */
+    suspendedAt: text('suspended_at'),
+    suspendedUntil: text('suspended_until'),
+    suspensionReason: text('suspension_reason'),
   },
   (table) => [index('users_onboarded_type_created').on(table.onboarded, table.memberType, table.createdAt), index('users_type_created').on(table.memberType, table.createdAt)],
 );
@@ -461,7 +465,7 @@ export const blocks = sqliteTable(
   (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] }), index('blocks_blocked').on(table.blockedId)],
 );
 
-export const reportTargetTypes = ['member', 'post'] as const;
+export const reportTargetTypes = ['member', 'post', 'comment', 'message'] as const;
 export const reportReasons = ['spam', 'harassment', 'fake-profile', 'inappropriate', 'other'] as const;
 export const reportStatuses = ['open', 'resolved'] as const;
 
@@ -478,10 +482,43 @@ export const reports = sqliteTable(
     details: text('details'),
     status: text('status', { enum: reportStatuses }).notNull().default('open'),
     createdAt: text('created_at').notNull(),
+    /** The moderation decision that closed it (0019). */
+    actionId: text('action_id').references((): AnySQLiteColumn => moderationActions.id),
+    resolvedAt: text('resolved_at'),
   },
   (table) => [
     uniqueIndex('reports_open_per_reporter').on(table.reporterId, table.targetType, table.targetId).where(sql`status = 'open'`),
     index('reports_status_created').on(table.status, table.createdAt),
+    index('reports_target_status').on(table.targetType, table.targetId, table.status),
+    index('reports_action').on(table.actionId).where(sql`action_id IS NOT NULL`),
+  ],
+);
+
+export const moderationActionKinds = ['dismiss', 'remove', 'warn', 'suspend', 'unsuspend'] as const;
+
+/**
+ * One row per moderation decision (0019). `preconditionMet` is computed by the INSERT from the
+ * state the admin acted on; a 0 fails its CHECK and rolls the action's whole batch back.
+ */
+export const moderationActions = sqliteTable(
+  'moderation_actions',
+  {
+    id: text('id').primaryKey(),
+    action: text('action', { enum: moderationActionKinds }).notNull(),
+    targetType: text('target_type', { enum: reportTargetTypes }).notNull(),
+    targetId: text('target_id').notNull(),
+    memberId: text('member_id'),
+    adminId: text('admin_id').notNull(),
+    adminName: text('admin_name').notNull(),
+    reason: text('reason'),
+    suspendedUntil: text('suspended_until'),
+    reportsHandled: integer('reports_handled').notNull().default(0),
+    preconditionMet: integer('precondition_met').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [
+    index('moderation_actions_target_created').on(table.targetType, table.targetId, table.createdAt),
+    index('moderation_actions_member_created').on(table.memberId, table.createdAt),
   ],
 );
 
@@ -741,6 +778,7 @@ export type CodePurpose = AuthCodeRow['purpose'];
 export type ConnectionRow = typeof connections.$inferSelect;
 export type ConnectionStatus = ConnectionRow['status'];
 export type ReportRow = typeof reports.$inferSelect;
+export type ModerationActionRow = typeof moderationActions.$inferSelect;
 export type ProfileViewRow = typeof profileViews.$inferSelect;
 export type CityRow = typeof cities.$inferSelect;
 export type FeedPostRow = typeof feedPosts.$inferSelect;

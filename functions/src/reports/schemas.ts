@@ -14,7 +14,7 @@ export const ReportStatusSchema = z.enum(reportStatuses);
 export const ReportBodySchema = z
   .object({
     targetType: ReportTargetTypeSchema,
-    targetId: IdSchema.openapi({ description: 'A user id (member) or a feed post id (post).' }),
+    targetId: IdSchema.openapi({ description: 'A user id (member), a feed post id (post), a comment or reply id (comment), or the id of a message you received (message).' }),
     reason: ReportReasonSchema,
     details: z
       .string()

@@ -1,15 +1,15 @@
 /**
- * Reports: a member reports a member or a post with a reason; administrators read the
+ * Reports: a member reports a member, a post, a comment (or reply) or a message they received with a reason; administrators read the
  * open ones and resolve them. One open report per reporter and target: a repeat answers
  * the report already open.
  */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { findMemberCard, memberCards } from '../members/cards';
 import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
 import type { MemberCard } from '../members/schemas';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
-import { feedPosts, reports, type ReportRow } from '../db/schema';
+import { feedPosts, messages, reports, type ReportRow } from '../db/schema';
 import { ApiError, invalidFields } from '../errors';
 import type { AdminReport, ReportInput, ReportReceipt, ReportStatus } from './schemas';
 
@@ -19,6 +19,10 @@ export const REPORT_MESSAGES = {
   reportNotFound: 'Report not found.',
   yourself: 'cannot be yourself',
   ownPost: 'cannot be your own post',
+  commentNotFound: 'Comment not found.',
+  ownComment: 'cannot be your own comment',
+  messageNotFound: 'Message not found.',
+  ownMessage: 'cannot be your own message',
   anotherOpen: 'The reporter has another open report on this target.',
 } as const;
 
@@ -33,6 +37,26 @@ async function assertReportable(deps: Pick<Deps, 'db'>, reporterId: string, { ta
   if (targetType === 'member') {
     if (targetId === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.yourself });
     if (!(await findMemberCard(deps, targetId))) throw new ApiError(404, REPORT_MESSAGES.memberNotFound);
+    return;
+  }
+  if (targetType === 'comment') {
+    // A comment or a reply: both are comments to the member reporting them.
+    const [comment] = await deps.db.all<{ author: string }>(
+      sql`SELECT author_user_id AS author FROM feed_comments WHERE id = ${targetId} UNION ALL SELECT author_user_id AS author FROM feed_replies WHERE id = ${targetId} LIMIT 1`,
+    );
+    if (!comment) throw new ApiError(404, REPORT_MESSAGES.commentNotFound);
+    if (comment.author === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.ownComment });
+    return;
+  }
+  if (targetType === 'message') {
+    // Only its receiver can report a message: nobody else has read it.
+    const [message] = await deps.db
+      .select({ authorId: messages.authorId, toId: messages.toId })
+      .from(messages)
+      .where(and(eq(messages.id, targetId), isNull(messages.deletedAt)))
+      .limit(1);
+    if (!message || (message.toId !== reporterId && message.authorId !== reporterId)) throw new ApiError(404, REPORT_MESSAGES.messageNotFound);
+    if (message.authorId === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.ownMessage });
     return;
   }
   const [post] = await deps.db.select({ authorId: feedPosts.authorUserId }).from(feedPosts).where(eq(feedPosts.id, targetId)).limit(1);

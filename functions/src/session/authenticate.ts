@@ -5,6 +5,7 @@
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { findAccountById } from '../users/repository';
+import { assertNotSuspended } from '../users/suspension';
 import type { Account } from '../users/wire';
 import { SESSION_MESSAGES } from './messages';
 import { LAST_SEEN_RESOLUTION_MS, liveSession, touchSession } from './sessions';
@@ -22,13 +23,16 @@ export type Caller = { account: Account; session: { id: string; expiresAt: numbe
 /**
  * The caller a token belongs to. Refused (401): no token; a bad signature, garbled or
  * expired token; a user that is gone; a token_version that a password change, reset or
- * "sign out everywhere" has since moved past; or a session that was ended or has expired.
+ * "sign out everywhere" has since moved past; a session that was ended or has expired; or a
+ * suspended member (with the suspension's words).
  */
 export async function authenticate(deps: Pick<Deps, 'db' | 'clock' | 'config'>, token: string | null): Promise<Caller> {
   if (!token) throw new ApiError(401, SESSION_MESSAGES.authenticationRequired);
   const claims = await readToken(token, deps.config.jwtSecret, deps.clock);
   const [account, live] = claims ? await Promise.all([findAccountById(deps.db, claims.sub), liveSession(deps.db, deps.clock, claims)]) : [null, null];
   if (!claims || !account || !live || account.user.tokenVersion !== claims.ver) throw new ApiError(401, SESSION_MESSAGES.sessionExpired);
+  // Suspending ends every session, but a token must not outrun that either way.
+  assertNotSuspended(account.user, deps.clock.now(), 401);
   // The sessions list shows when each was last used; written once every few minutes at most.
   const seen = live.lastSeenAt ? Date.parse(live.lastSeenAt) : 0;
   if (deps.clock.now().getTime() - seen >= LAST_SEEN_RESOLUTION_MS) await touchSession(deps.db, deps.clock, claims.sid);

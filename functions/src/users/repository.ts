@@ -104,6 +104,9 @@ export function newAccountRows(input: NewAccount, slug: string, now: string): Ac
     searchIndexing: true,
     privateBrowsing: false,
     acceptsMessageRequests: true,
+    suspendedAt: null,
+    suspendedUntil: null,
+    suspensionReason: null,
   };
   // The profile fields onboarding fills in start empty.
   const record = {

@@ -1,0 +1,67 @@
+/**
+ * The reported things as the queue shows them: who is behind each (the member, or the author
+ * of the post, comment, reply or message) and its content, read in one query per kind.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import { feedPostMedia } from '../db/schema';
+import type { Deps } from '../deps';
+import type { Target } from './decisions';
+
+/** A reported thing's content as the queue shows it; null when it no longer exists. */
+export type TargetContent =
+  | { kind: 'member' }
+  | { kind: 'post'; text: string; slug: string; media: { url: string; mime: string }[]; createdAt: string }
+  | { kind: 'comment'; text: string; postSlug: string; createdAt: string }
+  | { kind: 'message'; body: string; createdAt: string };
+
+export type TargetInfo = { memberId: string; content: TargetContent };
+
+type Row = { id: string; member_id: string; text: string; slug: string | null; created_at: string };
+
+const key = (target: Target) => `${target.type}:${target.id}`;
+
+/** The member behind a thing (undefined when it no longer exists). */
+export async function memberBehind(deps: Pick<Deps, 'db'>, target: Target): Promise<string | undefined> {
+  return (await describeTargets(deps, [target])).get(key(target))?.memberId;
+}
+
+/** Who is behind each thing and what it says, by `type:id`; things that are gone are left out. */
+export async function describeTargets(deps: Pick<Deps, 'db'>, targets: readonly Target[]): Promise<Map<string, TargetInfo>> {
+  const idsOf = (type: Target['type']) => [...new Set(targets.filter((target) => target.type === type).map((target) => target.id))];
+  const list = (ids: string[]) =>
+    sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+  const read = (ids: string[], query: (ids: ReturnType<typeof list>) => ReturnType<typeof sql>) => (ids.length ? deps.db.all<Row>(query(list(ids))) : Promise.resolve([] as Row[]));
+  const [members, posts, comments, messages] = await Promise.all([
+    read(idsOf('member'), (ids) => sql`SELECT id, id AS member_id, '' AS text, NULL AS slug, created_at FROM users WHERE id IN (${ids})`),
+    read(idsOf('post'), (ids) => sql`SELECT id, author_user_id AS member_id, text, slug, created_at FROM feed_posts WHERE id IN (${ids})`),
+    read(
+      idsOf('comment'),
+      (ids) => sql`SELECT c.id, c.author_user_id AS member_id, c.text, p.slug, c.created_at FROM feed_comments c JOIN feed_posts p ON p.id = c.post_id WHERE c.id IN (${ids})
+        UNION ALL SELECT r.id, r.author_user_id AS member_id, r.text, p.slug, r.created_at FROM feed_replies r JOIN feed_posts p ON p.id = r.post_id WHERE r.id IN (${ids})`,
+    ),
+    read(idsOf('message'), (ids) => sql`SELECT id, author_id AS member_id, body AS text, NULL AS slug, created_at FROM messages WHERE id IN (${ids}) AND deleted_at IS NULL`),
+  ]);
+  const postIds = posts.map((row) => row.id);
+  const media = postIds.length
+    ? await deps.db
+        .select({ postId: feedPostMedia.postId, key: feedPostMedia.r2Key, mime: feedPostMedia.mime })
+        .from(feedPostMedia)
+        .where(inArray(feedPostMedia.postId, postIds))
+        .orderBy(feedPostMedia.position)
+    : [];
+  const found = new Map<string, TargetInfo>();
+  for (const row of members) found.set(`member:${row.id}`, { memberId: row.member_id, content: { kind: 'member' } });
+  for (const row of posts) {
+    const items = media.filter((item) => item.postId === row.id).map((item) => ({ url: item.key, mime: item.mime }));
+    found.set(`post:${row.id}`, { memberId: row.member_id, content: { kind: 'post', text: row.text, slug: row.slug!, media: items, createdAt: row.created_at } });
+  }
+  for (const row of comments)
+    found.set(`comment:${row.id}`, { memberId: row.member_id, content: { kind: 'comment', text: row.text, postSlug: row.slug!, createdAt: row.created_at } });
+  for (const row of messages) found.set(`message:${row.id}`, { memberId: row.member_id, content: { kind: 'message', body: row.text, createdAt: row.created_at } });
+  return found;
+}
+
+export { key as targetKey };
