@@ -12,6 +12,8 @@ export type RateRule = { limit: number; windowSeconds: number };
 export type Limiter = {
   /** Records an attempt (`cost` of them: one unless told) within the rule, or refuses it with the wait. */
   hit(key: string, rule: RateRule, cost?: number): Promise<HitResult>;
+  /** Whether an attempt would be accepted now, without recording one. */
+  peek(key: string, rule: RateRule): Promise<HitResult>;
   /** Records an attempt unless the key's failures lock it out (a lock-out that grows). */
   backoff(key: string, rule: BackoffRule): Promise<HitResult>;
   /** Takes back the key's newest recorded attempt. */
@@ -25,6 +27,7 @@ export function durableObjectLimiter(namespace: DurableObjectNamespace<RateLimit
   const objectFor = (key: string) => namespace.get(namespace.idFromName(key));
   return {
     hit: (key, rule, cost = 1) => objectFor(key).hit(rule.limit, rule.windowSeconds, clock.now().getTime(), cost),
+    peek: (key, rule) => objectFor(key).peek(rule.limit, rule.windowSeconds, clock.now().getTime()),
     backoff: (key, rule) => objectFor(key).backoff(rule, clock.now().getTime()),
     refund: (key) => objectFor(key).refund(),
     clear: (key) => objectFor(key).clear(),

@@ -12,6 +12,7 @@ function scriptedLimiter(answers: Record<string, number>) {
       const retryAfter = answers[key] ?? 0;
       return { allowed: retryAfter === 0, retryAfter };
     },
+    peek: () => Promise.reject(new Error('not used by enforceLimits')),
     backoff: () => Promise.reject(new Error('not used by enforceLimits')),
     refund: () => Promise.reject(new Error('not used by enforceLimits')),
     clear: () => Promise.reject(new Error('not used by enforceLimits')),
@@ -47,6 +48,7 @@ describe('enforceLimits', () => {
         costs.push(cost);
         return { allowed: false, retryAfter: 7200 };
       },
+      peek: () => Promise.reject(new Error('not used')),
       backoff: () => Promise.reject(new Error('not used')),
       refund: () => Promise.reject(new Error('not used')),
       clear: () => Promise.reject(new Error('not used')),

@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   tagNoticesByMember: { limit: 50, windowSeconds: HOUR },
   // Files uploaded ahead of a message (POST /upload/attachment).
   uploadsByMember: { limit: 60, windowSeconds: HOUR },
+  // A download of all of one's data (GET /auth/data-export): heavy to make, once an hour.
+  dataExportsByMember: { limit: 1, windowSeconds: HOUR },
 } as const satisfies Record<string, RateRule>;
 
 /** Flood limits that are not counts in a window (docs/security.md "Floods"). */

@@ -15,6 +15,18 @@ describe('the RateLimiter Durable Object', () => {
     expect(refused.retryAfter).toBeLessThanOrEqual(60);
   });
 
+  it('peeks at what a hit would answer without recording one', async () => {
+    const limiter = limiterFor();
+    const now = Date.now();
+    expect(await limiter.peek(1, 3600, now)).toEqual({ allowed: true, retryAfter: 0 });
+    expect(await limiter.peek(1, 3600, now)).toEqual({ allowed: true, retryAfter: 0 });
+    expect((await limiter.hit(1, 3600, now)).allowed).toBe(true);
+    expect(await limiter.peek(1, 3600, now + 600_000)).toEqual({ allowed: false, retryAfter: 3000 });
+    expect(await limiter.hit(1, 3600, now + 600_000)).toEqual({ allowed: false, retryAfter: 3000 });
+    expect(await limiter.peek(1, 3600, now + 3_600_001)).toEqual({ allowed: true, retryAfter: 0 });
+    await runDurableObjectAlarm(limiter);
+  });
+
   it('keeps one count per key', async () => {
     const first = limiterFor();
     await first.hit(1, 60);

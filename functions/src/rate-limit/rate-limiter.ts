@@ -64,6 +64,20 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   /**
+   * What `hit` would answer for one attempt, recording nothing: a screen that tells when the
+   * next attempt is possible asks this. A key never hit stays without storage.
+   */
+  async peek(limit: number, windowSeconds: number, now = Date.now()): Promise<HitResult> {
+    const sql = this.ctx.storage.sql;
+    if (sql.exec<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'hits'").one().n === 0) return { allowed: true, retryAfter: 0 };
+    const windowMs = windowSeconds * 1000;
+    const count = sql.exec<{ n: number }>('SELECT count(*) AS n FROM hits WHERE at > ?', now - windowMs).one().n;
+    if (count + 1 <= limit) return { allowed: true, retryAfter: 0 };
+    const blocking = sql.exec<{ at: number }>('SELECT at FROM hits WHERE at > ? ORDER BY at LIMIT 1 OFFSET ?', now - windowMs, count - limit).one().at;
+    return { allowed: false, retryAfter: secondsUntil(blocking + windowMs, now) };
+  }
+
+  /**
    * Records one attempt unless the key is locked out by the failures already recorded
    * (see BackoffRule). Each recorded attempt counts as a failure until `clear` is called.
    */
