@@ -36,7 +36,8 @@ export default defineConfig({
           exclude: ['functions/src/architecture.test.ts'],
           setupFiles: ['./functions/test/apply-migrations.ts'],
           // A loopback stand-in for Stripe's API, for the production billing adapter (functions/test/stripe-stand-in.ts).
-          globalSetup: ['./functions/test/stripe-stand-in-setup.ts'],
+          // …and a loopback OAuth 2.0 / OpenID Connect provider for social sign-in (functions/test/oauth-stand-in.ts).
+          globalSetup: ['./functions/test/stripe-stand-in-setup.ts', './functions/test/oauth-stand-in-setup.ts'],
         },
       },
     ],

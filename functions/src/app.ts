@@ -11,6 +11,7 @@ import { premiumRoutes } from './admin/premium-routes';
 import { adminMemberRoutes } from './admin/member-routes';
 import { authRoutes, userRoutes } from './auth/routes';
 import { sessionRoutes } from './auth/session-routes';
+import { socialRoutes } from './auth/social/routes';
 import { connectionRoutes, founderConnectionRoutes } from './connections/routes';
 import { devRoutes } from './dev/routes';
 import { mediaRoutes } from './media/routes';
@@ -67,6 +68,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/users', userRoutes)
     .route('/auth', authRoutes)
     .route('/auth', sessionRoutes)
+    .route('/auth', socialRoutes)
     .route('/auth', memberDeletionRoutes)
     .route('/connection', connectionRoutes)
     .route('/founder', founderConnectionRoutes)

@@ -3,6 +3,8 @@
  * one request. Tests swap the clock or the password hasher through AppOptions.
  */
 import { scryptHasher } from './auth/password';
+import { readSocialConfig, type SocialVars } from './auth/social/config';
+import { oauthProviders } from './auth/social/oauth-providers';
 import { systemClock, type Clock } from './clock';
 import { readConfig } from './config';
 import { db } from './db/client';
@@ -34,6 +36,8 @@ export function buildDeps(env: Env, options: AppOptions = {}): Deps {
     passwords: options.passwords ?? scryptHasher(),
     live: durableObjectLive(env.LIVE),
     billing: billingProvider(env, database, config.appUrl, config.isDevelopment),
+    // Sign-in through Google, LinkedIn and GitHub, each on when its client id and secret are set.
+    social: oauthProviders(readSocialConfig(env as Env & SocialVars)),
   };
 }
 

@@ -94,6 +94,33 @@ export type BillingProvider = {
 /** A webhook that failed verification (bad signature, stale, wrong secret, no header). */
 export class WebhookRejected extends Error {}
 
+/** The social sign-in providers (auth/social): OAuth 2.0 / OpenID Connect, each on when configured. */
+export type SocialProviderName = 'google' | 'linkedin' | 'github';
+
+/** Who the person is at the provider, as its verified answers say. */
+export type ProviderIdentity = {
+  /** The provider's stable account id (`sub`, or GitHub's numeric id). */
+  subject: string;
+  /** The address the provider vouches for: Google and LinkedIn `email`, GitHub the primary one. */
+  email: string | null;
+  /** True only when the provider says that address is verified (`email_verified`, GitHub `verified`). */
+  emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  picture: string | null;
+};
+
+/**
+ * The OAuth providers behind social sign-in: starts an authorization-code flow with state and
+ * PKCE, and finishes it (checks the state, redeems the code with its verifier, reads the identity).
+ */
+export type SocialSignIn = {
+  /** The configured providers, in the order their buttons show. */
+  enabled: readonly SocialProviderName[];
+  start(provider: SocialProviderName, redirectUri: string): Promise<{ url: string; state: string; codeVerifier: string }>;
+  finish(provider: SocialProviderName, input: { callback: URLSearchParams; expectedState: string; codeVerifier: string; redirectUri: string }): Promise<ProviderIdentity>;
+};
+
 export type Deps = {
   db: Db;
   clock: Clock;
@@ -105,4 +132,6 @@ export type Deps = {
   live: LiveEmitter;
   /** The payment provider behind Premium (functions/src/subscriptions). */
   billing: BillingProvider;
+  /** Sign-in through Google, LinkedIn and GitHub (functions/src/auth/social). */
+  social: SocialSignIn;
 };

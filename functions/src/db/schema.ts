@@ -794,6 +794,25 @@ export type MessageRequestRow = typeof messageRequests.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionEventRow = typeof subscriptionEvents.$inferSelect;
 
+// Social sign-in (0017): provider identities keyed by (provider, subject); see auth/social/.
+export const socialProviders = ['google', 'linkedin', 'github'] as const;
+
+export const socialIdentities = sqliteTable(
+  'social_identities',
+  {
+    provider: text('provider', { enum: socialProviders }).notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.subject] }), uniqueIndex('social_identities_user_provider').on(table.userId, table.provider)],
+);
+
+export type SocialIdentityRow = typeof socialIdentities.$inferSelect;
+
 // The admin audit log (0016): append-only (triggers refuse UPDATE and DELETE).
 export const adminAudit = sqliteTable(
   'admin_audit',
