@@ -34,6 +34,13 @@ const AdminMemberSchema = z
   .openapi('AdminMember');
 
 const AdminMemberDetailSchema = AdminMemberSchema.extend({
+  suspension: z
+    .object({ suspended: z.boolean(), suspendedAt: z.string().nullable(), until: z.string().nullable(), reason: z.string().nullable() })
+    .openapi({ description: 'Suspended now, since when, until when (null: for good) and why.' }),
+  deletion: z
+    .object({ _id: z.string(), reason: z.string().nullable(), createdAt: z.string(), dueAt: z.string() })
+    .nullable()
+    .openapi({ description: 'A pending deletion request, or null.' }),
   grant: z
     .object({ grantedAt: z.string(), grantedBy: z.string().nullable().openapi({ description: 'The granting administrator, null once that account is gone.' }) })
     .nullable()
@@ -114,7 +121,7 @@ export const adminMemberRoutes = newRouter()
       path: '/members/{userId}',
       ...doc,
       summary: "A member's state",
-      description: 'Administrators only: verified, onboarded, Premium and how (an admin grant or a paid subscription).',
+      description: 'Administrators only: verified, onboarded, Premium and how (an admin grant or a paid subscription), suspended, deletion pending.',
       middleware: [requireUser, requireAdmin] as const,
       request: { params: UserIdParamSchema },
       responses: { 200: jsonResponse(AdminMemberDetailSchema, 'The member.'), ...errorResponses([400, 401, 403, 404], { ...adminOnly, 404: MEMBER_NOT_FOUND }) },

@@ -55,6 +55,20 @@ describe('Premium grants from the admin area', () => {
     expect((await as(admin, 'GET', `/admin/members/${'0'.repeat(24)}`)).status).toBe(404);
   });
 
+  it('shows a suspension and a pending deletion request on the member', async () => {
+    const admin = await signedInMember({ userRole: 'admin' });
+    const member = await signedInMember();
+    const path = `/admin/members/${member.user.id}`;
+    expect(await bodyOf(await as(admin, 'GET', path))).toMatchObject({ suspension: { suspended: false }, deletion: null });
+    expect((await as(member, 'POST', '/auth/profile-delete', { reason: 'Moving on' })).status).toBe(201);
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await as(admin, 'POST', `/admin/moderation/members/${member.user.id}/suspend`, { reason: 'Spam', until })).status).toBe(200);
+    expect(await bodyOf(await as(admin, 'GET', path))).toMatchObject({
+      suspension: { suspended: true, reason: 'Spam', until },
+      deletion: { reason: 'Moving on', dueAt: expect.any(String) },
+    });
+  });
+
   it('leaves one grant and one entry when two administrators grant at once', async () => {
     const [one, two] = [await signedInMember({ userRole: 'admin' }), await signedInMember({ userRole: 'admin' })];
     const member = await signedInMember();

@@ -1,15 +1,17 @@
 /**
  * The admin area's members: search by name or email (paged, newest first) and one member's
  * state: verified, onboarded, Premium and how (an admin grant, a paid subscription, or the
- * founder record's flag), the admins who can open the area.
+ * founder record's flag), suspended (users/suspension.ts) and deletion pending
+ * (account-deletion), and the admins who can open the area.
  */
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { advisors, founders, premiumGrants, subscriptions, users } from '../db/schema';
+import { advisors, deletionRequests, founders, premiumGrants, subscriptions, users } from '../db/schema';
 import { offsetOf, type PageRequest, type Paged, pageOf } from '../db/paging';
 import { ApiError } from '../errors';
 import { MEMBER_NOT_FOUND, PREMIUM_STATUSES } from '../subscriptions/premium-state';
 import { isPremium } from '../users/roles';
+import { type Suspension, suspensionOf } from '../users/suspension';
 
 export type AdminMember = {
   _id: string;
@@ -25,6 +27,8 @@ export type AdminMember = {
 };
 
 export type AdminMemberDetail = AdminMember & {
+  suspension: Suspension;
+  deletion: { _id: string; reason: string | null; createdAt: string; dueAt: string } | null;
   grant: { grantedAt: string; grantedBy: string | null } | null;
   subscription: { status: string; plan: string; currentPeriodEnd: string; cancelAtPeriodEnd: boolean; paying: boolean } | null;
 };
@@ -105,9 +109,14 @@ export async function searchMembers(deps: Pick<Deps, 'db'>, search: MemberSearch
 }
 
 /** One member's state for the admin area; 404 for an unknown id. */
-export async function memberDetail(deps: Pick<Deps, 'db'>, userId: string): Promise<AdminMemberDetail> {
-  const [[row], [grant], [subscription]] = await Promise.all([
-    deps.db.select(memberColumns).from(users).leftJoin(founders, eq(founders.userId, users.id)).leftJoin(advisors, eq(advisors.userId, users.id)).where(eq(users.id, userId)),
+export async function memberDetail(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<AdminMemberDetail> {
+  const [[row], [grant], [subscription], [deletion]] = await Promise.all([
+    deps.db
+      .select({ ...memberColumns, suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason })
+      .from(users)
+      .leftJoin(founders, eq(founders.userId, users.id))
+      .leftJoin(advisors, eq(advisors.userId, users.id))
+      .where(eq(users.id, userId)),
     deps.db
       .select({ grantedAt: premiumGrants.createdAt, firstName: users.firstName, lastName: users.lastName })
       .from(premiumGrants)
@@ -126,10 +135,16 @@ export async function memberDetail(deps: Pick<Deps, 'db'>, userId: string): Prom
       .where(eq(subscriptions.userId, userId))
       .orderBy(desc(sql`${subscriptions.status} IN ${[...PREMIUM_STATUSES]}`), desc(subscriptions.createdAt))
       .limit(1),
+    deps.db
+      .select({ _id: deletionRequests.id, reason: deletionRequests.reason, createdAt: deletionRequests.createdAt, dueAt: deletionRequests.dueAt })
+      .from(deletionRequests)
+      .where(and(eq(deletionRequests.userId, userId), eq(deletionRequests.status, 'pending'))),
   ]);
   if (!row) throw new ApiError(404, MEMBER_NOT_FOUND);
   return {
     ...toAdminMember(row),
+    suspension: suspensionOf(row, deps.clock.now()),
+    deletion: deletion ?? null,
     grant: grant ? { grantedAt: grant.grantedAt, grantedBy: grant.firstName === null ? null : `${grant.firstName} ${grant.lastName ?? ''}`.trim() } : null,
     subscription: subscription ? { ...subscription, paying: Boolean(subscription.paying) } : null,
   };
