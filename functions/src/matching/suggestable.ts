@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { blockedEitherWay } from '../members/blocks';
+import { isListed } from '../members/listed';
 
 /**
- * `id` may be suggested to the viewer: onboarded, someone else, nothing open and no block
- * either way. Connections' suggestions and matching's pools both ask it; the query names
+ * `id` may be suggested to the viewer: onboarded, someone else, nothing open, no block
+ * either way and no deletion pending (members/listed.ts). Connections' suggestions and matching's pools both ask it; the query names
  * the candidate's user `u`.
  */
 export function suggestable(id: SQL, viewerId: string): SQL {
@@ -11,5 +12,6 @@ export function suggestable(id: SQL, viewerId: string): SQL {
     AND NOT EXISTS (SELECT 1 FROM connections oc
       WHERE oc.pair_key = (CASE WHEN ${id} < ${viewerId} THEN ${id} || ':' || ${viewerId} ELSE ${viewerId} || ':' || ${id} END)
         AND oc.status IN ('pending', 'accepted', 'ignored'))
-    AND NOT ${blockedEitherWay(viewerId, id)}`;
+    AND NOT ${blockedEitherWay(viewerId, id)}
+    AND ${isListed(id)}`;
 }

@@ -1,11 +1,12 @@
 /**
  * GET /founder/profile?slug and GET /advisor/profile?slug: a public profile, read by
- * anyone. A member who has not finished onboarding is visible only to themself, and a
- * member who blocked the viewer does not exist for them. A signed-in member opening
+ * anyone. A member who has not finished onboarding or whose deletion is pending is visible
+ * only to themself, and a member who blocked the viewer does not exist for them. A signed-in member opening
  * someone else's profile leaves a profile view.
  */
 import { eq } from 'drizzle-orm';
 import { blockBetween } from '../members/blocks';
+import { isListedMember } from '../members/listed';
 import type { Deps } from '../deps';
 import { advisors, founders, users } from '../db/schema';
 import { ApiError } from '../errors';
@@ -33,6 +34,8 @@ export async function publicProfile<T extends MemberType>(deps: Pick<Deps, 'db' 
   if (!found) throw new ApiError(404, M.profileNotFound);
   const self = viewer?.user.id === found.user.id;
   if (!found.user.onboarded && !self) throw new ApiError(404, M.profileNotFound);
+  // A member whose deletion is pending is gone for everyone else until they withdraw it.
+  if (!self && !(await isListedMember(deps, found.user.id))) throw new ApiError(404, M.profileNotFound);
   if (viewer && !self) {
     const { viewerBlocked, theyBlocked } = await blockBetween(deps, viewer.user.id, found.user.id);
     if (theyBlocked) throw new ApiError(404, M.profileNotFound);

@@ -19,6 +19,7 @@ import type { MemberType } from '../users/schemas';
 import { ftsQuery } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
 import { blockedWith } from '../members/blocks';
+import { isListed, UNLISTED_IDS } from '../members/listed';
 
 export type TagKind = (typeof profileTagKinds)[number];
 
@@ -102,7 +103,8 @@ function conditions(parts: SQL[]): SQL {
   return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`1`;
 }
 
-const notExcluded = (id: SQL, viewerId: string) => sql`${id} NOT IN ${blockedWith(viewerId)}`;
+/** Not blocked either way with the viewer, and listed (no deletion pending: members/listed.ts). */
+const notExcluded = (id: SQL, viewerId: string) => sql`${id} NOT IN ${blockedWith(viewerId)} AND ${isListed(id)}`;
 
 const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
 
@@ -178,12 +180,15 @@ export function pageStatement(plan: SearchPlan, criteria: SearchCriteria, viewer
 export function walkCountStatement(plan: Extract<SearchPlan, { strategy: 'walk' }>, criteria: SearchCriteria, viewerId: string): SQL {
   const [driver, ...rest] = plan.facets;
   if (!driver) {
-    // Onboarded members of the type, less the blocked ones among them: the first count
-    // stays in the users_onboarded_type_created index, the second reads only the blocked.
+    // Onboarded members of the type, less the blocked ones among them and the unlisted ones
+    // not blocked: the first count stays in the users_onboarded_type_created index, the
+    // others read only the blocked and the unlisted.
     const type = (alias: string) => (criteria.memberType ? sql`AND ${sql.raw(alias)}.member_type = ${criteria.memberType}` : sql``);
     return sql`SELECT
       (SELECT count(*) FROM users u WHERE u.onboarded = 1 ${type('u')})
-      - (SELECT count(*) FROM ${blockedWith(viewerId)} j CROSS JOIN users e ON e.id = j.blocked_id WHERE e.onboarded = 1 ${type('e')}) AS total`;
+      - (SELECT count(*) FROM ${blockedWith(viewerId)} j CROSS JOIN users e ON e.id = j.blocked_id WHERE e.onboarded = 1 ${type('e')})
+      - (SELECT count(*) FROM ${UNLISTED_IDS} d CROSS JOIN users e ON e.id = d.user_id
+          WHERE e.onboarded = 1 ${type('e')} AND e.id NOT IN ${blockedWith(viewerId)}) AS total`;
   }
   // profile_tags holds onboarded members only; a type the filters do not imply is checked.
   const where = [notExcluded(sql`s.user_id`, viewerId), ...rest.map((facet) => probe(facet, sql`s.user_id`))];

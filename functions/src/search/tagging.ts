@@ -1,7 +1,7 @@
 /**
  * Members to @-mention: onboarded founders and advisors whose name has words starting
- * with what was typed, the viewer's connections first. The viewer and anyone on the
- * other side of a block are left out.
+ * with what was typed, the viewer's connections first. The viewer, anyone on the other
+ * side of a block and members whose deletion is pending (members/listed.ts) are left out.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
@@ -10,6 +10,7 @@ import type { MemberCard } from '../members/schemas';
 import type { Deps } from '../deps';
 import { ftsQuery } from './fts';
 import { blockedWith } from '../members/blocks';
+import { isListed } from '../members/listed';
 
 /** The SQL of one page: members whose name matches `match`, connections first, then the best match. */
 function taggingStatement(viewerId: string, match: string, page: PageRequest): SQL {
@@ -21,7 +22,7 @@ function taggingStatement(viewerId: string, match: string, page: PageRequest): S
             AND c.status = 'accepted') AS connected
       FROM (SELECT user_id, rank AS score FROM profile_search WHERE profile_search MATCH ${match}) s
       JOIN users u ON u.id = s.user_id
-      WHERE u.onboarded = 1 AND u.id <> ${viewerId} AND u.id NOT IN ${blockedWith(viewerId)}
+      WHERE u.onboarded = 1 AND u.id <> ${viewerId} AND u.id NOT IN ${blockedWith(viewerId)} AND ${isListed(sql.raw('u.id'))}
       ORDER BY connected DESC, score, joined DESC, member_id LIMIT ${page.limit} OFFSET ${offsetOf(page)})
     SELECT hits.total AS total, ${MEMBER_CARD_COLUMNS}
     FROM hits JOIN users u ON u.id = hits.member_id ${MEMBER_CARD_JOINS}

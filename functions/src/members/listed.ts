@@ -1,0 +1,25 @@
+/**
+ * Who may be shown to others: a member whose account deletion is pending is out of every
+ * list of people (search, suggestions, matching, mentions, the sitemap) and their public
+ * page is gone for visitors; withdrawing the request brings it all back. Every query that
+ * lists members uses this module, so the rule lives in one place.
+ */
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Deps } from '../deps';
+
+/** The user ids kept out of lists: members whose deletion request is pending (the partial unique index holds exactly these). */
+export const UNLISTED_IDS: SQL = sql`(SELECT user_id FROM deletion_requests WHERE status = 'pending')`;
+
+/**
+ * True (in SQL) when the user id in `userId` (a column, or SQL naming one such as
+ * `sql.raw('u.id')`) may be listed. One probe of deletion_requests_one_pending per row.
+ */
+export function isListed(userId: SQLWrapper): SQL {
+  return sql`${userId} NOT IN ${UNLISTED_IDS}`;
+}
+
+/** Whether one member may be shown to others (their public profile page). */
+export async function isListedMember(deps: Pick<Deps, 'db'>, userId: string): Promise<boolean> {
+  const [row] = await deps.db.all<{ listed: number }>(sql`SELECT ${isListed(sql`${userId}`)} AS listed`);
+  return row?.listed === 1;
+}
