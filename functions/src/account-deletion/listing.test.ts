@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, call, get, post, signedInMember } from '../../test/api';
+import { bodyOf, call, get, post, type signedInMember } from '../../test/api';
 import { advisorWith, founderWith, idsOf } from '../search/test-profiles';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
