@@ -12,6 +12,7 @@ import { adminMemberRoutes } from './admin/member-routes';
 import { authRoutes, userRoutes } from './auth/routes';
 import { sessionRoutes } from './auth/session-routes';
 import { socialRoutes } from './auth/social/routes';
+import { dataExportRoutes } from './data-export/routes';
 import { connectionRoutes, founderConnectionRoutes } from './connections/routes';
 import { devRoutes } from './dev/routes';
 import { mediaRoutes } from './media/routes';
@@ -70,6 +71,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/auth', sessionRoutes)
     .route('/auth', socialRoutes)
     .route('/auth', memberDeletionRoutes)
+    .route('/auth', dataExportRoutes)
     .route('/connection', connectionRoutes)
     .route('/founder', founderConnectionRoutes)
     .route('/founder', founderSearchRoutes)

@@ -1,0 +1,278 @@
+/**
+ * Everything stored about one member, read in one D1 batch (one consistent snapshot):
+ * their account and profile, what they wrote and did, what was sent to them, their
+ * billing state. Only rows about this member are read; what other members wrote to them
+ * stays out (see documents.ts for the rules), and the names of the other members a row
+ * mentions are read in a second query.
+ */
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  advisors,
+  attachments,
+  billingCustomers,
+  blocks,
+  connections,
+  feedComments,
+  feedLikes,
+  feedPollOptions,
+  feedPolls,
+  feedPollVotes,
+  feedPostHistory,
+  feedPostMedia,
+  feedPosts,
+  feedReplies,
+  founders,
+  messageRequests,
+  messages,
+  notifications,
+  onboardingDrafts,
+  premiumGrants,
+  profileViews,
+  reports,
+  subscriptionEvents,
+  subscriptions,
+  threadMembers,
+  threads,
+  users,
+} from '../db/schema';
+
+/** Reads the member's rows; the member ids they mention are in `others` (names) once `collectMemberData` returns. */
+function memberQueries(db: Db, userId: string) {
+  const ownPostIds = db.select({ id: feedPosts.id }).from(feedPosts).where(eq(feedPosts.authorUserId, userId));
+  return [
+    db.select().from(users).where(eq(users.id, userId)),
+    db.select().from(founders).where(eq(founders.userId, userId)),
+    db.select().from(advisors).where(eq(advisors.userId, userId)),
+    db.select().from(onboardingDrafts).where(eq(onboardingDrafts.userId, userId)),
+    db.select().from(feedPosts).where(eq(feedPosts.authorUserId, userId)).orderBy(asc(feedPosts.createdAt)),
+    db.select().from(feedPostMedia).where(inArray(feedPostMedia.postId, ownPostIds)).orderBy(asc(feedPostMedia.postId), asc(feedPostMedia.position)),
+    db.select().from(feedPolls).where(inArray(feedPolls.postId, ownPostIds)),
+    db
+      .select({ id: feedPollOptions.id, pollId: feedPollOptions.pollId, position: feedPollOptions.position, label: feedPollOptions.label, voteCount: feedPollOptions.voteCount })
+      .from(feedPollOptions)
+      .innerJoin(feedPolls, eq(feedPolls.id, feedPollOptions.pollId))
+      .where(inArray(feedPolls.postId, ownPostIds))
+      .orderBy(asc(feedPollOptions.position)),
+    db.select().from(feedPostHistory).where(inArray(feedPostHistory.postId, ownPostIds)).orderBy(asc(feedPostHistory.createdAt)),
+    db
+      .select({
+        id: feedComments.id,
+        postId: feedComments.postId,
+        postSlug: feedPosts.slug,
+        text: feedComments.text,
+        editedAt: feedComments.editedAt,
+        createdAt: feedComments.createdAt,
+        updatedAt: feedComments.updatedAt,
+      })
+      .from(feedComments)
+      .innerJoin(feedPosts, eq(feedPosts.id, feedComments.postId))
+      .where(eq(feedComments.authorUserId, userId))
+      .orderBy(asc(feedComments.createdAt)),
+    db
+      .select({
+        id: feedReplies.id,
+        commentId: feedReplies.commentId,
+        postId: feedReplies.postId,
+        postSlug: feedPosts.slug,
+        text: feedReplies.text,
+        editedAt: feedReplies.editedAt,
+        createdAt: feedReplies.createdAt,
+        updatedAt: feedReplies.updatedAt,
+      })
+      .from(feedReplies)
+      .innerJoin(feedPosts, eq(feedPosts.id, feedReplies.postId))
+      .where(eq(feedReplies.authorUserId, userId))
+      .orderBy(asc(feedReplies.createdAt)),
+    db
+      .select({ postId: feedLikes.postId, postSlug: feedPosts.slug, createdAt: feedLikes.createdAt })
+      .from(feedLikes)
+      .innerJoin(feedPosts, eq(feedPosts.id, feedLikes.postId))
+      .where(eq(feedLikes.userId, userId))
+      .orderBy(asc(feedLikes.createdAt)),
+    db
+      .select({
+        pollId: feedPollVotes.pollId,
+        optionId: feedPollVotes.optionId,
+        option: feedPollOptions.label,
+        question: feedPolls.question,
+        postId: feedPolls.postId,
+        postSlug: feedPosts.slug,
+        createdAt: feedPollVotes.createdAt,
+      })
+      .from(feedPollVotes)
+      .innerJoin(feedPollOptions, eq(feedPollOptions.id, feedPollVotes.optionId))
+      .innerJoin(feedPolls, eq(feedPolls.id, feedPollVotes.pollId))
+      .innerJoin(feedPosts, eq(feedPosts.id, feedPolls.postId))
+      .where(eq(feedPollVotes.userId, userId))
+      .orderBy(asc(feedPollVotes.createdAt)),
+    db
+      .select()
+      .from(connections)
+      .where(or(eq(connections.requesterId, userId), eq(connections.receiverId, userId)))
+      .orderBy(asc(connections.createdAt)),
+    db.select().from(blocks).where(eq(blocks.blockerId, userId)).orderBy(asc(blocks.createdAt)),
+    db
+      .select({ id: threads.id, otherId: threadMembers.otherId, unreadCount: threadMembers.unreadCount, lastMessageAt: threadMembers.lastMessageAt, createdAt: threads.createdAt })
+      .from(threadMembers)
+      .innerJoin(threads, eq(threads.id, threadMembers.threadId))
+      .where(eq(threadMembers.userId, userId))
+      .orderBy(asc(threads.createdAt)),
+    // Messages the other member wrote are counted per thread, never read.
+    db.select({ threadId: messages.threadId, received: sql<number>`count(*)` }).from(messages).where(eq(messages.toId, userId)).groupBy(messages.threadId),
+    db.select().from(messages).where(eq(messages.authorId, userId)).orderBy(asc(messages.createdAt), asc(messages.id)),
+    db.select().from(attachments).where(eq(attachments.ownerId, userId)).orderBy(asc(attachments.createdAt), asc(attachments.position)),
+    db
+      .select()
+      .from(messageRequests)
+      .where(or(eq(messageRequests.senderId, userId), eq(messageRequests.recipientId, userId)))
+      .orderBy(asc(messageRequests.createdAt)),
+    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt), asc(notifications.id)),
+    db.select().from(profileViews).where(eq(profileViews.viewedId, userId)).orderBy(asc(profileViews.viewedAt)),
+    db.select().from(profileViews).where(eq(profileViews.viewerId, userId)).orderBy(asc(profileViews.viewedAt)),
+    db.select().from(reports).where(eq(reports.reporterId, userId)).orderBy(asc(reports.createdAt)),
+    db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)),
+    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(asc(subscriptions.createdAt)),
+    db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId)).orderBy(asc(subscriptionEvents.createdAt), asc(subscriptionEvents.id)),
+    db.select().from(premiumGrants).where(eq(premiumGrants.userId, userId)),
+    // The members this member blocked or was blocked by: their views of this member are not named.
+    db
+      .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+      .from(blocks)
+      .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId))),
+  ] as const;
+}
+
+type Results<T> = { -readonly [K in keyof T]: T[K] extends PromiseLike<infer R> ? R : never };
+type Rows = Results<ReturnType<typeof memberQueries>>;
+
+/** A member named in the export: id and name only. */
+export type NamedMember = { id: string; name: string };
+
+/** The member's rows, by kind, and the names of the members they mention. */
+export type MemberData = {
+  user: Rows[0][number];
+  founder: Rows[1][number] | null;
+  advisor: Rows[2][number] | null;
+  onboardingDraft: Rows[3][number] | null;
+  posts: Rows[4];
+  postMedia: Rows[5];
+  polls: Rows[6];
+  pollOptions: Rows[7];
+  postHistory: Rows[8];
+  comments: Rows[9];
+  replies: Rows[10];
+  likes: Rows[11];
+  votes: Rows[12];
+  connections: Rows[13];
+  blocked: Rows[14];
+  threads: Rows[15];
+  receivedPerThread: Rows[16];
+  messages: Rows[17];
+  attachments: Rows[18];
+  messageRequests: Rows[19];
+  notifications: Rows[20];
+  viewsOfMe: Rows[21];
+  viewsByMe: Rows[22];
+  reports: Rows[23];
+  billingCustomer: Rows[24][number] | null;
+  subscriptions: Rows[25];
+  subscriptionEvents: Rows[26];
+  premiumGrant: Rows[27][number] | null;
+  /** Members on either side of a block with this member. */
+  blockedEitherWay: Set<string>;
+  others: Map<string, NamedMember>;
+};
+
+/** The ids of the other members the rows mention. */
+function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' | 'blockedEitherWay'>): string[] {
+  const ids = new Set<string>([
+    ...rows.connections.flatMap((row) => [row.requesterId, row.receiverId]),
+    ...rows.blocked.map((row) => row.blockedId),
+    ...rows.threads.map((row) => row.otherId),
+    ...rows.messages.map((row) => row.toId),
+    ...rows.messageRequests.flatMap((row) => [row.senderId, row.recipientId]),
+    ...rows.notifications.flatMap((row) => (row.senderId ? [row.senderId] : [])),
+    ...rows.viewsOfMe.map((row) => row.viewerId),
+    ...rows.viewsByMe.map((row) => row.viewedId),
+  ]);
+  ids.delete(userId);
+  return [...ids];
+}
+
+/** Reads every row about the member, or null when the account no longer exists. */
+export async function collectMemberData(db: Db, userId: string): Promise<MemberData | null> {
+  const [
+    [user],
+    [founder],
+    [advisor],
+    [onboardingDraft],
+    posts,
+    postMedia,
+    polls,
+    pollOptions,
+    postHistory,
+    comments,
+    replies,
+    likes,
+    votes,
+    connectionRows,
+    blocked,
+    threadRows,
+    receivedPerThread,
+    messageRows,
+    attachmentRows,
+    messageRequestRows,
+    notificationRows,
+    viewsOfMe,
+    viewsByMe,
+    reportRows,
+    [billingCustomer],
+    subscriptionRows,
+    subscriptionEventRows,
+    [premiumGrant],
+    blockRows,
+  ] = (await db.batch(memberQueries(db, userId))) as unknown as Rows;
+  if (!user) return null;
+  const rows = {
+    founder: founder ?? null,
+    advisor: advisor ?? null,
+    onboardingDraft: onboardingDraft ?? null,
+    posts,
+    postMedia,
+    polls,
+    pollOptions,
+    postHistory,
+    comments,
+    replies,
+    likes,
+    votes,
+    connections: connectionRows,
+    blocked,
+    threads: threadRows,
+    receivedPerThread,
+    messages: messageRows,
+    attachments: attachmentRows,
+    messageRequests: messageRequestRows,
+    notifications: notificationRows,
+    viewsOfMe,
+    viewsByMe,
+    reports: reportRows,
+    billingCustomer: billingCustomer ?? null,
+    subscriptions: subscriptionRows,
+    subscriptionEvents: subscriptionEventRows,
+    premiumGrant: premiumGrant ?? null,
+  };
+  const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
+  return { user, ...rows, blockedEitherWay, others: await namesOf(db, mentionedIds(userId, rows)) };
+}
+
+/** The names of the members, by id (json_each keeps it one bound parameter however many there are). */
+async function namesOf(db: Db, ids: string[]): Promise<Map<string, NamedMember>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(sql`${users.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: `${row.firstName} ${row.lastName}`.trim() }]));
+}

@@ -1,0 +1,205 @@
+/**
+ * The member's rows turned into the files of their data download: one JSON document per
+ * kind and the list of their own media files. The rules of what goes in:
+ * - Everything the member wrote or did, with the ids and slugs that place it.
+ * - Of a conversation, the thread (with whom, when) and the member's own messages; the
+ *   other member's messages are theirs and are only counted. A message request the member
+ *   received is listed without its text; a connection request's note only when they wrote it.
+ * - Notifications as the member received them, but for the body of those that quote
+ *   another member's message (new message, message request).
+ * - Views of their profile: the time always; the viewer only when the app would name them
+ *   (never a member browsing privately or on either side of a block, and for a free member
+ *   only the most recent few, as on the views screen).
+ * - Billing state without any card data (the product never holds any).
+ */
+import { hasPassword } from '../auth/social/passwordless';
+import { storedImageKey } from '../media/image-store';
+import { accountIsPremium, FREE_VIEWERS, viewsWindowStart } from '../premium/entitlements';
+import type { MemberData, NamedMember } from './collect';
+
+/** A media file of the member's to put in the archive: its R2 key and its path there. */
+export type MediaFile = { key: string; path: string };
+
+/** A provider account linked for sign-in (social_identities, 0017). */
+export type LinkedIdentity = { provider: string; email: string | null; createdAt: string };
+
+/** A JSON document of the archive. */
+export type ExportDocument = { path: string; content: unknown };
+
+const extensionOf = (key: string) => /\.([a-z0-9]+)$/.exec(key)?.[1] ?? 'bin';
+
+/** The member's own media: profile picture and banner, their posts' media, the attachments they sent. */
+export function mediaFilesOf(data: MemberData): MediaFile[] {
+  const profile = data.founder ?? data.advisor;
+  const picture = storedImageKey(profile?.profilePictureUrl ?? null);
+  const banner = storedImageKey(profile?.profileBannerUrl ?? null);
+  return [
+    ...(picture ? [{ key: picture, path: `media/profile/picture.${extensionOf(picture)}` }] : []),
+    ...(banner ? [{ key: banner, path: `media/profile/banner.${extensionOf(banner)}` }] : []),
+    ...data.postMedia.map((media) => ({ key: media.r2Key, path: `media/posts/${media.id}.${extensionOf(media.r2Key)}` })),
+    ...data.attachments
+      .filter((file) => file.storageKey.startsWith('attachments/'))
+      .map((file) => ({ key: file.storageKey, path: `media/attachments/${file.id}.${extensionOf(file.storageKey)}` })),
+  ];
+}
+
+/** What the documents need besides the rows. */
+export type DocumentContext = {
+  now: Date;
+  /** The archive path of a media key, or null when the file is not in it (gone from storage). */
+  fileOf: (key: string | null) => string | null;
+  /** The provider accounts linked for sign-in. */
+  identities: readonly LinkedIdentity[];
+};
+
+function named(data: MemberData, id: string | null): NamedMember | null {
+  if (!id) return null;
+  return data.others.get(id) ?? { id, name: 'Deleted member' };
+}
+
+function profileDocument(data: MemberData, { fileOf }: DocumentContext) {
+  const { passwordHash: _secret, tokenVersion: _internal, ...account } = data.user;
+  const withFiles = <T extends { profilePictureUrl: string | null; profileBannerUrl: string | null }>(row: T | null) =>
+    row && { ...row, profilePictureFile: fileOf(storedImageKey(row.profilePictureUrl)), profileBannerFile: fileOf(storedImageKey(row.profileBannerUrl)) };
+  return {
+    account,
+    founder: withFiles(data.founder),
+    advisor: withFiles(data.advisor),
+    onboardingDraft: data.onboardingDraft,
+    blocked: data.blocked.map((row) => ({ member: named(data, row.blockedId), since: row.createdAt })),
+    reports: data.reports.map(({ reporterId: _me, ...report }) => report),
+  };
+}
+
+function postsDocument(data: MemberData, { fileOf }: DocumentContext) {
+  return data.posts.map(({ authorUserId: _me, ...post }) => {
+    const poll = data.polls.find((row) => row.postId === post.id);
+    return {
+      ...post,
+      media: data.postMedia.filter((media) => media.postId === post.id).map(({ postId: _post, ...media }) => ({ ...media, file: fileOf(media.r2Key) })),
+      poll: poll && { ...poll, options: data.pollOptions.filter((option) => option.pollId === poll.id) },
+      history: data.postHistory.filter((version) => version.postId === post.id).map(({ postId: _post, editedBy: _by, ...version }) => version),
+    };
+  });
+}
+
+function connectionsDocument(data: MemberData) {
+  const me = data.user.id;
+  return data.connections.map((row) => {
+    const sent = row.requesterId === me;
+    return {
+      id: row.id,
+      direction: sent ? 'sent' : 'received',
+      member: named(data, sent ? row.receiverId : row.requesterId),
+      status: row.status,
+      // The note is the requester's words: a received request's note is the other member's.
+      note: sent ? row.note : null,
+      respondedAt: row.respondedAt,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+  });
+}
+
+function messagesDocument(data: MemberData, { fileOf }: DocumentContext) {
+  const me = data.user.id;
+  const received = new Map(data.receivedPerThread.map((row) => [row.threadId, Number(row.received)]));
+  return {
+    threads: data.threads.map((thread) => ({
+      id: thread.id,
+      with: named(data, thread.otherId),
+      createdAt: thread.createdAt,
+      lastMessageAt: thread.lastMessageAt,
+      unreadCount: thread.unreadCount,
+      messagesReceived: received.get(thread.id) ?? 0,
+      messagesSent: data.messages.filter((message) => message.threadId === thread.id).length,
+    })),
+    sent: data.messages.map(({ authorId: _me, toId, ...message }) => ({
+      ...message,
+      to: named(data, toId),
+      attachments: data.attachments.filter((file) => file.messageId === message.id).map((file) => attachmentEntry(file, fileOf)),
+    })),
+    uploadsNotSent: data.attachments.filter((file) => file.messageId === null).map((file) => attachmentEntry(file, fileOf)),
+    messageRequests: data.messageRequests.map((request) => {
+      const sent = request.senderId === me;
+      return {
+        id: request.id,
+        direction: sent ? 'sent' : 'received',
+        member: named(data, sent ? request.recipientId : request.senderId),
+        body: sent ? request.body : null,
+        status: request.status,
+        createdAt: request.createdAt,
+        answeredAt: request.answeredAt,
+      };
+    }),
+  };
+}
+
+/** Notifications whose body quotes another member's message: the body stays out, as the message does. */
+const QUOTING_KINDS = new Set(['message.received', 'message.requested']);
+
+function notificationsDocument(data: MemberData) {
+  return data.notifications.map(({ userId: _me, senderId, body, ...notification }) => ({
+    ...notification,
+    body: QUOTING_KINDS.has(notification.kind) ? null : body,
+    from: named(data, senderId),
+  }));
+}
+
+function attachmentEntry(file: MemberData['attachments'][number], fileOf: DocumentContext['fileOf']) {
+  return { id: file.id, name: file.name, mime: file.mime, size: file.size, width: file.width, height: file.height, createdAt: file.createdAt, file: fileOf(file.storageKey) };
+}
+
+function profileViewsDocument(data: MemberData, { now }: DocumentContext) {
+  const premium = accountIsPremium({ user: data.user, founder: data.founder });
+  const windowStart = viewsWindowStart(now).toISOString();
+  // The rows the views screen lists, newest first; a free member sees the first few named.
+  const listed = [...data.viewsOfMe]
+    .filter((view) => view.viewedAt >= windowStart && !data.blockedEitherWay.has(view.viewerId))
+    .sort((a, b) => b.viewedAt.localeCompare(a.viewedAt));
+  const nameable = new Set(premium ? listed : listed.slice(0, FREE_VIEWERS));
+  return {
+    viewsOfYourProfile: data.viewsOfMe.map((view) => ({
+      viewedAt: view.viewedAt,
+      private: view.private,
+      viewer: !view.private && nameable.has(view) ? named(data, view.viewerId) : null,
+    })),
+    profilesYouViewed: data.viewsByMe.map((view) => ({ member: named(data, view.viewedId), viewedAt: view.viewedAt, private: view.private })),
+  };
+}
+
+function signInMethodsDocument(data: MemberData, { identities }: DocumentContext) {
+  return {
+    email: data.user.email,
+    password: hasPassword(data.user.passwordHash),
+    providers: identities.map((identity) => ({ provider: identity.provider, email: identity.email, linkedAt: identity.createdAt })),
+  };
+}
+
+function subscriptionDocument(data: MemberData) {
+  return {
+    premium: accountIsPremium({ user: data.user, founder: data.founder }),
+    paymentProviderCustomer: data.billingCustomer && { id: data.billingCustomer.customerId, createdAt: data.billingCustomer.createdAt },
+    subscriptions: data.subscriptions.map(({ userId: _me, ...subscription }) => subscription),
+    history: data.subscriptionEvents.map(({ userId: _me, ...event }) => event),
+    premiumGrantedBy: data.premiumGrant ? { administrator: true, since: data.premiumGrant.createdAt } : null,
+    cardData: 'FounderMesh never holds card numbers: payments are made on the payment provider’s page.',
+  };
+}
+
+/** The JSON documents of the archive, in the order they are written. */
+export function documentsOf(data: MemberData, context: DocumentContext): ExportDocument[] {
+  return [
+    { path: 'profile.json', content: profileDocument(data, context) },
+    { path: 'posts.json', content: postsDocument(data, context) },
+    { path: 'comments.json', content: { comments: data.comments, replies: data.replies } },
+    { path: 'reactions.json', content: data.likes.map((like) => ({ reaction: 'like', ...like })) },
+    { path: 'votes.json', content: data.votes },
+    { path: 'connections.json', content: connectionsDocument(data) },
+    { path: 'messages.json', content: messagesDocument(data, context) },
+    { path: 'notifications.json', content: notificationsDocument(data) },
+    { path: 'profile-views.json', content: profileViewsDocument(data, context) },
+    { path: 'sign-in-methods.json', content: signInMethodsDocument(data, context) },
+    { path: 'subscription.json', content: subscriptionDocument(data) },
+  ];
+}

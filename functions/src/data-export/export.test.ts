@@ -1,0 +1,202 @@
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, get, signedInMember } from '../../test/api';
+import { connectedPair } from '../../test/connections';
+import { asMember, newPost, pngFile } from '../../test/posts';
+import { commentOn, replyTo } from '../../test/comments';
+import { NO_PASSWORD } from '../auth/social/passwordless';
+import { db } from '../db/client';
+import { newId } from '../db/ids';
+import { billingCustomers, founders, profileViews, socialIdentities, subscriptions } from '../db/schema';
+import { fileOf, pdfBytes, sendText } from '../inbox/test-inbox';
+import { pngImage } from '../media/test-images';
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+type Files = Record<string, Uint8Array>;
+
+const suffix = crypto.randomUUID().slice(0, 8);
+const exportOf = (member: Pick<Member, 'jwt'>) => get('/auth/data-export', { token: member.jwt });
+const json = (files: Files, path: string) => JSON.parse(strFromU8(files[path]!));
+/** Every file of the archive as text, to look for what must not be in it. */
+const allText = (files: Files) =>
+  Object.values(files)
+    .map((bytes) => strFromU8(bytes, true))
+    .join('\n');
+
+/** A picture in R2 under a key of ours, set as the member's profile picture. */
+async function givePicture(member: Member): Promise<Uint8Array> {
+  const bytes = await pngImage(3, 3);
+  const key = `avatars/${newId()}.png`;
+  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: 'image/png' } });
+  await db(env).update(founders).set({ profilePictureUrl: key }).where(eq(founders.userId, member.user.id));
+  return bytes;
+}
+
+describe('GET /auth/data-export', () => {
+  // Ada has data of every kind; Bob is her connection; Cleo browses privately; Dan's view is named.
+  let ada: Member;
+  let bob: Member;
+  let files: Files;
+  let response: Response;
+  let picture: Uint8Array;
+  let sentFileId: string;
+  let postMediaId: string;
+
+  beforeAll(async () => {
+    const pair = await connectedPair();
+    ada = pair.requester;
+    bob = pair.receiver;
+    const [cleo, dan] = await Promise.all([
+      signedInMember({ firstName: 'Cleo', lastName: `Private ${suffix}` }),
+      signedInMember({ firstName: 'Dan', lastName: `Named ${suffix}` }),
+    ]);
+    picture = await givePicture(ada);
+
+    const adaPost = await newPost(ada, { text: `Ada's launch post ${suffix}`, media: await pngFile(4, 4, 'launch.png'), mediaAlt: 'A launch chart' });
+    postMediaId = adaPost.media[0]._id;
+    const bobPoll = await newPost(bob, { text: 'Bob asks', poll: JSON.stringify({ options: ['Hiring', 'Product'] }) });
+    const comment = await commentOn(bobPoll._id, ada, `Ada comments ${suffix}`);
+    await replyTo(comment.commentId ?? comment._id, ada, `Ada replies ${suffix}`);
+    await asMember(ada, 'POST', `/feed-post/like-by-user/${bobPoll._id}`, { likedByUser: true });
+    await asMember(ada, 'POST', `/feed-post/${bobPoll.poll.options[1]._id}/vote?pollId=${bobPoll.poll._id}`);
+
+    const sent = await sendText(ada, bob, `Ada writes ${suffix}`, { mediaFiles: fileOf(pdfBytes(), 'deck.pdf') });
+    sentFileId = sent.message.mediaFiles[0]._id;
+    await sendText(bob, ada, `Bob's private words ${suffix}`);
+
+    const at = new Date().toISOString();
+    await db(env)
+      .insert(profileViews)
+      .values([
+        { viewerId: cleo.user.id, viewedId: ada.user.id, day: at.slice(0, 10), private: true, viewedAt: at },
+        { viewerId: dan.user.id, viewedId: ada.user.id, day: at.slice(0, 10), private: false, viewedAt: at },
+        { viewerId: ada.user.id, viewedId: bob.user.id, day: at.slice(0, 10), private: false, viewedAt: at },
+      ]);
+    await db(env)
+      .insert(billingCustomers)
+      .values({ userId: ada.user.id, customerId: `cus_${suffix}`, createdAt: at });
+    await db(env)
+      .insert(subscriptions)
+      .values({ id: `sub_${suffix}`, userId: ada.user.id, customerId: `cus_${suffix}`, plan: 'monthly', status: 'active', currentPeriodEnd: at, createdAt: at, updatedAt: at });
+    await db(env)
+      .insert(socialIdentities)
+      .values({ provider: 'github', subject: `gh-${suffix}`, userId: ada.user.id, email: ada.user.email, createdAt: at });
+
+    response = await exportOf(ada);
+    files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+  });
+
+  it('answers a zip as an attachment named with the date, never cached', () => {
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="foundermesh-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('holds one JSON document per kind, a README and the media folder', () => {
+    const documents = ['profile', 'posts', 'comments', 'reactions', 'votes', 'connections', 'messages', 'notifications', 'profile-views', 'sign-in-methods', 'subscription'];
+    for (const name of documents) expect(Object.keys(files)).toContain(`${name}.json`);
+    expect(strFromU8(files['README.txt']!)).toContain('Messages other members wrote to you are theirs');
+  });
+
+  it('has the account and profile, without the password hash', () => {
+    const profile = json(files, 'profile.json');
+    expect(profile.account).toMatchObject({ id: ada.user.id, email: ada.user.email, firstName: ada.user.firstName });
+    expect(profile.account).not.toHaveProperty('passwordHash');
+    expect(profile.founder).toMatchObject({ slug: ada.founder!.slug, profilePictureFile: 'media/profile/picture.png' });
+    expect(allText(files)).not.toContain('scrypt');
+  });
+
+  it('has her posts, comments, replies, likes and votes', () => {
+    const [post] = json(files, 'posts.json');
+    expect(post.text).toBe(`Ada's launch post ${suffix}`);
+    expect(post.media[0].file).toBe(`media/posts/${postMediaId}.png`);
+    const { comments, replies } = json(files, 'comments.json');
+    expect(comments.map((row: { text: string }) => row.text)).toEqual([`Ada comments ${suffix}`]);
+    expect(replies.map((row: { text: string }) => row.text)).toEqual([`Ada replies ${suffix}`]);
+    expect(json(files, 'reactions.json')).toEqual([expect.objectContaining({ reaction: 'like', postSlug: expect.any(String) })]);
+    expect(json(files, 'votes.json')).toEqual([expect.objectContaining({ option: 'Product' })]);
+  });
+
+  it('has her connection, her conversation and her own messages only', () => {
+    expect(json(files, 'connections.json')).toEqual([
+      expect.objectContaining({ direction: 'sent', status: 'accepted', member: { id: bob.user.id, name: `${bob.user.firstName} ${bob.user.lastName}` } }),
+    ]);
+    const messages = json(files, 'messages.json');
+    expect(messages.threads).toEqual([expect.objectContaining({ with: expect.objectContaining({ id: bob.user.id }), messagesSent: 1, messagesReceived: 1 })]);
+    expect(messages.sent.map((message: { body: string }) => message.body)).toEqual([`Ada writes ${suffix}`]);
+    expect(messages.sent[0].attachments[0]).toMatchObject({ name: 'deck.pdf', file: expect.stringMatching(/^media\/attachments\/.+\.pdf$/) });
+    expect(allText(files)).not.toContain(`Bob's private words ${suffix}`);
+  });
+
+  it('has her notifications, sign-in methods and subscription', () => {
+    const notifications = json(files, 'notifications.json');
+    expect(notifications.length).toBeGreaterThan(0);
+    expect(notifications.every((row: { from: unknown }) => row.from === null || typeof row.from === 'object')).toBe(true);
+    expect(json(files, 'sign-in-methods.json')).toEqual({
+      email: ada.user.email,
+      password: true,
+      providers: [{ provider: 'github', email: ada.user.email, linkedAt: expect.any(String) }],
+    });
+    const subscription = json(files, 'subscription.json');
+    expect(subscription.subscriptions).toEqual([expect.objectContaining({ id: `sub_${suffix}`, plan: 'monthly', status: 'active' })]);
+    expect(subscription.paymentProviderCustomer).toMatchObject({ id: `cus_${suffix}` });
+  });
+
+  it('names the viewers of her profile except one who browses privately', () => {
+    const views = json(files, 'profile-views.json');
+    expect(views.viewsOfYourProfile).toHaveLength(2);
+    expect(views.viewsOfYourProfile).toContainEqual(expect.objectContaining({ private: true, viewer: null }));
+    expect(views.viewsOfYourProfile).toContainEqual(expect.objectContaining({ private: false, viewer: expect.objectContaining({ name: `Dan Named ${suffix}` }) }));
+    expect(views.profilesYouViewed).toEqual([expect.objectContaining({ member: expect.objectContaining({ id: bob.user.id }) })]);
+    expect(allText(files)).not.toContain(`Private ${suffix}`);
+  });
+
+  it('carries her own media files, byte for byte', async () => {
+    expect(files['media/profile/picture.png']).toEqual(picture);
+    expect(files[`media/posts/${postMediaId}.png`]?.length).toBeGreaterThan(0);
+    expect(strFromU8(files[`media/attachments/${sentFileId}.pdf`]!)).toBe(strFromU8(pdfBytes()));
+    // Only her own: Bob's post and attachments are not in it.
+    expect(Object.keys(files).filter((path) => path.startsWith('media/'))).toHaveLength(3);
+  });
+
+  it('gives another member their own data, never hers', async () => {
+    const bobs = unzipSync(new Uint8Array(await (await exportOf(bob)).arrayBuffer()));
+    expect(json(bobs, 'profile.json').account.id).toBe(bob.user.id);
+    expect(allText(bobs)).toContain(`Bob's private words ${suffix}`);
+    expect(allText(bobs)).not.toContain(`Ada writes ${suffix}`);
+    expect(allText(bobs)).not.toContain(ada.user.email);
+  });
+
+  it('allows one download an hour: the next answers 429 with Retry-After, and the status says when', async () => {
+    const again = await exportOf(ada);
+    expect(again.status).toBe(429);
+    const wait = Number(again.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(3500);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect((await bodyOf(again)).message).toMatch(/^Too many data downloads\. Please try again in \d+ minutes\.$/);
+    const status = await bodyOf(await get('/auth/data-export/status', { token: ada.jwt }));
+    expect(status).toMatchObject({ available: false, intervalSeconds: 3600 });
+    expect(Date.parse(status.nextAt) - Date.now()).toBeGreaterThan(3_400_000);
+  });
+
+  it('tells a member who has not downloaded yet that they may, without using it', async () => {
+    const fresh = await signedInMember();
+    for (let i = 0; i < 2; i++)
+      expect(await bodyOf(await get('/auth/data-export/status', { token: fresh.jwt }))).toEqual({ available: true, retryAfter: 0, nextAt: null, intervalSeconds: 3600 });
+    expect((await exportOf(fresh)).status).toBe(200);
+  });
+
+  it('says a member who signed up through a provider has no password', async () => {
+    const social = await signedInMember({ passwordHash: NO_PASSWORD });
+    const theirs = unzipSync(new Uint8Array(await (await exportOf(social)).arrayBuffer()));
+    expect(json(theirs, 'sign-in-methods.json')).toEqual({ email: social.user.email, password: false, providers: [] });
+  });
+
+  it('refuses a visitor', async () => {
+    expect((await get('/auth/data-export')).status).toBe(401);
+    expect((await get('/auth/data-export/status')).status).toBe(401);
+  });
+});
