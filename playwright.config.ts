@@ -5,6 +5,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** A short heartbeat, so the live-protocol tests watch several pings and a missed pong in seconds. */
 export const LIVE_PING_INTERVAL_MS = 1000;
 export const LIVE_PING_TIMEOUT_MS = 2000;
+/** The loopback OAuth / OpenID Connect provider that plays Google, LinkedIn and GitHub (tests/e2e/oauth-stand-in.global.ts). */
+export const OAUTH_STAND_IN_PORT = port + 10_000;
+const oauthStandIn = `http://127.0.0.1:${OAUTH_STAND_IN_PORT}`;
 
 /** Debian's Chromium with the flags this machine needs; Playwright never downloads a browser. */
 const chromiumArgs = [
@@ -33,6 +36,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
+  globalSetup: './tests/e2e/oauth-stand-in.global.ts',
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
@@ -54,6 +58,17 @@ export default defineConfig({
       CHAT_WEBSITE_ID: 'e2e-website',
       LIVE_PING_INTERVAL_MS: String(LIVE_PING_INTERVAL_MS),
       LIVE_PING_TIMEOUT_MS: String(LIVE_PING_TIMEOUT_MS),
+      // Social sign-in against the loopback stand-in (functions/test/oauth-stand-in.ts).
+      GOOGLE_CLIENT_ID: 'e2e-google',
+      GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+      GOOGLE_ISSUER: oauthStandIn,
+      LINKEDIN_CLIENT_ID: 'e2e-linkedin',
+      LINKEDIN_CLIENT_SECRET: 'e2e-linkedin-secret',
+      LINKEDIN_ISSUER: oauthStandIn,
+      GITHUB_CLIENT_ID: 'e2e-github',
+      GITHUB_CLIENT_SECRET: 'e2e-github-secret',
+      GITHUB_OAUTH_URL: oauthStandIn,
+      GITHUB_API_URL: oauthStandIn,
     },
     reuseExistingServer: false,
     timeout: 180_000,

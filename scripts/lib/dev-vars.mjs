@@ -25,6 +25,17 @@ const PASS_THROUGH = [
   'LIVE_PING_INTERVAL_MS',
   'LIVE_PING_TIMEOUT_MS',
   'LIVE_MAX_SOCKETS',
+  // Social sign-in (functions/src/auth/social/config.ts): a provider is on when its id and secret are set.
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'GOOGLE_ISSUER',
+  'LINKEDIN_CLIENT_ID',
+  'LINKEDIN_CLIENT_SECRET',
+  'LINKEDIN_ISSUER',
+  'GITHUB_CLIENT_ID',
+  'GITHUB_CLIENT_SECRET',
+  'GITHUB_OAUTH_URL',
+  'GITHUB_API_URL',
 ];
 
 function parse(text) {

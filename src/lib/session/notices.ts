@@ -4,7 +4,7 @@
  * address bar is ever shown as a message.
  */
 
-export type NoticeKind = 'success' | 'info';
+export type NoticeKind = 'success' | 'info' | 'error';
 export interface Notice {
   kind: NoticeKind;
   text: string;
@@ -22,6 +22,16 @@ export const NOTICES = {
   },
   'code-sent': { kind: 'success', text: 'We have sent a 6-digit code to your email address. It may take a minute to arrive.' },
   'verify-first': { kind: 'info', text: 'Please verify your email address first. We have sent you a new code.' },
+  'social-denied': { kind: 'info', text: 'Signing in was cancelled at the provider, so nothing was shared with FounderMesh. Try again or use your email and password.' },
+  'social-failed': { kind: 'error', text: 'Social login failed. Please try again, or sign in with your email and password.' },
+  'social-unverified': {
+    kind: 'error',
+    text: 'Social login failed: that account has no verified email address. Verify it with the provider, or sign in with your email and password.',
+  },
+  'social-taken': { kind: 'error', text: 'That provider account is already linked to another FounderMesh account.' },
+  'provider-linked': { kind: 'success', text: 'The provider is linked: you can now sign in with it.' },
+  'provider-unlinked': { kind: 'success', text: 'The provider is unlinked from your account.' },
+  'last-sign-in-method': { kind: 'error', text: 'That is the only way you sign in: set a password or link another provider before unlinking it.' },
 } as const satisfies Record<string, Notice>;
 
 export type NoticeKey = keyof typeof NOTICES;
