@@ -6,6 +6,8 @@
 ALTER TABLE users ADD COLUMN suspended_at TEXT;
 ALTER TABLE users ADD COLUMN suspended_until TEXT;
 ALTER TABLE users ADD COLUMN suspension_reason TEXT;
+-- The few suspended members, for the lists that leave them out (members/listed.ts).
+CREATE INDEX users_suspended ON users (suspended_until) WHERE suspended_at IS NOT NULL;
 
 -- Every moderation decision: what was done (dismiss, remove, warn, suspend, unsuspend), to what
 -- thing (the reported target, or the member), by whom (the name copied, so it still reads once

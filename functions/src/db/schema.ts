@@ -46,7 +46,11 @@ export const users = sqliteTable(
     suspendedUntil: text('suspended_until'),
     suspensionReason: text('suspension_reason'),
   },
-  (table) => [index('users_onboarded_type_created').on(table.onboarded, table.memberType, table.createdAt), index('users_type_created').on(table.memberType, table.createdAt)],
+  (table) => [
+    index('users_onboarded_type_created').on(table.onboarded, table.memberType, table.createdAt),
+    index('users_type_created').on(table.memberType, table.createdAt),
+    index('users_suspended').on(table.suspendedUntil).where(sql`suspended_at IS NOT NULL`),
+  ],
 );
 
 /** A link on a profile: `{ label, url }`. */

@@ -1,7 +1,8 @@
 /**
- * Who may be shown to others: a member whose account deletion is pending is out of every
- * list of people (search, suggestions, matching, mentions, the sitemap) and their public
- * page is gone for visitors; withdrawing the request brings it all back. Every query that
+ * Who may be shown to others: a member whose account deletion is pending, or who is suspended
+ * (until the suspension ends), is out of every list of people (search, suggestions, matching,
+ * mentions, the sitemap) and their public page is gone for visitors; withdrawing the request,
+ * or the suspension's end, brings it all back. Every query that
  * lists members uses this module, so the rule lives in one place.
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
@@ -11,11 +12,26 @@ import type { Deps } from '../deps';
 export const UNLISTED_IDS: SQL = sql`(SELECT user_id FROM deletion_requests WHERE status = 'pending')`;
 
 /**
+ * True (in SQL) when the user in `userId` is suspended right now: one probe of the users key
+ * (an ISO end compares as text with SQLite's clock written the same way).
+ */
+export function isSuspendedNow(userId: SQLWrapper): SQL {
+  return sql`EXISTS (SELECT 1 FROM users sx WHERE sx.id = ${userId} AND ${suspendedNow('sx')})`;
+}
+
+/** The users row named `alias` is suspended right now (users_suspended indexes the few ever suspended). */
+export function suspendedNow(alias: string): SQL {
+  const u = sql.raw(alias);
+  return sql`(${u}.suspended_at IS NOT NULL AND (${u}.suspended_until IS NULL OR ${u}.suspended_until > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`;
+}
+
+/**
  * True (in SQL) when the user id in `userId` (a column, or SQL naming one such as
- * `sql.raw('u.id')`) may be listed. One probe of deletion_requests_one_pending per row.
+ * `sql.raw('u.id')`) may be listed. One probe of deletion_requests_one_pending and one of the
+ * users key per row.
  */
 export function isListed(userId: SQLWrapper): SQL {
-  return sql`${userId} NOT IN ${UNLISTED_IDS}`;
+  return sql`(${userId} NOT IN ${UNLISTED_IDS} AND NOT ${isSuspendedNow(userId)})`;
 }
 
 /** Whether one member may be shown to others (their public profile page). */

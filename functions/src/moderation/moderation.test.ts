@@ -165,6 +165,13 @@ describe('removing', () => {
     const notices = await bodyOf(await as(author, 'GET', '/notifications'));
     expect(JSON.stringify(notices)).toContain('Spam is not allowed');
     expect((await auditOf('post', removed._id)).map((entry) => [entry.action, entry.note])).toEqual([['post.remove', 'Spam is not allowed']]);
+    const handled = await bodyOf(await get('/admin/moderation?state=handled&kind=post&limit=50', { token: moderator.jwt }));
+    expect(handled.data.find((item: { targetId: string }) => item.targetId === removed._id)).toMatchObject({
+      content: null,
+      member: { _id: author.user.id },
+      decision: { action: 'remove', reason: 'Spam is not allowed', adminName: `${moderator.user.firstName} ${moderator.user.lastName}` },
+      reports: [{ reporter: { _id: reporter.user.id } }],
+    });
   });
 
   it('removes a reported comment and its replies, recounting the post', async () => {

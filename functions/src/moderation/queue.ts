@@ -45,7 +45,9 @@ export async function listQueue(deps: Pick<Deps, 'db' | 'clock'>, query: QueueQu
     actionIds.length ? deps.db.select().from(moderationActions).where(inArray(moderationActions.id, actionIds)) : Promise.resolve([]),
   ]);
   const decisionOf = new Map(decisions.map((row) => [row.id, row]));
-  const memberIds = [...new Set([...reportRows.map((row) => row.reporterId), ...[...infos.values()].map((info) => info.memberId)])];
+  // A removed post's author is known from the decision alone.
+  const behind = [...[...infos.values()].map((info) => info.memberId), ...decisions.flatMap((row) => (row.memberId ? [row.memberId] : []))];
+  const memberIds = [...new Set([...reportRows.map((row) => row.reporterId), ...behind])];
   const [cards, suspensions] = await Promise.all([
     memberCards(deps, memberIds),
     deps.db

@@ -19,7 +19,7 @@ import type { MemberType } from '../users/schemas';
 import { ftsQuery } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
 import { blockedWith } from '../members/blocks';
-import { isListed, UNLISTED_IDS } from '../members/listed';
+import { isListed, suspendedNow, UNLISTED_IDS } from '../members/listed';
 
 export type TagKind = (typeof profileTagKinds)[number];
 
@@ -181,14 +181,16 @@ export function walkCountStatement(plan: Extract<SearchPlan, { strategy: 'walk' 
   const [driver, ...rest] = plan.facets;
   if (!driver) {
     // Onboarded members of the type, less the blocked ones among them and the unlisted ones
-    // not blocked: the first count stays in the users_onboarded_type_created index, the
-    // others read only the blocked and the unlisted.
+    // (deletion pending, then suspended) not blocked: the first count stays in the
+    // users_onboarded_type_created index, the others read only the blocked and the unlisted.
     const type = (alias: string) => (criteria.memberType ? sql`AND ${sql.raw(alias)}.member_type = ${criteria.memberType}` : sql``);
     return sql`SELECT
       (SELECT count(*) FROM users u WHERE u.onboarded = 1 ${type('u')})
       - (SELECT count(*) FROM ${blockedWith(viewerId)} j CROSS JOIN users e ON e.id = j.blocked_id WHERE e.onboarded = 1 ${type('e')})
       - (SELECT count(*) FROM ${UNLISTED_IDS} d CROSS JOIN users e ON e.id = d.user_id
-          WHERE e.onboarded = 1 ${type('e')} AND e.id NOT IN ${blockedWith(viewerId)}) AS total`;
+          WHERE e.onboarded = 1 ${type('e')} AND e.id NOT IN ${blockedWith(viewerId)})
+      - (SELECT count(*) FROM users e WHERE ${suspendedNow('e')} AND e.onboarded = 1 ${type('e')}
+          AND e.id NOT IN ${blockedWith(viewerId)} AND e.id NOT IN ${UNLISTED_IDS}) AS total`;
   }
   // profile_tags holds onboarded members only; a type the filters do not imply is checked.
   const where = [notExcluded(sql`s.user_id`, viewerId), ...rest.map((facet) => probe(facet, sql`s.user_id`))];
