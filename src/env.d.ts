@@ -16,5 +16,7 @@ declare namespace App {
     authCleared: boolean;
     /** A renewal payment of the member's subscription failed (past_due): the shell shows the banner to fix the card. */
     paymentFailed: boolean;
+    /** The date (ISO) the member's pending account deletion will be done by: the shell shows the banner to withdraw it. */
+    deletionDueAt: string | null;
   }
 }

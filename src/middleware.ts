@@ -15,6 +15,7 @@ import { decideGuard } from './lib/session/guards';
 import { isSessionExempt } from './lib/session/session-exempt';
 import { loadViewer } from './lib/session/viewer';
 import { loadPaymentFailed } from './lib/server/billing-notice';
+import { loadDeletionDue } from './lib/server/deletion-notice';
 import { isAuthPage } from './lib/analytics/private-pages';
 import { securityHeaders } from './lib/security/headers';
 import { inlineScriptHashes } from './lib/server/inline-script-hashes';
@@ -43,6 +44,7 @@ async function guardedResponse(context: APIContext, next: MiddlewareNext): Promi
   locals.isPremium = false;
   locals.authCleared = false;
   locals.paymentFailed = false;
+  locals.deletionDueAt = null;
   if (isSessionExempt(url.pathname)) return next();
 
   const clientIp = clientIpOf(request, () => context.clientAddress);
@@ -52,7 +54,11 @@ async function guardedResponse(context: APIContext, next: MiddlewareNext): Promi
   locals.isPremium = isPremium(viewer.user);
   locals.authCleared = viewer.cleared;
   // The shell's payment-failed banner (Base.astro): asked only for Premium members.
-  locals.paymentFailed = await loadPaymentFailed(cookies, url, locals.isPremium, { clientIp });
+  // And the deletion-pending banner, for members' page views (both read at once).
+  [locals.paymentFailed, locals.deletionDueAt] = await Promise.all([
+    loadPaymentFailed(cookies, url, locals.isPremium, { clientIp }),
+    viewer.user ? loadDeletionDue(cookies, url, request.method, { clientIp }) : null,
+  ]);
 
   const decision = decideGuard(url, { signedIn: viewer.user !== null, isAdmin: locals.isAdmin });
   if (decision.action === 'redirect') {
