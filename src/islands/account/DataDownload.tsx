@@ -2,7 +2,8 @@
  * "Download your data" on /settings/account: what the zip holds, the once-an-hour rule,
  * and the download itself. The server renders a plain link to the zip (it works without
  * JavaScript); hydrated, the island fetches it through `$dataDownload` to show its
- * progress, a failure, or, within the hour, when the next download is possible.
+ * progress, a failure, or, within the hour, when the next download is possible. The link
+ * is never prefetched: a prefetch would make the download and use the hour.
  */
 import { waitText } from '@api/rate-limit/wait-text';
 import { useStore } from '@nanostores/react';
@@ -65,7 +66,16 @@ function DataDownload({ status }: { status: DataDownloadStatus }) {
         </div>
       ) : (
         <div className="form-actions">
-          <a className="btn btn-primary" href={DOWNLOAD_URL} download aria-describedby="data-download-rule" aria-disabled={preparing ? 'true' : undefined} onClick={start}>
+          <a
+            className="btn btn-primary"
+            href={DOWNLOAD_URL}
+            download
+            // The shell's client router prefetches links on hover and focus: fetching this one uses the hour.
+            data-astro-prefetch="false"
+            aria-describedby="data-download-rule"
+            aria-disabled={preparing ? 'true' : undefined}
+            onClick={start}
+          >
             {preparing ? 'Preparing your download…' : 'Download your data'}
           </a>
           <span className="muted" role="status">
