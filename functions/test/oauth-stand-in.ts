@@ -2,7 +2,8 @@
  * A real OAuth 2.0 / OpenID Connect provider on loopback for the social sign-in tests:
  * `oauth2-mock-server` (discovery, JWKS, signed ID tokens, PKCE S256) plays Google and
  * LinkedIn, and the same server answers GitHub's paths (`/login/oauth/authorize`,
- * `/login/oauth/access_token`, `GET /user`, `GET /user/emails`). The API worker reaches it
+ * `/login/oauth/access_token`, `GET /user`, `GET /user/emails`) and serves a picture
+ * (`/picture.png`). The API worker reaches it
  * through its configured issuer and base addresses: no `fetch` is intercepted.
  *
  * The authorization endpoint plays the provider's consent screen: without a `decision` it
@@ -18,6 +19,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { OAuth2Issuer, OAuth2Service } from 'oauth2-mock-server';
+import { pngImage } from '../src/media/test-images';
 import type { StandInIdentity } from './oauth-identity';
 
 export type OAuthStandIn = { url: string; port: number; close(): Promise<void> };
@@ -175,6 +177,14 @@ export async function startOAuthStandIn(port = 0): Promise<OAuthStandIn> {
     }
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
     if (req.method === 'GET' && (path === '/user' || path === '/user/emails')) return githubApi(path, req, res);
+    if (req.method === 'GET' && path === '/picture.png') {
+      // A member's picture as providers serve them: a 128 px square PNG.
+      pngImage(128, 128).then((png) => {
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
+        res.end(png);
+      });
+      return;
+    }
     if (req.method === 'GET' && path === '/authorize') {
       const decision = url.searchParams.get('decision');
       if (!decision) {

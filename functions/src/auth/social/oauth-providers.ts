@@ -109,6 +109,26 @@ async function githubIdentity(settings: GitHubSettings, accessToken: string): Pr
   };
 }
 
+/** Where each provider serves its members' pictures: only these are ever fetched (picture.ts). */
+const PICTURE_HOSTS: Record<SocialProviderName, RegExp> = {
+  google: /(^|\.)googleusercontent\.com$/,
+  linkedin: /^media\.licdn\.com$/,
+  github: /^avatars\.githubusercontent\.com$/,
+};
+
+/** The picture address when it is the provider's own https host (or, for a loopback stand-in, loopback); else null. */
+function trustedPicture(provider: SocialProviderName, settings: ProviderSettings, picture: string | null): string | null {
+  if (!picture) return null;
+  let url: URL;
+  try {
+    url = new URL(picture);
+  } catch {
+    return null;
+  }
+  if (transportOptions(addressOf(settings))[oauth.allowInsecureRequests]) return LOOPBACK.has(url.hostname) ? url.href : null;
+  return url.protocol === 'https:' && PICTURE_HOSTS[provider].test(url.hostname) ? url.href : null;
+}
+
 /** Turns a library or network failure into `Social login failed` with the provider's status (or 500), logged. */
 function failure(provider: SocialProviderName, error: unknown): Error {
   if (error instanceof oauth.AuthorizationResponseError) {
@@ -166,7 +186,8 @@ export function oauthProviders(config: SocialConfig): SocialSignIn {
         const options = transportOptions(addressOf(settings));
         const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, codeVerifier, options);
         const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, settings.kind === 'oidc' ? { requireIdToken: true } : {});
-        return settings.kind === 'oidc' ? await oidcIdentity(as, client, settings, tokens) : await githubIdentity(settings, tokens.access_token);
+        const identity = settings.kind === 'oidc' ? await oidcIdentity(as, client, settings, tokens) : await githubIdentity(settings, tokens.access_token);
+        return { ...identity, picture: trustedPicture(provider, settings, identity.picture) };
       } catch (error) {
         throw failure(provider, error);
       }

@@ -77,6 +77,7 @@ export const socialRoutes = newRouter()
         codeVerifier: query.codeVerifier,
         memberType: query.memberType,
         userAgent: c.req.header('user-agent'),
+        media: c.env.MEDIA,
       });
       return c.json(result, 200);
     },

@@ -8,8 +8,8 @@
  * - an unverified password account holding it never captures the sign-in: the provider's
  *   person proved the address, so that registration is taken over as a new member (its
  *   password erased, so whoever typed it can never sign in with it);
- * - otherwise a new member is created, already verified, named from the provider, and the
- *   app leads them to onboarding (not onboarded yet).
+ * - otherwise a new member is created, already verified, named from the provider, with the
+ *   provider's picture (picture.ts), and the app leads them to onboarding (not onboarded yet).
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { runBatch } from '../../db/batch';
@@ -23,6 +23,7 @@ import { reloadAccount, signIn } from '../service';
 import { PROVIDER_LABELS } from './config';
 import { socialLoginFailed } from './errors';
 import { hasPassword, NO_PASSWORD } from './passwordless';
+import { importProviderPicture } from './picture';
 
 /** What the edge hands back from the provider's redirect, plus what it kept in its cookies. */
 export type ProviderCallback = { callback: URLSearchParams; expectedState: string; codeVerifier: string };
@@ -96,7 +97,7 @@ async function takeOverUnverified(deps: Deps, account: Account, provider: Social
 }
 
 /** The member this identity signs in: found, linked or created by the rules above. */
-async function resolveMember(deps: Deps, provider: SocialProviderName, identity: ProviderIdentity, memberType: 'founder' | 'advisor'): Promise<string> {
+async function resolveMember(deps: Deps, provider: SocialProviderName, identity: ProviderIdentity, memberType: 'founder' | 'advisor', media: R2Bucket | null): Promise<string> {
   const owner = await identityOwner(deps, provider, identity.subject);
   if (owner) return owner;
   if (!identity.email || !identity.emailVerified) {
@@ -112,6 +113,7 @@ async function resolveMember(deps: Deps, provider: SocialProviderName, identity:
   }
   if (holder) {
     await takeOverUnverified(deps, holder, provider, identity);
+    if (media) await importProviderPicture(deps, media, await reloadAccount(deps, holder.user.id), identity.picture);
     return holder.user.id;
   }
   const account = await createAccount(deps.db, deps.clock, {
@@ -123,6 +125,7 @@ async function resolveMember(deps: Deps, provider: SocialProviderName, identity:
     onboarded: false,
   });
   await runBatch(deps.db, [linkStatement(deps, account.user.id, provider, identity)]);
+  if (media) await importProviderPicture(deps, media, account, identity.picture);
   return account.user.id;
 }
 
@@ -133,17 +136,17 @@ async function resolveMember(deps: Deps, provider: SocialProviderName, identity:
 export async function finishSocialSignIn(
   deps: Deps,
   provider: SocialProviderName,
-  input: ProviderCallback & { memberType: 'founder' | 'advisor'; userAgent?: string },
+  input: ProviderCallback & { memberType: 'founder' | 'advisor'; userAgent?: string; media?: R2Bucket },
 ): Promise<AuthResult> {
   assertEnabled(deps, provider);
   const identity = await deps.social.finish(provider, { ...input, redirectUri: redirectUriFor(deps, provider) });
   let userId: string;
   try {
-    userId = await resolveMember(deps, provider, identity, input.memberType);
+    userId = await resolveMember(deps, provider, identity, input.memberType, input.media ?? null);
   } catch (error) {
     // Two first sign-ins racing: the other one created or linked; resolve again to find it.
     if (!(error instanceof EmailTakenError) && !/UNIQUE constraint failed/.test(String(error instanceof Error ? (error.cause ?? error.message) : error))) throw error;
-    userId = await resolveMember(deps, provider, identity, input.memberType);
+    userId = await resolveMember(deps, provider, identity, input.memberType, input.media ?? null);
   }
   return signIn(deps, await reloadAccount(deps, userId), undefined, input.userAgent);
 }

@@ -7,9 +7,9 @@ import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, call, createMember, get, post, uniqueEmail } from '../../../test/api';
-import { consent, finishFlow, signInWith, socialEnv, startFlow } from '../../../test/social';
+import { consent, finishFlow, signInWith, socialEnv, standInUrl, startFlow } from '../../../test/social';
 import { db } from '../../db/client';
-import { socialIdentities, users } from '../../db/schema';
+import { founders, socialIdentities, users } from '../../db/schema';
 import { NO_PASSWORD } from './passwordless';
 
 const PROVIDERS = ['google', 'linkedin', 'github'] as const;
@@ -77,6 +77,19 @@ describe.each(PROVIDERS)('signing in with %s', (provider) => {
     const again = await bodyOf(await signInWith(provider, identity));
     expect(again.user._id).toBe(user._id);
     expect((await get('/auth/me', { token: again.jwt })).status).toBe(200);
+  });
+
+  it("stores the provider's picture as the new member's profile picture, and skips one from elsewhere", async () => {
+    const identity = { sub: newSubject(), email: uniqueEmail('picture'), emailVerified: true, givenName: 'Ada', familyName: 'Pic', picture: `${standInUrl()}/picture.png` };
+    const { user } = await bodyOf(await signInWith(provider, identity));
+    const key = user.profile.profilePicture.url as string;
+    expect(key).toMatch(/^avatars\/[0-9a-f]{24}\.png$/);
+    expect(await env.MEDIA.head(key)).not.toBeNull();
+    const [founder] = await db(env).select().from(founders).where(eq(founders.userId, user._id));
+    expect(founder!.profilePictureAlt).toBe('Profile picture of Ada Pic');
+
+    const elsewhere = await bodyOf(await signInWith(provider, { ...identity, sub: newSubject(), email: uniqueEmail('picture'), picture: 'https://attacker.example/p.png' }));
+    expect(elsewhere.user.profile.profilePicture).toBeNull();
   });
 
   it('links to the member whose verified address the provider verifies', async () => {
