@@ -90,6 +90,13 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
   await database().run(sql`INSERT INTO profile_views (viewer_id, viewed_id, day, viewed_at) VALUES
     (${member.user.id}, ${friend.user.id}, '2026-01-01', ${at}), (${stranger.user.id}, ${member.user.id}, '2026-01-01', ${at})`);
   await post('/connection/block/' + stranger.user.id, undefined, { token: member.jwt });
+  // A linked GitHub identity (with the member's address) goes with the account.
+  await database().run(
+    sql`INSERT INTO social_identities (provider, subject, user_id, email, created_at) VALUES ('github', ${newId()}, ${member.user.id}, ${member.user.email}, ${at})`,
+  );
+  // An administrator warned them once: the decision stays on record, about "Deleted member".
+  await database().run(sql`INSERT INTO moderation_actions (id, action, target_type, target_id, member_id, admin_id, admin_name, reason, precondition_met, created_at)
+    VALUES (${newId()}, 'warn', 'member', ${member.user.id}, ${member.user.id}, ${friend.user.id}, 'Some Admin', 'Be kind', 1, ${at})`);
 
   const [postRow] = await database().select().from(feedPosts).where(eq(feedPosts.id, own._id));
   const mediaKeys = (await database().all<{ key: string }>(sql`SELECT r2_key AS key FROM feed_post_media WHERE post_id = ${own._id}`)).map((row) => row.key);

@@ -106,6 +106,9 @@ function eraseStatements(userId: string, standInId: string, requestId: string, a
     // The request itself (and earlier ones) now belong to the stand-in.
     sql`UPDATE deletion_requests SET status = 'completed', completed_at = ${at} WHERE id = ${requestId} AND status = 'approved'`,
     sql`UPDATE deletion_requests SET user_id = ${t} WHERE user_id = ${x}`,
+    // Moderation decisions stay on record, about the stand-in (0019; no foreign key).
+    sql`UPDATE moderation_actions SET member_id = ${t} WHERE member_id = ${x}`,
+    sql`UPDATE moderation_actions SET target_id = ${t} WHERE target_type = 'member' AND target_id = ${x}`,
     // Rows that name the member without a foreign key.
     sql`DELETE FROM profile_search WHERE user_id = ${x}`,
     sql`DELETE FROM reports WHERE target_type = 'member' AND target_id = ${x}`,
