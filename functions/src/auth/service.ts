@@ -21,6 +21,7 @@ import { CODE_LIFETIME_SECONDS, newVerificationCode } from './codes';
 import { beginLoginAttempt } from './login-throttle';
 import { AUTH_MESSAGES } from './messages';
 import { passwordProblem } from './password';
+import { hasPassword } from './social/passwordless';
 import { endSessions, openSession, renewSession, startSession } from '../session/sessions';
 import { issueToken, type TokenTerm } from '../session/token';
 
@@ -154,7 +155,11 @@ export async function login(deps: Deps, input: { email: string; password: string
   const email = normalizeEmail(input.email);
   const attempt = await beginLoginAttempt(deps.limiter, { ip: input.ip, email });
   const account = await findAccountByEmail(deps.db, email);
-  const matches = account ? await deps.passwords.verify(input.password, account.user.passwordHash) : await deps.passwords.hash(input.password).then(() => false);
+  // An account with no password (signed up through a provider) costs the same hash as an unknown email.
+  const matches =
+    account && hasPassword(account.user.passwordHash)
+      ? await deps.passwords.verify(input.password, account.user.passwordHash)
+      : await deps.passwords.hash(input.password).then(() => false);
   if (!account || !matches) {
     throw fieldError(401, AUTH_MESSAGES.invalidCredentials, { password: 'does not match this email' });
   }

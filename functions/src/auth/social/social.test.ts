@@ -6,8 +6,9 @@
 import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, call, createMember, get, post, uniqueEmail } from '../../../test/api';
+import { bodyOf, call, createMember, get, post, uniqueEmail, uniqueIp } from '../../../test/api';
 import { consent, finishFlow, signInWith, socialEnv, standInUrl, startFlow } from '../../../test/social';
+import { createApp } from '../../app';
 import { db } from '../../db/client';
 import { founders, socialIdentities, users } from '../../db/schema';
 import { NO_PASSWORD } from './passwordless';
@@ -223,5 +224,26 @@ describe('sign-in methods', () => {
     expect(taken.status).toBe(409);
     expect(await bodyOf(taken)).toMatchObject({ data: { reason: 'identity_taken' } });
     expect((await link('google', second.jwt)).status).toBe(409);
+  });
+});
+
+describe('password sign-in of a member who has no password', () => {
+  it('answers the wrong-password 401 after the same hash an unknown email costs', async () => {
+    const email = uniqueEmail('no-password');
+    expect((await signInWith('google', { sub: newSubject(), email, emailVerified: true })).status).toBe(200);
+    const hashed: string[] = [];
+    const counting = {
+      hash: async (password: string) => {
+        hashed.push(password);
+        return 'scrypt$1$1$1$c2FsdA==$a2V5';
+      },
+      verify: async () => true,
+      needsRehash: () => false,
+    };
+    const app = createApp({ passwords: counting });
+    const response = await call('POST', '/auth/user-login', { email, password: 'whatever-they-try' }, { app, ip: uniqueIp() });
+    expect(response.status).toBe(401);
+    // The marker never reached verify (which here accepts anything): the hash of the unknown-email path ran instead.
+    expect(hashed).toEqual(['whatever-they-try']);
   });
 });
