@@ -1,0 +1,171 @@
+/**
+ * The admin area's screens in a real browser: every /admin page as a visitor (sent to
+ * sign in), a member (the 403 page) and an administrator (the page, with the admin
+ * navigation); members search and a Premium grant; feed groups created, renamed, moved and
+ * archived; a deletion request approved; and each action found in the audit log. Names are
+ * random, as other specs run against the same stack at the same time.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { registerMember, type Stack } from './profile-page-support';
+import { DEMO_ADMIN, DEMO_MEMBER, expect, expectNoSeriousA11yViolations, signIn, test } from './support';
+
+/** Letters only, unique across parallel specs. */
+const randomWord = (prefix: string) => `${prefix}${Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+
+const ADMIN_PAGES = ['/admin', '/admin/reports', '/admin/members', '/admin/deletion-requests', '/admin/groups', '/admin/audit'];
+
+async function adminPage(browser: Browser, baseURL: string, headers: Record<string, string>): Promise<Page> {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
+  const page = await context.newPage();
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  return page;
+}
+
+/** Waits until the page's confirmation buttons have hydrated (clicks then open the dialog). */
+async function confirmReady(page: Page) {
+  await page.locator('astro-island[component-url*="ConfirmSubmit"]:not([ssr])').first().waitFor({ state: 'attached' });
+}
+
+test('every admin page: a visitor signs in first, a member gets the 403 page, an admin the page', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(120_000);
+  const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+  const someone = await registerMember(stack, randomWord('Walk'));
+  const pages = [...ADMIN_PAGES, `/admin/members/${someone.id}`];
+  const visitor = await browser.newPage({ baseURL, extraHTTPHeaders: stack.headers });
+  for (const path of pages) {
+    await visitor.goto(path);
+    await expect(visitor, path).toHaveURL(/\/sign-in\?next=/);
+  }
+  const member = await browser.newPage({ baseURL, extraHTTPHeaders: stack.headers });
+  await signIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await expect(member.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  for (const path of pages) {
+    const response = await member.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(member.getByRole('navigation', { name: 'Administration' })).toHaveCount(0);
+  }
+  const admin = await adminPage(browser, baseURL!, stack.headers);
+  for (const path of pages) {
+    const response = await admin.goto(path);
+    expect(response?.status(), path).toBe(200);
+    if (path !== '/admin/reports') await expect(admin.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Audit log' })).toBeVisible();
+  }
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`the admin screens have no serious or critical axe violation (${theme} theme, narrow and wide)`, async ({ browser, baseURL, extraHTTPHeaders }) => {
+    test.setTimeout(120_000);
+    const admin = await adminPage(browser, baseURL!, extraHTTPHeaders ?? {});
+    await admin.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    const members = (await (await admin.request.get('/api/session/admin/members?limit=1')).json()) as { data: { _id: string }[] };
+    for (const width of [375, 1280]) {
+      await admin.setViewportSize({ width, height: 900 });
+      for (const path of ['/admin', '/admin/members', `/admin/members/${members.data[0]!._id}`, '/admin/deletion-requests?status=all', '/admin/groups', '/admin/audit']) {
+        await admin.goto(path);
+        await expect(admin.locator('html')).toHaveAttribute('data-theme', theme);
+        await expectNoSeriousA11yViolations(admin);
+        // Nothing but the tables' own scroll regions is wider than the screen.
+        expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${path} at ${width}px`).toBe(true);
+      }
+    }
+  });
+}
+
+test('an admin finds a member by name, grants and ends Premium, and finds both in the audit log', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(120_000);
+  const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+  const name = randomWord('Prem');
+  const member = await registerMember(stack, name);
+  const page = await adminPage(browser, baseURL!, stack.headers);
+  await page.goto('/admin/members');
+  await page.getByLabel('Name or email').fill(name);
+  await page.getByLabel('Name or email').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=${name}`));
+  await page.getByRole('link', { name: `${name} Tester` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${name} Tester` })).toBeVisible();
+  await expect(page.locator('[data-premium-state]')).toHaveText('Free');
+  await page.getByRole('button', { name: 'Grant Premium' }).click();
+  await expect(page.getByText('Premium is granted.')).toBeVisible();
+  await expect(page.locator('[data-premium-state]')).toContainText('granted by');
+  await confirmReady(page);
+  await page.getByRole('button', { name: 'End the Premium grant' }).click();
+  const dialog = page.getByRole('dialog', { name: `End ${name} Tester's Premium grant?` });
+  await expect(dialog).toContainText('They lose Premium now');
+  await dialog.getByRole('button', { name: 'End the grant' }).click();
+  await expect(page.getByText('The Premium grant has ended.')).toBeVisible();
+  await page.getByRole('link', { name: 'Admin actions on this member' }).click();
+  await expect(page).toHaveURL(new RegExp(`targetId=${member.id}`));
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-action', 'premium.end');
+  await expect(rows.nth(1)).toHaveAttribute('data-action', 'premium.grant');
+});
+
+test('an admin adds, renames, moves and archives a feed group, each in the audit log', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(120_000);
+  const page = await adminPage(browser, baseURL!, extraHTTPHeaders ?? {});
+  const key = randomWord('g-');
+  await page.goto('/admin/groups');
+  await page.getByLabel('Key (lowercase letters, digits, dashes)').fill(key);
+  await page.getByLabel('Name', { exact: true }).fill('Night owls');
+  await page.getByLabel('Position').fill('1000');
+  await page.getByRole('button', { name: 'Add the group' }).click();
+  await expect(page.getByText('The group is added.')).toBeVisible();
+  const row = page.locator(`tr[data-group="${key}"]`);
+  await row.getByLabel('New name of Night owls').fill('Early birds');
+  await row.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByText('The group is renamed.')).toBeVisible();
+  const keys = () => page.locator('tr[data-group]').evaluateAll((rows) => rows.map((each) => each.getAttribute('data-group')));
+  const before = await keys();
+  await row.getByRole('button', { name: 'Move Early birds up' }).click();
+  await expect(page.getByText('The order is saved.')).toBeVisible();
+  const after = await keys();
+  expect(after.indexOf(key)).toBe(before.indexOf(key) - 1);
+  await confirmReady(page);
+  await row.getByRole('button', { name: 'Archive' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Archive Early birds?' });
+  await expect(dialog).toContainText('Members no longer see the group');
+  await dialog.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText('The group is archived')).toBeVisible();
+  await expect(row.getByText('Archived')).toBeVisible();
+  await page.goto(`/admin/audit?targetType=group&targetId=${key}`);
+  await expect(page.locator('tbody tr')).toHaveCount(4);
+  const actions = await page.locator('tbody tr').evaluateAll((rows) => rows.map((each) => each.getAttribute('data-action')));
+  expect(actions).toEqual(['group.archive', 'group.reorder', 'group.rename', 'group.create']);
+});
+
+test('an admin approves a deletion request after the confirmation and finds it in the audit log', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(120_000);
+  const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+  const name = randomWord('Leaving');
+  const member = await registerMember(stack, name);
+  const asked = await member.context.request.post('/api/session/auth/profile-delete', { data: { reason: `Moving on ${name}` }, headers: { origin: stack.baseURL } });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const requestId = ((await asked.json()) as { request: { _id: string } }).request._id;
+  const page = await adminPage(browser, baseURL!, stack.headers);
+  await page.goto('/admin/deletion-requests');
+  let row = page.locator(`tr[data-request="${requestId}"]`);
+  while ((await row.count()) === 0) {
+    const next = page.getByRole('link', { name: 'Next' });
+    if ((await next.count()) === 0) throw new Error('the request is not listed');
+    await next.click();
+    row = page.locator(`tr[data-request="${requestId}"]`);
+  }
+  await expect(row).toContainText(`Moving on ${name}`);
+  await expect(row).toContainText('Today');
+  await confirmReady(page);
+  await row.getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${name} Tester's account now?` });
+  await expect(dialog).toContainText('This cannot be undone.');
+  await dialog.getByRole('button', { name: 'Delete the account' }).click();
+  await expect(page.getByText('The request is approved: the account has been deleted.')).toBeVisible();
+  await page.goto('/admin/audit?action=deletion.approve');
+  await page.getByLabel('Target id or key').fill(requestId);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/action=deletion.approve/);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr')).toHaveAttribute('data-action', 'deletion.approve');
+  // The member's own door is closed: their session no longer answers.
+  expect((await member.context.request.get('/api/session/auth/me')).status()).toBe(401);
+});
