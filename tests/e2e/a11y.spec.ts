@@ -36,11 +36,13 @@ for (const theme of ['dark', 'light'] as const) {
       }
     });
 
-    test('the admin overview has no serious or critical axe violation', async ({ page }) => {
+    test('the admin overview and the moderation queue have no serious or critical axe violation', async ({ page }) => {
       await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-      await page.goto('/admin');
-      await expectNoSeriousA11yViolations(page);
+      for (const path of ['/admin', '/admin/reports', '/admin/reports?state=handled&kind=post']) {
+        await page.goto(path);
+        await expectNoSeriousA11yViolations(page);
+      }
     });
   });
 }

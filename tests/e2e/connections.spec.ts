@@ -237,7 +237,7 @@ for (const theme of ['dark', 'light'] as const) {
       await signIn(adminPage, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await expect(adminPage.getByRole('button', { name: 'Sign out' })).toBeVisible();
       await adminPage.goto('/admin/reports');
-      await expect(adminPage.getByRole('button', { name: 'Mark resolved' }).first()).toBeVisible();
+      await expect(adminPage.getByRole('table')).toBeVisible();
       await expectNoSeriousA11yViolations(adminPage);
       for (const context of [a.context, b.context, c.context, admin]) await context.close();
     });

@@ -59,7 +59,13 @@ export const QueueQuerySchema = z.object({
 const ContentSchema = z
   .discriminatedUnion('kind', [
     z.object({ kind: z.literal('member') }),
-    z.object({ kind: z.literal('post'), text: z.string(), slug: z.string(), media: z.array(z.object({ url: z.string(), mime: z.string() })), createdAt: z.string() }),
+    z.object({
+      kind: z.literal('post'),
+      text: z.string(),
+      slug: z.string(),
+      media: z.array(z.object({ url: z.string(), mime: z.string(), alt: z.string().nullable() })),
+      createdAt: z.string(),
+    }),
     z.object({ kind: z.literal('comment'), text: z.string(), postSlug: z.string(), createdAt: z.string() }),
     z.object({ kind: z.literal('message'), body: z.string(), createdAt: z.string() }),
   ])

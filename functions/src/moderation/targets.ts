@@ -10,7 +10,7 @@ import type { Target } from './decisions';
 /** A reported thing's content as the queue shows it; null when it no longer exists. */
 export type TargetContent =
   | { kind: 'member' }
-  | { kind: 'post'; text: string; slug: string; media: { url: string; mime: string }[]; createdAt: string }
+  | { kind: 'post'; text: string; slug: string; media: { url: string; mime: string; alt: string | null }[]; createdAt: string }
   | { kind: 'comment'; text: string; postSlug: string; createdAt: string }
   | { kind: 'message'; body: string; createdAt: string };
 
@@ -47,7 +47,7 @@ export async function describeTargets(deps: Pick<Deps, 'db'>, targets: readonly 
   const postIds = posts.map((row) => row.id);
   const media = postIds.length
     ? await deps.db
-        .select({ postId: feedPostMedia.postId, key: feedPostMedia.r2Key, mime: feedPostMedia.mime })
+        .select({ postId: feedPostMedia.postId, key: feedPostMedia.r2Key, mime: feedPostMedia.mime, alt: feedPostMedia.alt })
         .from(feedPostMedia)
         .where(inArray(feedPostMedia.postId, postIds))
         .orderBy(feedPostMedia.position)
@@ -55,7 +55,7 @@ export async function describeTargets(deps: Pick<Deps, 'db'>, targets: readonly 
   const found = new Map<string, TargetInfo>();
   for (const row of members) found.set(`member:${row.id}`, { memberId: row.member_id, content: { kind: 'member' } });
   for (const row of posts) {
-    const items = media.filter((item) => item.postId === row.id).map((item) => ({ url: item.key, mime: item.mime }));
+    const items = media.filter((item) => item.postId === row.id).map((item) => ({ url: item.key, mime: item.mime, alt: item.alt }));
     found.set(`post:${row.id}`, { memberId: row.member_id, content: { kind: 'post', text: row.text, slug: row.slug!, media: items, createdAt: row.created_at } });
   }
   for (const row of comments)

@@ -1,10 +1,6 @@
-/** The forms inside the connect and report dialogs. */
+/** The form inside the connect dialog (the report form is src/islands/ui/ReportForm.tsx). */
 import { useId, useState, type FormEvent } from 'react';
 import { NOTE_MAX } from '../../lib/connections/limits';
-import type { MemberCard } from '../../lib/connections/types';
-import { DETAILS_MAX, REPORT_REASONS, type ReportReason } from '../../lib/members/reports';
-import { toAppError } from '../../lib/errors';
-import { connectionsActions } from '../../lib/stores/connections';
 
 /** The optional note of a connection request. */
 export function ConnectForm({ onSend, onCancel }: { onSend: (note: string) => void; onCancel: () => void }) {
@@ -40,91 +36,6 @@ export function ConnectForm({ onSend, onCancel }: { onSend: (note: string) => vo
         </button>
         <button type="submit" className="btn btn-primary">
           Send request
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** Reason and details of a report; sends it and closes, or shows why it was refused. */
-export function ReportForm({ member, onDone }: { member: MemberCard; onDone: () => void }) {
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [details, setDetails] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const id = useId();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    if (!reason) {
-      setError('Choose the reason that fits best.');
-      document.getElementById(`${id}-reason-${REPORT_REASONS[0]!.value}`)?.focus();
-      return;
-    }
-    setSending(true);
-    setError(null);
-    try {
-      await connectionsActions.report(member, reason, details);
-      onDone();
-    } catch (cause) {
-      setError(toAppError(cause).message);
-      setSending(false);
-    }
-  };
-
-  return (
-    <form className="form" onSubmit={submit} noValidate>
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
-      <fieldset className="field">
-        <legend>Reason</legend>
-        <div className="cx-reasons">
-          {REPORT_REASONS.map((option, index) => (
-            <label key={option.value} className="check cx-reason">
-              <input
-                type="radio"
-                id={`${id}-reason-${option.value}`}
-                name="reason"
-                value={option.value}
-                checked={reason === option.value}
-                onChange={() => setReason(option.value)}
-                data-autofocus={index === 0 ? true : undefined}
-              />
-              <span>
-                <span className="cx-reason-label">{option.label}</span>
-                <span className="muted small cx-reason-hint">{option.hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-details`}>
-          Details <span className="muted">(optional)</span>
-        </label>
-        <textarea
-          id={`${id}-details`}
-          name="details"
-          value={details}
-          maxLength={DETAILS_MAX}
-          rows={3}
-          onChange={(event) => setDetails(event.target.value)}
-          aria-describedby={`${id}-details-hint`}
-        />
-        <p id={`${id}-details-hint`} className="hint">
-          What happened? Up to {DETAILS_MAX} characters.
-        </p>
-      </div>
-      <div className="ui-dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-danger" aria-disabled={sending || undefined}>
-          {sending ? 'Sending…' : 'Send report'}
         </button>
       </div>
     </form>

@@ -5,7 +5,9 @@
 import { useMemo } from 'react';
 import type { MemberCard } from '../../lib/members/types';
 import { useDialogs, type DialogsApi } from '../ui/dialogs';
-import { ConnectForm, ReportForm } from './DialogForms';
+import { connectionsActions } from '../../lib/stores/connections';
+import { ReportForm } from '../ui/ReportForm';
+import { ConnectForm } from './DialogForms';
 
 export interface MemberDialogs extends DialogsApi {
   /** The note to send with a request ('' for none), or null when cancelled. */
@@ -30,7 +32,7 @@ export function useMemberDialogs(): MemberDialogs {
         await dialogs.ask<never>({
           title: `Report ${member.name}`,
           description: 'Reports go to the FounderMesh team and stay private: the member is not told who reported them.',
-          render: (finish) => <ReportForm member={member} onDone={() => finish(null)} />,
+          render: (finish) => <ReportForm send={(reason, details) => connectionsActions.report(member, reason, details)} onDone={() => finish(null)} />,
         });
       },
     }),

@@ -10,6 +10,8 @@ import type { Comment, MemberCard, Reply } from '../../lib/feed/types';
 import { profilePath } from '../../lib/members/paths';
 import { $feedComments, commentActions } from '../../lib/stores/feed-comments';
 import { Avatar } from '../ui/Avatar';
+import { sendReport } from '../../lib/reports/send';
+import { ReportDialog } from '../ui/ReportForm';
 import { RowMenu } from '../ui/RowMenu';
 import { MentionTextarea } from './MentionTextarea';
 import { ConfirmDialog } from './PostDialogs';
@@ -82,11 +84,14 @@ function Entry({
 }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const kind = 'replyId' in item ? 'reply' : 'comment';
   const pending = item._id.startsWith('pending-');
   const menu = [
     ...(item.canEdit ? [{ label: 'Edit', onSelect: () => setEditing(true) }] : []),
     ...(item.canDelete ? [{ label: 'Delete', danger: true, onSelect: () => setConfirming(true) }] : []),
+    // Only its author can edit a comment: every other reader may report it.
+    ...(!item.canEdit ? [{ label: 'Report', onSelect: () => setReporting(true) }] : []),
   ];
   return (
     <article className="fd-comment" aria-busy={pending || undefined}>
@@ -116,6 +121,13 @@ function Entry({
           confirmLabel={`Delete ${kind}`}
           onConfirm={onDelete}
           onClosed={() => setConfirming(false)}
+        />
+      )}
+      {reporting && (
+        <ReportDialog
+          title={`Report the ${kind} by ${item.author.name}`}
+          send={(reason, details) => sendReport({ targetType: 'comment', targetId: item._id }, reason, details, `the ${kind} by ${item.author.name}`)}
+          onClosed={() => setReporting(false)}
         />
       )}
     </article>

@@ -1,16 +1,18 @@
 /**
  * One post of the feed: author and time (with "Edited", which opens the history), group
  * and "Pinned" badges, text, media, poll, like and comment buttons, comments in place,
- * and the menu (edit, delete, pin for admins).
+ * and the menu (edit, delete, pin for admins; report for other members' posts).
  */
 import { useState } from 'react';
 import { fullDate, relativeTime } from '../../lib/text/relative-time';
 import { feedHref } from '../../lib/feed/filters';
 import type { FeedGroup, FeedPost, MemberCard } from '../../lib/feed/types';
 import { profilePath } from '../../lib/members/paths';
+import { sendReport } from '../../lib/reports/send';
 import { feedActions } from '../../lib/stores/feed';
 import { toast } from '../../lib/toast';
 import { Avatar } from '../ui/Avatar';
+import { ReportDialog } from '../ui/ReportForm';
 import { RowMenu, type MenuItem } from '../ui/RowMenu';
 import { Comments } from './Comments';
 import { MediaGrid } from './MediaGrid';
@@ -27,7 +29,7 @@ interface Props {
   now: number;
 }
 
-type Open = 'edit' | 'delete' | 'history' | null;
+type Open = 'edit' | 'delete' | 'history' | 'report' | null;
 
 export function PostCard({ post, busy, viewer, isAdmin, groups, now }: Props) {
   const [dialog, setDialog] = useState<Open>(null);
@@ -40,6 +42,7 @@ export function PostCard({ post, busy, viewer, isAdmin, groups, now }: Props) {
     ...(post.canEdit ? [{ label: 'Edit', onSelect: () => setDialog('edit') }] : []),
     ...(isAdmin ? [{ label: post.isPinned ? 'Unpin' : 'Pin to top', onSelect: () => void feedActions.pin(post._id, !post.isPinned) }] : []),
     ...(post.slug ? [{ label: 'Copy link', onSelect: () => void copyLink(post.slug) }] : []),
+    ...(post.author._id !== viewer._id ? [{ label: 'Report', onSelect: () => setDialog('report') }] : []),
     ...(post.canDelete ? [{ label: 'Delete', danger: true, onSelect: () => setDialog('delete') }] : []),
   ];
 
@@ -120,6 +123,13 @@ export function PostCard({ post, busy, viewer, isAdmin, groups, now }: Props) {
       {dialog === 'edit' && <EditDialog post={post} groups={groups} onClosed={() => setDialog(null)} />}
       {dialog === 'delete' && <DeleteDialog post={post} onClosed={() => setDialog(null)} />}
       {dialog === 'history' && <HistoryDialog post={post} onClosed={() => setDialog(null)} />}
+      {dialog === 'report' && (
+        <ReportDialog
+          title={`Report the post by ${post.author.name}`}
+          send={(reason, details) => sendReport({ targetType: 'post', targetId: post._id }, reason, details, `the post by ${post.author.name}`)}
+          onClosed={() => setDialog(null)}
+        />
+      )}
     </article>
   );
 }

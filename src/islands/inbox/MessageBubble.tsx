@@ -1,13 +1,16 @@
 /**
  * One message: own on the right, the other member's on the left; the quoted message above
  * a reply (a click shows it when it is loaded), the text, the files, the time, and the
- * message's menu (Reply; Delete for one's own). A message on its way says "Sending…"; a
+ * message's menu (Reply; Delete for one's own; Report for the other member's). A message on its way says "Sending…"; a
  * failed one says why, with Retry and Remove. Deleted: "This message was deleted". The
  * thread's latest message, when it is the member's, says "Seen" once the other member has read it.
  */
 import { clockTime } from '../../lib/inbox/days';
 import { quoteSummary } from '../../lib/inbox/pending';
 import type { ChatMessage } from '../../lib/inbox/types';
+import { useState } from 'react';
+import { sendReport } from '../../lib/reports/send';
+import { ReportDialog } from '../ui/ReportForm';
 import { RowMenu, type MenuItem } from '../ui/RowMenu';
 import { Attachments } from './Attachments';
 import { MessageText } from './MessageText';
@@ -33,10 +36,12 @@ export const messageElementId = (id: string) => `ib-msg-${id}`;
 
 export function MessageBubble({ message, own, timeZone, canWrite, onReply, onDelete, onQuote, onRetry, onDiscard, seen = false }: Props) {
   const pending = message.pending;
+  const [reporting, setReporting] = useState(false);
   const menu: MenuItem[] = [];
   if (!pending && !message.deleted) {
     if (canWrite) menu.push({ label: 'Reply', onSelect: () => onReply(message) });
     if (own) menu.push({ label: 'Delete', danger: true, onSelect: () => onDelete(message) });
+    else menu.push({ label: 'Report', onSelect: () => setReporting(true) });
   }
   const time = clockTime(message.createdAt, timeZone);
   return (
@@ -90,6 +95,13 @@ export function MessageBubble({ message, own, timeZone, canWrite, onReply, onDel
           </>
         )}
       </div>
+      {reporting && (
+        <ReportDialog
+          title={`Report this message from ${message.authorProfile.name}`}
+          send={(reason, details) => sendReport({ targetType: 'message', targetId: message._id }, reason, details, `the message from ${message.authorProfile.name}`)}
+          onClosed={() => setReporting(false)}
+        />
+      )}
     </li>
   );
 }
