@@ -193,4 +193,18 @@ describe('the deletion of an account', () => {
     expect(live.closed).toEqual([{ userId: member.user.id, scope: { allBut: null } }]);
     expect(await database().select().from(subscriptions).where(eq(subscriptions.userId, member.user.id))).toEqual([]);
   });
+
+  it('completes the deletion when removing the files fails afterwards (the failure is logged)', async () => {
+    const admin = await signedInMember({ userRole: 'admin' });
+    const member = await signedInMember();
+    await database()
+      .update(founders)
+      .set({ profilePictureUrl: `avatars/${newId()}.png` })
+      .where(eq(founders.userId, member.user.id));
+    const asked = await bodyOf(await post('/auth/profile-delete', {}, { token: member.jwt }));
+    const brokenBucket = { delete: () => Promise.reject(new Error('R2 is down')) } as unknown as R2Bucket;
+    const answer = await decideDeletion({ ...buildDeps(env), media: brokenBucket }, admin.user, { id: asked.request._id, action: 'approve' });
+    expect(answer.status).toBe('completed');
+    expect(await database().select().from(users).where(eq(users.id, member.user.id))).toEqual([]);
+  });
 });

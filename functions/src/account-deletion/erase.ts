@@ -134,7 +134,13 @@ export async function eraseMember(deps: EraseDeps, request: DeletionRequestRow):
   const files = await storedFiles(deps, userId);
   const standInId = newId();
   await runBatch(deps.db, [...(await mentionRewrites(deps, userId, standInId)), ...eraseStatements(userId, standInId, request.id, at)]);
+  // The account is gone now: what follows can fail without undoing it, so a failure is logged, not thrown.
   await deps.live.closeSessions(userId, { allBut: null });
-  await Promise.all([deleteImages(deps.media, files.images), deleteMedia(deps.media, files.postMedia), deleteFiles(deps.media, files.attachments)]);
-  await deps.mailer.send(deletionCompletedMail(member.email, member.firstName));
+  const steps = await Promise.allSettled([
+    deleteImages(deps.media, files.images),
+    deleteMedia(deps.media, files.postMedia),
+    deleteFiles(deps.media, files.attachments),
+    deps.mailer.send(deletionCompletedMail(member.email, member.firstName)),
+  ]);
+  for (const step of steps) if (step.status === 'rejected') console.error(`after deleting the account of request ${request.id}:`, step.reason);
 }
