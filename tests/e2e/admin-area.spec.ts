@@ -169,3 +169,26 @@ test('an admin approves a deletion request after the confirmation and finds it i
   // The member's own door is closed: their session no longer answers.
   expect((await member.context.request.get('/api/session/auth/me')).status()).toBe(401);
 });
+
+test('the admin lists read and the member forms work with JavaScript turned off', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(120_000);
+  const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+  const name = randomWord('Nojs');
+  const member = await registerMember(stack, name);
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, extraHTTPHeaders: stack.headers });
+  const page = await context.newPage();
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await page.goto(`/admin/members?q=${name}`);
+  await page.getByRole('link', { name: `${name} Tester` }).click();
+  await page.getByRole('button', { name: 'Grant Premium' }).click();
+  await expect(page.getByText('Premium is granted.')).toBeVisible();
+  await page.goto(`/admin/audit?targetType=member&targetId=${member.id}`);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr')).toHaveAttribute('data-action', 'premium.grant');
+  await page.goto('/admin/groups');
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.goto('/admin/deletion-requests?status=all');
+  await expect(page.getByRole('heading', { level: 1, name: 'Deletion requests' })).toBeVisible();
+  await context.close();
+});
