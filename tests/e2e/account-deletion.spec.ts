@@ -53,7 +53,7 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(dialog).toBeHidden();
     await expect(section.getByText(/Your account will be deleted by/)).toBeVisible();
     await expect(section.getByText('Your reason: Found a co-founder elsewhere')).toBeVisible();
-    await expect((await latestMail(page.context().request, email, /will be deleted by/)).subject).toContain('will be deleted by');
+    expect((await latestMail(page.context().request, email, /will be deleted by/)).subject).toContain('will be deleted by');
 
     await signOut(page);
     await signIn(page, email, PASSWORD);

@@ -6,7 +6,7 @@
  * offers to try again.
  */
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { $accountDeletion, accountDeletionActions, deletionDay, type DeletionRequest, REASON_MAX_LENGTH } from '../../lib/stores/account-deletion';
 import { Dialog } from '../ui/Dialog';
@@ -44,7 +44,7 @@ function AskDialog({ open, onClosed }: { open: boolean; onClosed: () => void }) 
   const { busy, error } = useStore($accountDeletion);
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (await accountDeletionActions.ask(reason)) onClosed();
   };
