@@ -56,7 +56,7 @@ function consentPage(query: URLSearchParams, action: string): string {
 <form method="get" action="${escapeHtml(action)}">${hidden}
 ${field('sub', 'Account id')}${field('email', 'Email', 'email')}
 <p><label><input name="email_verified" type="checkbox" value="true" checked> Email verified</label></p>
-${field('given_name', 'First name')}${field('family_name', 'Last name')}
+${field('given_name', 'First name')}${field('family_name', 'Last name')}${field('picture', 'Picture address', 'url')}
 <button name="decision" value="allow">Allow</button> <button name="decision" value="deny">Deny</button>
 </form></main></body></html>`;
 }

@@ -3,6 +3,7 @@
  * (tests/e2e/oauth-stand-in.global.ts), whose consent page plays Google, LinkedIn and GitHub.
  */
 import type { Page } from '@playwright/test';
+import { OAUTH_STAND_IN_PORT } from '../../playwright.config';
 import { expect, expectNoSeriousA11yViolations, test, uniqueEmail } from './support';
 
 /** A provider account id no other test uses. */
@@ -11,18 +12,25 @@ function newSubject(): string {
 }
 
 /** At the provider's consent page: signs in as this person and allows (or denies). */
-async function consent(page: Page, person: { sub: string; email: string; first: string; last: string }, decision: 'Allow' | 'Deny' = 'Allow') {
+async function consent(page: Page, person: { sub: string; email: string; first: string; last: string; picture?: string }, decision: 'Allow' | 'Deny' = 'Allow') {
   await expect(page.getByRole('heading', { name: 'Sign in to the stand-in provider' })).toBeVisible();
   await page.getByLabel('Account id').fill(person.sub);
   await page.getByLabel('Email', { exact: true }).fill(person.email);
   await page.getByLabel('First name').fill(person.first);
   await page.getByLabel('Last name').fill(person.last);
+  if (person.picture) await page.getByLabel('Picture address').fill(person.picture);
   await page.getByRole('button', { name: decision }).click();
 }
 
 test.describe('social sign-in', () => {
   test('registers with Google and reaches onboarding with the name filled in, then links and unlinks a provider', async ({ page }) => {
-    const person = { sub: newSubject(), email: uniqueEmail('social-google'), first: 'Radia', last: `Perlman${newSubject().slice(-5)}` };
+    const person = {
+      sub: newSubject(),
+      email: uniqueEmail('social-google'),
+      first: 'Radia',
+      last: `Perlman${newSubject().slice(-5)}`,
+      picture: `http://127.0.0.1:${OAUTH_STAND_IN_PORT}/picture.png`,
+    };
     await page.goto('/register');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Sign up with Google', exact: true }).click();
@@ -32,6 +40,9 @@ test.describe('social sign-in', () => {
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await expect(page.getByLabel('First name')).toHaveValue(person.first);
     await expect(page.getByLabel('Last name')).toHaveValue(person.last);
+    // The provider's picture is the profile's already, described for screen readers.
+    const state = await (await page.request.get('/api/session/onboarding')).json();
+    expect(state.profile.profilePicture).toMatchObject({ url: expect.stringMatching(/^avatars\//), alt: `Profile picture of ${person.first} ${person.last}` });
 
     // Settings: Google is the only way in, so it can't be unlinked until GitHub is linked.
     await page.goto('/settings/account');

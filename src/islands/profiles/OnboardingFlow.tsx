@@ -8,6 +8,7 @@ import type { OnboardingState } from '@api/profiles/schemas';
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toAppError } from '../../lib/errors';
+import { mediaUrl } from '../../lib/text/media-url';
 import { createAutosaver, type SaveStatus } from '../../lib/profiles/autosave';
 import { applyDraft, draftOf, restoredStep, type OnboardingDraft } from '../../lib/profiles/draft';
 import { formFromProfile } from '../../lib/profiles/form-model';
@@ -25,6 +26,8 @@ import './profiles.css';
 
 interface Props {
   state: Pick<OnboardingState, 'memberType' | 'step' | 'draft' | 'profile'>;
+  /** MEDIA_BASE_URL, for a picture the profile has already (a sign-up through a provider brings one). */
+  mediaBaseUrl?: string;
 }
 
 const SAVE_STATUS_TEXT: Record<SaveStatus, string> = {
@@ -35,9 +38,12 @@ const SAVE_STATUS_TEXT: Record<SaveStatus, string> = {
   error: 'Not saved yet: we will try again',
 };
 
-const NO_SAVED_IMAGES = { profilePicture: false, profileBanner: false };
-
-function OnboardingFlow({ state }: Props) {
+function OnboardingFlow({ state, mediaBaseUrl }: Props) {
+  const saved = {
+    profilePicture: mediaUrl(state.profile.profilePicture?.url, mediaBaseUrl) || null,
+    profileBanner: mediaUrl(state.profile.profileBanner?.url, mediaBaseUrl) || null,
+  };
+  const savedImages = { profilePicture: saved.profilePicture !== null, profileBanner: saved.profileBanner !== null };
   const steps = stepsFor(state.memberType);
   const initial = useMemo(() => applyDraft(formFromProfile(state.profile), state.draft), [state]);
   const { form, update, errors, setErrors, focusAfterRender } = useProfileForm(initial);
@@ -92,7 +98,7 @@ function OnboardingFlow({ state }: Props) {
   };
 
   const finish = async () => {
-    const problems = validateProfile(form, images.choices(NO_SAVED_IMAGES));
+    const problems = validateProfile(form, images.choices(savedImages));
     if (Object.keys(problems).length > 0) return showErrors(problems, 'Please correct the fields marked below.');
     setSending(true);
     setAlert(null);
@@ -112,7 +118,7 @@ function OnboardingFlow({ state }: Props) {
     event.preventDefault();
     if (sending) return;
     if (last) return void finish();
-    const problems = validateStep(form, current.key, images.choices(NO_SAVED_IMAGES));
+    const problems = validateStep(form, current.key, images.choices(savedImages));
     if (Object.keys(problems).length > 0) return showErrors(problems, null);
     goTo(step + 1);
   };
@@ -156,7 +162,7 @@ function OnboardingFlow({ state }: Props) {
       )}
 
       <div className="stack pf-fields" key={current.key}>
-        <StepFields step={current.key} form={form} update={update} errors={errors} images={images} />
+        <StepFields step={current.key} form={form} update={update} errors={errors} images={images} saved={saved} />
       </div>
 
       <div className="pf-actions">
