@@ -34,6 +34,8 @@ export const RATE_LIMITS = {
   uploadsByMember: { limit: 60, windowSeconds: HOUR },
   // A download of all of one's data (GET /auth/data-export): heavy to make, once an hour.
   dataExportsByMember: { limit: 1, windowSeconds: HOUR },
+  // Provider sign-ins finished from one address (GET /auth/{provider}/token): each one calls the provider.
+  socialSignInsByIp: { limit: 30, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, RateRule>;
 
 /** Flood limits that are not counts in a window (docs/security.md "Floods"). */

@@ -5,6 +5,7 @@
  * verifier in HttpOnly cookies between the start and the provider's redirect back.
  */
 import { createRoute } from '@hono/zod-openapi';
+import { clientIp } from '../../http/client-ip';
 import { newRouter } from '../../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../../openapi/responses';
 import { requireUser } from '../../session/guards';
@@ -65,7 +66,11 @@ export const socialRoutes = newRouter()
       request: { params: ProviderParamSchema, query: TokenQuerySchema },
       responses: {
         200: jsonResponse(AuthResultSchema, 'Signed in: a session token (7 days) and the user.'),
-        ...errorResponses([400, 403, 404, 409], { 400: FAILED, 403: 'Social login failed: the provider vouches for no verified address (`email_not_verified`).', 409: FAILED }),
+        ...errorResponses([400, 403, 404, 409, 429], {
+          400: FAILED,
+          403: 'Social login failed: the provider vouches for no verified address (`email_not_verified`).',
+          409: FAILED,
+        }),
       },
     }),
     async (c) => {
@@ -76,6 +81,7 @@ export const socialRoutes = newRouter()
         expectedState: query.expectedState,
         codeVerifier: query.codeVerifier,
         memberType: query.memberType,
+        ip: clientIp((name) => c.req.header(name)),
         userAgent: c.req.header('user-agent'),
         media: c.env.MEDIA,
       });

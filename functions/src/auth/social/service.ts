@@ -16,6 +16,7 @@ import { runBatch } from '../../db/batch';
 import { advisors, authCodes, founders, socialIdentities, users } from '../../db/schema';
 import type { Deps, ProviderIdentity, SocialProviderName } from '../../deps';
 import { ApiError } from '../../errors';
+import { enforceLimits } from '../../rate-limit/policies';
 import { createAccount, EmailTakenError, findAccountByEmail, findAccountById } from '../../users/repository';
 import type { AuthResult } from '../../users/schemas';
 import type { Account } from '../../users/wire';
@@ -136,9 +137,10 @@ async function resolveMember(deps: Deps, provider: SocialProviderName, identity:
 export async function finishSocialSignIn(
   deps: Deps,
   provider: SocialProviderName,
-  input: ProviderCallback & { memberType: 'founder' | 'advisor'; userAgent?: string; media?: R2Bucket },
+  input: ProviderCallback & { memberType: 'founder' | 'advisor'; ip: string; userAgent?: string; media?: R2Bucket },
 ): Promise<AuthResult> {
   assertEnabled(deps, provider);
+  await enforceLimits(deps.limiter, [['socialSignInsByIp', input.ip]]);
   const identity = await deps.social.finish(provider, { ...input, redirectUri: redirectUriFor(deps, provider) });
   let userId: string;
   try {

@@ -227,6 +227,18 @@ describe('sign-in methods', () => {
   });
 });
 
+describe('provider sign-ins from one address', () => {
+  it('are limited to 30 in 15 minutes, counted before the provider is called', async () => {
+    const ip = uniqueIp();
+    const kept = { state: 's'.repeat(43), codeVerifier: 'v'.repeat(43) };
+    const attempt = () => call('GET', `/auth/github/token?code=x&state=other&expectedState=${kept.state}&codeVerifier=${kept.codeVerifier}`, undefined, { ip, env: socialEnv() });
+    for (let i = 0; i < 30; i++) expect((await attempt()).status).toBe(400);
+    const refused = await attempt();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
+
 describe('password sign-in of a member who has no password', () => {
   it('answers the wrong-password 401 after the same hash an unknown email costs', async () => {
     const email = uniqueEmail('no-password');
