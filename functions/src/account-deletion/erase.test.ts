@@ -65,6 +65,7 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
   await asMember(stranger, 'POST', `/feed-post/${friendPost.poll.options[0]._id}/vote?pollId=${friendPost.poll._id}`);
   const memberComment = await commentOn(friendPost._id, member, 'Happy to help');
   await replyTo(memberComment._id, stranger, 'Reply to a comment that goes');
+  await commentOn(friendPost._id, member, `Ask @[Friend](${friend.user.id}) too`);
   const strangerComment = await commentOn(friendPost._id, stranger, 'Nice one');
   await replyTo(strangerComment._id, member, 'Thanks!');
   await replyTo(strangerComment._id, friend, 'Indeed');
@@ -118,7 +119,9 @@ describe('the deletion of an account', () => {
     expect(busy.keys).toHaveLength(4);
     const socket = await joinedLiveSocket(member);
     const likesBefore = (await database().select().from(feedPosts).where(eq(feedPosts.id, busy.friendPost._id)))[0]!;
-    expect(likesBefore).toMatchObject({ likeCount: 2, commentCount: 5 });
+    expect(likesBefore).toMatchObject({ likeCount: 2, commentCount: 6 });
+    const tagged = sql`SELECT user_id FROM feed_mentions WHERE post_id = ${busy.friendPost._id} AND comment_id <> ''`;
+    expect(await database().all(tagged)).toEqual([{ user_id: friend.user.id }]);
 
     const requestId = await askAndApprove(member, admin);
 
@@ -159,6 +162,8 @@ describe('the deletion of an account', () => {
     const [friendPost] = await database().select().from(feedPosts).where(eq(feedPosts.id, busy.friendPost._id));
     // Left: the stranger's like; the stranger's comment and the friend's reply to it.
     expect(friendPost).toMatchObject({ likeCount: 1, commentCount: 2, text: `Thanks @[Deleted member](${standIn}) for the intro` });
+    // The friend was tagged only in the member's comment: that mention went with it.
+    expect(await database().all(sql`SELECT * FROM feed_mentions WHERE post_id = ${busy.friendPost._id}`)).toEqual([]);
     const [strangerComment] = await database().select().from(feedComments).where(eq(feedComments.id, busy.strangerComment._id));
     expect(strangerComment!.replyCount).toBe(1);
     const options = await database().select().from(feedPollOptions).where(eq(feedPollOptions.pollId, busy.friendPost.poll._id));

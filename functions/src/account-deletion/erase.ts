@@ -111,6 +111,11 @@ function eraseStatements(userId: string, standInId: string, requestId: string, a
     sql`UPDATE moderation_actions SET target_id = ${t} WHERE target_type = 'member' AND target_id = ${x}`,
     // Rows that name the member without a foreign key.
     sql`DELETE FROM profile_search WHERE user_id = ${x}`,
+    // Others tagged in the member's comments and replies, and in the replies that go with their comments.
+    sql`DELETE FROM feed_mentions WHERE comment_id <> '' AND comment_id IN (
+          SELECT id FROM feed_comments WHERE author_user_id = ${x}
+          UNION SELECT id FROM feed_replies WHERE author_user_id = ${x}
+          UNION SELECT r.id FROM feed_replies r JOIN feed_comments c ON c.id = r.comment_id WHERE c.author_user_id = ${x})`,
     sql`DELETE FROM reports WHERE target_type = 'member' AND target_id = ${x}`,
     sql`DELETE FROM reports WHERE target_type = 'post' AND target_id IN (SELECT id FROM feed_posts WHERE author_user_id = ${x})`,
     // Everything keyed to the user cascades (ON DELETE CASCADE throughout functions/migrations).
