@@ -25,6 +25,10 @@ export default defineConfig({
                 ENVIRONMENT: 'development',
                 JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
                 APP_URL: 'http://127.0.0.1:4321',
+                // A VAPID key made for the tests only (web push, functions/src/push), and short push retries.
+                VAPID_PRIVATE_KEY:
+                  '{"kty":"EC","x":"meGMk418CYHdLwW_ZCDb9WJ1l-WmNbV9nI7GTZQf3Rs","y":"YRF69al-GNOw0VXZ75BHzf-Q1mxAzaS2l_AIfBv6KN8","crv":"P-256","d":"lqU6RNTTA20n80vMNpU3Obxmk-IonH-zCUSLidQAPVI"}',
+                PUSH_RETRY_BASE_MS: '100',
                 TEST_MIGRATIONS: migrations,
               },
             },
@@ -37,7 +41,8 @@ export default defineConfig({
           setupFiles: ['./functions/test/apply-migrations.ts'],
           // A loopback stand-in for Stripe's API, for the production billing adapter (functions/test/stripe-stand-in.ts).
           // …and a loopback OAuth 2.0 / OpenID Connect provider for social sign-in (functions/test/oauth-stand-in.ts).
-          globalSetup: ['./functions/test/stripe-stand-in-setup.ts', './functions/test/oauth-stand-in-setup.ts'],
+          // …and a loopback push service that keeps what it receives, for web push (functions/test/push-stand-in.ts).
+          globalSetup: ['./functions/test/stripe-stand-in-setup.ts', './functions/test/oauth-stand-in-setup.ts', './functions/test/push-stand-in-setup.ts'],
         },
       },
     ],

@@ -20,6 +20,7 @@ import { cityRoutes } from './cities/routes';
 import { bodyLimitFor } from './body-limits';
 import { inboxRoutes, uploadRoutes } from './inbox/routes';
 import { notificationRoutes } from './notifications/routes';
+import { preferenceRoutes, pushRoutes } from './push/routes';
 import { liveRoutes } from './live/routes';
 import { adminFeedGroupRoutes, feedPostRoutes, feedRoutes, taggedUsersRoutes } from './feed/routes';
 import { commentRoutes } from './comments/routes';
@@ -89,6 +90,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/admin', adminFeedGroupRoutes)
     .route('/notifications', taggedUsersRoutes)
     .route('/notifications', notificationRoutes)
+    .route('/notifications', preferenceRoutes)
+    .route('/push', pushRoutes)
     .route('/connections', inboxRoutes)
     .route('/upload', uploadRoutes)
     .route('/message-requests', messageRequestRoutes)

@@ -27,11 +27,21 @@ export type PasswordHasher = {
  * e.g. inbox/live-events.ts). live/events.ts lists them all for the socket and the app.
  */
 export type LiveEmitter<Events extends object = Record<never, never>> = {
-  /** Resolves once the member's object has sent it (0 sockets is fine); never throws. */
-  emit<E extends keyof Events & string>(userId: string, event: E, payload: Events[E]): Promise<void>;
+  /**
+   * Resolves once the member's object has sent it (0 sockets is fine); never throws. With
+   * `push`, the object sends that web push (push/) when no open socket got the event.
+   */
+  emit<E extends keyof Events & string>(userId: string, event: E, payload: Events[E], push?: PushNote): Promise<void>;
   /** Closes the member's sockets of the sessions in `scope`, whose sessions just ended; never throws. */
   closeSessions(userId: string, scope: SessionScope): Promise<void>;
 };
+
+/**
+ * A web push for a member away from the tab (push/send.ts): `kind` is a preference kind
+ * (push/kinds.ts), `url` the screen a click opens, `tag` collapses the pushes of one thing
+ * (one conversation) on the device and at the push service (`Topic`).
+ */
+export type PushNote = { kind: string; title: string; body: string; url: string; tag: string };
 
 /** Some of a member's sessions: one of them, or all but one (`allBut: null`: all of them). */
 export type SessionScope = { only: string } | { allBut: string | null };

@@ -868,3 +868,46 @@ export const deletionRequests = sqliteTable(
 );
 
 export type DeletionRequestRow = typeof deletionRequests.$inferSelect;
+
+// Web push devices and notification preferences (0022); see push/.
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The browser's push service URL: one device, one row. */
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+    lastSuccessAt: text('last_success_at'),
+  },
+  (table) => [index('push_subscriptions_user').on(table.userId, table.createdAt)],
+);
+
+export const notificationPreferenceKinds = ['messages', 'messageRequests', 'connectionRequests', 'connectionAccepted', 'mentions', 'replies'] as const;
+export const notificationChannelNames = ['push', 'email', 'off'] as const;
+export const digestFrequencies = ['daily', 'weekly', 'off'] as const;
+
+export const notificationChannels = sqliteTable(
+  'notification_channels',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationPreferenceKinds }).notNull(),
+    channel: text('channel', { enum: notificationChannelNames }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind] })],
+);
+
+export const notificationSettings = sqliteTable('notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  digest: text('digest', { enum: digestFrequencies }).notNull().default('weekly'),
+  updatedAt: text('updated_at').notNull(),
+});

@@ -9,11 +9,12 @@
  * `thread` to the sender's other tabs.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits } from '../deps';
+import type { Deps, Emits, PushNote } from '../deps';
 import { newId } from '../db/ids';
 import { runBatch, type BatchStatement } from '../db/batch';
 import { ApiError, invalidFields, type FieldErrors } from '../errors';
 import { notificationRowOf, notificationStatements, toNotification, type NotifyInput } from '../notifications/notify';
+import { pushNoteOf } from '../notifications/push-notes';
 import type { Notification } from '../notifications/schemas';
 import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, type StoredFile } from './attachments';
 import type { InboxLiveEvents } from './live-events';
@@ -119,7 +120,8 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   let next = 0;
   const files = form.media.map((item) => ('file' in item ? { stored: stored[next++]! } : item));
   const pair = [senderId, recipientId];
-  const notifying = notificationStatements(messageNotification(threadId, senderId, recipientId, form.body, files.length), at);
+  const notifyInput = messageNotification(threadId, senderId, recipientId, form.body, files.length);
+  const notifying = notificationStatements(notifyInput, at);
   let results: D1Result[];
   try {
     // The views, the message and the notification are read back in the same batch, after the writes: one round trip.
@@ -143,20 +145,25 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   const message = toMessage(tail[4]!.results[0] as MessageRow, threadId, cards);
   const row = notificationRowOf(tail.slice(5));
   const notification = row ? toNotification(row, senderSide.viewer) : null;
-  return deliver(deps, { message, notification, senderView: senderSide.thread!, recipientView: recipientSide.thread });
+  const push = notification ? pushNoteOf(notifyInput, senderSide.viewer) : undefined;
+  return deliver(deps, { message, notification, push, senderView: senderSide.thread!, recipientView: recipientSide.thread });
 }
 
 /** The live events, straight after the batch: the recipient's New Message and the sender's other tabs. */
-async function deliver(deps: SendDeps, sent: { message: Message; notification: Notification | null; senderView: Thread; recipientView: Thread | null }): Promise<SentMessage> {
-  const { message, notification, senderView, recipientView } = sent;
+async function deliver(
+  deps: SendDeps,
+  sent: { message: Message; notification: Notification | null; push: PushNote | undefined; senderView: Thread; recipientView: Thread | null },
+): Promise<SentMessage> {
+  const { message, notification, push, senderView, recipientView } = sent;
   await Promise.all([
     recipientView
-      ? deps.live.emit(message.to, 'notification', {
-          title: NEW_MESSAGE_TITLE,
-          body: { ...recipientView, latestMessage: message },
-          userSender: message.authorProfile,
-          notification,
-        })
+      ? deps.live.emit(
+          message.to,
+          'notification',
+          { title: NEW_MESSAGE_TITLE, body: { ...recipientView, latestMessage: message }, userSender: message.authorProfile, notification },
+          // With no tab of the recipient open, their devices get a web push (sent by their live object, after this answer).
+          push,
+        )
       : undefined,
     deps.live.emit(message.authorProfile._id, 'thread', { thread: senderView }),
   ]);

@@ -6,9 +6,9 @@ import type { MemberLive } from './member-live';
 export function durableObjectLive(namespace: DurableObjectNamespace<MemberLive>): LiveEmitter<LiveEvents> {
   const objectOf = (userId: string) => namespace.get(namespace.idFromName(userId));
   return {
-    async emit(userId, event, payload) {
+    async emit(userId, event, payload, push) {
       try {
-        await objectOf(userId).emit(event, payload);
+        await objectOf(userId).emit(event, payload, push ? { userId, note: push } : undefined);
       } catch (error) {
         // A live event is a courtesy on top of what is stored: the client refetches after a reconnect.
         console.error(`live: ${event} to ${userId} not delivered`, error);

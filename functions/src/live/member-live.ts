@@ -9,7 +9,7 @@
  * the API ends the session (`closeSessions`) or by the alarm once its token has expired.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { SessionScope } from '../deps';
+import type { PushNote, SessionScope } from '../deps';
 import type { LiveEventName, LiveEvents } from './events';
 import { heartbeatSettings, missedHeartbeat, type HeartbeatSettings } from './heartbeat';
 import {
@@ -29,6 +29,7 @@ import {
   type SocketPacket,
 } from './protocol';
 import { upgradeSessionOf } from './upgrade';
+import { PushOutbox } from './push-outbox';
 
 /** What the object remembers of one socket (it survives hibernation; instance fields do not). */
 export type SocketState = {
@@ -75,9 +76,12 @@ function connectionIdOf(args: unknown[]): string | null | undefined {
 export class MemberLive extends DurableObject<Env> {
   private readonly settings: HeartbeatSettings;
 
+  private readonly outbox: PushOutbox;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.settings = heartbeatSettings(env);
+    this.outbox = new PushOutbox(ctx, env);
     // A client's pong is answered by the runtime (with a noop the client ignores) and
     // time-stamped, so that heartbeats never wake a hibernating object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PONG_FRAME, NOOP_FRAME));
@@ -106,7 +110,9 @@ export class MemberLive extends DurableObject<Env> {
     this.closeOldestBeyondCap(server);
     const { pingInterval, pingTimeout, maxPayload } = this.settings;
     server.send(openFrame({ sid: state.sid, pingInterval, pingTimeout, maxPayload }));
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + pingInterval);
+    // A push retry may have set the alarm further out than the next ping.
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > Date.now() + pingInterval) await this.ctx.storage.setAlarm(Date.now() + pingInterval);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -126,8 +132,11 @@ export class MemberLive extends DurableObject<Env> {
     }
   }
 
-  /** Sends `event` to every socket of this member connected to "/"; answers how many it reached. */
-  async emit<E extends LiveEventName>(event: E, payload: LiveEvents[E]): Promise<number> {
+  /**
+   * Sends `event` to every socket of this member connected to "/"; answers how many it reached.
+   * With `push` and no socket reached, the web push goes out after the answer (push-outbox.ts).
+   */
+  async emit<E extends LiveEventName>(event: E, payload: LiveEvents[E], push?: { userId: string; note: PushNote }): Promise<number> {
     const frame = eventFrame(event, payload);
     const now = Date.now();
     let reached = 0;
@@ -138,6 +147,7 @@ export class MemberLive extends DurableObject<Env> {
       if (state.expiresAt <= now) close(ws, CLOSE_CODES.sessionEnded, 'session expired');
       else if (send(ws, frame)) reached += 1;
     }
+    if (push && reached === 0) this.ctx.waitUntil(this.outbox.send(push.userId, push.note));
     return reached;
   }
 
@@ -166,8 +176,12 @@ export class MemberLive extends DurableObject<Env> {
     return all.length;
   }
 
-  /** The heartbeat: pings every socket, closes the ones whose token expired, that stopped answering or never joined. */
+  /**
+   * The heartbeat: pings every socket, closes the ones whose token expired, that stopped
+   * answering or never joined. The same alarm retries the pushes that are due.
+   */
   async alarm(): Promise<void> {
+    const nextRetry = await this.outbox.retryDue();
     const now = Date.now();
     const sockets = this.ctx.getWebSockets();
     let alive = 0;
@@ -188,7 +202,8 @@ export class MemberLive extends DurableObject<Env> {
         alive += 1;
       }
     }
-    if (alive > 0) await this.ctx.storage.setAlarm(now + this.settings.pingInterval);
+    const next = Math.min(alive > 0 ? now + this.settings.pingInterval : Number.POSITIVE_INFINITY, nextRetry ?? Number.POSITIVE_INFINITY);
+    if (Number.isFinite(next)) await this.ctx.storage.setAlarm(next);
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {

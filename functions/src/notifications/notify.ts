@@ -12,6 +12,7 @@ import { blockedWith } from '../members/blocks';
 import type { MemberCard } from '../members/schemas';
 import { runBatch } from '../db/batch';
 import type { NotificationLiveEvents } from './live-events';
+import { pushNoteOf } from './push-notes';
 import type { Notification, NotificationKind } from './schemas';
 
 /** What to notify: the receiver, who caused it (null: the product itself) and the text. */
@@ -122,17 +123,20 @@ export async function storeNotification(deps: Pick<Deps, 'db' | 'clock'>, input:
 
 /**
  * `storeNotification`, then the live `notification` event `{ title, body, userSender,
- * notification }` to every open socket of the receiver. Nothing is sent when nothing was stored.
+ * notification }` to every open socket of the receiver, or the web push when none got it.
+ * Nothing is sent when nothing was stored.
  */
 export async function notify(deps: Pick<Deps, 'db' | 'clock'> & Emits<NotificationLiveEvents>, input: NotifyInput): Promise<Notification | null> {
   const notification = await storeNotification(deps, input);
   if (notification) {
-    await deps.live.emit(input.userId, 'notification', {
-      title: notification.title,
-      body: notification.body,
-      userSender: notification.userSender?.profile ?? null,
-      notification,
-    });
+    const sender = notification.userSender?.profile ?? null;
+    await deps.live.emit(
+      input.userId,
+      'notification',
+      { title: notification.title, body: notification.body, userSender: sender, notification },
+      // Away from every tab, the member's devices get it as a web push (push-notes.ts).
+      pushNoteOf(input, sender),
+    );
   }
   return notification;
 }

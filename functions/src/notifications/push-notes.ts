@@ -1,0 +1,39 @@
+/**
+ * The web push of a notification (push/): which preference kind it falls under, and what the
+ * device shows. Kinds with no preference (likes, account notices) are never pushed.
+ */
+import type { PushNote } from '../deps';
+import type { MemberCard } from '../members/schemas';
+import type { PreferenceKind } from '../push/kinds';
+import type { NotifyInput } from './notify';
+import type { NotificationKind } from './schemas';
+
+/** The preference a notification kind falls under (absent: never pushed). */
+export const PREFERENCE_OF: Partial<Record<NotificationKind, PreferenceKind>> = {
+  'message.received': 'messages',
+  'message.requested': 'messageRequests',
+  'message.request_accepted': 'messageRequests',
+  'connection.requested': 'connectionRequests',
+  'connection.accepted': 'connectionAccepted',
+  'post.mentioned': 'mentions',
+  'comment.mentioned': 'mentions',
+  'post.commented': 'replies',
+  'comment.replied': 'replies',
+};
+
+/**
+ * The push of a notification as stored, or undefined for kinds never pushed. A message's push
+ * is named after its sender and tagged with its thread, so one conversation's pushes collapse.
+ */
+export function pushNoteOf(input: NotifyInput, sender: MemberCard | null): PushNote | undefined {
+  const kind = PREFERENCE_OF[input.kind];
+  if (!kind) return undefined;
+  const message = input.kind === 'message.received';
+  return {
+    kind,
+    title: message && sender ? `Message from ${sender.name}` : input.title,
+    body: input.body,
+    url: input.link ?? '/notifications',
+    tag: message ? `thread-${input.refId}` : `${input.kind}-${input.refId ?? input.eventId ?? 'notice'}`,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * A member's notification preferences: per kind a channel (push, email or off) and the digest
+ * frequency. Rows are stored only for what differs from the defaults' first save; a missing
+ * row reads as the default (kinds.ts). The missed-mail sender reads `channelFor` and
+ * `digestOf` from here.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { notificationChannels, notificationSettings } from '../db/schema';
+import { runBatch } from '../db/batch';
+import { type Channel, DEFAULT_CHANNEL, DEFAULT_DIGEST, type DigestFrequency, PREFERENCE_KINDS, type PreferenceKind } from './kinds';
+
+export type Preferences = { channels: Record<PreferenceKind, Channel>; digest: DigestFrequency };
+
+/** The member's preferences, defaults filled in. */
+export async function readPreferences(deps: Pick<Deps, 'db'>, userId: string): Promise<Preferences> {
+  const [rows, settings] = await Promise.all([
+    deps.db.select().from(notificationChannels).where(eq(notificationChannels.userId, userId)),
+    deps.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)),
+  ]);
+  const channels = Object.fromEntries(PREFERENCE_KINDS.map((kind) => [kind, DEFAULT_CHANNEL])) as Record<PreferenceKind, Channel>;
+  for (const row of rows) channels[row.kind] = row.channel;
+  return { channels, digest: settings[0]?.digest ?? DEFAULT_DIGEST };
+}
+
+/** Changes some of the member's preferences (the others stay); answers them all. */
+export async function savePreferences(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+  change: { channels?: Partial<Record<PreferenceKind, Channel>>; digest?: DigestFrequency },
+): Promise<Preferences> {
+  const statements = Object.entries(change.channels ?? {}).map(
+    ([kind, channel]) => sql`INSERT INTO notification_channels (user_id, kind, channel) VALUES (${userId}, ${kind}, ${channel})
+      ON CONFLICT (user_id, kind) DO UPDATE SET channel = excluded.channel`,
+  );
+  if (change.digest) {
+    statements.push(sql`INSERT INTO notification_settings (user_id, digest, updated_at) VALUES (${userId}, ${change.digest}, ${deps.clock.now().toISOString()})
+      ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, updated_at = excluded.updated_at`);
+  }
+  if (statements.length > 0) await runBatch(deps.db, statements);
+  return readPreferences(deps, userId);
+}
+
+/** The channel the member chose for one kind. */
+export async function channelFor(deps: Pick<Deps, 'db'>, userId: string, kind: PreferenceKind): Promise<Channel> {
+  const [row] = await deps.db
+    .select({ channel: notificationChannels.channel })
+    .from(notificationChannels)
+    .where(and(eq(notificationChannels.userId, userId), eq(notificationChannels.kind, kind)));
+  return row?.channel ?? DEFAULT_CHANNEL;
+}
+
+/** How often the member's digest goes out. */
+export async function digestOf(deps: Pick<Deps, 'db'>, userId: string): Promise<DigestFrequency> {
+  const [row] = await deps.db.select({ digest: notificationSettings.digest }).from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  return row?.digest ?? DEFAULT_DIGEST;
+}

@@ -1,0 +1,110 @@
+/**
+ * Web push devices (mounted at /push) and notification preferences (mounted at
+ * /notifications): every route is the signed-in member's own data.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { ApiError, invalidFields } from '../errors';
+import { newRouter } from '../http/context';
+import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
+import { requireUser } from '../session/guards';
+import { acceptableEndpoint, readPushConfig } from './config';
+import { listDevices, removeDevice, subscribeDevice } from './devices';
+import { readPreferences, savePreferences } from './preferences';
+import { DeviceIdParamSchema, DeviceInputSchema, DeviceListSchema, DeviceSchema, PreferencesChangeSchema, PreferencesSchema, PushKeySchema, RemovedSchema } from './schemas';
+
+const pushDoc = { tags: ['Web push'], security: [{ bearerAuth: [] }] };
+const NOT_CONFIGURED = 'Push notifications are not configured on this server.';
+
+/** Mounted at /push. */
+export const pushRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/key',
+      ...pushDoc,
+      summary: 'The public key to subscribe a device with',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonResponse(PushKeySchema, 'The VAPID public key.'), ...errorResponses([401, 404], { 404: NOT_CONFIGURED }) },
+    }),
+    async (c) => {
+      const config = readPushConfig(c.env);
+      if (!config) throw new ApiError(404, NOT_CONFIGURED);
+      return c.json({ publicKey: config.publicKey }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/devices',
+      ...pushDoc,
+      summary: 'Your devices with push turned on',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonResponse(DeviceListSchema, 'Oldest first.'), ...errorResponses([401]) },
+    }),
+    async (c) => c.json({ devices: await listDevices(c.get('deps'), c.get('account').user.id) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/devices',
+      ...pushDoc,
+      summary: 'Turn push on for this device',
+      description: "The browser's PushSubscription (`subscription.toJSON()`). The same endpoint again replaces its keys.",
+      middleware: [requireUser] as const,
+      request: jsonBody(DeviceInputSchema),
+      responses: { 201: jsonResponse(DeviceSchema, 'The device.'), ...errorResponses([...JSON_BODY_ERRORS, 401, 404], { 404: NOT_CONFIGURED }) },
+    }),
+    async (c) => {
+      const config = readPushConfig(c.env);
+      if (!config) throw new ApiError(404, NOT_CONFIGURED);
+      const input = c.req.valid('json');
+      if (!acceptableEndpoint(input.endpoint, config)) throw invalidFields({ endpoint: 'must be an https URL' });
+      const userAgent = (input.userAgent ?? c.req.header('User-Agent') ?? '').slice(0, 300);
+      return c.json(await subscribeDevice(c.get('deps'), c.get('account').user.id, { ...input, userAgent }), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/devices/{id}',
+      ...pushDoc,
+      summary: 'Turn push off for one of your devices',
+      middleware: [requireUser] as const,
+      request: { params: DeviceIdParamSchema },
+      responses: { 200: jsonResponse(RemovedSchema, 'Whether it was removed.'), ...errorResponses([400, 401, 404], { 404: 'No such device of yours.' }) },
+    }),
+    async (c) => {
+      const removed = await removeDevice(c.get('deps'), c.get('account').user.id, { id: c.req.valid('param').id });
+      if (!removed) throw new ApiError(404, 'No such device of yours.');
+      return c.json({ removed }, 200);
+    },
+  );
+
+/** Mounted at /notifications. */
+export const preferenceRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/preferences',
+      tags: ['Notifications'],
+      security: pushDoc.security,
+      summary: 'How you want to hear about things away from the site',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonResponse(PreferencesSchema, 'Your preferences, defaults filled in.'), ...errorResponses([401]) },
+    }),
+    async (c) => c.json(await readPreferences(c.get('deps'), c.get('account').user.id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/preferences',
+      tags: ['Notifications'],
+      security: pushDoc.security,
+      summary: 'Change some of your notification preferences',
+      description: 'Kinds and fields left out keep their value.',
+      middleware: [requireUser] as const,
+      request: jsonBody(PreferencesChangeSchema),
+      responses: { 200: jsonResponse(PreferencesSchema, 'All your preferences.'), ...errorResponses([...JSON_BODY_ERRORS, 401]) },
+    }),
+    async (c) => c.json(await savePreferences(c.get('deps'), c.get('account').user.id, c.req.valid('json')), 200),
+  );
