@@ -76,30 +76,9 @@ describe('GET /admin/reports', () => {
   });
 });
 
-describe('PATCH /admin/reports/{id}', () => {
-  it('resolves a report (out of the open list, into the resolved one) and can open it again', async () => {
-    const admin = await signedInMember({ userRole: 'admin', firstName: 'Admin' });
-    const [reporter, target] = await someMembers(2);
-    const id = await reportOf(reporter, 'member', target.user.id);
-    const response = await patch(`/admin/reports/${id}`, { status: 'resolved' }, admin.jwt);
-    expect(response.status).toBe(200);
-    expect(await bodyOf(response)).toMatchObject({ _id: id, status: 'resolved', reporter: { _id: reporter.user.id } });
-    expect((await allReports(admin.jwt)).map((item: { _id: string }) => item._id)).not.toContain(id);
-    expect((await allReports(admin.jwt, 'resolved')).map((item: { _id: string }) => item._id)).toContain(id);
-
-    // Once resolved, the member may report the same target again.
-    const again = await post('/reports', { targetType: 'member', targetId: target.user.id, reason: 'spam' }, { token: reporter.jwt });
-    expect(again.status).toBe(201);
-    const reopen = await patch(`/admin/reports/${id}`, { status: 'open' }, admin.jwt);
-    expect(reopen.status).toBe(409);
-  });
-
-  it('answers 404 for unknown reports, 400 for bad input, 403 for members', async () => {
-    const admin = await signedInMember({ userRole: 'admin', firstName: 'Admin' });
-    expect(await bodyOf(await patch(`/admin/reports/${UNKNOWN_ID}`, { status: 'resolved' }, admin.jwt))).toEqual({ message: 'Report not found.', status: 404, data: null });
-    expect((await bodyOf(await patch(`/admin/reports/${UNKNOWN_ID}`, { status: 'done' }, admin.jwt))).data.fields).toEqual({ status: 'must be one of: open, resolved' });
-    expect((await bodyOf(await patch('/admin/reports/nope', { status: 'open' }, admin.jwt))).data.fields).toEqual({ id: 'must be a 24-character id' });
-    const member = await signedInMember();
-    expect((await patch(`/admin/reports/${UNKNOWN_ID}`, { status: 'resolved' }, member.jwt)).status).toBe(403);
+describe('acting on one report alone', () => {
+  it('is no longer offered: the moderation queue closes every report of a thing together, audited', async () => {
+    const admin = await signedInMember({ userRole: 'admin' });
+    expect((await patch(`/admin/reports/${UNKNOWN_ID}`, { status: 'resolved' }, admin.jwt)).status).toBe(404);
   });
 });

@@ -1,11 +1,10 @@
-/** The admin area's routes (administrators only): member counts and reports. Mounted at /admin. */
+/** The admin area's routes (administrators only): member counts and the list of reports. Mounted at /admin. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireAdmin, requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
-import { IdParamSchema } from '../members/schemas';
-import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
-import { AdminReportPageSchema, AdminReportQuerySchema, AdminReportSchema, ReportStatusBodySchema } from '../reports/schemas';
-import { listReports, REPORT_MESSAGES, setReportStatus } from '../reports/service';
+import { errorResponses, jsonResponse } from '../openapi/responses';
+import { AdminReportPageSchema, AdminReportQuerySchema } from '../reports/schemas';
+import { listReports } from '../reports/service';
 import { memberStats } from './stats';
 
 const count = (description: string) => z.number().int().nonnegative().openapi({ description });
@@ -42,8 +41,9 @@ export const adminRoutes = newRouter()
       method: 'get',
       path: '/reports',
       tags: ['Admin'],
-      summary: 'Reports of members and posts',
-      description: "Newest first, in one status (open by default), with the reporter and the target (a post's author).",
+      summary: 'Reports, one by one',
+      description:
+        "Newest first, in one status (open by default), with the reporter and the target (a post's author). Reports are acted on in the moderation queue (`/admin/moderation`), which closes every report of a thing together.",
       security: [{ bearerAuth: [] }],
       middleware: [requireUser, requireAdmin] as const,
       request: { query: AdminReportQuerySchema },
@@ -53,24 +53,4 @@ export const adminRoutes = newRouter()
       },
     }),
     async (c) => c.json(await listReports(c.get('deps'), c.req.valid('query')), 200),
-  )
-  .openapi(
-    createRoute({
-      method: 'patch',
-      path: '/reports/{id}',
-      tags: ['Admin'],
-      summary: 'Resolve a report, or open it again',
-      security: [{ bearerAuth: [] }],
-      middleware: [requireUser, requireAdmin] as const,
-      request: { params: IdParamSchema, ...jsonBody(ReportStatusBodySchema) },
-      responses: {
-        200: jsonResponse(AdminReportSchema, 'The report.'),
-        ...errorResponses([...JSON_BODY_ERRORS, 401, 403, 404, 409], {
-          403: 'Only administrators can do this.',
-          404: REPORT_MESSAGES.reportNotFound,
-          409: REPORT_MESSAGES.anotherOpen,
-        }),
-      },
-    }),
-    async (c) => c.json(await setReportStatus(c.get('deps'), c.req.valid('param').id, c.req.valid('json').status), 200),
   );

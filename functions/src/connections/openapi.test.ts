@@ -17,7 +17,9 @@ const ROUTES = [
   'get /connection/blocks',
   'post /reports',
   'get /admin/reports',
-  'patch /admin/reports/{id}',
+  'get /admin/moderation',
+  'post /admin/moderation/items/{targetType}/{targetId}/dismiss',
+  'post /admin/moderation/members/{id}/suspend',
 ];
 
 describe('the OpenAPI document', () => {

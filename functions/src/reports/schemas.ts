@@ -53,8 +53,6 @@ export const AdminReportQuerySchema = z.object({
   status: ReportStatusSchema.default('open'),
 });
 
-export const ReportStatusBodySchema = z.object({ status: ReportStatusSchema }).openapi('ReportStatusBody');
-
 export type ReportInput = z.infer<typeof ReportBodySchema>;
 export type ReportReceipt = z.infer<typeof ReportReceiptSchema>;
 export type AdminReport = z.infer<typeof AdminReportSchema>;

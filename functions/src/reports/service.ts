@@ -16,22 +16,13 @@ import type { AdminReport, ReportInput, ReportReceipt, ReportStatus } from './sc
 export const REPORT_MESSAGES = {
   memberNotFound: 'Member not found.',
   postNotFound: 'Post not found.',
-  reportNotFound: 'Report not found.',
   yourself: 'cannot be yourself',
   ownPost: 'cannot be your own post',
   commentNotFound: 'Comment not found.',
   ownComment: 'cannot be your own comment',
   messageNotFound: 'Message not found.',
   ownMessage: 'cannot be your own message',
-  anotherOpen: 'The reporter has another open report on this target.',
 } as const;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if (current.message.includes('UNIQUE constraint failed')) return true;
-  }
-  return false;
-}
 
 async function assertReportable(deps: Pick<Deps, 'db'>, reporterId: string, { targetType, targetId }: ReportInput): Promise<void> {
   if (targetType === 'member') {
@@ -122,21 +113,4 @@ export async function listReports(deps: Pick<Deps, 'db'>, { status, ...request }
     deps.db.select({ value: count() }).from(reports).where(eq(reports.status, status)),
   ]);
   return pageOf(await withCards(deps, rows), total!.value, request);
-}
-
-/**
- * Resolves a report or opens it again. Reopening is refused (409) when the reporter has
- * since filed another open report on the same target.
- */
-export async function setReportStatus(deps: Pick<Deps, 'db'>, id: string, status: ReportStatus): Promise<AdminReport> {
-  let rows: ReportRow[];
-  try {
-    rows = await deps.db.update(reports).set({ status }).where(eq(reports.id, id)).returning();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, REPORT_MESSAGES.anotherOpen);
-    throw error;
-  }
-  if (rows.length === 0) throw new ApiError(404, REPORT_MESSAGES.reportNotFound);
-  const [report] = await withCards(deps, rows);
-  return report!;
 }
