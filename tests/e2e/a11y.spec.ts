@@ -36,10 +36,18 @@ for (const theme of ['dark', 'light'] as const) {
       }
     });
 
-    test('the admin overview and the moderation queue have no serious or critical axe violation', async ({ page }) => {
+    test('every admin screen (overview, moderation, members, deletion requests, groups, audit log) has no serious or critical axe violation', async ({ page }) => {
       await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-      for (const path of ['/admin', '/admin/reports', '/admin/reports?state=handled&kind=post']) {
+      for (const path of [
+        '/admin',
+        '/admin/reports',
+        '/admin/reports?state=handled&kind=post',
+        '/admin/members',
+        '/admin/deletion-requests?status=all',
+        '/admin/groups',
+        '/admin/audit',
+      ]) {
         await page.goto(path);
         await expectNoSeriousA11yViolations(page);
       }
