@@ -7,7 +7,8 @@ export const LIVE_PING_INTERVAL_MS = 1000;
 export const LIVE_PING_TIMEOUT_MS = 2000;
 /** The loopback OAuth / OpenID Connect provider that plays Google, LinkedIn and GitHub (tests/e2e/oauth-stand-in.global.ts). */
 export const OAUTH_STAND_IN_PORT = port + 10_000;
-const oauthStandIn = `http://127.0.0.1:${OAUTH_STAND_IN_PORT}`;
+/** `localhost`: another site than the app's 127.0.0.1, so the provider's redirect back is cross-site, as in production. */
+export const OAUTH_STAND_IN = `http://localhost:${OAUTH_STAND_IN_PORT}`;
 
 /** Debian's Chromium with the flags this machine needs; Playwright never downloads a browser. */
 const chromiumArgs = [
@@ -61,14 +62,14 @@ export default defineConfig({
       // Social sign-in against the loopback stand-in (functions/test/oauth-stand-in.ts).
       GOOGLE_CLIENT_ID: 'e2e-google',
       GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
-      GOOGLE_ISSUER: oauthStandIn,
+      GOOGLE_ISSUER: OAUTH_STAND_IN,
       LINKEDIN_CLIENT_ID: 'e2e-linkedin',
       LINKEDIN_CLIENT_SECRET: 'e2e-linkedin-secret',
-      LINKEDIN_ISSUER: oauthStandIn,
+      LINKEDIN_ISSUER: OAUTH_STAND_IN,
       GITHUB_CLIENT_ID: 'e2e-github',
       GITHUB_CLIENT_SECRET: 'e2e-github-secret',
-      GITHUB_OAUTH_URL: oauthStandIn,
-      GITHUB_API_URL: oauthStandIn,
+      GITHUB_OAUTH_URL: OAUTH_STAND_IN,
+      GITHUB_API_URL: OAUTH_STAND_IN,
     },
     reuseExistingServer: false,
     timeout: 180_000,

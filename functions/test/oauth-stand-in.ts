@@ -72,8 +72,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Starts the provider on 127.0.0.1 (`port` 0: any free one). */
-export async function startOAuthStandIn(port = 0): Promise<OAuthStandIn> {
+/**
+ * Starts the provider on loopback (`port` 0: any free one). `host` is the name it is known by:
+ * the browser tests use `localhost`, another site than the app's 127.0.0.1, so the redirect
+ * back from the provider is cross-site as it is in production.
+ */
+export async function startOAuthStandIn(port = 0, { host = '127.0.0.1' }: { host?: '127.0.0.1' | 'localhost' } = {}): Promise<OAuthStandIn> {
   const issuer = new OAuth2Issuer();
   await issuer.keys.generate('RS256');
   const service = new OAuth2Service(issuer);
@@ -169,7 +173,7 @@ export async function startOAuthStandIn(port = 0): Promise<OAuthStandIn> {
     service.requestHandler(replay as unknown as IncomingMessage, res);
   }
 
-  const server: Server = createServer((req: IncomingMessage & { githubStyle?: boolean }, res) => {
+  const handle = (req: IncomingMessage & { githubStyle?: boolean }, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     if (url.pathname === '/login/oauth/authorize' || url.pathname === '/login/oauth/access_token') {
       req.githubStyle = true;
@@ -206,14 +210,21 @@ export async function startOAuthStandIn(port = 0): Promise<OAuthStandIn> {
       return;
     }
     service.requestHandler(req, res);
-  });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
-  const actualPort = (server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${actualPort}`;
+  };
+  const servers: Server[] = [createServer(handle)];
+  await new Promise<void>((resolve, reject) => servers[0]!.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
+  const actualPort = (servers[0]!.address() as AddressInfo).port;
+  if (host === 'localhost') {
+    // `localhost` may resolve to ::1 first: answer there too, where the machine has IPv6.
+    const ipv6 = createServer(handle);
+    const listening = await new Promise<boolean>((resolve) => ipv6.once('error', () => resolve(false)).listen(actualPort, '::1', () => resolve(true)));
+    if (listening) servers.push(ipv6);
+  }
+  const url = `http://${host}:${actualPort}`;
   issuer.url = url;
   return {
     url,
     port: actualPort,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => undefined),
   };
 }

@@ -6,6 +6,6 @@ import { startOAuthStandIn } from '../../functions/test/oauth-stand-in';
 import { OAUTH_STAND_IN_PORT } from '../../playwright.config';
 
 export default async function globalSetup() {
-  const standIn = await startOAuthStandIn(OAUTH_STAND_IN_PORT);
+  const standIn = await startOAuthStandIn(OAUTH_STAND_IN_PORT, { host: 'localhost' });
   return () => standIn.close();
 }

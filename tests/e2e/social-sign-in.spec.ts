@@ -3,7 +3,7 @@
  * (tests/e2e/oauth-stand-in.global.ts), whose consent page plays Google, LinkedIn and GitHub.
  */
 import type { Page } from '@playwright/test';
-import { OAUTH_STAND_IN_PORT } from '../../playwright.config';
+import { OAUTH_STAND_IN } from '../../playwright.config';
 import { expect, expectNoSeriousA11yViolations, test, uniqueEmail } from './support';
 
 /** A provider account id no other test uses. */
@@ -29,7 +29,7 @@ test.describe('social sign-in', () => {
       email: uniqueEmail('social-google'),
       first: 'Radia',
       last: `Perlman${newSubject().slice(-5)}`,
-      picture: `http://127.0.0.1:${OAUTH_STAND_IN_PORT}/picture.png`,
+      picture: `${OAUTH_STAND_IN}/picture.png`,
     };
     await page.goto('/register');
     await expectNoSeriousA11yViolations(page);

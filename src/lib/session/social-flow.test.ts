@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeCookieJar } from './fake-cookie-jar';
-import { keepSocialFlow, SOCIAL_FLOW_COOKIE, socialFailureNotice, socialProvider, takeSocialFlow, type SocialFlow } from './social-flow';
+import { continueTo, keepSocialFlow, peekSocialFlow, SOCIAL_FLOW_COOKIE, socialFailureNotice, socialProvider, takeSocialFlow, type SocialFlow } from './social-flow';
 
 const url = new URL('https://foundermesh.app/auth/start?provider=google');
 const flow: SocialFlow = { provider: 'google', state: 's'.repeat(43), codeVerifier: 'v'.repeat(43), intent: 'sign-in', memberType: 'advisor' };
@@ -17,6 +17,13 @@ describe('the social sign-in flow cookie', () => {
     expect(takeSocialFlow(jar.jar, url, 'google')).toEqual(flow);
     expect(jar.deleted.has(SOCIAL_FLOW_COOKIE)).toBe(true);
     expect(takeSocialFlow(jar.jar, url, 'google')).toBeNull();
+  });
+
+  it('can be looked at without being used', () => {
+    const jar = createFakeCookieJar({ [SOCIAL_FLOW_COOKIE]: JSON.stringify(flow) });
+    expect(peekSocialFlow(jar.jar, 'google')).toEqual(flow);
+    expect(jar.deleted.size).toBe(0);
+    expect(takeSocialFlow(jar.jar, url, 'google')).toEqual(flow);
   });
 
   it('refuses a flow started for another provider, an unreadable one, and none', () => {
@@ -39,5 +46,16 @@ describe('the social sign-in flow cookie', () => {
       'social-failed',
       'social-failed',
     ]);
+  });
+});
+
+describe('the page the callback answers', () => {
+  it('moves on to the path by itself, escaped, and is never cached', async () => {
+    const response = continueTo('/sign-in?notice=social-failed&x="<b>');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain('<meta http-equiv="refresh" content="0;url=/sign-in?notice=social-failed&#38;x=&#34;&#60;b&#62;">');
+    expect(html).not.toContain('<b>');
   });
 });

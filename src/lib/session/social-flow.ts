@@ -62,10 +62,17 @@ function isFlow(value: unknown): value is SocialFlow {
  * or it was started for another provider than the one sending the member back.
  */
 export function takeSocialFlow(cookies: CookieJar, url: URL, provider: string | undefined): SocialFlow | null {
-  const raw = cookies.get(SOCIAL_FLOW_COOKIE)?.value;
-  if (raw === undefined) return null;
+  if (cookies.get(SOCIAL_FLOW_COOKIE)?.value === undefined) return null;
+  const flow = peekSocialFlow(cookies, provider);
   const { maxAge: _maxAge, ...attributes } = socialFlowCookieOptions(url);
   cookies.delete(SOCIAL_FLOW_COOKIE, attributes);
+  return flow;
+}
+
+/** The kept flow for this provider, left in place (see takeSocialFlow). */
+export function peekSocialFlow(cookies: CookieJar, provider: string | undefined): SocialFlow | null {
+  const raw = cookies.get(SOCIAL_FLOW_COOKIE)?.value;
+  if (raw === undefined) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -88,4 +95,20 @@ export function socialFailureNotice(reason: unknown): NoticeKey {
     default:
       return 'social-failed';
   }
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * The callback's answer: a page that moves on to `path` (same-site, from `safeNextPath` or our
+ * own notices) by itself. Not a redirect: a redirect chain that began at the provider stays
+ * cross-site, so the browser would leave out the SameSite=Strict session cookie just set and
+ * the member would land signed out. A navigation this page starts is same-site, and carries it.
+ */
+export function continueTo(path: string): Response {
+  const target = escapeAttribute(path);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${target}"><title>Signing in…</title></head><body><p>Signing in… <a href="${target}">Continue</a></p></body></html>`;
+  return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
 }
