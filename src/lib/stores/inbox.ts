@@ -13,6 +13,7 @@ import { toAppError } from '../errors';
 import { markDeleted, mergeMessages, oldestStoredId, pendingMatching, settlePending } from '../inbox/messages';
 import { readThread, readThreads } from '../inbox/reads';
 import { playPopAlert } from '../inbox/sound';
+import { clearConversationNotifications } from '../push/device';
 import {
   emptyInbox,
   listFromPage,
@@ -127,6 +128,8 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
       const answer = await readThread(api, id);
       if (!latest()) return;
       set(withThreadRead(withThread(withThreadAnswer(get(), id, answer), answer.thread), id, viewerId()));
+      // Read here: this device's notifications of the conversation go away.
+      clearConversationNotifications(id);
     } catch (cause) {
       if (!latest()) return;
       if (quiet && get().open?.status === 'ready') console.error('inbox: the conversation could not be refreshed', cause);
@@ -179,6 +182,7 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
     set(withThreadRead(get(), open.id, viewerId()));
     try {
       await readThread(api, open.id, { limit: 1 });
+      clearConversationNotifications(open.id);
     } catch (cause) {
       console.error('inbox: the conversation could not be marked read', cause);
     }

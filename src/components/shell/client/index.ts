@@ -8,9 +8,11 @@ import { initRouteProgress } from './progress';
 import { onEachPage } from './page-events';
 import { initSignOut } from './sign-out';
 import { showFlashes } from './flash';
+import { registerServiceWorker } from './service-worker';
 
 initThemeToggle();
 initMenu();
 initRouteProgress();
 initSignOut(onEachPage);
 onEachPage(showFlashes);
+registerServiceWorker();
