@@ -6,7 +6,7 @@
  * random, as other specs run against the same stack at the same time.
  */
 import type { Browser, Page } from '@playwright/test';
-import { registerMember, type Stack } from './profile-page-support';
+import { newMember, registerMember, type Stack } from './profile-page-support';
 import { DEMO_ADMIN, DEMO_MEMBER, expect, expectNoSeriousA11yViolations, signIn, test } from './support';
 
 /** Letters only, unique across parallel specs. */
@@ -191,4 +191,31 @@ test('the admin lists read and the member forms work with JavaScript turned off'
   await page.goto('/admin/deletion-requests?status=all');
   await expect(page.getByRole('heading', { level: 1, name: 'Deletion requests' })).toBeVisible();
   await context.close();
+});
+
+test('an admin pins a post of a group by its address and unpins it, both in the audit log', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(120_000);
+  const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+  const page = await adminPage(browser, baseURL!, stack.headers);
+  const key = randomWord('pins-');
+  const created = await page.request.post('/api/session/admin/feed-groups', { data: { key, name: 'Pin board', position: 1000 }, headers: { origin: stack.baseURL } });
+  expect(created.status(), await created.text()).toBe(201);
+  const author = await newMember(stack, randomWord('Pinner'));
+  const text = `Pinned news ${randomWord('w')}`;
+  const posted = await author.context.request.post('/api/session/feed-post', { multipart: { post_by: author.id, text, group: key }, headers: { origin: stack.baseURL } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const post = (await posted.json()) as { _id: string; slug: string };
+  await page.goto(`/admin/groups?group=${key}`);
+  await expect(page.getByRole('heading', { name: 'Pinned in Pin board' })).toBeVisible();
+  await page.getByLabel('Post address or slug').fill(`${stack.baseURL}/post/${post.slug}`);
+  await page.getByRole('button', { name: 'Pin', exact: true }).click();
+  await expect(page.getByText('The post is pinned.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`group=${key}`));
+  await expect(page.getByRole('link', { name: text })).toBeVisible();
+  await page.getByRole('button', { name: `Unpin ${text}` }).click();
+  await expect(page.getByText('The post is unpinned.')).toBeVisible();
+  await expect(page.getByText('No pinned posts in this group.')).toBeVisible();
+  await page.goto(`/admin/audit?targetType=post&targetId=${post._id}`);
+  const actions = await page.locator('tbody tr').evaluateAll((rows) => rows.map((each) => each.getAttribute('data-action')));
+  expect(actions).toEqual(['post.unpin', 'post.pin']);
 });
