@@ -99,4 +99,3 @@ export const DecisionResultSchema = z
 
 export type QueueQuery = z.infer<typeof QueueQuerySchema>;
 export type QueueItem = z.infer<typeof QueueItemSchema>;
-export type Item = { type: z.infer<typeof TargetTypeSchema>; id: string };

@@ -18,11 +18,12 @@ export type TargetInfo = { memberId: string; content: TargetContent };
 
 type Row = { id: string; member_id: string; text: string; slug: string | null; created_at: string };
 
-const key = (target: Target) => `${target.type}:${target.id}`;
+/** The map key of a thing in `describeTargets`' answer. */
+export const targetKey = (target: Target) => `${target.type}:${target.id}`;
 
 /** The member behind a thing (undefined when it no longer exists). */
 export async function memberBehind(deps: Pick<Deps, 'db'>, target: Target): Promise<string | undefined> {
-  return (await describeTargets(deps, [target])).get(key(target))?.memberId;
+  return (await describeTargets(deps, [target])).get(targetKey(target))?.memberId;
 }
 
 /** Who is behind each thing and what it says, by `type:id`; things that are gone are left out. */
@@ -63,5 +64,3 @@ export async function describeTargets(deps: Pick<Deps, 'db'>, targets: readonly 
   for (const row of messages) found.set(`message:${row.id}`, { memberId: row.member_id, content: { kind: 'message', body: row.text, createdAt: row.created_at } });
   return found;
 }
-
-export { key as targetKey };
