@@ -1,7 +1,7 @@
 /**
  * A member's notification preferences: per kind a channel (push, email or off) and the digest
- * frequency. Rows are stored only for what differs from the defaults' first save; a missing
- * row reads as the default (kinds.ts). The missed-mail sender reads `channelFor` and
+ * frequency. A row exists once the member changed that choice; a missing row reads as the
+ * default (kinds.ts). The missed-mail sender reads `channelFor` and
  * `digestOf` from here.
  */
 import { and, eq, sql } from 'drizzle-orm';
