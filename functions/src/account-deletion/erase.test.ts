@@ -12,6 +12,7 @@ import { newId } from '../db/ids';
 import { deletionRequests, feedComments, feedPollOptions, feedPosts, founders, messages, subscriptions, threadMembers, users } from '../db/schema';
 import type { BillingProvider } from '../deps';
 import { decideDeletion } from './requests';
+import { searchMembers } from '../admin/members';
 
 afterEach(closeLiveSockets);
 
@@ -146,6 +147,8 @@ describe('the deletion of an account', () => {
     const standIn = request!.userId;
     const [standInRow] = await database().select().from(users).where(eq(users.id, standIn));
     expect(standInRow).toMatchObject({ firstName: 'Deleted', lastName: 'member', onboarded: false, emailVerified: false });
+    // The stand-in is nobody: the admin area's member search never lists it.
+    expect((await searchMembers({ db: database() }, { q: standInRow!.email, page: 1, limit: 10 })).total).toBe(0);
     const kept = await database().select().from(messages).where(eq(messages.threadId, busy.threadId));
     expect(kept.map((row) => [row.id, row.authorId, row.toId, row.body]).sort()).toEqual(
       [

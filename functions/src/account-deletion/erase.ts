@@ -19,11 +19,12 @@ import { deleteFiles } from '../inbox/attachments';
 import { deleteImages } from '../media/image-store';
 import { deleteMedia } from '../feed/media-store';
 import { PREMIUM_STATUSES } from '../subscriptions/premium-state';
+import { STAND_IN_NAME, standInEmail } from '../members/stand-in';
 
 export type EraseDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'live' | 'billing'> & { media: R2Bucket };
 
 /** The name the stand-in shows wherever the member's messages stay. */
-export const DELETED_MEMBER = { firstName: 'Deleted', lastName: 'member' } as const;
+export const DELETED_MEMBER = STAND_IN_NAME;
 
 const MENTION_OF = (userId: string) => new RegExp(`@\\[[^\\]\\n]{1,100}\\]\\(${userId}\\)`, 'g');
 
@@ -84,7 +85,7 @@ function eraseStatements(userId: string, standInId: string, requestId: string, a
     // The stand-in, only while the member still exists (a repeated run makes none).
     sql`INSERT INTO users (id, email, password_hash, first_name, last_name, member_type, user_role, role_type, onboarded, email_verified,
           token_version, created_at, updated_at, search_indexing, private_browsing, accepts_message_requests)
-        SELECT ${t}, ${`deleted-${t}@deleted.invalid`}, '!', ${DELETED_MEMBER.firstName}, ${DELETED_MEMBER.lastName}, member_type, 'member', 'free', 0, 0,
+        SELECT ${t}, ${standInEmail(t)}, '!', ${DELETED_MEMBER.firstName}, ${DELETED_MEMBER.lastName}, member_type, 'member', 'free', 0, 0,
           0, ${at}, ${at}, 0, 0, 0 FROM users WHERE id = ${x}`,
     // Counters on other members' posts, comments and polls, before the rows they count go.
     sql`UPDATE feed_posts SET like_count = (SELECT count(*) FROM feed_likes l WHERE l.post_id = feed_posts.id AND l.user_id <> ${x})

@@ -12,6 +12,7 @@ import { ApiError } from '../errors';
 import { MEMBER_NOT_FOUND, PREMIUM_STATUSES } from '../subscriptions/premium-state';
 import { isPremium } from '../users/roles';
 import { type Suspension, suspensionOf } from '../users/suspension';
+import { isRealMember } from '../members/stand-in';
 
 export type AdminMember = {
   _id: string;
@@ -99,7 +100,7 @@ function searchCondition(q: string | undefined): SQL | undefined {
 
 /** Members matching a search, newest first. */
 export async function searchMembers(deps: Pick<Deps, 'db'>, search: MemberSearch): Promise<Paged<AdminMember>> {
-  const where = and(searchCondition(search.q), search.role ? eq(users.userRole, search.role) : undefined);
+  const where = and(isRealMember(users.email), searchCondition(search.q), search.role ? eq(users.userRole, search.role) : undefined);
   const base = () => deps.db.select(memberColumns).from(users).leftJoin(founders, eq(founders.userId, users.id)).leftJoin(advisors, eq(advisors.userId, users.id));
   const [rows, [total]] = await Promise.all([
     base().where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(search.limit).offset(offsetOf(search)),

@@ -2,10 +2,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { founders, users } from '../db/schema';
+import { isRealMember } from '../members/stand-in';
 
 export type MemberStats = { members: number; founders: number; advisors: number; admins: number; verified: number; premium: number };
 
-/** Counts members by type, role, verification and premium status (SPEC.md §6 premium rule). */
+/** Counts members (not the "Deleted member" stand-ins) by type, role, verification and premium status (SPEC.md §6 premium rule). */
 export async function memberStats(db: Db): Promise<MemberStats> {
   const count = (condition: ReturnType<typeof sql>) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number);
   const [row] = await db
@@ -18,6 +19,7 @@ export async function memberStats(db: Db): Promise<MemberStats> {
       premium: count(sql`${users.roleType} = 'premium' or ${founders.premium} = 1`),
     })
     .from(users)
-    .leftJoin(founders, eq(founders.userId, users.id));
+    .leftJoin(founders, eq(founders.userId, users.id))
+    .where(isRealMember(users.email));
   return row!;
 }
