@@ -193,7 +193,8 @@ export async function startOAuthStandIn(port = 0, { host = '127.0.0.1' }: { host
       const decision = url.searchParams.get('decision');
       if (!decision) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return res.end(consentPage(url.searchParams, url.pathname));
+        res.end(consentPage(url.searchParams, url.pathname));
+        return;
       }
       if (decision === 'deny') {
         const back = new URL(url.searchParams.get('redirect_uri') ?? '');
@@ -202,7 +203,8 @@ export async function startOAuthStandIn(port = 0, { host = '127.0.0.1' }: { host
         const state = url.searchParams.get('state');
         if (state) back.searchParams.set('state', state);
         res.writeHead(302, { location: back.href });
-        return res.end();
+        res.end();
+        return;
       }
     }
     if (req.method === 'POST' && path === '/token') {
