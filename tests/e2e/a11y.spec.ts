@@ -11,7 +11,7 @@ const visitorScreens = [
   '/dev/error-boundary',
   '/no-such-page',
 ];
-const memberScreens = ['/', '/settings/password', '/admin'];
+const memberScreens = ['/', '/settings/password', '/settings/notifications', '/admin'];
 
 for (const theme of ['dark', 'light'] as const) {
   test.describe(`in the ${theme} theme`, () => {

@@ -1,0 +1,141 @@
+/**
+ * Web push and the installable app in Chromium. Headless Chromium can't create a real push
+ * subscription offline (PushManager.subscribe needs Google's push service), so the "Turn on"
+ * test hands the page a PushManager whose subscription carries real ECDH keys made by the
+ * page's WebCrypto; everything else is the real service worker: a push event it shows, the
+ * click that lands in the conversation, the clear message, the offline page.
+ */
+import { DEMO_MEMBER, expect, expectNoSeriousA11yViolations, openHydrated, signIn, test } from './support';
+
+test.describe('web push and the installable app', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.grantPermissions(['notifications'], { origin: baseURL });
+  });
+
+  test('the manifest meets the install criteria: name, start URL, standalone, 192 and 512 icons, maskable, shortcuts', async ({ page, request }) => {
+    await page.goto('/');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    await expect(page.locator('meta[name="theme-color"][media*="dark"]')).toHaveCount(1);
+    await expect(page.locator('meta[name="theme-color"][media*="light"]')).toHaveCount(1);
+    const manifest = await (await request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ name: 'FounderMesh', short_name: 'FounderMesh', display: 'standalone', start_url: expect.stringMatching(/^\//) });
+    expect(manifest.shortcuts.map((shortcut: { name: string; url: string }) => [shortcut.name, shortcut.url])).toEqual([
+      ['Feed', '/feed'],
+      ['Inbox', '/inbox'],
+      ['Matching', '/matching'],
+    ]);
+    const sizes = manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const icon of manifest.icons) {
+      const answer = await request.get(icon.src);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['content-type']).toContain('image/png');
+    }
+    // The service worker registers after load and controls the page.
+    const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+    expect(script).toMatch(/\/sw\.js$/);
+  });
+
+  test('offline, a page that cannot load shows the friendly offline page', async ({ page, context }) => {
+    await page.goto('/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    });
+    await context.setOffline(true);
+    await page.goto('/founders').catch(() => undefined);
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('a push is shown, its click lands in the conversation, and reading it clears it', async ({ page, context }) => {
+    await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await page.goto('/feed');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    });
+    const worker = context.serviceWorkers().find((sw) => sw.url().endsWith('/sw.js')) ?? (await context.waitForEvent('serviceworker'));
+    const tag = `thread-e2e${Date.now()}`;
+    const payload = { type: 'notification', title: 'Message from Ada', body: 'Are you free on Friday?', url: `/inbox?personalInbox=${tag.slice(7)}`, tag, kind: 'messages' };
+    // The push event exactly as a push service delivers it (decrypted by the browser).
+    await worker.evaluate(async (data) => {
+      const event = new PushEvent('push', { data: JSON.stringify(data) });
+      self.dispatchEvent(event);
+    }, payload);
+    await expect
+      .poll(() => worker.evaluate(async (t) => (await self.registration.getNotifications({ tag: t })).map((n) => [n.title, n.body, n.data.url]), tag))
+      .toEqual([[payload.title, payload.body, payload.url]]);
+    // A second push of the same conversation replaces the first (one tag).
+    await worker.evaluate((data) => void self.dispatchEvent(new PushEvent('push', { data: JSON.stringify({ ...data, body: 'Or Saturday?' }) })), payload);
+    await expect.poll(() => worker.evaluate(async (t) => (await self.registration.getNotifications({ tag: t })).map((n) => n.body), tag)).toEqual(['Or Saturday?']);
+    // The click focuses this tab and takes it to the conversation.
+    await worker.evaluate(async (t) => {
+      const [notification] = await self.registration.getNotifications({ tag: t });
+      self.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+    }, tag);
+    await expect(page).toHaveURL(new RegExp(`/inbox\\?personalInbox=${tag.slice(7)}$`));
+    // Away from the inbox, another push of it; then a tab reads the conversation: its notification goes.
+    await page.goto('/feed');
+    await worker.evaluate((data) => void self.dispatchEvent(new PushEvent('push', { data: JSON.stringify(data) })), payload);
+    await expect.poll(() => worker.evaluate(async (t) => (await self.registration.getNotifications({ tag: t })).length, tag)).toBe(1);
+    await page.evaluate((t) => navigator.serviceWorker.controller?.postMessage({ type: 'clear', tag: t }), tag);
+    await expect.poll(() => worker.evaluate(async (t) => (await self.registration.getNotifications({ tag: t })).length, tag)).toBe(0);
+  });
+
+  test('settings: turn on notifications for this device after a click, see it listed, remove it; keyboard and axe-clean in both themes', async ({ page }) => {
+    // Chromium's PushManager needs Google's push service; this one subscribes with real keys made here.
+    await page.addInitScript(() => {
+      let current: PushSubscription | null = null;
+      const toBase64url = (buffer: ArrayBuffer) =>
+        btoa(String.fromCharCode(...new Uint8Array(buffer)))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+      PushManager.prototype.getSubscription = async () => current;
+      PushManager.prototype.subscribe = async () => {
+        const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
+        const p256dh = toBase64url(await crypto.subtle.exportKey('raw', pair.publicKey));
+        const auth = toBase64url(crypto.getRandomValues(new Uint8Array(16)).buffer);
+        const endpoint = `https://push.example.invalid/e2e/${crypto.randomUUID()}`;
+        current = {
+          endpoint,
+          toJSON: () => ({ endpoint, keys: { p256dh, auth } }),
+          unsubscribe: async () => {
+            current = null;
+            return true;
+          },
+        } as unknown as PushSubscription;
+        return current;
+      };
+    });
+    await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await openHydrated(page, '/settings/notifications');
+    await expect(page.getByRole('link', { name: 'Notifications', exact: true }).and(page.locator('[aria-current="page"]'))).toBeVisible();
+    // Per-kind choice by keyboard: arrow keys move within a radio group and save at once.
+    await page.getByRole('group', { name: 'Mentions' }).getByRole('radio', { name: 'Push' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('group', { name: 'Mentions' }).getByRole('radio', { name: 'Email' })).toBeChecked();
+    await openHydrated(page, '/settings/notifications');
+    await expect(page.getByRole('group', { name: 'Mentions' }).getByRole('radio', { name: 'Email' })).toBeChecked();
+    await page.getByRole('group', { name: 'Mentions' }).getByRole('radio', { name: 'Push' }).check();
+    const turnOn = page.getByRole('button', { name: 'Turn on notifications' });
+    await turnOn.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Notifications are on for this device.').first()).toBeVisible();
+    const mine = page.getByRole('listitem').filter({ hasText: '(this device)' });
+    await expect(mine).toHaveCount(1);
+    for (const theme of ['dark', 'light']) {
+      await page.evaluate((value) => document.documentElement.setAttribute('data-theme', value), theme);
+      await expectNoSeriousA11yViolations(page);
+    }
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: '(this device)' })
+      .getByRole('button', { name: /^Remove/ })
+      .click();
+    await expect(page.getByRole('listitem').filter({ hasText: '(this device)' })).toHaveCount(0);
+  });
+});
