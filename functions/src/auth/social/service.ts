@@ -6,8 +6,12 @@
  *   verified one), or nothing happens: no new member, no link, whether or not a member holds it;
  * - a member holding that address is linked only when their own address is verified too;
  * - an unverified password account holding it never captures the sign-in: the provider's
- *   person proved the address, so that registration is taken over as a new member (its
- *   password erased, so whoever typed it can never sign in with it);
+ *   person proved the address, so a bare registration (a name, nothing else) is taken over as
+ *   a new member (its password erased, so whoever typed it can never sign in with it); one
+ *   that holds anything more (onboarded, posts, comments, messages, connections, requests) is
+ *   never handed over, lest the squatter's content appear under the provider person's name:
+ *   it keeps its content, loses the address (a reserved `.invalid` one) and its password, and
+ *   a fresh member is created for the provider's person;
  * - otherwise a new member is created, already verified, named from the provider, with the
  *   provider's picture (picture.ts), and the app leads them to onboarding (not onboarded yet).
  */
@@ -97,6 +101,38 @@ async function takeOverUnverified(deps: Deps, account: Account, provider: Social
   ]);
 }
 
+/** True when an account holds more than its registration: a profile, or anything it wrote or asked. */
+async function holdsActivity(deps: Deps, account: Account): Promise<boolean> {
+  if (account.user.onboarded) return true;
+  const id = account.user.id;
+  const [row] = await deps.db.all<{ found: number }>(sql`SELECT (
+      EXISTS (SELECT 1 FROM feed_posts WHERE author_user_id = ${id})
+      OR EXISTS (SELECT 1 FROM feed_comments WHERE author_user_id = ${id})
+      OR EXISTS (SELECT 1 FROM feed_replies WHERE author_user_id = ${id})
+      OR EXISTS (SELECT 1 FROM messages WHERE author_id = ${id} OR to_id = ${id})
+      OR EXISTS (SELECT 1 FROM connections WHERE requester_id = ${id} OR receiver_id = ${id})
+      OR EXISTS (SELECT 1 FROM message_requests WHERE sender_id = ${id} OR recipient_id = ${id})
+    ) AS found`);
+  return Boolean(row?.found);
+}
+
+/** The reserved address an unverified account with content moves to, freeing the real one. */
+function unclaimedEmail(userId: string): string {
+  return `unclaimed-${userId}@unverified.invalid`;
+}
+
+/** Frees the address of an unverified account that holds content: it can never sign in again. */
+async function releaseUnverified(deps: Deps, account: Account): Promise<void> {
+  const userId = account.user.id;
+  await runBatch(deps.db, [
+    deps.db
+      .update(users)
+      .set({ email: unclaimedEmail(userId), passwordHash: NO_PASSWORD, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: deps.clock.now().toISOString() })
+      .where(and(eq(users.id, userId), eq(users.emailVerified, false))),
+    deps.db.delete(authCodes).where(eq(authCodes.userId, userId)),
+  ]);
+}
+
 /** The member this identity signs in: found, linked or created by the rules above. */
 async function resolveMember(deps: Deps, provider: SocialProviderName, identity: ProviderIdentity, memberType: 'founder' | 'advisor', media: R2Bucket | null): Promise<string> {
   const owner = await identityOwner(deps, provider, identity.subject);
@@ -112,7 +148,9 @@ async function resolveMember(deps: Deps, provider: SocialProviderName, identity:
     await runBatch(deps.db, [linkStatement(deps, holder.user.id, provider, identity)]);
     return holder.user.id;
   }
-  if (holder) {
+  if (holder && (await holdsActivity(deps, holder))) {
+    await releaseUnverified(deps, holder);
+  } else if (holder) {
     await takeOverUnverified(deps, holder, provider, identity);
     if (media) await importProviderPicture(deps, media, await reloadAccount(deps, holder.user.id), identity.picture);
     return holder.user.id;

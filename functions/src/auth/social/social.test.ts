@@ -10,7 +10,7 @@ import { bodyOf, call, createMember, get, post, uniqueEmail, uniqueIp } from '..
 import { consent, finishFlow, signInWith, socialEnv, standInUrl, startFlow } from '../../../test/social';
 import { createApp } from '../../app';
 import { db } from '../../db/client';
-import { founders, socialIdentities, users } from '../../db/schema';
+import { feedPosts, founders, socialIdentities, users } from '../../db/schema';
 import { NO_PASSWORD } from './passwordless';
 
 const PROVIDERS = ['google', 'linkedin', 'github'] as const;
@@ -130,6 +130,28 @@ describe.each(PROVIDERS)('signing in with %s', (provider) => {
     const [row] = await db(env).select().from(users).where(eq(users.email, squatter.user.email));
     expect(row!.passwordHash).toBe(NO_PASSWORD);
     expect(await identitiesOf(provider, subject)).toEqual([expect.objectContaining({ userId: user._id })]);
+  });
+
+  it("never hands an unverified account's posts and profile to the provider's person", async () => {
+    // A squatter who somehow got past onboarding and posted under the victim's address.
+    const squatter = await createMember({ emailVerified: false, onboarded: true, firstName: 'Mallory', lastName: 'Squat' });
+    const now = new Date().toISOString();
+    const postId = crypto.randomUUID();
+    await db(env)
+      .insert(feedPosts)
+      .values({ id: postId, slug: `squat-${postId}`, authorUserId: squatter.user.id, text: 'spam', createdAt: now, updatedAt: now });
+    const response = await signInWith(provider, { sub: newSubject(), email: squatter.user.email, emailVerified: true, givenName: 'Victor', familyName: 'Owner' });
+    expect(response.status).toBe(200);
+    const { user } = await bodyOf(response);
+    // A fresh member holds the address, to be onboarded; the post stays with the squatter's account.
+    expect(user._id).not.toBe(squatter.user.id);
+    expect(user).toMatchObject({ email: squatter.user.email, emailVerified: true, onboarded: false, profile: { firstName: 'Victor', lastName: 'Owner' } });
+    const [post] = await db(env).select().from(feedPosts).where(eq(feedPosts.id, postId));
+    expect(post!.authorUserId).toBe(squatter.user.id);
+    const [old] = await db(env).select().from(users).where(eq(users.id, squatter.user.id));
+    expect(old!.email).not.toBe(squatter.user.email);
+    expect(old!.passwordHash).toBe(NO_PASSWORD);
+    expect((await passwordLogin(squatter.user.email, squatter.password)).status).toBe(401);
   });
 
   it('refuses a state that differs from the one kept, and a wrong PKCE verifier', async () => {
