@@ -75,6 +75,11 @@ test.describe('the moderation queue', () => {
     const authorPage = await fresh.newPage();
     await signIn(authorPage, author.email, 'profiles-e2e-password');
     await expect(authorPage.getByRole('alert').filter({ hasText: 'Your account is suspended until' })).toContainText('Reason: Repeated scams.');
+    // Both decisions are in the audit log, with the reasons.
+    await adminPage.goto(`/admin/audit?targetType=member&targetId=${author.id}`);
+    await expect(adminPage.locator('tr[data-action="member.suspend"]')).toContainText('Repeated scams');
+    await adminPage.goto('/admin/audit?action=post.remove');
+    await expect(adminPage.locator('tr[data-action="post.remove"]').filter({ hasText: 'Scams are not allowed' }).first()).toBeVisible();
     for (const context of [author.context, reporter.context, admin, fresh]) await context.close();
   });
 });
