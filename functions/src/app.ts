@@ -21,6 +21,7 @@ import { bodyLimitFor } from './body-limits';
 import { inboxRoutes, uploadRoutes } from './inbox/routes';
 import { notificationRoutes } from './notifications/routes';
 import { preferenceRoutes, pushRoutes } from './push/routes';
+import { mailRoutes } from './missed-mail/routes';
 import { liveRoutes } from './live/routes';
 import { adminFeedGroupRoutes, feedPostRoutes, feedRoutes, taggedUsersRoutes } from './feed/routes';
 import { commentRoutes } from './comments/routes';
@@ -92,6 +93,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/notifications', notificationRoutes)
     .route('/notifications', preferenceRoutes)
     .route('/push', pushRoutes)
+    .route('/mail', mailRoutes)
     .route('/connections', inboxRoutes)
     .route('/upload', uploadRoutes)
     .route('/message-requests', messageRequestRoutes)

@@ -14,9 +14,12 @@ export type Config = {
   jwtSecret: string | null;
   /** Message requests a Premium member may send per calendar month (MESSAGE_REQUEST_ALLOWANCE, default 15). */
   messageRequestAllowance: number;
+  /** Minutes a message stays unread (with no push delivered) before it is mailed (UNREAD_MAIL_DELAY_MINUTES, default 60). */
+  unreadMailDelayMinutes: number;
 };
 
 const DEFAULT_MESSAGE_REQUEST_ALLOWANCE = 15;
+const DEFAULT_UNREAD_MAIL_DELAY_MINUTES = 60;
 
 /** A whole number of at least 0 from a variable, or the fallback when it is missing or not one. */
 function wholeNumber(raw: string | undefined, fallback: number): number {
@@ -27,7 +30,7 @@ function wholeNumber(raw: string | undefined, fallback: number): number {
 const DEFAULT_APP_URL = 'http://127.0.0.1:4321';
 const DEFAULT_MAIL_FROM = 'FounderMesh <no-reply@foundermesh.app>';
 
-type ConfigVars = { ENVIRONMENT?: string; APP_URL?: string; MAIL_FROM?: string; JWT_SECRET?: string; MESSAGE_REQUEST_ALLOWANCE?: string };
+type ConfigVars = { ENVIRONMENT?: string; APP_URL?: string; MAIL_FROM?: string; JWT_SECRET?: string; MESSAGE_REQUEST_ALLOWANCE?: string; UNREAD_MAIL_DELAY_MINUTES?: string };
 
 /** Reads the settings from the worker's env, falling back to the documented defaults. */
 export function readConfig(vars: ConfigVars): Config {
@@ -39,5 +42,6 @@ export function readConfig(vars: ConfigVars): Config {
     mailFrom: vars.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     jwtSecret: vars.JWT_SECRET ? vars.JWT_SECRET : null,
     messageRequestAllowance: wholeNumber(vars.MESSAGE_REQUEST_ALLOWANCE, DEFAULT_MESSAGE_REQUEST_ALLOWANCE),
+    unreadMailDelayMinutes: wholeNumber(vars.UNREAD_MAIL_DELAY_MINUTES, DEFAULT_UNREAD_MAIL_DELAY_MINUTES),
   };
 }

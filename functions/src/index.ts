@@ -1,27 +1,59 @@
 /**
  * The API worker's entry: the Hono app as the fetch handler, the hourly sweep of uploads
- * nobody sent and of due account deletions (wrangler.toml `[triggers]`), and the Durable
- * Object classes wrangler.toml binds.
+ * nobody sent, of due account deletions and the mail digests, the unread-message mails every
+ * 10 minutes (wrangler.toml `[triggers]`), and the Durable Object classes wrangler.toml binds.
  */
 import { createApp } from './app';
 import { buildDeps } from './build-deps';
 import { runDueDeletions } from './account-deletion/requests';
 import { sweepUnsentUploads } from './inbox/attachments';
+import { sendDigests } from './missed-mail/digest';
+import { sendUnreadMessageMails, UNREAD_MAIL_CRON } from './missed-mail/unread';
 
 export { MemberLive } from './live/member-live';
 export { RateLimiter } from './rate-limit/rate-limiter';
 
 const app = createApp();
 
+/** Logs a job's outcome; one job's failure never stops another (each has its own waitUntil). */
+function job<T>(name: string, run: () => Promise<T>, done: (result: T) => string): Promise<void> {
+  return run().then(
+    (result) => console.log(done(result)),
+    (error) => console.error(`scheduled ${name} failed`, error),
+  );
+}
+
 export default {
   fetch: app.fetch,
   /**
-   * Removes the uploads a day old that no message sent (docs/security.md "Floods") and carries
-   * out the account deletions nobody handled within 30 days (account-deletion/requests.ts).
+   * Hourly: removes the uploads a day old that no message sent (docs/security.md "Floods"),
+   * carries out the account deletions nobody handled within 30 days (account-deletion/requests.ts)
+   * and sends the due digests; every 10 minutes: the unread-message mails (missed-mail/).
    */
-  scheduled(_controller, env, ctx) {
+  scheduled(controller, env, ctx) {
     const deps = { ...buildDeps(env), media: env.MEDIA };
+    // Missed mail is signed with JWT_SECRET (its unsubscribe links); without it none goes out.
+    const secret = deps.config.jwtSecret;
+    if (controller.cron === UNREAD_MAIL_CRON) {
+      if (secret)
+        ctx.waitUntil(
+          job(
+            'unread-message mail',
+            () => sendUnreadMessageMails(deps, secret),
+            (sent) => `sent ${sent} unread-message mails`,
+          ),
+        );
+      return;
+    }
     ctx.waitUntil(sweepUnsentUploads(deps).then((removed) => console.log(`swept ${removed} unsent uploads`)));
     ctx.waitUntil(runDueDeletions(deps).then((deleted) => console.log(`carried out ${deleted} due account deletions`)));
+    if (secret)
+      ctx.waitUntil(
+        job(
+          'digest mail',
+          () => sendDigests(deps, secret),
+          (sent) => `sent ${sent} digests`,
+        ),
+      );
   },
 } satisfies ExportedHandler<Env>;

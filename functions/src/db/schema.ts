@@ -235,6 +235,8 @@ export const devMail = sqliteTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     createdAt: text('created_at').notNull(),
+    /** Migration 0023: the extra headers (JSON object), e.g. List-Unsubscribe. */
+    headers: text('headers').notNull().default('{}'),
   },
   (table) => [index('dev_mail_to_address').on(table.toAddress)],
 );
@@ -911,3 +913,34 @@ export const notificationSettings = sqliteTable('notification_settings', {
   digest: text('digest', { enum: digestFrequencies }).notNull().default('weekly'),
   updatedAt: text('updated_at').notNull(),
 });
+
+// Mail for what a member missed (0023); see missed-mail/.
+export const mailKinds = ['unread-message', 'digest'] as const;
+export const mailLists = ['messages', 'digest'] as const;
+
+export const mailLog = sqliteTable(
+  'mail_log',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: mailKinds }).notNull(),
+    refId: text('ref_id').notNull().default(''),
+    /** YYYY-MM-DD (UTC): one mail per member, kind, conversation and day. */
+    day: text('day').notNull(),
+    sentAt: text('sent_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.refId, table.day] }), index('mail_log_user_kind_sent').on(table.userId, table.kind, table.sentAt)],
+);
+
+export const mailOptOuts = sqliteTable(
+  'mail_opt_outs',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list', { enum: mailLists }).notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.list] })],
+);

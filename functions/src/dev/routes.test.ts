@@ -19,7 +19,15 @@ describe('GET /dev/mailbox', () => {
 
     const messages = await mailTo(to.toUpperCase());
     expect(messages.map((message) => message.subject)).toEqual(['second', 'first']);
-    expect(messages[0]).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), to, subject: 'second', text: 'two', html: '<p>two</p>', createdAt: expect.any(String) });
+    expect(messages[0]).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      to,
+      subject: 'second',
+      text: 'two',
+      html: '<p>two</p>',
+      headers: {},
+      createdAt: expect.any(String),
+    });
   });
 
   it('lists at most the latest 50 messages of everyone without an address', async () => {

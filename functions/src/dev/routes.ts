@@ -16,7 +16,9 @@ const developmentOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const StoredMailSchema = z.object({ _id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() }).openapi('StoredMail');
+const StoredMailSchema = z
+  .object({ _id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), headers: z.record(z.string(), z.string()), createdAt: z.string() })
+  .openapi('StoredMail');
 
 const SeedResultSchema = z
   .object({

@@ -38,6 +38,13 @@ function fromHeader(from: string): string {
   return `${encodeWord(match[1].replace(/^"|"$/g, ''))} <${headerValue(match[2]!)}>`;
 }
 
+/** Extra headers (List-Unsubscribe…): names limited to header characters, values on one line, ASCII only. */
+function extraHeaders(headers: Record<string, string> | undefined): string[] {
+  return Object.entries(headers ?? {})
+    .filter(([name]) => /^[A-Za-z][A-Za-z0-9-]*$/.test(name))
+    .map(([name, value]) => `${name}: ${encodeWord(value)}`);
+}
+
 /** Builds the raw message text, CRLF line endings throughout. */
 export function buildMimeMessage(from: string, message: MailMessage, date: Date): string {
   const id = crypto.randomUUID();
@@ -50,6 +57,7 @@ export function buildMimeMessage(from: string, message: MailMessage, date: Date)
     `Subject: ${encodeWord(message.subject)}`,
     `Date: ${date.toUTCString()}`,
     `Message-ID: <${id}@${domain}>`,
+    ...extraHeaders(message.headers),
     'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     '',

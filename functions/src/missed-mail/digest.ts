@@ -1,0 +1,87 @@
+/**
+ * The digest: daily or weekly (the member's choice in push/preferences, default weekly; off
+ * sends none) it sums up the new connection requests, profile views, mentions and replies
+ * since the last digest (or over the last period, for the first). Nothing happened: no mail.
+ * Run from the hourly trigger; a digest is due once its period has passed since the last one
+ * (an hour of slack, so a daily digest keeps its hour). mail_log keeps one per member and day.
+ */
+import { sql } from 'drizzle-orm';
+import { type DigestCounts, digestIsEmpty, digestMail } from './mails';
+import { digestFrequency, mailable } from './reach';
+import { dayOf, type MissedMailDeps } from './unread';
+import { listUnsubscribeHeaders, unsubscribeUrl } from './unsubscribe';
+
+const HOUR = 3_600_000;
+export const DIGEST_PERIODS = { daily: 24 * HOUR, weekly: 7 * 24 * HOUR } as const;
+/** Members read per query (in id order), and queries per run at most; the rest on the next run. */
+const BATCH = 500;
+const MAX_PAGES = 10;
+
+const MENTION_KINDS = sql`('post.mentioned', 'comment.mentioned')`;
+const REPLY_KINDS = sql`('post.commented', 'comment.replied')`;
+
+type CandidateRow = { id: string; email: string; first_name: string; frequency: 'daily' | 'weekly'; last_at: string | null };
+
+/** What the member got since `since` (ISO). */
+export async function digestCounts(deps: Pick<MissedMailDeps, 'db'>, userId: string, since: string): Promise<DigestCounts> {
+  const [row] = await deps.db.all<DigestCounts>(sql`SELECT
+    (SELECT count(*) FROM notifications n WHERE n.user_id = ${userId} AND n.kind = 'connection.requested' AND n.created_at > ${since}) AS connectionRequests,
+    (SELECT count(*) FROM profile_views v WHERE v.viewed_id = ${userId} AND v.viewed_at > ${since}) AS profileViews,
+    (SELECT count(*) FROM notifications n WHERE n.user_id = ${userId} AND n.kind IN ${MENTION_KINDS} AND n.created_at > ${since}) AS mentions,
+    (SELECT count(*) FROM notifications n WHERE n.user_id = ${userId} AND n.kind IN ${REPLY_KINDS} AND n.created_at > ${since}) AS replies`);
+  return row ?? { connectionRequests: 0, profileViews: 0, mentions: 0, replies: 0 };
+}
+
+/** Sends the digests that are due; answers how many went out. */
+export async function sendDigests(deps: MissedMailDeps, secret: string): Promise<number> {
+  const now = deps.clock.now();
+  const day = dayOf(now);
+  const weekAgo = new Date(now.getTime() - DIGEST_PERIODS.weekly).toISOString();
+  // Only members with something in the last week can have a digest due.
+  const page = (after: string) =>
+    deps.db.all<CandidateRow>(sql`
+    SELECT u.id, u.email, u.first_name, ${digestFrequency(sql`u.id`)} AS frequency,
+      (SELECT max(l.sent_at) FROM mail_log l WHERE l.user_id = u.id AND l.kind = 'digest') AS last_at
+    FROM users u
+    WHERE u.id > ${after} AND ${digestFrequency(sql`u.id`)} <> 'off' AND ${mailable('u', 'digest')}
+      AND NOT EXISTS (SELECT 1 FROM mail_log l WHERE l.user_id = u.id AND l.kind = 'digest' AND l.day = ${day})
+      AND (EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.created_at > ${weekAgo}
+            AND n.kind IN ('connection.requested', 'post.mentioned', 'comment.mentioned', 'post.commented', 'comment.replied'))
+        OR EXISTS (SELECT 1 FROM profile_views v WHERE v.viewed_id = u.id AND v.viewed_at > ${weekAgo}))
+    ORDER BY u.id LIMIT ${BATCH}`);
+  let sent = 0;
+  let after = '';
+  for (let pages = 0; pages < MAX_PAGES; pages++) {
+    const candidates = await page(after);
+    for (const member of candidates) {
+      const period = DIGEST_PERIODS[member.frequency];
+      if (member.last_at && new Date(member.last_at).getTime() > now.getTime() - period + HOUR) continue;
+      const since = member.last_at ?? new Date(now.getTime() - period).toISOString();
+      const counts = await digestCounts(deps, member.id, since);
+      if (digestIsEmpty(counts)) continue;
+      const claim = await deps.db.run(sql`INSERT INTO mail_log (user_id, kind, ref_id, day, sent_at)
+        VALUES (${member.id}, 'digest', '', ${day}, ${now.toISOString()}) ON CONFLICT DO NOTHING`);
+      if (claim.meta.changes === 0) continue;
+      try {
+        await deps.mailer.send(
+          digestMail({
+            to: member.email,
+            firstName: member.first_name,
+            frequency: member.frequency,
+            counts,
+            appUrl: deps.config.appUrl,
+            unsubscribeUrl: await unsubscribeUrl(deps.config.appUrl, secret, member.id, 'digest'),
+            headers: await listUnsubscribeHeaders(deps.config.appUrl, secret, member.id, 'digest'),
+          }),
+        );
+        sent++;
+      } catch (error) {
+        console.error(`missed mail: digest to ${member.id} failed`, error);
+        await deps.db.run(sql`DELETE FROM mail_log WHERE user_id = ${member.id} AND kind = 'digest' AND day = ${day}`);
+      }
+    }
+    if (candidates.length < BATCH) break;
+    after = candidates[candidates.length - 1]!.id;
+  }
+  return sent;
+}

@@ -1,0 +1,245 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, call, get, mailTo, post, signedInMember } from '../../test/api';
+import { fixedClock } from '../clock';
+import { readConfig } from '../config';
+import { db } from '../db/client';
+import { newId } from '../db/ids';
+import worker from '../index';
+import { devMailbox } from '../mail/dev-mailbox';
+import { buildMimeMessage } from '../mail/mime';
+import { storedFor } from '../notifications/test-support';
+import { recordView } from '../profiles/views';
+import { savePreferences } from '../push/preferences';
+import { connectedMembers, sendText, type Member } from '../inbox/test-inbox';
+import { sendDigests } from './digest';
+import { sendUnreadMessageMails } from './unread';
+import { unsubscribeToken } from './unsubscribe';
+
+const SECRET = env.JWT_SECRET;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The mail jobs' dependencies on a clock at `at` (the dev mailbox, as in development). */
+function depsAt(at: Date) {
+  const database = db(env);
+  const clock = fixedClock(at);
+  return { db: database, clock, mailer: devMailbox(database, clock), config: readConfig(env) };
+}
+
+const unreadRun = (at: Date) => sendUnreadMessageMails(depsAt(at), SECRET);
+const digestRun = (at: Date) => sendDigests(depsAt(at), SECRET);
+const later = (ms: number) => new Date(Date.now() + ms);
+
+const unreadMails = async (member: Member) => (await mailTo(member.user.email)).filter((mail) => /sent you/.test(mail.subject));
+const digests = async (member: Pick<Member, 'user'>) => (await mailTo(member.user.email)).filter((mail) => /digest/.test(mail.subject));
+const tokenIn = (mail: { headers: Record<string, string> }) => decodeURIComponent(/token=([^>]+)>/.exec(mail.headers['List-Unsubscribe']!)![1]!);
+
+describe('the unread-message mail', () => {
+  it('goes once per conversation per day after the delay, naming the sender and linking the conversation', async () => {
+    const { a, b } = await connectedMembers();
+    const sent = await sendText(a, b, 'Are you free on Friday?');
+    await sendText(a, b, 'Or Saturday?');
+
+    await unreadRun(later(30 * MINUTE));
+    expect(await unreadMails(b)).toHaveLength(0);
+
+    await unreadRun(later(61 * MINUTE));
+    await unreadRun(later(90 * MINUTE));
+    const mails = await unreadMails(b);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`${a.user.firstName} ${a.user.lastName} sent you 2 messages on FounderMesh`);
+    expect(mails[0]!.text).toContain(`/inbox?personalInbox=${sent.thread._id}`);
+    // The message text itself never leaves in a mail.
+    expect(mails[0]!.text).not.toContain('Friday');
+    expect(await unreadMails(a)).toHaveLength(0);
+
+    // The next day, still unread: one more.
+    await unreadRun(later(DAY + 61 * MINUTE));
+    expect(await unreadMails(b)).toHaveLength(2);
+  });
+
+  it('waits for the configured delay (UNREAD_MAIL_DELAY_MINUTES, 60 by default)', async () => {
+    expect(readConfig({}).unreadMailDelayMinutes).toBe(60);
+    expect(readConfig({ UNREAD_MAIL_DELAY_MINUTES: '15' }).unreadMailDelayMinutes).toBe(15);
+    expect(readConfig({ UNREAD_MAIL_DELAY_MINUTES: 'soon' }).unreadMailDelayMinutes).toBe(60);
+    const { a, b } = await connectedMembers();
+    await sendText(a, b, 'Quick one');
+    const quick = { ...depsAt(later(16 * MINUTE)), config: readConfig({ ...env, UNREAD_MAIL_DELAY_MINUTES: '15' }) };
+    await sendUnreadMessageMails(quick, SECRET);
+    expect(await unreadMails(b)).toHaveLength(1);
+  });
+
+  it('is not sent once the conversation was read', async () => {
+    const { a, b } = await connectedMembers();
+    const sent = await sendText(a, b, 'Hello there');
+    expect((await get(`/connections/${sent.thread._id}`, { token: b.jwt })).status).toBe(200);
+    await unreadRun(later(2 * HOUR));
+    expect(await unreadMails(b)).toHaveLength(0);
+  });
+
+  it('is not sent when a push reached one of the member’s devices after the message', async () => {
+    const { a, b } = await connectedMembers();
+    await sendText(a, b, 'Pushed instead');
+    await db(env).run(sql`INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, last_success_at)
+      VALUES (${newId()}, ${b.user.id}, ${`https://push.example/${newId()}`}, 'key', 'auth', ${new Date().toISOString()}, ${later(1000).toISOString()})`);
+    await unreadRun(later(2 * HOUR));
+    expect(await unreadMails(b)).toHaveLength(0);
+  });
+
+  it('follows the member’s channel for messages: email always mails, off never does', async () => {
+    const { a, b } = await connectedMembers();
+    const [c] = [await connectedMembers()];
+    await sendText(a, b, 'By mail please');
+    await sendText(c.a, c.b, 'Not at all');
+    const deps = depsAt(new Date());
+    await savePreferences(deps, b.user.id, { channels: { messages: 'email' } });
+    await savePreferences(deps, c.b.user.id, { channels: { messages: 'off' } });
+    // A push delivered to b's device does not matter: b chose email for messages.
+    await db(env).run(sql`INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, last_success_at)
+      VALUES (${newId()}, ${b.user.id}, ${`https://push.example/${newId()}`}, 'key', 'auth', ${new Date().toISOString()}, ${later(1000).toISOString()})`);
+    await unreadRun(later(2 * HOUR));
+    expect(await unreadMails(b)).toHaveLength(1);
+    expect(await unreadMails(c.b)).toHaveLength(0);
+  });
+
+  it('never goes to unverified, suspended or deleting accounts', async () => {
+    const pairs = await Promise.all([connectedMembers(), connectedMembers(), connectedMembers()]);
+    for (const { a, b } of pairs) await sendText(a, b, 'Anyone there?');
+    const [unverified, suspended, deleting] = pairs.map((pair) => pair.b);
+    await db(env).run(sql`UPDATE users SET email_verified = 0 WHERE id = ${unverified!.user.id}`);
+    await db(env).run(sql`UPDATE users SET suspended_at = ${new Date().toISOString()}, suspended_until = NULL WHERE id = ${suspended!.user.id}`);
+    await db(env).run(sql`INSERT INTO deletion_requests (id, user_id, status, created_at, due_at)
+      VALUES (${newId()}, ${deleting!.user.id}, 'pending', ${new Date().toISOString()}, ${later(30 * DAY).toISOString()})`);
+    await unreadRun(later(2 * HOUR));
+    for (const member of [unverified!, suspended!, deleting!]) expect(await unreadMails(member)).toHaveLength(0);
+  });
+
+  it('goes out from the scheduled trigger every 10 minutes', async () => {
+    const { a, b } = await connectedMembers();
+    const sent = await sendText(a, b, 'From the cron');
+    await db(env).run(sql`UPDATE messages SET created_at = ${new Date(Date.now() - 2 * HOUR).toISOString()} WHERE id = ${sent.message._id}`);
+    const ctx = createExecutionContext();
+    worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: '*/10 * * * *' }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await unreadMails(b)).toHaveLength(1);
+  });
+});
+
+describe('the one-click unsubscribe', () => {
+  async function mailedMember() {
+    const { a, b } = await connectedMembers();
+    await sendText(a, b, 'Unsubscribe me');
+    await unreadRun(later(2 * HOUR));
+    const [mail] = await unreadMails(b);
+    return { a, b, mail: mail! };
+  }
+
+  it('puts the RFC 8058 headers and the same link in every mail', async () => {
+    const { b, mail } = await mailedMember();
+    expect(mail.headers['List-Unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:4321\/unsubscribe\?token=[^>]+>$/);
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.text).toContain(mail.headers['List-Unsubscribe']!.slice(1, -1));
+    expect(tokenIn(mail)).toBe(await unsubscribeToken(SECRET, b.user.id, 'messages'));
+    // And in the raw message Cloudflare sends.
+    const raw = buildMimeMessage('FounderMesh <no-reply@foundermesh.app>', { ...mail, headers: mail.headers }, new Date());
+    expect(raw).toContain(`List-Unsubscribe: ${mail.headers['List-Unsubscribe']}\r\n`);
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n');
+  });
+
+  it('works without signing in, by the one-click POST, and stops that list only', async () => {
+    const { a, b, mail } = await mailedMember();
+    const token = tokenIn(mail);
+    const before = await bodyOf(await get(`/mail/unsubscribe?token=${encodeURIComponent(token)}`));
+    expect(before).toEqual({ list: 'messages', description: expect.stringContaining('messages'), unsubscribed: false });
+
+    const oneClick = await call('POST', `/mail/unsubscribe?token=${encodeURIComponent(token)}`, 'List-Unsubscribe=One-Click', {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await bodyOf(oneClick)).toMatchObject({ list: 'messages', unsubscribed: true });
+    expect((await bodyOf(await get(`/mail/unsubscribe?token=${encodeURIComponent(token)}`))).unsubscribed).toBe(true);
+
+    // No more unread-message mail, not even the next day…
+    await sendText(a, b, 'Still there?');
+    await unreadRun(later(DAY + 2 * HOUR));
+    expect(await unreadMails(b)).toHaveLength(1);
+    // …but the digest still comes.
+    await storedFor(b, a, new Date().toISOString(), { kind: 'post.mentioned' });
+    await digestRun(new Date());
+    expect(await digests(b)).toHaveLength(1);
+  });
+
+  it('refuses a token changed to another list, another member or a forged signature, naming the field', async () => {
+    const { b, mail } = await mailedMember();
+    const [userId, , signature] = tokenIn(mail).split('.');
+    const other = await signedInMember();
+    for (const token of [`${userId}.digest.${signature}`, `${other.user.id}.messages.${signature}`, `${userId}.messages.AAAA`, 'nonsense']) {
+      const response = await post(`/mail/unsubscribe?token=${encodeURIComponent(token)}`);
+      expect(response.status).toBe(400);
+      expect((await bodyOf(response)).data.fields).toEqual({ token: 'is not a valid unsubscribe link' });
+    }
+    expect((await post('/mail/unsubscribe')).status).toBe(400);
+    expect((await bodyOf(await get(`/mail/unsubscribe?token=${encodeURIComponent(tokenIn(mail))}`))).unsubscribed).toBe(false);
+    expect(b.user.id).toBe(userId);
+  });
+});
+
+describe('the digest', () => {
+  /** A member with a mention 3 days ago and, within the day, a connection request, a reply and two profile views. */
+  async function busyMember(digest: 'daily' | 'weekly' | 'off' | null) {
+    const [member, other, viewer] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
+    if (digest) await savePreferences(depsAt(new Date()), member.user.id, { digest });
+    const recent = new Date(Date.now() - 2 * HOUR).toISOString();
+    await storedFor(member, other, new Date(Date.now() - 3 * DAY).toISOString(), { kind: 'post.mentioned' });
+    await storedFor(member, other, recent, { kind: 'connection.requested' });
+    await storedFor(member, other, recent, { kind: 'comment.replied' });
+    await storedFor(member, other, recent, { kind: 'post.liked' });
+    for (const who of [other, viewer]) await recordView({ db: db(env), clock: fixedClock(new Date(recent)) }, { id: who.user.id, privateBrowsing: false }, member.user.id);
+    return member;
+  }
+
+  it('weekly (the default) sums up the week: requests, views, mentions and replies', async () => {
+    const member = await busyMember(null);
+    await digestRun(new Date());
+    const [mail, ...more] = await digests(member);
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe('Your weekly FounderMesh digest: 1 new connection request, 2 profile views, 1 mention, 1 reply to your posts and comments');
+    expect(mail!.text).toContain('this week');
+    expect(mail!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(tokenIn(mail!)).toBe(await unsubscribeToken(SECRET, member.user.id, 'digest'));
+    // Not again until a week has passed.
+    await digestRun(later(2 * DAY));
+    expect(await digests(member)).toHaveLength(1);
+  });
+
+  it('daily sums up the last day only, then what came since the last digest', async () => {
+    const member = await busyMember('daily');
+    await digestRun(new Date());
+    const [first] = await digests(member);
+    expect(first!.subject).toBe('Your daily FounderMesh digest: 1 new connection request, 2 profile views, 1 reply to your posts and comments');
+    expect(first!.text).toContain('today');
+    // Nothing new since: the next day brings no mail.
+    await digestRun(later(DAY));
+    expect(await digests(member)).toHaveLength(1);
+    await storedFor(member, null, later(DAY + HOUR).toISOString(), { kind: 'comment.mentioned', senderId: null });
+    await digestRun(later(DAY + 2 * HOUR));
+    const [second] = await digests(member);
+    expect(second!.subject).toBe('Your daily FounderMesh digest: 1 mention');
+  });
+
+  it('sends nothing when nothing happened, when off, or after the digest link was used', async () => {
+    const quiet = await busyMember('daily');
+    await db(env).run(sql`DELETE FROM notifications WHERE user_id = ${quiet.user.id} AND kind <> 'post.mentioned'`);
+    await db(env).run(sql`DELETE FROM profile_views WHERE viewed_id = ${quiet.user.id}`);
+    const off = await busyMember('off');
+    const left = await busyMember('weekly');
+    const token = await unsubscribeToken(SECRET, left.user.id, 'digest');
+    expect((await post(`/mail/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(200);
+    await digestRun(new Date());
+    for (const member of [quiet, off, left]) expect(await digests(member)).toHaveLength(0);
+  });
+});
