@@ -238,7 +238,19 @@ export async function unlinkProvider(deps: Deps, account: Account, provider: Soc
       fields: { provider: 'is your last sign-in method' },
     });
   }
-  await deps.db.delete(socialIdentities).where(and(eq(socialIdentities.userId, account.user.id), eq(socialIdentities.provider, provider)));
+  // Checked again in the DELETE itself: two unlinks at once must not both pass the check above.
+  const userId = account.user.id;
+  const removed = await deps.db
+    .delete(socialIdentities)
+    .where(
+      and(
+        eq(socialIdentities.userId, userId),
+        eq(socialIdentities.provider, provider),
+        sql`(EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND password_hash <> ${NO_PASSWORD}) OR (SELECT count(*) FROM social_identities WHERE user_id = ${userId}) > 1)`,
+      ),
+    )
+    .returning({ provider: socialIdentities.provider });
+  if (removed.length === 0) return unlinkProvider(deps, (await findAccountById(deps.db, userId)) ?? account, provider);
   const fresh = await findAccountById(deps.db, account.user.id);
   return listSignInMethods(deps, fresh ?? account);
 }

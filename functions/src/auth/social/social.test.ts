@@ -231,6 +231,15 @@ describe('sign-in methods', () => {
     expect((await call('DELETE', '/auth/sign-in-methods/google', undefined, { token: jwt, env: socialEnv() })).status).toBe(404);
   });
 
+  it('keeps one way to sign in when both providers are unlinked at once', async () => {
+    const { jwt } = await socialMember('google');
+    expect((await link('github', jwt)).status).toBe(200);
+    const answers = await Promise.all(['google', 'github'].map((provider) => call('DELETE', `/auth/sign-in-methods/${provider}`, undefined, { token: jwt, env: socialEnv() })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const methods = await bodyOf(await get('/auth/sign-in-methods', { token: jwt, env: socialEnv() }));
+    expect(methods.linked).toHaveLength(1);
+  });
+
   it('lets a member with a password unlink their only provider', async () => {
     const member = await createMember();
     const { jwt } = await bodyOf(await signInWith('linkedin', { sub: newSubject(), email: member.user.email, emailVerified: true }));
