@@ -145,6 +145,22 @@ function failure(provider: SocialProviderName, error: unknown): Error {
   return socialLoginFailed(500, `${provider}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
+/**
+ * The provider's redirect, checked (state, issuer, `error=…`) and holding a code. A malformed
+ * one is the caller's input: 400, never the 500 of a failure on our side.
+ */
+function checkedCallback(provider: SocialProviderName, as: oauth.AuthorizationServer, client: oauth.Client, callback: URLSearchParams, expectedState: string): URLSearchParams {
+  let params: URLSearchParams;
+  try {
+    params = oauth.validateAuthResponse(as, client, callback, expectedState);
+  } catch (error) {
+    if (error instanceof oauth.AuthorizationResponseError || !(error instanceof oauth.OperationProcessingError)) throw error;
+    throw socialLoginFailed(400, `${provider}: ${error.message}`, /state/i.test(error.message) ? 'state_mismatch' : 'provider_error');
+  }
+  if (!params.get('code')) throw socialLoginFailed(400, `${provider}: the callback holds no authorization code`);
+  return params;
+}
+
 /** Builds the adapter for the configured providers. */
 export function oauthProviders(config: SocialConfig): SocialSignIn {
   const settingsOf = (provider: SocialProviderName): ProviderSettings => {
@@ -182,7 +198,7 @@ export function oauthProviders(config: SocialConfig): SocialSignIn {
         const client: oauth.Client = { client_id: settings.clientId };
         const auth = oauth.ClientSecretPost(settings.clientSecret);
         // Checks the state against the one set at the start, and turns error=… into an AuthorizationResponseError.
-        const params = oauth.validateAuthResponse(as, client, callback, expectedState);
+        const params = checkedCallback(provider, as, client, callback, expectedState);
         const options = transportOptions(addressOf(settings));
         const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, codeVerifier, options);
         const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, settings.kind === 'oidc' ? { requireIdToken: true } : {});

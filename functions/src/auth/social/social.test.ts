@@ -180,6 +180,15 @@ describe.each(PROVIDERS)('signing in with %s', (provider) => {
     expect(await bodyOf(replay)).toMatchObject({ message: 'Social login failed', data: { reason: 'provider_error' } });
   });
 
+  it('answers a callback without a code, or from another issuer, with a 400', async () => {
+    for (const extra of [{}, { code: '' }, { error: '' }, { code: 'x', iss: 'https://elsewhere.example' }]) {
+      const start = await startFlow(provider);
+      const response = await finishFlow(provider, new URLSearchParams({ state: start.state, ...extra }), start);
+      expect(response.status, JSON.stringify(extra)).toBe(400);
+      expect(await bodyOf(response)).toMatchObject({ message: 'Social login failed', data: { reason: 'provider_error' } });
+    }
+  });
+
   it('answers a denied consent with access_denied', async () => {
     const start = await startFlow(provider);
     const callback = await consent(start, { sub: newSubject() }, 'deny');
