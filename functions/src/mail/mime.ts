@@ -1,7 +1,9 @@
 /**
- * A minimal RFC 5322 / MIME writer for Cloudflare's `EmailMessage`, which takes the raw
- * message: multipart/alternative with a plain-text and an HTML part, both UTF-8 base64.
+ * The RFC 5322 / MIME message for Cloudflare's `EmailMessage`, which takes the raw message,
+ * built with mimetext (docs/decisions.md): multipart/alternative with a plain-text and an
+ * HTML part, both UTF-8 base64, CRLF line endings, header values kept on one line.
  */
+import { createMimeMessage } from 'mimetext';
 import type { MailMessage } from './mailer';
 
 const CRLF = '\r\n';
@@ -31,39 +33,30 @@ export function addressOf(mailbox: string): string {
   return headerValue(match ? match[1]! : mailbox);
 }
 
-/** The From header: display name encoded when needed, address kept as is. */
-function fromHeader(from: string): string {
-  const match = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(from);
-  if (!match?.[1]) return addressOf(from);
-  return `${encodeWord(match[1].replace(/^"|"$/g, ''))} <${headerValue(match[2]!)}>`;
-}
-
-/** Extra headers (List-Unsubscribe…): names limited to header characters, values on one line, ASCII only. */
-function extraHeaders(headers: Record<string, string> | undefined): string[] {
+/** Extra headers (List-Unsubscribe…): names limited to header characters, values on one line. */
+function extraHeaders(headers: Record<string, string> | undefined): [string, string][] {
   return Object.entries(headers ?? {})
     .filter(([name]) => /^[A-Za-z][A-Za-z0-9-]*$/.test(name))
-    .map(([name, value]) => `${name}: ${encodeWord(value)}`);
+    .map(([name, value]) => [name, encodeWord(value)]);
 }
 
-/** Builds the raw message text, CRLF line endings throughout. */
+/** Builds the raw message text with mimetext, CRLF line endings throughout. */
 export function buildMimeMessage(from: string, message: MailMessage, date: Date): string {
   const id = crypto.randomUUID();
-  const boundary = `fm-${id}`;
   const domain = addressOf(from).split('@')[1] ?? 'localhost';
-  const part = (type: string, body: string) => [`--${boundary}`, `Content-Type: ${type}; charset=UTF-8`, 'Content-Transfer-Encoding: base64', '', base64Lines(body)].join(CRLF);
-  return [
-    `From: ${fromHeader(from)}`,
-    `To: ${addressOf(message.to)}`,
-    `Subject: ${encodeWord(message.subject)}`,
-    `Date: ${date.toUTCString()}`,
-    `Message-ID: <${id}@${domain}>`,
-    ...extraHeaders(message.headers),
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-    '',
-    part('text/plain', message.text),
-    part('text/html', message.html),
-    `--${boundary}--`,
-    '',
-  ].join(CRLF);
+  const mime = createMimeMessage();
+  // RFC 5322 lines end in CRLF (the library's Node entry writes LF).
+  mime.envctx.eol = CRLF;
+  mime.boundaries = { mixed: `fm-mixed-${id}`, alt: `fm-${id}`, related: `fm-related-${id}` };
+  const sender = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(from);
+  mime.setSender(sender?.[1] ? { name: headerValue(sender[1].replace(/^"|"$/g, '')), addr: headerValue(sender[2]!) } : addressOf(from));
+  mime.setRecipient(addressOf(message.to));
+  mime.setSubject(headerValue(message.subject));
+  mime.setHeader('Date', date.toUTCString());
+  mime.setHeader('Message-ID', `<${id}@${domain}>`);
+  for (const [name, value] of extraHeaders(message.headers)) mime.setHeader(name, value);
+  // UTF-8 bodies go base64 (7bit would be wrong for non-ASCII text).
+  mime.addMessage({ contentType: 'text/plain', charset: 'UTF-8', encoding: 'base64', data: base64Lines(message.text) });
+  mime.addMessage({ contentType: 'text/html', charset: 'UTF-8', encoding: 'base64', data: base64Lines(message.html) });
+  return `${mime.asRaw()}${CRLF}`;
 }
