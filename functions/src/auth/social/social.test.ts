@@ -181,7 +181,8 @@ describe.each(PROVIDERS)('signing in with %s', (provider) => {
   });
 
   it('answers a callback without a code, or from another issuer, with a 400', async () => {
-    for (const extra of [{}, { code: '' }, { error: '' }, { code: 'x', iss: 'https://elsewhere.example' }]) {
+    const callbacks: Record<string, string>[] = [{}, { code: '' }, { error: '' }, { code: 'x', iss: 'https://elsewhere.example' }];
+    for (const extra of callbacks) {
       const start = await startFlow(provider);
       const response = await finishFlow(provider, new URLSearchParams({ state: start.state, ...extra }), start);
       expect(response.status, JSON.stringify(extra)).toBe(400);
