@@ -1,6 +1,6 @@
 /**
  * The production Mailer: Cloudflare Email Service through the `send_email` binding
- * (MAILER in wrangler.toml), with a hand-built MIME message.
+ * (MAILER in wrangler.toml), with the MIME message of mime.ts (mimetext).
  */
 import { EmailMessage } from 'cloudflare:email';
 import type { Clock } from '../clock';
