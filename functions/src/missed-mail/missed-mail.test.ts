@@ -173,6 +173,32 @@ describe('the one-click unsubscribe', () => {
     expect(await digests(b)).toHaveLength(1);
   });
 
+  it('is shown in the preferences, and choosing mail for that list in settings joins it again', async () => {
+    const { a, b, mail } = await mailedMember();
+    const digestToken = await unsubscribeToken(SECRET, b.user.id, 'digest');
+    for (const token of [tokenIn(mail), digestToken]) expect((await post(`/mail/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(200);
+    const preferences = () => get('/notifications/preferences', { token: b.jwt }).then(bodyOf);
+    expect((await preferences()).unsubscribed).toEqual(['digest', 'messages']);
+    const patch = (change: object) => call('PATCH', '/notifications/preferences', change, { token: b.jwt }).then(bodyOf);
+
+    // Push or off for messages and an "off" digest are not a wish for mail: still unsubscribed.
+    expect((await patch({ channels: { messages: 'push' }, digest: 'off' })).unsubscribed).toEqual(['digest', 'messages']);
+    expect((await patch({ channels: { messages: 'email' } })).unsubscribed).toEqual(['digest']);
+    expect((await bodyOf(await get(`/mail/unsubscribe?token=${encodeURIComponent(tokenIn(mail))}`))).unsubscribed).toBe(false);
+    expect((await bodyOf(await get(`/mail/unsubscribe?token=${encodeURIComponent(digestToken)}`))).unsubscribed).toBe(true);
+    // The unread-message mail comes again (the next day: one per conversation per day).
+    await sendText(a, b, 'Welcome back');
+    await unreadRun(later(DAY + 2 * HOUR));
+    expect(await unreadMails(b)).toHaveLength(2);
+
+    expect((await patch({ digest: 'weekly' })).unsubscribed).toEqual([]);
+    // Another member's choice never touches b's lists.
+    const other = await signedInMember();
+    await post(`/mail/unsubscribe?token=${encodeURIComponent(digestToken)}`);
+    await call('PATCH', '/notifications/preferences', { digest: 'daily' }, { token: other.jwt });
+    expect((await preferences()).unsubscribed).toEqual(['digest']);
+  });
+
   it('refuses a token changed to another list, another member or a forged signature, naming the field', async () => {
     const { b, mail } = await mailedMember();
     const [userId, , signature] = tokenIn(mail).split('.');

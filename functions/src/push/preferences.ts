@@ -2,25 +2,29 @@
  * A member's notification preferences: per kind a channel (push, email or off) and the digest
  * frequency. A row exists once the member changed that choice; a missing row reads as the
  * default (kinds.ts). The missed-mail sender reads `channelFor` and
- * `digestOf` from here.
+ * `digestOf` from here. `unsubscribed` lists the mail lists the member left by the link in a
+ * mail (mail_opt_outs); choosing email for messages, or a daily or weekly digest, in settings
+ * joins that list again, in the same batch as the choice.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { notificationChannels, notificationSettings } from '../db/schema';
+import { type mailLists, mailOptOuts, notificationChannels, notificationSettings } from '../db/schema';
 import { runBatch } from '../db/batch';
 import { type Channel, DEFAULT_CHANNEL, DEFAULT_DIGEST, type DigestFrequency, PREFERENCE_KINDS, type PreferenceKind } from './kinds';
 
-export type Preferences = { channels: Record<PreferenceKind, Channel>; digest: DigestFrequency };
+type MailList = (typeof mailLists)[number];
+export type Preferences = { channels: Record<PreferenceKind, Channel>; digest: DigestFrequency; unsubscribed: MailList[] };
 
 /** The member's preferences, defaults filled in. */
 export async function readPreferences(deps: Pick<Deps, 'db'>, userId: string): Promise<Preferences> {
-  const [rows, settings] = await Promise.all([
+  const [rows, settings, optOuts] = await Promise.all([
     deps.db.select().from(notificationChannels).where(eq(notificationChannels.userId, userId)),
     deps.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)),
+    deps.db.select({ list: mailOptOuts.list }).from(mailOptOuts).where(eq(mailOptOuts.userId, userId)).orderBy(mailOptOuts.list),
   ]);
   const channels = Object.fromEntries(PREFERENCE_KINDS.map((kind) => [kind, DEFAULT_CHANNEL])) as Record<PreferenceKind, Channel>;
   for (const row of rows) channels[row.kind] = row.channel;
-  return { channels, digest: settings[0]?.digest ?? DEFAULT_DIGEST };
+  return { channels, digest: settings[0]?.digest ?? DEFAULT_DIGEST, unsubscribed: optOuts.map((row) => row.list) };
 }
 
 /** Changes some of the member's preferences (the others stay); answers them all. */
@@ -37,6 +41,11 @@ export async function savePreferences(
     statements.push(sql`INSERT INTO notification_settings (user_id, digest, updated_at) VALUES (${userId}, ${change.digest}, ${deps.clock.now().toISOString()})
       ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, updated_at = excluded.updated_at`);
   }
+  // Choosing mail again in settings undoes the unsubscribe link of that list.
+  const rejoined: MailList[] = [];
+  if (change.channels?.messages === 'email') rejoined.push('messages');
+  if (change.digest === 'daily' || change.digest === 'weekly') rejoined.push('digest');
+  for (const list of rejoined) statements.push(sql`DELETE FROM mail_opt_outs WHERE user_id = ${userId} AND list = ${list}`);
   if (statements.length > 0) await runBatch(deps.db, statements);
   return readPreferences(deps, userId);
 }

@@ -1,5 +1,6 @@
 /** The wire shapes of web push devices and notification preferences (push/routes.ts). */
 import { z } from '@hono/zod-openapi';
+import { mailLists } from '../db/schema';
 import { CHANNELS, DIGEST_FREQUENCIES, PREFERENCE_KINDS } from './kinds';
 
 const base64url = (bytes: number, what: string) =>
@@ -41,6 +42,9 @@ export const PreferencesSchema = z
   .object({
     channels: z.object(ChannelsShape).openapi({ description: 'Per kind: push (to your devices), email, or off.' }),
     digest: z.enum(DIGEST_FREQUENCIES).openapi({ description: 'How often the mail digest goes out (default weekly).' }),
+    unsubscribed: z.array(z.enum(mailLists)).openapi({
+      description: 'Mail lists you left by the unsubscribe link of a mail; choosing email for messages, or a daily or weekly digest, joins again.',
+    }),
   })
   .openapi('NotificationPreferences');
 
