@@ -96,6 +96,26 @@ function NotificationSettings({ preferences, devices }: { preferences: Preferenc
       <section className="card stack" aria-labelledby="kinds-heading">
         <h2 id="kinds-heading">What to tell you about</h2>
         <p className="muted">Push goes to your devices with notifications on; email goes to the address of your account.</p>
+        {state.preferences.unsubscribed.includes('messages') && (
+          <div className="unsubscribed-notice" role="status">
+            <p>You unsubscribed from emails about unread messages with the link in an email. Choose Email again to get them.</p>
+            <button type="button" className="btn" onClick={() => void notificationSettingsActions.choose({ channels: { messages: 'email' } })}>
+              Email me about messages again
+            </button>
+          </div>
+        )}
+        {state.preferences.unsubscribed.includes('digest') && (
+          <div className="unsubscribed-notice" role="status">
+            <p>You unsubscribed from the email digest with the link in an email. Choose Daily or Weekly again to get it.</p>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void notificationSettingsActions.choose({ digest: state.preferences.digest === 'off' ? 'weekly' : state.preferences.digest })}
+            >
+              Send me the digest again
+            </button>
+          </div>
+        )}
         {KINDS.map(({ kind, label }) => (
           <fieldset key={kind} className="channel-choice">
             <legend>{label}</legend>

@@ -9,7 +9,8 @@ import { api as sessionApi, type ApiClient, data } from '../api/client';
 import { currentEndpoint, subscribeThisBrowser, unsubscribeThisBrowser } from '../push/device';
 import { toast } from '../toast';
 
-export type Preferences = { channels: Record<PreferenceKind, Channel>; digest: DigestFrequency };
+/** `unsubscribed`: the mail lists the member left by the link in a mail (choosing mail again joins). */
+export type Preferences = { channels: Record<PreferenceKind, Channel>; digest: DigestFrequency; unsubscribed: Array<'messages' | 'digest'> };
 export type Device = { _id: string; endpoint: string; userAgent: string; createdAt: string; lastSuccessAt: string | null };
 export type NotificationSettings = { preferences: Preferences; devices: Device[]; thisEndpoint: string | null };
 
@@ -37,7 +38,10 @@ export function createNotificationSettingsActions(
   async function choose(change: { channels?: Partial<Record<PreferenceKind, Channel>>; digest?: DigestFrequency }): Promise<boolean> {
     const before = store.get();
     if (!before) return false;
-    update((state) => ({ ...state, preferences: { channels: { ...state.preferences.channels, ...change.channels }, digest: change.digest ?? state.preferences.digest } }));
+    update((state) => ({
+      ...state,
+      preferences: { ...state.preferences, channels: { ...state.preferences.channels, ...change.channels }, digest: change.digest ?? state.preferences.digest },
+    }));
     try {
       const saved = await data(api.notifications.preferences.$patch({ json: change }));
       update((state) => ({ ...state, preferences: saved }));
