@@ -4,6 +4,7 @@ import { bodyOf, call, get, mailTo, post, signedInMember, uniqueEmail } from '..
 import { db } from '../db/client';
 import { devMailbox } from '../mail/dev-mailbox';
 import { systemClock } from '../clock';
+import { connectedMembers, sendText } from '../inbox/test-inbox';
 import { DEMO_ADMIN_PASSWORD, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_POSTS } from './demo-data';
 
 const production = { ...env, ENVIRONMENT: 'production' } as Env;
@@ -72,12 +73,29 @@ describe('POST /dev/seed', () => {
   });
 });
 
+describe('POST /dev/missed-mail', () => {
+  it('runs the unread-message mails at the given moment, and refuses a bad one naming the field', async () => {
+    const { a, b } = await connectedMembers();
+    await sendText(a, b, 'Seen this?');
+    const unreadMails = async () => (await mailTo(b.user.email)).filter((mail) => /sent you/.test(mail.subject));
+    expect((await post('/dev/missed-mail')).status).toBe(200);
+    expect(await unreadMails()).toHaveLength(0);
+    const ran = await post(`/dev/missed-mail?at=${new Date(Date.now() + 2 * 60 * 60_000).toISOString()}`);
+    expect(await bodyOf(ran)).toMatchObject({ unread: expect.any(Number), digests: expect.any(Number) });
+    expect(await unreadMails()).toHaveLength(1);
+    const bad = await post('/dev/missed-mail?at=tomorrow');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify((await bodyOf(bad)).data.fields)).toContain('at');
+  });
+});
+
 describe('the development routes outside development', () => {
   it('answer exactly like unknown routes', async () => {
     for (const [method, path] of [
       ['GET', '/dev/mailbox'],
       ['GET', '/dev/mailbox?to=a@example.com'],
       ['POST', '/dev/seed'],
+      ['POST', '/dev/missed-mail'],
     ] as const) {
       const response = await call(method, path, undefined, { env: production });
       expect(response.status).toBe(404);

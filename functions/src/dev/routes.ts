@@ -1,12 +1,16 @@
 /**
- * Development-only routes: the dev mailbox and the demo seed. Outside development they
- * answer exactly like unknown routes.
+ * Development-only routes: the dev mailbox, the demo seed, and a run of the missed-mail jobs
+ * (the scheduled trigger's, at a chosen moment). Outside development they answer exactly like
+ * unknown routes.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { newRouter, type AppEnv } from '../http/context';
 import { handleNotFound } from '../http/error-handler';
+import { fixedClock } from '../clock';
 import { listDevMail } from '../mail/dev-mailbox';
+import { sendDigests } from '../missed-mail/digest';
+import { sendUnreadMessageMails } from '../missed-mail/unread';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { devLiveRoutes } from './live-routes';
 import { seedDemoData } from './seed';
@@ -66,5 +70,31 @@ export const devRoutes = developmentRouter
       },
     }),
     async (c) => c.json(await seedDemoData(c.get('deps')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/missed-mail',
+      summary: 'Run the missed-mail jobs now (the unread-message mails, then the digests)',
+      ...devTag,
+      request: {
+        query: z.object({
+          at: z.iso.datetime().optional().openapi({ description: 'Run as if the clock showed this moment (default now), e.g. an hour ahead to pass the unread delay.' }),
+        }),
+      },
+      responses: {
+        200: jsonResponse(z.object({ unread: z.number().int(), digests: z.number().int() }).openapi('MissedMailRun'), 'How many mails went out.'),
+        ...errorResponses([400, 404]),
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const { at } = c.req.valid('query');
+      const secret = deps.config.jwtSecret;
+      if (!secret) return c.json({ unread: 0, digests: 0 }, 200);
+      const runDeps = at ? { ...deps, clock: fixedClock(new Date(at)) } : deps;
+      const unread = await sendUnreadMessageMails(runDeps, secret);
+      return c.json({ unread, digests: await sendDigests(runDeps, secret) }, 200);
+    },
   )
   .route('/live', devLiveRoutes);
