@@ -5,7 +5,52 @@
  * page's WebCrypto; everything else is the real service worker: a push event it shows, the
  * click that lands in the conversation, the clear message, the offline page.
  */
+import type { Page } from '@playwright/test';
 import { DEMO_MEMBER, expect, expectNoSeriousA11yViolations, openHydrated, signIn, test } from './support';
+
+// worker.evaluate runs these in the service worker: its global and event types, for tsc (this file is typed for pages).
+declare const self: { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+declare const PushEvent: new (type: string, init: { data: string }) => Event;
+declare const NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+
+/**
+ * Chromium's PushManager needs Google's push service; this one subscribes with real keys made
+ * by the page's WebCrypto. It also counts the permission requests (window.permissionAsks).
+ */
+async function stubPushManager(page: Page, permission?: NotificationPermission): Promise<void> {
+  await page.addInitScript((fixed) => {
+    let current: PushSubscription | null = null;
+    const counted = window as unknown as { permissionAsks: number };
+    counted.permissionAsks = 0;
+    const request = Notification.requestPermission.bind(Notification);
+    Notification.requestPermission = async () => {
+      counted.permissionAsks += 1;
+      return request();
+    };
+    if (fixed) Object.defineProperty(Notification, 'permission', { get: () => fixed });
+    const toBase64url = (buffer: ArrayBuffer) =>
+      btoa(String.fromCharCode(...new Uint8Array(buffer)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    PushManager.prototype.getSubscription = async () => current;
+    PushManager.prototype.subscribe = async () => {
+      const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
+      const p256dh = toBase64url(await crypto.subtle.exportKey('raw', pair.publicKey));
+      const auth = toBase64url(crypto.getRandomValues(new Uint8Array(16)).buffer);
+      const endpoint = `https://push.example.invalid/e2e/${crypto.randomUUID()}`;
+      current = {
+        endpoint,
+        toJSON: () => ({ endpoint, keys: { p256dh, auth } }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      } as unknown as PushSubscription;
+      return current;
+    };
+  }, permission ?? null);
+}
 
 test.describe('web push and the installable app', () => {
   test.beforeEach(async ({ context, baseURL }) => {
@@ -85,31 +130,7 @@ test.describe('web push and the installable app', () => {
   });
 
   test('settings: turn on notifications for this device after a click, see it listed, remove it; keyboard and axe-clean in both themes', async ({ page }) => {
-    // Chromium's PushManager needs Google's push service; this one subscribes with real keys made here.
-    await page.addInitScript(() => {
-      let current: PushSubscription | null = null;
-      const toBase64url = (buffer: ArrayBuffer) =>
-        btoa(String.fromCharCode(...new Uint8Array(buffer)))
-          .replace(/\+/g, '-')
-          .replace(/\//g, '_')
-          .replace(/=+$/, '');
-      PushManager.prototype.getSubscription = async () => current;
-      PushManager.prototype.subscribe = async () => {
-        const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
-        const p256dh = toBase64url(await crypto.subtle.exportKey('raw', pair.publicKey));
-        const auth = toBase64url(crypto.getRandomValues(new Uint8Array(16)).buffer);
-        const endpoint = `https://push.example.invalid/e2e/${crypto.randomUUID()}`;
-        current = {
-          endpoint,
-          toJSON: () => ({ endpoint, keys: { p256dh, auth } }),
-          unsubscribe: async () => {
-            current = null;
-            return true;
-          },
-        } as unknown as PushSubscription;
-        return current;
-      };
-    });
+    await stubPushManager(page);
     await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await openHydrated(page, '/settings/notifications');
@@ -137,5 +158,43 @@ test.describe('web push and the installable app', () => {
       .getByRole('button', { name: /^Remove/ })
       .click();
     await expect(page.getByRole('listitem').filter({ hasText: '(this device)' })).toHaveCount(0);
+  });
+  test('the bell offers to turn notifications on for this device, asking only on the click; not once on, nor when blocked', async ({ page, context }) => {
+    await stubPushManager(page);
+    await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await openHydrated(page, '/feed');
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    const dropDown = page.getByRole('dialog', { name: 'Notifications' });
+    const offer = dropDown.getByRole('button', { name: 'Turn on notifications on this device' });
+    await bell.click();
+    await expect(offer).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    expect(await page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks)).toBe(0);
+    await offer.click();
+    await expect(page.getByText('Notifications are on for this device.').first()).toBeVisible({ timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks)).toBe(1);
+    await expect(offer).toHaveCount(0);
+    // The device is stored, as from the settings page.
+    const endpoint = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint);
+    const { devices } = (await (await page.request.get('/api/session/push/devices')).json()) as { devices: Array<{ _id: string; endpoint: string }> };
+    const mine = devices.find((device) => device.endpoint === endpoint);
+    expect(mine).toBeDefined();
+    // Focus stays in the drop-down; opened again on this device: already on, no offer.
+    await expect(dropDown).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dropDown).toBeHidden();
+    await bell.click();
+    await expect(dropDown.getByRole('link', { name: 'See all notifications' })).toBeVisible();
+    await expect(offer).toHaveCount(0);
+    expect((await page.request.delete(`/api/session/push/devices/${mine!._id}`, { headers: { origin: new URL(page.url()).origin } })).ok()).toBe(true);
+
+    // Notifications blocked for the site: no offer.
+    const blocked = await context.newPage();
+    await stubPushManager(blocked, 'denied');
+    await openHydrated(blocked, '/feed');
+    await blocked.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(blocked.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: 'See all notifications' })).toBeVisible();
+    await expect(blocked.getByRole('button', { name: 'Turn on notifications on this device' })).toHaveCount(0);
   });
 });

@@ -4,14 +4,19 @@
  * seeds from this page's figure: src/lib/live/wiring.ts) and a drop-down of the most recent
  * notifications. Before it wakes it is a plain link to /notifications. The drop-down is a non-modal
  * dialog: arrow keys move between rows, Escape (or a click outside, or Tab past its end)
- * closes it and Escape puts focus back on the bell.
+ * closes it and Escape puts focus back on the bell. Where this browser could get web push but has
+ * none and notifications are not blocked, the drop-down offers "Turn on notifications on this
+ * device" (lib/push/enable.ts, as the settings page does; the browser asks only on that click).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { api } from '../../lib/api/client';
 import { countFigure } from '../../lib/count-badge';
 import { BELL_UNSEEN_ATTRIBUTE, bellLabel } from '../../lib/notifications/badge';
 import type { Notification } from '../../lib/notifications/types';
+import { canOfferPush, enablePushOnThisDevice } from '../../lib/push/enable';
 import { $notifications, notificationsActions } from '../../lib/stores/notifications';
+import { toast } from '../../lib/toast';
 import { MediaBaseProvider } from '../ui/media-base';
 import { BellIcon } from './KindIcon';
 import { NotificationRow } from './NotificationRow';
@@ -38,6 +43,50 @@ function BellFace({ count }: { count: number }) {
         </span>
       )}
     </>
+  );
+}
+
+/** The drop-down's offer to turn push on for this browser; nothing where it does not apply. */
+function PushOffer({ open }: { open: boolean }) {
+  const [offer, setOffer] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    void canOfferPush().then((can) => {
+      if (current) setOffer(can);
+    });
+    return () => {
+      current = false;
+    };
+  }, [open]);
+
+  if (!offer) return null;
+
+  const turnOn = async () => {
+    setBusy(true);
+    try {
+      const enabled = await enablePushOnThisDevice(api);
+      if ('refused' in enabled) toast(enabled.refused, { kind: 'error' });
+      else toast('Notifications are on for this device.', { kind: 'success' });
+    } catch (error) {
+      toast(`Notifications could not be turned on: ${error instanceof Error ? error.message : 'Something went wrong.'}`, { kind: 'error' });
+    }
+    const still = await canOfferPush();
+    // The button goes away once on: focus stays in the drop-down, so arrows and Escape still work.
+    if (!still) (ref.current?.closest('[role="dialog"]') as HTMLElement | null)?.focus();
+    setOffer(still);
+    setBusy(false);
+  };
+
+  return (
+    <div className="nt-panel-push" ref={ref}>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => void turnOn()} disabled={busy}>
+        {busy ? 'Turning on…' : 'Turn on notifications on this device'}
+      </button>
+    </div>
   );
 }
 
@@ -170,6 +219,7 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
               <p className="nt-panel-note">You're all caught up. Requests, likes, comments, mentions and messages show up here.</p>
             )}
           </div>
+          <PushOffer open={open} />
           <a className="nt-panel-all" href="/notifications" onClick={() => setOpen(false)}>
             See all notifications
           </a>

@@ -6,12 +6,13 @@
 import type { Channel, DigestFrequency, PreferenceKind } from '@api/push/kinds';
 import { atom } from 'nanostores';
 import { api as sessionApi, type ApiClient, data } from '../api/client';
-import { currentEndpoint, subscribeThisBrowser, unsubscribeThisBrowser } from '../push/device';
+import { currentEndpoint, unsubscribeThisBrowser } from '../push/device';
+import { enablePushOnThisDevice, type PushDevice } from '../push/enable';
 import { toast } from '../toast';
 
 /** `unsubscribed`: the mail lists the member left by the link in a mail (choosing mail again joins). */
 export type Preferences = { channels: Record<PreferenceKind, Channel>; digest: DigestFrequency; unsubscribed: Array<'messages' | 'digest'> };
-export type Device = { _id: string; endpoint: string; userAgent: string; createdAt: string; lastSuccessAt: string | null };
+export type Device = PushDevice;
 export type NotificationSettings = { preferences: Preferences; devices: Device[]; thisEndpoint: string | null };
 
 export const $notificationSettings = atom<NotificationSettings | null>(null);
@@ -56,13 +57,12 @@ export function createNotificationSettingsActions(
   /** Turns push on for this browser (from a click: the browser asks for permission). */
   async function enableThisDevice(): Promise<boolean> {
     try {
-      const { publicKey } = await data(api.push.key.$get());
-      const subscribed = await subscribeThisBrowser(publicKey);
-      if ('refused' in subscribed) {
-        notify(subscribed.refused, 'error');
+      const enabled = await enablePushOnThisDevice(api);
+      if ('refused' in enabled) {
+        notify(enabled.refused, 'error');
         return false;
       }
-      const device = await data(api.push.devices.$post({ json: { ...subscribed, userAgent: navigator.userAgent.slice(0, 300) } }));
+      const { device } = enabled;
       update((state) => ({ ...state, thisEndpoint: device.endpoint, devices: [...state.devices.filter((d) => d._id !== device._id), device] }));
       notify('Notifications are on for this device.', 'success');
       return true;
