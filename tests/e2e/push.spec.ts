@@ -79,6 +79,10 @@ test.describe('web push and the installable app', () => {
     // The service worker registers after load and controls the page.
     const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
     expect(script).toMatch(/\/sw\.js$/);
+    // Chromium's own verdict, the check behind its install prompt (and Lighthouse's former audit).
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
   });
 
   test('offline, a page that cannot load shows the friendly offline page', async ({ page, context }) => {
