@@ -18,7 +18,7 @@ const ROUTES: [string, string, unknown?][] = [
   ['GET', '/connection/blocks'],
   ['POST', '/reports', { targetType: 'member', targetId: UNKNOWN_ID, reason: 'spam' }],
   ['GET', '/admin/reports'],
-  ['PATCH', `/admin/reports/${UNKNOWN_ID}`, { status: 'resolved' }],
+  ['POST', `/admin/moderation/items/member/${UNKNOWN_ID}/dismiss`, { note: 'x' }],
 ];
 
 describe('signed-out callers', () => {
