@@ -34,6 +34,12 @@ const unreadRun = (at: Date) => sendUnreadMessageMails(depsAt(at), SECRET);
 const digestRun = (at: Date) => sendDigests(depsAt(at), SECRET);
 const later = (ms: number) => new Date(Date.now() + ms);
 
+/** `at`, or the next UTC day's 00:05 when fewer than `room` ms of `at`'s UTC day are left. */
+function sameDayWindow(at: Date, room: number): Date {
+  const nextDay = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1);
+  return nextDay - at.getTime() < room ? new Date(nextDay + 5 * MINUTE) : at;
+}
+
 const unreadMails = async (member: Member) => (await mailTo(member.user.email)).filter((mail) => /sent you/.test(mail.subject));
 const digests = async (member: Pick<Member, 'user'>) => (await mailTo(member.user.email)).filter((mail) => /digest/.test(mail.subject));
 const tokenIn = (mail: { headers: Record<string, string> }) => decodeURIComponent(/token=([^>]+)>/.exec(mail.headers['List-Unsubscribe']!)![1]!);
@@ -47,8 +53,10 @@ describe('the unread-message mail', () => {
     await unreadRun(later(30 * MINUTE));
     expect(await unreadMails(b)).toHaveLength(0);
 
-    await unreadRun(later(61 * MINUTE));
-    await unreadRun(later(90 * MINUTE));
+    // Two runs after the delay within one UTC day (moved past midnight when the first would fall in the day's last half hour).
+    const due = sameDayWindow(later(61 * MINUTE), 30 * MINUTE);
+    await unreadRun(due);
+    await unreadRun(new Date(due.getTime() + 29 * MINUTE));
     const mails = await unreadMails(b);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`${a.user.firstName} ${a.user.lastName} sent you 2 messages on FounderMesh`);
@@ -58,7 +66,7 @@ describe('the unread-message mail', () => {
     expect(await unreadMails(a)).toHaveLength(0);
 
     // The next day, still unread: one more.
-    await unreadRun(later(DAY + 61 * MINUTE));
+    await unreadRun(new Date(due.getTime() + DAY));
     expect(await unreadMails(b)).toHaveLength(2);
   });
 
