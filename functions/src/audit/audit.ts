@@ -46,9 +46,9 @@ export type AuditInput = {
   note?: string | null;
 };
 
-/** The statement that records one action; put it in the same batch as the action. */
-export function auditEntry(db: Db, clock: Clock, input: AuditInput): BatchStatement {
-  return db.insert(adminAudit).values({
+/** The row of one entry, as both writers below store it. */
+function entryOf(clock: Clock, input: AuditInput): typeof adminAudit.$inferInsert {
+  return {
     id: newId(),
     adminId: input.admin.id,
     adminName: `${input.admin.firstName} ${input.admin.lastName}`.trim(),
@@ -57,7 +57,12 @@ export function auditEntry(db: Db, clock: Clock, input: AuditInput): BatchStatem
     targetId: input.target.id,
     note: input.note?.trim() || null,
     createdAt: clock.now().toISOString(),
-  });
+  };
+}
+
+/** The statement that records one action; put it in the same batch as the action. */
+export function auditEntry(db: Db, clock: Clock, input: AuditInput): BatchStatement {
+  return db.insert(adminAudit).values(entryOf(clock, input));
 }
 
 /**
@@ -66,9 +71,9 @@ export function auditEntry(db: Db, clock: Clock, input: AuditInput): BatchStatem
  * pin already set) leaves no entry, and two administrators racing leave exactly one.
  */
 export function auditEntryIfChanged(clock: Clock, input: AuditInput): BatchStatement {
-  const adminName = `${input.admin.firstName} ${input.admin.lastName}`.trim();
+  const entry = entryOf(clock, input);
   return sql`INSERT INTO admin_audit (id, admin_id, admin_name, action, target_type, target_id, note, created_at)
-    SELECT ${newId()}, ${input.admin.id}, ${adminName}, ${input.action}, ${input.target.type}, ${input.target.id}, ${input.note?.trim() || null}, ${clock.now().toISOString()}
+    SELECT ${entry.id}, ${entry.adminId}, ${entry.adminName}, ${entry.action}, ${entry.targetType}, ${entry.targetId}, ${entry.note}, ${entry.createdAt}
     WHERE changes() > 0`;
 }
 
