@@ -32,6 +32,15 @@ export async function recordView(deps: Pick<Deps, 'db' | 'clock'>, viewer: Pick<
     ON CONFLICT (viewed_id, viewer_id, day) DO UPDATE SET viewed_at = excluded.viewed_at, private = max(private, excluded.private)`);
 }
 
+/** What reaching a member's profile views needs. */
+export type ViewStoreDeps = Pick<Deps, 'db'>;
+
+/** How many views of the member's profile came after `since` (ISO), private ones included (the digest). */
+export async function profileViewsSince(deps: ViewStoreDeps, userId: string, since: string): Promise<number> {
+  const [row] = await deps.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM profile_views v WHERE v.viewed_id = ${userId} AND v.viewed_at > ${since}`);
+  return row?.total ?? 0;
+}
+
 type ViewRow = MemberCardRow & { viewed_at: string; private: number };
 
 /** GET /profile/views: who viewed the member's profile within the window, newest first. */
