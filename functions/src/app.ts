@@ -32,6 +32,7 @@ import { matchingRoutes } from './matching/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { messageRequestRoutes } from './message-requests/routes';
 import { newRouter, provideDeps } from './http/context';
+import { d1Meter } from './http/d1-meter';
 import { buildDeps, type AppOptions } from './build-deps';
 import { bodyTooLarge, handleError, handleNotFound } from './http/error-handler';
 import { errorResponses, jsonResponse } from './openapi/responses';
@@ -52,6 +53,8 @@ export function createApp(options: AppOptions = {}) {
       },
     })(c, next);
   });
+  // Development only: D1 usage per request for the scale bench (http/d1-meter.ts).
+  app.use('*', d1Meter);
   app.use(
     '*',
     provideDeps((env) => buildDeps(env, options)),

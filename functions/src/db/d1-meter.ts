@@ -1,0 +1,129 @@
+/**
+ * Development only: a D1 binding that counts what one request asks of the database, for the
+ * scale bench's cost model (bench/scale/requests.mjs, docs/scale.md). Every query is counted
+ * (`prepare(…).first/all/run/raw`, each statement of a `batch`, `exec`); rows read and written
+ * come from D1's own `meta.rows_read` / `meta.rows_written`, which the local D1 fills for
+ * `all`, `first`, `run` and `batch`. drizzle's query builder reads through `raw()`, which
+ * drops the meta: the meter asks the statement's session for the same query and its meta
+ * (as workerd's own `raw()` does) and counts the call as unmetered when that is not possible.
+ * Only http/d1-meter.ts uses it, and only when the worker runs in development.
+ */
+
+/** What the database was asked during one request. `unmetered` queries are counted without their rows. */
+export type D1Usage = { queries: number; rowsRead: number; rowsWritten: number; unmetered: number };
+
+type Meta = { rows_read?: unknown; rows_written?: unknown } | undefined;
+type RowsAndColumns = { success?: boolean; meta?: Meta; results?: { columns: string[]; rows: unknown[][] } | Record<string, unknown>[] };
+/** workerd's statement keeps its session, and the session sends the query (workerd d1-api). */
+type SessionOf = { dbSession?: { _sendOrThrow?: (endpoint: string, sql: string, params: unknown[], format: string, span: unknown) => Promise<unknown> } };
+
+/** A tracing span that records nothing, for the session's send. */
+const NO_SPAN = { setAttribute() {}, setAttributes() {}, end() {} };
+
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+export function emptyUsage(): D1Usage {
+  return { queries: 0, rowsRead: 0, rowsWritten: 0, unmetered: 0 };
+}
+
+function addMeta(usage: D1Usage, meta: Meta) {
+  if (!meta || (meta.rows_read === undefined && meta.rows_written === undefined)) {
+    usage.unmetered += 1;
+    return;
+  }
+  usage.rowsRead += count(meta.rows_read);
+  usage.rowsWritten += count(meta.rows_written);
+}
+
+/** `raw()` with its meta: the statement's session answers rows and columns plus meta, as in workerd's raw(). */
+async function rawWithMeta(statement: D1PreparedStatement, usage: D1Usage, options?: { columnNames?: boolean }): Promise<unknown[]> {
+  const send = (statement as unknown as SessionOf).dbSession?._sendOrThrow;
+  const { statement: sql, params } = statement as unknown as { statement?: unknown; params?: unknown };
+  if (typeof send !== 'function' || typeof sql !== 'string' || !Array.isArray(params)) {
+    usage.unmetered += 1;
+    return options?.columnNames ? statement.raw({ columnNames: true }) : statement.raw();
+  }
+  const answer = await send.call((statement as unknown as SessionOf).dbSession, '/query', sql, params, 'ROWS_AND_COLUMNS', NO_SPAN);
+  const first = (Array.isArray(answer) ? answer[0] : answer) as RowsAndColumns;
+  addMeta(usage, first.meta);
+  const results = first.results;
+  if (!results) return [];
+  if (Array.isArray(results)) {
+    const rows = results.map((row) => Object.values(row));
+    return options?.columnNames && results[0] ? [Object.keys(results[0]), ...rows] : rows;
+  }
+  return [...(options?.columnNames ? [results.columns] : []), ...results.rows];
+}
+
+/** The statement a metered binding hands out: the same query, counted when it runs. */
+function meteredStatement(inner: D1PreparedStatement, usage: D1Usage): D1PreparedStatement {
+  const metered = {
+    inner,
+    bind: (...values: unknown[]) => meteredStatement(inner.bind(...values), usage),
+    async first(column?: string) {
+      usage.queries += 1;
+      // first() drops the meta too; all() answers the same rows with it.
+      const result = await inner.all<Record<string, unknown>>();
+      addMeta(usage, result.meta as Meta);
+      const row = result.results[0];
+      if (!row) return null;
+      if (column === undefined) return row;
+      if (!(column in row)) throw new Error(`D1_COLUMN_NOTFOUND: Column not found (${column})`);
+      return row[column];
+    },
+    async all() {
+      usage.queries += 1;
+      const result = await inner.all();
+      addMeta(usage, result.meta as Meta);
+      return result;
+    },
+    async run() {
+      usage.queries += 1;
+      const result = await inner.run();
+      addMeta(usage, result.meta as Meta);
+      return result;
+    },
+    async raw(options?: { columnNames?: boolean }) {
+      usage.queries += 1;
+      return rawWithMeta(inner, usage, options);
+    },
+  };
+  return metered as unknown as D1PreparedStatement;
+}
+
+const innerOf = (statement: D1PreparedStatement) => (statement as unknown as { inner?: D1PreparedStatement }).inner ?? statement;
+
+/** The binding to hand the request instead of `binding`, and the usage it counts. */
+export function meterD1(binding: D1Database): { binding: D1Database; usage: D1Usage } {
+  const usage = emptyUsage();
+  const metered = {
+    prepare: (sql: string) => meteredStatement(binding.prepare(sql), usage),
+    async batch(statements: D1PreparedStatement[]) {
+      usage.queries += statements.length;
+      const results = await binding.batch(statements.map(innerOf));
+      for (const result of results) addMeta(usage, result.meta as Meta);
+      return results;
+    },
+    async exec(sql: string) {
+      const result = await binding.exec(sql);
+      usage.queries += result.count;
+      usage.unmetered += result.count;
+      return result;
+    },
+    // Not used by the app; a session's queries would go unmetered, so it is not offered.
+    withSession() {
+      throw new Error('The D1 meter does not meter sessions (withSession).');
+    },
+  };
+  return { binding: metered as unknown as D1Database, usage };
+}
+
+/** The response headers that tell the usage. */
+export function usageHeaders(usage: D1Usage): Record<string, string> {
+  return {
+    'x-d1-queries': String(usage.queries),
+    'x-d1-rows-read': String(usage.rowsRead),
+    'x-d1-rows-written': String(usage.rowsWritten),
+    'x-d1-unmetered': String(usage.unmetered),
+  };
+}
