@@ -1,0 +1,102 @@
+// The pure parts of the scale request bench (bench/scale/requests.mjs): its arguments, the
+// choice of typical members, the statistics and budgets of each request kind, the D1 usage
+// averaged over metered requests, and which processes descend from the bench. No I/O here,
+// so scripts/scale-requests.test.ts checks them.
+import { median, percentile } from '../lib/report.mjs';
+
+/** `--state-dir <dir> --label <name> [--no-fail]`. */
+export function parseArgs(argv) {
+  const args = { stateDir: null, label: null, noFail: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--no-fail') args.noFail = true;
+    else if (arg === '--state-dir' || arg === '--label') {
+      const value = argv[i + 1];
+      if (!value || value.startsWith('--')) throw new Error(`${arg} needs a value`);
+      args[arg === '--state-dir' ? 'stateDir' : 'label'] = value;
+      i += 1;
+    } else throw new Error(`unknown argument ${arg} (use --state-dir <dir> --label <name> [--no-fail])`);
+  }
+  if (!args.stateDir) throw new Error('--state-dir is required (a folder written by bench/scale/generate.mjs)');
+  if (!args.label) throw new Error('--label is required (the key in bench/scale/requests.json, e.g. 10k)');
+  return args;
+}
+
+/**
+ * `count` members closest to the typical one: candidates are `{ connections, threads, … }`;
+ * the distance to the medians of both counts is measured relative to each median, and ties
+ * keep the candidates' order. Answers the medians and the picked candidates.
+ */
+export function pickTypical(candidates, count) {
+  if (candidates.length === 0) throw new Error('no candidate members');
+  const medianConnections = median(candidates.map((c) => c.connections));
+  const medianThreads = median(candidates.map((c) => c.threads));
+  const distance = (c) => Math.abs(c.connections - medianConnections) / Math.max(medianConnections, 1) + Math.abs(c.threads - medianThreads) / Math.max(medianThreads, 1);
+  const picked = candidates
+    .map((candidate, order) => ({ candidate, order, distance: distance(candidate) }))
+    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .slice(0, count)
+    .map((entry) => entry.candidate);
+  return { medianConnections, medianThreads, picked };
+}
+
+const round = (value, digits = 2) => Number(value.toFixed(digits));
+
+/** Median and p95 (nearest rank) of timings in ms. */
+export function timing(samples) {
+  if (samples.length === 0) throw new Error('no samples');
+  return { requests: samples.length, medianMs: round(median(samples)), p95Ms: round(percentile(samples, 95)) };
+}
+
+/** The D1 usage headers of one metered answer (http/d1-meter.ts), or null when the answer has none. */
+export function usageOf(headers) {
+  const queries = headers.get('x-d1-queries');
+  if (queries === null) return null;
+  return {
+    queries: Number(queries),
+    rowsRead: Number(headers.get('x-d1-rows-read')),
+    rowsWritten: Number(headers.get('x-d1-rows-written')),
+    unmetered: Number(headers.get('x-d1-unmetered')),
+  };
+}
+
+/** The mean per request of usages (each from usageOf), rounded to one decimal. */
+export function averageUsage(usages) {
+  if (usages.length === 0 || usages.some((usage) => usage === null)) throw new Error('every metered answer must carry the x-d1-* headers (ENVIRONMENT=development?)');
+  const mean = (key) => round(usages.reduce((sum, usage) => sum + usage[key], 0) / usages.length, 1);
+  return { meteredRequests: usages.length, queries: mean('queries'), rowsRead: mean('rowsRead'), rowsWritten: mean('rowsWritten'), unmetered: mean('unmetered') };
+}
+
+/** CPU ms per request from a process's CPU seconds before and after `requests` requests. */
+export function cpuMsPerRequest(secondsBefore, secondsAfter, requests) {
+  if (requests <= 0) throw new Error('no requests');
+  return round(((secondsAfter - secondsBefore) * 1000) / requests);
+}
+
+/** The pids among `processes` (`{ pid, ppid }`) that descend from `root` (not itself). */
+export function descendantsOf(processes, root) {
+  const children = new Map();
+  for (const { pid, ppid } of processes) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  const found = new Set();
+  const queue = [...(children.get(root) ?? [])];
+  while (queue.length > 0) {
+    const pid = queue.shift();
+    if (found.has(pid)) continue;
+    found.add(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+/** The figure a kind's budget reads (`median` or `p95`) and whether it holds. */
+export function budgetHolds(figures, budget) {
+  const value = budget.statistic === 'median' ? figures.medianMs : figures.p95Ms;
+  return value <= budget.ms;
+}
+
+/** One line per kind over its budget: `name: p95 31.2 ms > 30 ms`. */
+export function overBudget(kinds) {
+  return Object.entries(kinds)
+    .filter(([, kind]) => kind.budget && !budgetHolds(kind, kind.budget))
+    .map(([name, kind]) => `${name}: ${kind.budget.statistic} ${kind.budget.statistic === 'median' ? kind.medianMs : kind.p95Ms} ms > ${kind.budget.ms} ms`);
+}

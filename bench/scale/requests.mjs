@@ -1,0 +1,366 @@
+// The budgeted requests of the earlier issues, on a state folder built by
+// bench/scale/generate.mjs (issue 18, "Measure"), with what each costs in D1 rows, queries
+// and CPU for the cost model in docs/scale.md.
+//
+//   npm run bench:scale -- --state-dir .wrangler/scale-10k --label 10k [--no-fail]
+//   (ROUNDS=300 WARMUP=30 BENCH_PORT=4610 BENCH_SKIP_BUILD=1 to skip astro build)
+//
+// 1. Reads the state's D1 file (node:sqlite, read-only, before any worker opens it): the
+//    member count, SIGN_INS typical members (onboarded, sampled evenly over the members, the
+//    closest to the sample's medians of accepted connections and threads), a thread partner
+//    of each for the message sends, and 100 public profiles and 100 posts spread over the
+//    whole table. It never writes the state's D1 except through the API (sign-ins, messages).
+// 2. The API worker alone (wrangler dev, ENVIRONMENT=development, a random JWT_SECRET, as
+//    bench/feed.mjs): each kind is warmed up, then timed for ROUNDS sequential requests on
+//    loopback, rotating among the signed-in members: feed page 1 (bench/feed.mjs, p95 ≤ 25
+//    ms), the budgeted searches of bench/search.mjs (p95 ≤ 30), the connections list and
+//    count (bench/connections.mjs, p95 ≤ 20), the thread list (bench/inbox.mjs, p95 ≤ 25);
+//    then message sends to a partner's socket (bench/live.mjs: stored → event, median ≤ 10,
+//    from the answer's Server-Timing `stored`). CPU per request: the CPU seconds of the
+//    workerd processes under this bench (from /proc) over a kind's timed requests, divided
+//    by their number: an upper bound, since local workerd also runs D1's SQLite, the rate
+//    limiter and the live objects. D1 usage: afterwards a few requests per kind carry
+//    `x-bench-d1: 1` and the API (development only, functions/src/http/d1-meter.ts)
+//    answers the queries, rows read and rows written they took.
+// 3. Both workers as npm start serves them (astro build first): a visitor's public profile
+//    and post page, cycling through 100 of each, median ≤ 20 ms, with CPU per page (both
+//    workers share one workerd). The app worker calls the API over a service binding, which
+//    does not pass the meter's header: pages have no D1 figures.
+// Writes bench/scale/requests.json under the label; prints a table; exits 1 over a budget
+// unless --no-fail.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { io } from 'socket.io-client';
+import { ensureDevVars } from '../../scripts/lib/dev-vars.mjs';
+import { root, runBin, runBinBackground, waitFor } from '../../scripts/lib/run.mjs';
+import { runningWorker } from '../lib/worker.mjs';
+import { CITIES, SCALE_PASSWORD } from './model.mjs';
+import { averageUsage, cpuMsPerRequest, descendantsOf, overBudget, parseArgs, pickTypical, timing, usageOf } from './requests-model.mjs';
+
+const args = parseArgs(process.argv.slice(2));
+const ROUNDS = Number(process.env.ROUNDS ?? 300);
+const WARMUP = Number(process.env.WARMUP ?? 30);
+const PORT = Number(process.env.BENCH_PORT ?? 4610);
+const SIGN_INS = 8;
+const CANDIDATES = 2000;
+const PAGES = 100;
+const METERED_PER_MEMBER = 2;
+const SEND_PAIRS = 4;
+const stateDir = path.resolve(root, args.stateDir);
+const ownDir = path.join(root, '.wrangler/bench-scale');
+const resultsFile = path.join(import.meta.dirname, 'requests.json');
+const budget = (statistic, ms) => ({ statistic, ms });
+
+// 1. Who is in the state (read-only).
+function sampleState() {
+  const d1Dir = path.join(stateDir, 'v3/d1/miniflare-D1DatabaseObject');
+  const file = existsSync(d1Dir) && readdirSync(d1Dir).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
+  if (!file) throw new Error(`no D1 database under ${d1Dir}: build one with bench/scale/generate.mjs`);
+  const db = new DatabaseSync(path.join(d1Dir, file), { readOnly: true });
+  try {
+    const members = db.prepare('SELECT count(*) AS n FROM users').get().n;
+    const step = Math.max(1, Math.floor(members / CANDIDATES));
+    const sampled = db
+      .prepare(`SELECT id, email FROM users WHERE rowid % ? = 0 AND onboarded = 1 AND email_verified = 1 AND suspended_at IS NULL AND email LIKE 'member-%@scale.invalid' LIMIT ?`)
+      .all(step, CANDIDATES);
+    const accepted = db.prepare(
+      "SELECT (SELECT count(*) FROM connections WHERE requester_id = ?1 AND status = 'accepted') + (SELECT count(*) FROM connections WHERE receiver_id = ?1 AND status = 'accepted') AS n",
+    );
+    const threads = db.prepare('SELECT count(*) AS n FROM thread_members WHERE user_id = ? AND last_message_at IS NOT NULL');
+    const candidates = sampled.map((row) => ({ id: row.id, email: row.email, connections: accepted.get(row.id).n, threads: threads.get(row.id).n }));
+    const typical = pickTypical(candidates, SIGN_INS);
+    const partnerOf = db.prepare(
+      "SELECT u.id, u.email FROM thread_members t JOIN users u ON u.id = t.other_id WHERE t.user_id = ? AND t.last_message_at IS NOT NULL AND u.suspended_at IS NULL AND u.email LIKE 'member-%@scale.invalid' ORDER BY t.thread_id LIMIT 1",
+    );
+    const pairs = typical.picked
+      .map((member) => ({ sender: member, recipient: partnerOf.get(member.id) }))
+      .filter((pair) => pair.recipient)
+      .slice(0, SEND_PAIRS);
+    const spread = (table, join) => {
+      const total = db.prepare(`SELECT count(*) AS n FROM ${table}`).get().n;
+      return db.prepare(`SELECT p.slug FROM ${table} p ${join} WHERE p.rowid % ? = 0 LIMIT ?`).all(Math.max(1, Math.floor(total / PAGES)), PAGES);
+    };
+    const visible = "JOIN users u ON u.id = p.user_id AND u.onboarded = 1 AND u.suspended_at IS NULL AND u.email LIKE 'member-%@scale.invalid'";
+    const founders = spread('founders', visible).slice(0, PAGES * 0.75);
+    const advisors = spread('advisors', visible).slice(0, PAGES * 0.25);
+    const profiles = [...founders.map((r) => `/founder/${encodeURIComponent(r.slug)}`), ...advisors.map((r) => `/advisor/${encodeURIComponent(r.slug)}`)];
+    const posts = spread('feed_posts', "JOIN users u ON u.id = p.author_user_id AND u.suspended_at IS NULL AND u.email LIKE 'member-%@scale.invalid'").map(
+      (r) => `/post/${encodeURIComponent(r.slug)}`,
+    );
+    return { members, candidates: candidates.length, ...typical, pairs, profiles, posts };
+  } finally {
+    db.close();
+  }
+}
+
+// CPU seconds (user + system) of the workerd processes under this bench, from /proc.
+function workerdCpuSeconds() {
+  const processes = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      processes.push({
+        pid: Number(name),
+        ppid: Number(fields[1]),
+        command: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
+        cpu: (Number(fields[11]) + Number(fields[12])) / 100,
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const mine = descendantsOf(processes, process.pid);
+  const workerd = processes.filter((p) => mine.has(p.pid) && p.command === 'workerd');
+  if (workerd.length === 0) throw new Error('no workerd process under this bench');
+  return workerd.reduce((sum, p) => sum + p.cpu, 0);
+}
+
+const state = sampleState();
+console.log(
+  `• ${args.label}: ${state.members.toLocaleString('en')} members; ${state.picked.length} typical members of ${state.candidates} sampled (median ${state.medianConnections} accepted connections, ${state.medianThreads} threads); ${state.pairs.length} message pairs; ${state.profiles.length} profiles and ${state.posts.length} posts`,
+);
+if (state.picked.length < SIGN_INS || state.pairs.length === 0 || state.profiles.length < PAGES / 2 || state.posts.length < PAGES / 2)
+  throw new Error('the state is too small for this bench');
+
+// 2. The API worker alone.
+const lagos = CITIES.find(([, label]) => label.startsWith('Lagos'))[0];
+const SORT = '_sort=profilePicture:DESC,legacyProfilePicture:DESC,createdAt:DESC';
+const isPage = (b) => Array.isArray(b.data) && typeof b.total === 'number';
+const FEED_P95 = budget('p95', 25);
+const SEARCH_P95 = budget('p95', 30);
+const CONNECTIONS_P95 = budget('p95', 20);
+const THREADS_P95 = budget('p95', 25);
+const SEND_MEDIAN = budget('median', 10);
+const PAGE_MEDIAN = budget('median', 20);
+const API_KINDS = [
+  { name: 'feed: page 1', path: '/feed-post?limit=20&sortBy=createdAt&order=desc&page=1', budget: FEED_P95, check: (b) => isPage(b) && b.data.length === 20 },
+  // bench/search.mjs's budgeted searches, word for word.
+  ...[
+    ['founders: q + filters', '/founder/search?limit=20&page=1&q=payroll&industries=fintech&industries=b2b-saas&commitment=full-time'],
+    ['founders: filters only', '/founder/search?limit=20&page=1&skills=engineering&industries=fintech&remote=true&looking=true'],
+    ['founders: filters, page 10', '/founder/search?limit=20&page=10&technical=false&commitment=full-time'],
+    ['founders: no filter', '/founder/search?limit=20&page=1'],
+    ['advisors: filters', '/advisor/search?limit=21&page=1&expertise=fundraising&expertise=finance&industries=fintech&help=investing'],
+    ['advisors: q', `/advisor/search?limit=21&page=1&q=${encodeURIComponent('former cfo')}`],
+    ['profiles: filters', `/profiles/search?${SORT}&_limit=20&_page=1&industries=climate&city=${lagos}`],
+    ['profiles: q + filters', `/profiles/search?${SORT}&_limit=20&_page=1&q=lagos&remote=true`],
+    ['tagging-profiles', '/founder/tagging-profiles?query=ad&limit=10&page=1'],
+  ].map(([name, searchPath]) => ({ name: `search: ${name}`, path: searchPath, budget: SEARCH_P95, check: isPage })),
+  { name: 'connections: accepted page 1', path: '/connection/status?limit=10&_type=accepted&page=1', budget: CONNECTIONS_P95, check: isPage },
+  { name: 'connections: count', path: '/connection/count', budget: CONNECTIONS_P95, check: (b) => typeof b.accepted === 'number' },
+  { name: 'threads: page 1', path: '/connections?limit=20&page=1', budget: THREADS_P95, check: (b) => isPage(b) && b.data.length > 0 },
+];
+
+async function signIn(base, email) {
+  const response = await fetch(`${base}/auth/user-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: SCALE_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).jwt;
+}
+
+/** One GET as a member; answers its time in ms and its headers; the answer must pass `check`. */
+async function timedGet(url, token, check, headers = {}) {
+  const start = performance.now();
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}`, ...headers } });
+  const body = await response.text();
+  const ms = performance.now() - start;
+  if (response.status !== 200 || !check(JSON.parse(body))) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 300)}`);
+  return { ms, headers: response.headers };
+}
+
+/** A socket.io client on the API worker, as the recipient (Bearer token, websocket only, no reconnection). */
+function liveSocket(base, userId, token) {
+  const socket = io(base, { transports: ['websocket'], forceNew: true, reconnection: false, query: { userId }, extraHeaders: { Authorization: `Bearer ${token}` } });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** Sends message `i` of a pair; answers the POST's time, stored → event (ms) and its D1 usage when metered. */
+async function timedSend(base, pair, i, headers = {}) {
+  let timer;
+  const event = new Promise((resolve, reject) => {
+    pair.socket.once('notification', () => resolve(performance.now()));
+    timer = setTimeout(() => reject(new Error('no notification event within 5 s')), 5000);
+  });
+  const form = new FormData();
+  form.append('body', `Scale bench message ${i}: are we still on for Thursday?`);
+  form.append('to', pair.recipient.id);
+  const start = performance.now();
+  const response = await fetch(`${base}/connections/messages`, { method: 'POST', headers: { Authorization: `Bearer ${pair.senderToken}`, ...headers }, body: form });
+  const answered = performance.now();
+  if (response.status !== 201) throw new Error(`send answered ${response.status}: ${await response.text()}`);
+  await response.arrayBuffer();
+  const at = await event.finally(() => clearTimeout(timer));
+  const stored = Number(/stored;desc="(\d+)"/.exec(response.headers.get('server-timing') ?? '')?.[1]);
+  if (!Number.isFinite(stored)) throw new Error('the send answered no Server-Timing stored');
+  return { postMs: answered - start, storedToEventMs: performance.timeOrigin + at - stored, headers: response.headers };
+}
+
+mkdirSync(ownDir, { recursive: true });
+const apiEnv = path.join(ownDir, `${args.label}.vars`);
+writeFileSync(apiEnv, `ENVIRONMENT=development\nJWT_SECRET=${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
+let loadApi = 0;
+const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir, envFile: apiEnv, readyPath: '/health' }, async (base) => {
+  const tokens = [];
+  for (const member of state.picked) tokens.push(await signIn(base, member.email));
+  for (const kind of API_KINDS) for (let i = 0; i < WARMUP; i += 1) await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check);
+  // The machine may be shared: say how busy it was, since every figure moves with it.
+  loadApi = loadavg()[0];
+  if (loadApi > availableParallelism()) console.warn(`! load average ${loadApi.toFixed(2)} on ${availableParallelism()} cores: figures will be high`);
+  const figures = {};
+  for (const kind of API_KINDS) {
+    const samples = [];
+    const cpuBefore = workerdCpuSeconds();
+    for (let i = 0; i < ROUNDS; i += 1) samples.push((await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check)).ms);
+    const cpu = cpuMsPerRequest(cpuBefore, workerdCpuSeconds(), ROUNDS);
+    const usages = [];
+    for (let i = 0; i < tokens.length * METERED_PER_MEMBER; i += 1)
+      usages.push(usageOf((await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check, { 'x-bench-d1': '1' })).headers));
+    figures[kind.name] = { path: kind.path, ...timing(samples), budget: kind.budget, ...averageUsage(usages), cpuMsPerRequest: cpu };
+  }
+
+  // Message send → the recipient's live event.
+  const pairs = [];
+  for (const pair of state.pairs) {
+    const senderToken = tokens[state.picked.indexOf(pair.sender)];
+    const recipientToken = await signIn(base, pair.recipient.email);
+    pairs.push({ ...pair, senderToken, socket: await liveSocket(base, pair.recipient.id, recipientToken) });
+  }
+  try {
+    for (let i = 0; i < WARMUP; i += 1) await timedSend(base, pairs[i % pairs.length], i);
+    const post = [];
+    const storedToEvent = [];
+    const cpuBefore = workerdCpuSeconds();
+    for (let i = 0; i < ROUNDS; i += 1) {
+      const sent = await timedSend(base, pairs[i % pairs.length], i);
+      post.push(sent.postMs);
+      storedToEvent.push(sent.storedToEventMs);
+    }
+    const cpu = cpuMsPerRequest(cpuBefore, workerdCpuSeconds(), ROUNDS);
+    const usages = [];
+    for (let i = 0; i < pairs.length * METERED_PER_MEMBER; i += 1) usages.push(usageOf((await timedSend(base, pairs[i % pairs.length], i, { 'x-bench-d1': '1' })).headers));
+    figures['message: stored → event'] = {
+      path: 'POST /connections/messages',
+      ...timing(storedToEvent),
+      budget: SEND_MEDIAN,
+      postMs: timing(post),
+      ...averageUsage(usages),
+      cpuMsPerRequest: cpu,
+    };
+  } finally {
+    for (const pair of pairs) pair.socket.disconnect();
+  }
+  return figures;
+});
+
+// 3. Both workers, as npm start serves them: the visitor's pages.
+const base = `http://127.0.0.1:${PORT}`;
+const envFile = ensureDevVars({ appUrl: base, stateDir: path.relative(root, ownDir) });
+if (!process.env.BENCH_SKIP_BUILD) {
+  console.log('• building the app and API workers');
+  runBin('astro', ['build'], { quiet: true });
+}
+const server = runBinBackground('wrangler', [
+  'dev',
+  '-c',
+  'dist/server/wrangler.json',
+  '-c',
+  'dist/foundermesh_api/wrangler.json',
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  String(PORT),
+  '--inspector-port',
+  String(PORT + 20_000),
+  '--persist-to',
+  stateDir,
+  '--env-file',
+  envFile,
+  '--show-interactive-dev-session=false',
+]);
+
+/** `rounds` sequential visitor GETs cycling through `paths`; every answer must hold `marker`. */
+async function timedPages(paths, rounds, marker) {
+  const samples = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const url = `${base}${paths[i % paths.length]}`;
+    const start = performance.now();
+    const response = await fetch(url, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    const html = await response.text();
+    samples.push(performance.now() - start);
+    if (response.status !== 200 || !html.includes(marker)) throw new Error(`${url} answered ${response.status} without ${marker}: ${html.slice(0, 200)}`);
+  }
+  return samples;
+}
+
+const PAGE_KINDS = [
+  { name: 'visitor: public profile page', paths: state.profiles, marker: '"@type":"ProfilePage"' },
+  { name: 'visitor: post page', paths: state.posts, marker: '"@type":"DiscussionForumPosting"' },
+];
+let loadPages = 0;
+const pages = {};
+try {
+  await waitFor(`${base}/api/session/health`, 120_000);
+  for (const kind of PAGE_KINDS) await timedPages(kind.paths, WARMUP, kind.marker);
+  loadPages = loadavg()[0];
+  for (const kind of PAGE_KINDS) {
+    const cpuBefore = workerdCpuSeconds();
+    const samples = await timedPages(kind.paths, ROUNDS, kind.marker);
+    pages[kind.name] = {
+      path: kind.paths[0].replace(/[^/]+$/, '<slug>'),
+      pages: kind.paths.length,
+      ...timing(samples),
+      budget: PAGE_MEDIAN,
+      cpuMsPerRequest: cpuMsPerRequest(cpuBefore, workerdCpuSeconds(), ROUNDS),
+    };
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+
+const kinds = { ...api, ...pages };
+console.log(`\n${args.label}: ${state.members.toLocaleString('en')} members, sequential requests on loopback (${ROUNDS} per kind; D1 figures per request, from metered requests):`);
+console.table(
+  Object.fromEntries(
+    Object.entries(kinds).map(([name, k]) => [
+      name,
+      {
+        'median ms': k.medianMs,
+        'p95 ms': k.p95Ms,
+        budget: `${k.budget.statistic} ≤ ${k.budget.ms}`,
+        'rows read': k.rowsRead ?? '',
+        'rows written': k.rowsWritten ?? '',
+        queries: k.queries ?? '',
+        'CPU ms ≤': k.cpuMsPerRequest,
+      },
+    ]),
+  ),
+);
+const all = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
+all[args.label] = {
+  members: state.members,
+  stateDir: path.relative(root, stateDir).startsWith('..') ? stateDir : path.relative(root, stateDir),
+  signIns: { members: state.picked.length, medianAcceptedConnections: state.medianConnections, medianThreads: state.medianThreads, sampled: state.candidates },
+  loadAverage: { api: Number(loadApi.toFixed(2)), pages: Number(loadPages.toFixed(2)) },
+  rounds: ROUNDS,
+  cpuNote: 'CPU ms per request: CPU seconds of the local workerd over the timed requests / requests; an upper bound (it also runs D1, the rate limiter and the live objects)',
+  kinds,
+  measuredAt: new Date().toISOString(),
+};
+writeFileSync(resultsFile, `${JSON.stringify(all, null, 2)}\n`);
+const over = overBudget(kinds);
+if (over.length > 0) {
+  console.error(`Over budget:\n  ${over.join('\n  ')}`);
+  if (!args.noFail) process.exit(1);
+} else console.log('Every budgeted request is within its budget.');
+process.exit(0);
