@@ -15,12 +15,13 @@ describe('the scale charts', () => {
     expect(svg.startsWith('<svg')).toBe(true);
     const labels = ariaLabels(svg);
     for (const label of ['10k', '100k']) {
-      for (const figures of Object.values(requests[label].requests) as { medianMs: number; p95Ms: number }[]) {
+      for (const figures of Object.values(requests[label].kinds) as { medianMs: number; p95Ms: number }[]) {
         expect(labels).toContain(`members: ${label}; ms: ${figures.medianMs}; series: median`);
         expect(labels).toContain(`members: ${label}; ms: ${figures.p95Ms}; series: p95`);
       }
     }
-    for (const title of ['feed page (p95 ≤ 25 ms)', 'search (p95 ≤ 30 ms)', 'public page render (median ≤ 20 ms)']) expect(labels).toContain(`Title text '${title}'`);
+    for (const title of ['feed: page 1 p95 ≤ 25 ms', 'search: founders: no filter p95 ≤ 30 ms', 'visitor: public profile page median ≤ 20 ms'])
+      expect(labels).toContain(`Title text '${title}'`);
     for (const budget of [25, 30, 20]) expect(labels).toContain(`members: 10k; ms: ${budget}; series: budget`);
     expect(labels.some((label) => label.includes('legend') && label.includes('median, p95, budget'))).toBe(true);
   });
@@ -54,9 +55,9 @@ describe('the scale tables in docs/scale.md', () => {
   it('puts median / p95 at each size beside the budget and marks a missed one', () => {
     const table = requestsTable(requests).split('\n');
     expect(table[0]).toBe('| Request | Budget | 10k (10,000) median / p95 | 100k (100,000) median / p95 |');
-    expect(table).toContain('| feed page | p95 ≤ 25 ms | 8.4 / 15.0 ms | 11.2 / 19.4 ms |');
-    expect(table).toContain('| search | p95 ≤ 30 ms | 9.6 / 21.2 ms | 14.1 / 33.5 ms (over) |');
-    expect(table).toContain('| public page render | median ≤ 20 ms | 7.9 / 11.0 ms | 8.3 / 12.9 ms |');
+    expect(table).toContain('| feed: page 1 | p95 ≤ 25 ms | 8.4 / 15.0 ms | 11.2 / 19.4 ms |');
+    expect(table).toContain('| search: founders: no filter | p95 ≤ 30 ms | 9.6 / 21.2 ms | 14.1 / 33.5 ms (over) |');
+    expect(table).toContain('| visitor: public profile page | median ≤ 20 ms | 7.9 / 11.0 ms | 8.3 / 12.9 ms |');
   });
 
   it('replaces only what lies between the markers, and refuses a doc without them', () => {

@@ -29,15 +29,15 @@ export function labelsByMembers(figures) {
 }
 
 /**
- * The request kinds of one size in requests.json: `{ kind: { medianMs, p95Ms, budgetMs, budgetStat } }`,
- * read from its `requests` object, or else from every entry that carries a `medianMs`.
+ * The request kinds of one size in requests.json (bench/scale/requests.mjs writes
+ * `{ members, kinds: { name: { medianMs, p95Ms, budget: { statistic, ms } } } }`), as
+ * `{ name: { medianMs, p95Ms, budgetMs, budgetStat } }`.
  */
 export function requestKindsOf(entry) {
-  const kinds = entry.requests ?? Object.fromEntries(Object.entries(entry).filter(([, value]) => value && typeof value === 'object' && 'medianMs' in value));
   return Object.fromEntries(
-    Object.entries(kinds).map(([kind, value]) => [
+    Object.entries(entry.kinds ?? {}).map(([kind, value]) => [
       kind,
-      { medianMs: value.medianMs, p95Ms: value.p95Ms, budgetMs: value.budgetMs ?? null, budgetStat: value.budgetStat ?? value.budgetStatistic ?? 'p95' },
+      { medianMs: value.medianMs, p95Ms: value.p95Ms, budgetMs: value.budget?.ms ?? null, budgetStat: value.budget?.statistic ?? 'p95' },
     ]),
   );
 }
@@ -59,7 +59,7 @@ export function requestsSpec(requests) {
   for (const label of labels) {
     const { members } = requests[label];
     for (const [kind, figures] of Object.entries(requestKindsOf(requests[label]))) {
-      const request = `${kind} (${budgetText(figures)})`;
+      const request = `${kind} | ${budgetText(figures)}`;
       rows.push({ request, members, series: 'median', ms: figures.medianMs }, { request, members, series: 'p95', ms: figures.p95Ms });
       if (figures.budgetMs != null) rows.push({ request, members, series: `budget`, ms: figures.budgetMs });
     }
@@ -69,12 +69,19 @@ export function requestsSpec(requests) {
     $schema: SCHEMA,
     title: 'Budgeted requests against members (local stack)',
     data: { values: rows },
-    facet: { field: 'request', type: 'nominal', title: null },
-    columns: 3,
+    // Two-line panel titles (the request, then its budget), so a long name does not widen its column.
+    facet: {
+      field: 'request',
+      type: 'nominal',
+      title: null,
+      sort: [...new Set(rows.map((row) => row.request))],
+      header: { labelExpr: "split(datum.value, ' | ')", labelLimit: 0 },
+    },
+    columns: 4,
     resolve: { scale: { y: 'independent' } },
     spec: {
-      width: 220,
-      height: 150,
+      width: 190,
+      height: 130,
       layer: [
         {
           mark: { type: 'line' },
