@@ -1,0 +1,165 @@
+// The cost model of docs/scale.md "Cost": what a month of the product costs on Workers Paid
+// at a given membership, and which platform limit it meets first. Pure functions over the
+// measured figures (bench/scale/sizes.json, bench/scale/requests.json) and the assumptions
+// written below; bench/scale/cost.mjs prints it and writes the tables into docs/scale.md.
+
+/**
+ * Workers Paid prices, USD (developers.cloudflare.com: workers/platform/pricing,
+ * d1/platform/pricing, durable-objects/platform/pricing, r2/pricing; read 2026-11-25).
+ * Each: what a month includes, then the price per `per` units beyond it.
+ */
+export const PRICES = {
+  base: 5,
+  workerRequests: { included: 10e6, price: 0.3, per: 1e6 },
+  workerCpuMs: { included: 30e6, price: 0.02, per: 1e6 },
+  d1RowsRead: { included: 25e9, price: 0.001, per: 1e6 },
+  d1RowsWritten: { included: 50e6, price: 1.0, per: 1e6 },
+  d1StorageGb: { included: 5, price: 0.75, per: 1 },
+  objectRequests: { included: 1e6, price: 0.15, per: 1e6 },
+  objectStorageGb: { included: 5, price: 0.2, per: 1 },
+  // SQLite-backed objects bill rows like D1 (the same inclusions are shared in practice; the
+  // model gives objects their own, which flatters them by at most $26 a month).
+  objectRowsRead: { included: 25e9, price: 0.001, per: 1e6 },
+  objectRowsWritten: { included: 50e6, price: 1.0, per: 1e6 },
+  r2StorageGb: { included: 10, price: 0.015, per: 1 },
+  r2ClassA: { included: 1e6, price: 4.5, per: 1e6 },
+  r2ClassB: { included: 10e6, price: 0.36, per: 1e6 },
+};
+
+/** Platform limits the design must stay under (same pages, read 2026-11-25). */
+export const LIMITS = {
+  d1DatabaseBytes: 10e9,
+  objectBytes: 10e9,
+  d1QueriesPerInvocation: 1000,
+  subrequestsPerRequest: 10_000,
+  /** D1 and each object run one query at a time: about 1,000 / (ms per query) queries a second. */
+  serialQueriesPerSecondAt1Ms: 1000,
+  /** Cloudflare's stated soft limit of requests a second to one object. */
+  objectRequestsPerSecond: 1000,
+};
+
+/**
+ * What an average member does in a month (chosen, not measured: the product has no traffic
+ * yet). Each action names the request kind of bench/scale/requests.json whose measured D1
+ * rows and CPU it costs, and how many Worker requests it makes (a page is the app worker
+ * plus the API worker; a call from a page is the API worker alone).
+ */
+export const ACTIVITY = [
+  { action: 'opens the feed', perMonth: 40, kind: 'feed: page 1', workerRequests: 2 },
+  { action: 'searches members', perMonth: 8, kind: 'search:', workerRequests: 1 },
+  { action: 'opens their connections', perMonth: 6, kind: 'connections: accepted page 1', workerRequests: 2 },
+  { action: 'opens the inbox', perMonth: 20, kind: 'threads: page 1', workerRequests: 2 },
+  { action: 'sends a message', perMonth: 15, kind: 'message: stored → event', workerRequests: 1, objectRequests: 2 },
+  { action: 'is seen on a public profile page', perMonth: 15, kind: 'visitor: public profile page', workerRequests: 2 },
+  { action: 'has a post page read by a visitor', perMonth: 10, kind: 'visitor: post page', workerRequests: 2 },
+];
+
+/** Besides the actions: live sockets, pushes and pictures, per member and month (chosen). */
+export const BACKGROUND = {
+  /** Wakes of the member's live object (socket opens, events, pings are free while hibernating). */
+  objectRequests: 60,
+  /** Notifications and profile views stored in the member's objects (one write each, two for a view). */
+  objectRowsWritten: 40,
+  objectRowsRead: 400,
+  /** Media per member: a profile picture and a share of post pictures and attachments. */
+  r2Bytes: 400e3,
+  r2ClassA: 2,
+  r2ClassB: 60,
+};
+
+/** Peak traffic over the month's average (a working-hours product: most of it in a third of the day). */
+export const PEAK_FACTOR = 3;
+const SECONDS_PER_MONTH = 30 * 24 * 3600;
+
+const billed = (usage, { included, price, per }) => (Math.max(0, usage - included) / per) * price;
+
+/** The request kind of `requests` an action costs (a `search:` prefix averages every search). */
+export function kindFigures(requests, kind) {
+  const kinds = Object.entries(requests.kinds ?? requests).filter(([name]) => (kind.endsWith(':') ? name.startsWith(kind) : name === kind));
+  if (kinds.length === 0) throw new Error(`no request kind ${kind} in the measured figures`);
+  const mean = (field) => kinds.reduce((sum, [, figures]) => sum + (Number(figures[field]) || 0), 0) / kinds.length;
+  return { rowsRead: mean('rowsRead'), rowsWritten: mean('rowsWritten'), queries: mean('queries'), cpuMs: mean('cpuMsPerRequest') };
+}
+
+/**
+ * Bytes per member kept in D1 and in the member objects: the measured D1 groups, less those
+ * `movedGroups` lists (they live in objects now), plus the objects' own measured bytes.
+ */
+export function bytesPerMember(sizes, movedGroups) {
+  let d1 = 0;
+  let moved = 0;
+  for (const [name, group] of Object.entries(sizes.groups)) {
+    if (movedGroups.includes(name)) moved += group.bytesPerMember;
+    else d1 += group.bytesPerMember;
+  }
+  return { d1, objects: moved };
+}
+
+/** Everything a month of `members` members costs, line by line, from the figures measured at the nearest size. */
+export function monthlyCost({ members, requests, sizes, movedGroups }) {
+  const usage = { workerRequests: 0, workerCpuMs: 0, d1RowsRead: 0, d1RowsWritten: 0, objectRequests: 0 };
+  for (const item of ACTIVITY) {
+    const figures = kindFigures(requests, item.kind);
+    const times = item.perMonth * members;
+    usage.workerRequests += times * item.workerRequests;
+    usage.workerCpuMs += times * figures.cpuMs;
+    usage.d1RowsRead += times * figures.rowsRead;
+    usage.d1RowsWritten += times * figures.rowsWritten;
+    usage.objectRequests += times * (item.objectRequests ?? 0);
+  }
+  usage.objectRequests += BACKGROUND.objectRequests * members;
+  const bytes = bytesPerMember(sizes, movedGroups);
+  const gb = (perMember) => (perMember * members) / 1e9;
+  const lines = [
+    ['Workers Paid plan', PRICES.base],
+    ['Worker requests', billed(usage.workerRequests, PRICES.workerRequests)],
+    ['Worker CPU', billed(usage.workerCpuMs, PRICES.workerCpuMs)],
+    ['D1 rows read', billed(usage.d1RowsRead, PRICES.d1RowsRead)],
+    ['D1 rows written', billed(usage.d1RowsWritten, PRICES.d1RowsWritten)],
+    ['D1 storage', billed(gb(bytes.d1), PRICES.d1StorageGb)],
+    ['Object requests', billed(usage.objectRequests, PRICES.objectRequests)],
+    ['Object rows read', billed(BACKGROUND.objectRowsRead * members, PRICES.objectRowsRead)],
+    ['Object rows written', billed(BACKGROUND.objectRowsWritten * members, PRICES.objectRowsWritten)],
+    ['Object storage', billed(gb(bytes.objects), PRICES.objectStorageGb)],
+    ['R2 storage', billed(gb(BACKGROUND.r2Bytes), PRICES.r2StorageGb)],
+    ['R2 writes (class A)', billed(BACKGROUND.r2ClassA * members, PRICES.r2ClassA)],
+    ['R2 reads (class B)', billed(BACKGROUND.r2ClassB * members, PRICES.r2ClassB)],
+  ];
+  const total = lines.reduce((sum, [, usd]) => sum + usd, 0);
+  return { members, usage, bytes, lines, total };
+}
+
+/** D1 queries a second at peak, from the measured queries of each action that writes. */
+export function peakD1Queries(requests, members) {
+  let perMonth = 0;
+  let writesPerMonth = 0;
+  for (const item of ACTIVITY) {
+    const figures = kindFigures(requests, item.kind);
+    perMonth += item.perMonth * members * figures.queries;
+    if (figures.rowsWritten > 0) writesPerMonth += item.perMonth * members;
+  }
+  return { queries: (perMonth / SECONDS_PER_MONTH) * PEAK_FACTOR, writes: (writesPerMonth / SECONDS_PER_MONTH) * PEAK_FACTOR };
+}
+
+/**
+ * Each limit at `members`: how much of it the design uses, and at how many members it
+ * reaches half and all of it (linear in members; null: never).
+ */
+export function limitUse({ members, requests, sizes, movedGroups, queryMs, largestObjectBytes }) {
+  const bytes = bytesPerMember(sizes, movedGroups);
+  const peak = peakD1Queries(requests, members);
+  const mostQueries = Math.max(...Object.values(requests.kinds ?? requests).map((figures) => Number(figures.queries) || 0));
+  const serialCapacity = LIMITS.serialQueriesPerSecondAt1Ms / queryMs;
+  const rows = [
+    { limit: 'One D1 database: 10 GB', used: bytes.d1 * members, of: LIMITS.d1DatabaseBytes, perMember: bytes.d1 },
+    { limit: `One D1 database: queries a second at peak (one at a time, ${queryMs} ms each)`, used: peak.queries, of: serialCapacity, perMember: peak.queries / members },
+    { limit: 'D1 queries per request: 1,000', used: mostQueries, of: LIMITS.d1QueriesPerInvocation, perMember: 0 },
+    { limit: 'One member object: 10 GB', used: largestObjectBytes, of: LIMITS.objectBytes, perMember: 0 },
+  ];
+  return rows.map((row) => ({
+    ...row,
+    share: row.used / row.of,
+    halfAt: row.perMember > 0 ? Math.round(row.of / 2 / row.perMember) : null,
+    fullAt: row.perMember > 0 ? Math.round(row.of / row.perMember) : null,
+  }));
+}

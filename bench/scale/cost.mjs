@@ -1,0 +1,80 @@
+// The cost model (docs/scale.md "Cost"): a month on Workers Paid at 1M and 10M members, and
+// which platform limit the design meets first, from the figures the scale benches measured
+// at the largest size (bench/scale/sizes.json, bench/scale/requests.json) and the activity
+// assumptions of bench/scale/cost-model.mjs. Rewrites the tables between the
+// `<!-- scale:cost:start -->` and `end` markers of docs/scale.md.
+//
+//   npm run bench:scale:cost [-- --label 1m --query-ms 1]
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { root } from '../../scripts/lib/run.mjs';
+import { replaceBetweenMarkers } from './chart-model.mjs';
+import { ACTIVITY, BACKGROUND, limitUse, monthlyCost, PEAK_FACTOR } from './cost-model.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    label: { type: 'string' },
+    'query-ms': { type: 'string', default: '1' },
+    doc: { type: 'string', default: 'docs/scale.md' },
+  },
+});
+const at = (file) => path.resolve(root, file);
+const sizesAll = JSON.parse(readFileSync(at('bench/scale/sizes.json'), 'utf8'));
+const requestsAll = JSON.parse(readFileSync(at('bench/scale/requests.json'), 'utf8'));
+// The largest size both benches measured, unless one is named.
+const label =
+  args.label ??
+  Object.keys(requestsAll)
+    .filter((name) => sizesAll[name])
+    .sort((a, b) => requestsAll[b].members - requestsAll[a].members)[0];
+if (!label || !sizesAll[label] || !requestsAll[label]) throw new Error(`no size measured by both benches${args.label ? `: ${args.label}` : ''}`);
+const sizes = sizesAll[label];
+const requests = requestsAll[label];
+const queryMs = Number(args['query-ms']);
+
+// What lives in the member objects: the D1 groups moved there, and the objects' own files.
+const MOVED = ['notifications', 'profile_views'];
+const objects = Object.values(sizes.durableObjects ?? {});
+const largestObjectBytes = Math.max(0, ...objects.map((kind) => kind.maxBytes ?? 0));
+
+const usd = (n) => `$${n < 100 ? n.toFixed(2) : Math.round(n).toLocaleString('en')}`;
+const big = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : Math.round(n).toLocaleString('en'));
+const members = (n) => (n === null ? 'never' : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : `${Math.round(n / 1e3)}k`);
+
+const designs = [
+  { name: 'one D1 database (before the partition)', moved: [] },
+  { name: 'notifications and profile views in member objects (built)', moved: MOVED },
+];
+const sections = [];
+sections.push(
+  `Figures measured at ${requests.members.toLocaleString('en')} members (\`${label}\`); activity per member and month (chosen, not measured):\n`,
+  '| A member … | per month | costed as |',
+  '| --- | ---: | --- |',
+  ...ACTIVITY.map((item) => `| ${item.action} | ${item.perMonth} | \`${item.kind}\` |`),
+  `| (live object wakes, stored notifications and views, media) | ${BACKGROUND.objectRequests} wakes, ${BACKGROUND.objectRowsWritten} rows, ${BACKGROUND.r2Bytes / 1e3} KB | |`,
+  '',
+);
+for (const design of designs) {
+  const costs = [1e6, 10e6].map((n) => monthlyCost({ members: n, requests, sizes, movedGroups: design.moved }));
+  sections.push(`**A month on Workers Paid, ${design.name}:**\n`, '| Line | 1M members | 10M members |', '| --- | ---: | ---: |');
+  costs[0].lines.forEach(([line], index) => sections.push(`| ${line} | ${usd(costs[0].lines[index][1])} | ${usd(costs[1].lines[index][1])} |`));
+  sections.push(`| **Total** | **${usd(costs[0].total)}** | **${usd(costs[1].total)}** |`, '');
+  const limits = [1e6, 10e6].map((n) => limitUse({ members: n, requests, sizes, movedGroups: design.moved, queryMs, largestObjectBytes }));
+  sections.push(
+    `Limits, ${design.name} (peak = ${PEAK_FACTOR}× the month's average):\n`,
+    '| Limit | use at 1M | use at 10M | half of it at | all of it at |',
+    '| --- | ---: | ---: | ---: | ---: |',
+  );
+  limits[0].forEach((row, index) => {
+    const ten = limits[1][index];
+    sections.push(
+      `| ${row.limit} | ${big(row.used)} (${(row.share * 100).toFixed(1)}%) | ${big(ten.used)} (${(ten.share * 100).toFixed(1)}%) | ${members(row.halfAt)} | ${members(row.fullAt)} |`,
+    );
+  });
+  sections.push('');
+}
+const table = sections.join('\n');
+const doc = readFileSync(at(args.doc), 'utf8');
+writeFileSync(at(args.doc), replaceBetweenMarkers(doc, 'cost', table));
+console.log(table);

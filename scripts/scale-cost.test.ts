@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIVITY, bytesPerMember, kindFigures, limitUse, monthlyCost, PRICES } from '../bench/scale/cost-model.mjs';
+
+/** Measured figures as bench/scale/requests.json holds them: every kind the activity costs. */
+function requestsAt(rowsRead: number, rowsWritten: number, queries = 4, cpuMsPerRequest = 2) {
+  const kinds: Record<string, object> = {};
+  for (const item of ACTIVITY) {
+    const name = item.kind.endsWith(':') ? `${item.kind} founders` : item.kind;
+    kinds[name] = { rowsRead, rowsWritten, queries, cpuMsPerRequest, medianMs: 5, p95Ms: 9 };
+  }
+  return { members: 1_000_000, kinds };
+}
+
+const sizes = {
+  members: 1_000_000,
+  groups: {
+    users: { bytesPerMember: 1_000 },
+    messages: { bytesPerMember: 4_000 },
+    notifications: { bytesPerMember: 3_000 },
+    profile_views: { bytesPerMember: 1_000 },
+  },
+};
+
+describe('the scale cost model', () => {
+  it('averages every search kind for a `search:` action and refuses a kind it was not given', () => {
+    const requests = {
+      kinds: {
+        'search: a': { rowsRead: 10, rowsWritten: 0, queries: 2, cpuMsPerRequest: 1 },
+        'search: b': { rowsRead: 30, rowsWritten: 0, queries: 4, cpuMsPerRequest: 3 },
+      },
+    };
+    expect(kindFigures(requests, 'search:')).toEqual({ rowsRead: 20, rowsWritten: 0, queries: 3, cpuMs: 2 });
+    expect(() => kindFigures(requests, 'feed: page 1')).toThrow(/no request kind feed: page 1/);
+  });
+
+  it('moves the bytes of the groups that live in member objects out of D1', () => {
+    expect(bytesPerMember(sizes, [])).toEqual({ d1: 9_000, objects: 0 });
+    expect(bytesPerMember(sizes, ['notifications', 'profile_views'])).toEqual({ d1: 5_000, objects: 4_000 });
+  });
+
+  it('bills only what a month uses beyond what Workers Paid includes', () => {
+    // No reads or writes: D1 rows cost nothing, whatever the membership.
+    const idle = monthlyCost({ members: 1_000_000, requests: requestsAt(0, 0), sizes, movedGroups: [] });
+    const line = (cost: typeof idle, name: string) => cost.lines.find(([label]) => label === name)![1];
+    expect(line(idle, 'D1 rows read')).toBe(0);
+    expect(line(idle, 'D1 rows written')).toBe(0);
+    // 9 KB × 1M = 9 GB of D1, 5 GB included: 4 GB at $0.75.
+    expect(line(idle, 'D1 storage')).toBeCloseTo(4 * PRICES.d1StorageGb.price, 6);
+    // One row written per action: every action a member takes in a month, × 1M, less 50M included.
+    const actions = ACTIVITY.reduce((sum, item) => sum + item.perMonth, 0);
+    const writing = monthlyCost({ members: 1_000_000, requests: requestsAt(0, 1), sizes, movedGroups: [] });
+    expect(line(writing, 'D1 rows written')).toBeCloseTo(((actions * 1e6 - 50e6) / 1e6) * PRICES.d1RowsWritten.price, 6);
+    expect(writing.total).toBeGreaterThan(idle.total);
+  });
+
+  it('says at how many members a limit reaches half and all of it', () => {
+    const rows = limitUse({ members: 1_000_000, requests: requestsAt(5, 1), sizes, movedGroups: [], queryMs: 1, largestObjectBytes: 1e6 });
+    const database = rows.find((row) => row.limit.startsWith('One D1 database: 10 GB'))!;
+    // 9,000 bytes per member: 10 GB at 1.11M members, half of it at 556k.
+    expect(database.share).toBeCloseTo(0.9, 6);
+    expect(database.fullAt).toBe(1_111_111);
+    expect(database.halfAt).toBe(555_556);
+    const moved = limitUse({ members: 1_000_000, requests: requestsAt(5, 1), sizes, movedGroups: ['notifications', 'profile_views'], queryMs: 1, largestObjectBytes: 1e6 });
+    expect(moved.find((row) => row.limit.startsWith('One D1 database: 10 GB'))!.fullAt).toBe(2_000_000);
+    // A per-request limit does not grow with members.
+    expect(rows.find((row) => row.limit.startsWith('D1 queries per request'))!.halfAt).toBeNull();
+  });
+});
