@@ -10,6 +10,7 @@ import { readConfig } from './config';
 import { db } from './db/client';
 import type { Deps, PasswordHasher } from './deps';
 import { durableObjectLive } from './live/emitter';
+import { durableObjectProfileViews } from './profiles/views-box';
 import { cloudflareMailer } from './mail/cloudflare-mailer';
 import { devMailbox } from './mail/dev-mailbox';
 import { durableObjectLimiter } from './rate-limit/limiter';
@@ -35,6 +36,7 @@ export function buildDeps(env: Env, options: AppOptions = {}): Deps {
     limiter: durableObjectLimiter(env.RATE_LIMITER, clock),
     passwords: options.passwords ?? scryptHasher(),
     live: durableObjectLive(env.LIVE),
+    profileViews: durableObjectProfileViews(env.PROFILE_VIEW_STORE),
     billing: billingProvider(env, database, config.appUrl, config.isDevelopment),
     // Sign-in through Google, LinkedIn and GitHub, each on when its client id and secret are set.
     social: oauthProviders(readSocialConfig(env as Env & SocialVars)),

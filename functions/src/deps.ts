@@ -46,6 +46,27 @@ export type PushNote = { kind: string; title: string; body: string; url: string;
 /** Some of a member's sessions: one of them, or all but one (`allBut: null`: all of them). */
 export type SessionScope = { only: string } | { allBut: string | null };
 
+/** Which list of a member's views a row belongs to: who viewed them, or whom they viewed. */
+export type ProfileViewSide = 'viewers' | 'viewed';
+
+/** A profile view as one member's views object keeps it: `member_id` is the other member of the view. */
+export type StoredProfileView = { side: ProfileViewSide; member_id: string; day: string; private: number; viewed_at: string };
+
+/** One member's profile views: the object's methods (profiles/views-store.ts). */
+export type ProfileViewBox = {
+  record(side: ProfileViewSide, memberId: string, at: string, isPrivate: boolean): Promise<void>;
+  viewers(since: string, hidden: string[], limit: number): Promise<{ rows: StoredProfileView[]; total: number }>;
+  viewed(since: string, hidden: string[], limit: number): Promise<{ rows: Array<{ member_id: string; viewed_at: string }>; total: number }>;
+  countSince(since: string): Promise<number>;
+  all(): Promise<StoredProfileView[]>;
+  forget(memberId: string): Promise<void>;
+  wipe(): Promise<void>;
+  importRows(rows: StoredProfileView[]): Promise<number>;
+};
+
+/** The members' profile-view stores, one per member (`of(userId)`). */
+export type ProfileViewStores = { of(userId: string): ProfileViewBox };
+
 /** The dependency of code that sends these live events. */
 export type Emits<Events extends object> = { live: LiveEmitter<Events> };
 
@@ -140,6 +161,8 @@ export type Deps = {
   config: Config;
   /** Live events to a member's open sockets (functions/src/live). */
   live: LiveEmitter;
+  /** Each member's profile views, in one object per member (functions/src/profiles/views-store.ts). */
+  profileViews: ProfileViewStores;
   /** The payment provider behind Premium (functions/src/subscriptions). */
   billing: BillingProvider;
   /** Sign-in through Google, LinkedIn and GitHub (functions/src/auth/social). */

@@ -11,6 +11,7 @@ import { sendDigests } from './missed-mail/digest';
 import { sendUnreadMessageMails, UNREAD_MAIL_CRON } from './missed-mail/unread';
 
 export { MemberLive } from './live/member-live';
+export { MemberProfileViews } from './profiles/views-store';
 export { RateLimiter } from './rate-limit/rate-limiter';
 
 const app = createApp();

@@ -11,6 +11,7 @@ import { db } from '../db/client';
 import { newId } from '../db/ids';
 import { deletionRequests, feedComments, feedPollOptions, feedPosts, founders, messages, subscriptions, threadMembers, users } from '../db/schema';
 import type { BillingProvider } from '../deps';
+import { recordView } from '../profiles/views';
 import { decideDeletion } from './requests';
 import { searchMembers } from '../admin/members';
 
@@ -18,6 +19,7 @@ afterEach(closeLiveSockets);
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const database = () => db(env);
+const viewStores = () => buildDeps(env).profileViews;
 
 /** Every table and column of the database that holds `needle` anywhere in its text (one query per table, then per column where found). */
 async function tablesHolding(needle: string): Promise<string[]> {
@@ -89,8 +91,11 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
     (${fromFriend}, ${threadId}, ${friend.user.id}, ${member.user.id}, 'Got it, thanks', 1, ${at})`);
   await database().run(sql`INSERT INTO attachments (id, owner_id, message_id, storage_key, name, mime, size, created_at) VALUES
     (${newId()}, ${member.user.id}, ${fromMember}, ${fileKey}, 'deck.png', 'image/png', 4, ${at})`);
-  await database().run(sql`INSERT INTO profile_views (viewer_id, viewed_id, day, viewed_at) VALUES
-    (${member.user.id}, ${friend.user.id}, '2026-01-01', ${at}), (${stranger.user.id}, ${member.user.id}, '2026-01-01', ${at})`);
+  // Views both ways, kept in the members' profile-view objects.
+  await recordView(buildDeps(env), { id: member.user.id, privateBrowsing: false }, friend.user.id);
+  await recordView(buildDeps(env), { id: stranger.user.id, privateBrowsing: true }, member.user.id);
+  expect(await viewStores().of(member.user.id).all()).toHaveLength(2);
+  expect(JSON.stringify(await viewStores().of(friend.user.id).all())).toContain(member.user.id);
   await post('/connection/block/' + stranger.user.id, undefined, { token: member.jwt });
   // A linked GitHub identity (with the member's address) goes with the account.
   await database().run(
@@ -136,6 +141,9 @@ describe('the deletion of an account', () => {
     expect(await tablesHolding(member.user.lastName)).toEqual([]);
     expect(await tablesHolding('erasedtag')).toEqual([]);
     for (const key of busy.keys) expect(await env.MEDIA.head(key), key).toBeNull();
+    // Their profile-view object is empty, and the objects on the other side name them no more.
+    expect(await viewStores().of(member.user.id).all()).toEqual([]);
+    for (const other of [friend, stranger]) expect(JSON.stringify(await viewStores().of(other.user.id).all())).not.toContain(member.user.id);
 
     // Not searchable, not in the sitemap, no public page.
     const sitemap = await bodyOf(await get('/profiles/sitemap'));

@@ -5,8 +5,9 @@
  * a users row with a fresh id and no email, profile or session), rewrites mentions of them in
  * other members' text, fixes the counters their likes, votes, comments and replies held,
  * removes their search and report rows, and deletes the user (every table keyed to users
- * cascades: profiles, posts, comments, likes, votes, connections, notifications, views,
- * sessions, identities, …); then their sockets are closed, their pictures, post media and
+ * cascades: profiles, posts, comments, likes, votes, connections, notifications,
+ * sessions, identities, …), after their profile views object is emptied and their views
+ * leave the objects of the members on the other side; then their sockets are closed, their pictures, post media and
  * attachments leave R2, and the goodbye mail goes to the address the account had.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -20,8 +21,9 @@ import { deleteImages } from '../media/image-store';
 import { deleteMedia } from '../feed/media-store';
 import { PREMIUM_STATUSES } from '../subscriptions/premium-state';
 import { STAND_IN_NAME, standInEmail } from '../members/stand-in';
+import { eraseProfileViews, type ViewStoreDeps } from '../profiles/views';
 
-export type EraseDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'live' | 'billing'> & { media: R2Bucket };
+export type EraseDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'live' | 'billing'> & ViewStoreDeps & { media: R2Bucket };
 
 /** The name the stand-in shows wherever the member's messages stay. */
 export const DELETED_MEMBER = STAND_IN_NAME;
@@ -139,6 +141,8 @@ export async function eraseMember(deps: EraseDeps, request: DeletionRequestRow):
   await cancelSubscriptions(deps, userId);
   const files = await storedFiles(deps, userId);
   const standInId = newId();
+  // Before the batch, so a failure here leaves the account for the next run to finish.
+  await eraseProfileViews(deps, userId);
   await runBatch(deps.db, [...(await mentionRewrites(deps, userId, standInId)), ...eraseStatements(userId, standInId, request.id, at)]);
   // The account is gone now: what follows can fail without undoing it, so a failure is logged, not thrown.
   await deps.live.closeSessions(userId, { allBut: null });

@@ -1,5 +1,6 @@
 /**
- * Everything stored about one member, read in one D1 batch (one consistent snapshot):
+ * Everything stored about one member, read in one D1 batch (one consistent snapshot) and,
+ * for their profile views, from their own views object:
  * their account and profile, what they wrote and did, what was sent to them, their
  * billing state. Only rows about this member are read; what other members wrote to them
  * stays out (see documents.ts for the rules), and the names of the other members a row
@@ -7,6 +8,7 @@
  */
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { ProfileViewBox } from '../deps';
 import {
   advisors,
   attachments,
@@ -28,7 +30,6 @@ import {
   notifications,
   onboardingDrafts,
   premiumGrants,
-  profileViews,
   reports,
   subscriptionEvents,
   subscriptions,
@@ -128,8 +129,6 @@ function memberQueries(db: Db, userId: string) {
       .where(or(eq(messageRequests.senderId, userId), eq(messageRequests.recipientId, userId)))
       .orderBy(asc(messageRequests.createdAt)),
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt), asc(notifications.id)),
-    db.select().from(profileViews).where(eq(profileViews.viewedId, userId)).orderBy(asc(profileViews.viewedAt)),
-    db.select().from(profileViews).where(eq(profileViews.viewerId, userId)).orderBy(asc(profileViews.viewedAt)),
     db.select().from(reports).where(eq(reports.reporterId, userId)).orderBy(asc(reports.createdAt)),
     db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)),
     db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(asc(subscriptions.createdAt)),
@@ -172,13 +171,14 @@ export type MemberData = {
   attachments: Rows[18];
   messageRequests: Rows[19];
   notifications: Rows[20];
-  viewsOfMe: Rows[21];
-  viewsByMe: Rows[22];
-  reports: Rows[23];
-  billingCustomer: Rows[24][number] | null;
-  subscriptions: Rows[25];
-  subscriptionEvents: Rows[26];
-  premiumGrant: Rows[27][number] | null;
+  /** From the member's profile-views object (profiles/views-store.ts), oldest first. */
+  viewsOfMe: Array<{ viewerId: string; viewedAt: string; private: boolean }>;
+  viewsByMe: Array<{ viewedId: string; viewedAt: string; private: boolean }>;
+  reports: Rows[21];
+  billingCustomer: Rows[22][number] | null;
+  subscriptions: Rows[23];
+  subscriptionEvents: Rows[24];
+  premiumGrant: Rows[25][number] | null;
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
@@ -200,8 +200,8 @@ function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' |
   return [...ids];
 }
 
-/** Reads every row about the member, or null when the account no longer exists. */
-export async function collectMemberData(db: Db, userId: string): Promise<MemberData | null> {
+/** Reads every row about the member (their profile views from `views`, their object), or null when the account no longer exists. */
+export async function collectMemberData(db: Db, userId: string, views: ProfileViewBox): Promise<MemberData | null> {
   const [
     [user],
     [founder],
@@ -224,8 +224,6 @@ export async function collectMemberData(db: Db, userId: string): Promise<MemberD
     attachmentRows,
     messageRequestRows,
     notificationRows,
-    viewsOfMe,
-    viewsByMe,
     reportRows,
     [billingCustomer],
     subscriptionRows,
@@ -234,6 +232,9 @@ export async function collectMemberData(db: Db, userId: string): Promise<MemberD
     blockRows,
   ] = (await db.batch(memberQueries(db, userId))) as unknown as Rows;
   if (!user) return null;
+  const viewRows = await views.all();
+  const viewsOfMe = viewRows.filter((row) => row.side === 'viewers').map((row) => ({ viewerId: row.member_id, viewedAt: row.viewed_at, private: row.private === 1 }));
+  const viewsByMe = viewRows.filter((row) => row.side === 'viewed').map((row) => ({ viewedId: row.member_id, viewedAt: row.viewed_at, private: row.private === 1 }));
   const rows = {
     founder: founder ?? null,
     advisor: advisor ?? null,

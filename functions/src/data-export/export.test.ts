@@ -9,7 +9,9 @@ import { commentOn, replyTo } from '../../test/comments';
 import { NO_PASSWORD } from '../auth/social/passwordless';
 import { db } from '../db/client';
 import { newId } from '../db/ids';
-import { billingCustomers, founders, profileViews, socialIdentities, subscriptions } from '../db/schema';
+import { billingCustomers, founders, socialIdentities, subscriptions } from '../db/schema';
+import { buildDeps } from '../build-deps';
+import { recordView } from '../profiles/views';
 import { fileOf, pdfBytes, sendText } from '../inbox/test-inbox';
 import { pngImage } from '../media/test-images';
 
@@ -67,13 +69,11 @@ describe('GET /auth/data-export', () => {
     await sendText(bob, ada, `Bob's private words ${suffix}`);
 
     const at = new Date().toISOString();
-    await db(env)
-      .insert(profileViews)
-      .values([
-        { viewerId: cleo.user.id, viewedId: ada.user.id, day: at.slice(0, 10), private: true, viewedAt: at },
-        { viewerId: dan.user.id, viewedId: ada.user.id, day: at.slice(0, 10), private: false, viewedAt: at },
-        { viewerId: ada.user.id, viewedId: bob.user.id, day: at.slice(0, 10), private: false, viewedAt: at },
-      ]);
+    // Views go to both members' profile-view objects (Cleo browses privately).
+    const viewDeps = buildDeps(env);
+    await recordView(viewDeps, { id: cleo.user.id, privateBrowsing: true }, ada.user.id);
+    await recordView(viewDeps, { id: dan.user.id, privateBrowsing: false }, ada.user.id);
+    await recordView(viewDeps, { id: ada.user.id, privateBrowsing: false }, bob.user.id);
     await db(env)
       .insert(billingCustomers)
       .values({ userId: ada.user.id, customerId: `cus_${suffix}`, createdAt: at });

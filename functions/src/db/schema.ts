@@ -166,27 +166,6 @@ export const cities = sqliteTable(
   (table) => [index('cities_search').on(table.searchKey, table.population)],
 );
 
-export const profileViews = sqliteTable(
-  'profile_views',
-  {
-    viewerId: text('viewer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    viewedId: text('viewed_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** YYYY-MM-DD (UTC): one view per viewer, profile and day. */
-    day: text('day').notNull(),
-    private: integer('private', { mode: 'boolean' }).notNull().default(false),
-    viewedAt: text('viewed_at').notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.viewedId, table.viewerId, table.day] }),
-    index('profile_views_viewed').on(table.viewedId, table.viewedAt),
-    index('profile_views_viewer').on(table.viewerId, table.viewedAt),
-  ],
-);
-
 export const authCodes = sqliteTable(
   'auth_codes',
   {
@@ -785,7 +764,6 @@ export type ConnectionRow = typeof connections.$inferSelect;
 export type ConnectionStatus = ConnectionRow['status'];
 export type ReportRow = typeof reports.$inferSelect;
 export type ModerationActionRow = typeof moderationActions.$inferSelect;
-export type ProfileViewRow = typeof profileViews.$inferSelect;
 export type CityRow = typeof cities.$inferSelect;
 export type FeedPostRow = typeof feedPosts.$inferSelect;
 export type FeedGroupRow = typeof feedGroups.$inferSelect;

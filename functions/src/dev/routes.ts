@@ -13,6 +13,7 @@ import { sendDigests } from '../missed-mail/digest';
 import { sendUnreadMessageMails } from '../missed-mail/unread';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { devLiveRoutes } from './live-routes';
+import { devProfileViewRoutes } from './profile-views-routes';
 import { seedDemoData } from './seed';
 
 const developmentOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -97,4 +98,5 @@ export const devRoutes = developmentRouter
       return c.json({ unread, digests: await sendDigests(runDeps, secret) }, 200);
     },
   )
-  .route('/live', devLiveRoutes);
+  .route('/live', devLiveRoutes)
+  .route('/profile-views', devProfileViewRoutes);

@@ -12,6 +12,7 @@ import { devMailbox } from '../mail/dev-mailbox';
 import { buildMimeMessage } from '../mail/mime';
 import { storedFor } from '../notifications/test-support';
 import { recordView } from '../profiles/views';
+import { durableObjectProfileViews } from '../profiles/views-box';
 import { savePreferences } from '../push/preferences';
 import { connectedMembers, sendText, type Member } from '../inbox/test-inbox';
 import { sendDigests } from './digest';
@@ -27,7 +28,7 @@ const DAY = 24 * HOUR;
 function depsAt(at: Date) {
   const database = db(env);
   const clock = fixedClock(at);
-  return { db: database, clock, mailer: devMailbox(database, clock), config: readConfig(env) };
+  return { db: database, clock, mailer: devMailbox(database, clock), config: readConfig(env), profileViews: durableObjectProfileViews(env.PROFILE_VIEW_STORE) };
 }
 
 const unreadRun = (at: Date) => sendUnreadMessageMails(depsAt(at), SECRET);
@@ -232,7 +233,7 @@ describe('the digest', () => {
     await storedFor(member, other, recent, { kind: 'connection.requested' });
     await storedFor(member, other, recent, { kind: 'comment.replied' });
     await storedFor(member, other, recent, { kind: 'post.liked' });
-    for (const who of [other, viewer]) await recordView({ db: db(env), clock: fixedClock(new Date(recent)) }, { id: who.user.id, privateBrowsing: false }, member.user.id);
+    for (const who of [other, viewer]) await recordView(depsAt(new Date(recent)), { id: who.user.id, privateBrowsing: false }, member.user.id);
     return member;
   }
 
@@ -268,7 +269,7 @@ describe('the digest', () => {
   it('sends nothing when nothing happened, when off, or after the digest link was used', async () => {
     const quiet = await busyMember('daily');
     await db(env).run(sql`DELETE FROM notifications WHERE user_id = ${quiet.user.id} AND kind <> 'post.mentioned'`);
-    await db(env).run(sql`DELETE FROM profile_views WHERE viewed_id = ${quiet.user.id}`);
+    await durableObjectProfileViews(env.PROFILE_VIEW_STORE).of(quiet.user.id).wipe();
     const off = await busyMember('off');
     const left = await busyMember('weekly');
     const token = await unsubscribeToken(SECRET, left.user.id, 'digest');

@@ -29,7 +29,12 @@ async function findBySlug(deps: Pick<Deps, 'db'>, memberType: MemberType, slug: 
 }
 
 /** The profile with this slug as `viewer` (null: a visitor) may see it; records the view. */
-export async function publicProfile<T extends MemberType>(deps: Pick<Deps, 'db' | 'clock'>, memberType: T, slug: string, viewer: Account | null): Promise<Details<T>> {
+export async function publicProfile<T extends MemberType>(
+  deps: Pick<Deps, 'db' | 'clock' | 'profileViews'>,
+  memberType: T,
+  slug: string,
+  viewer: Account | null,
+): Promise<Details<T>> {
   const found = await findBySlug(deps, memberType, slug);
   if (!found) throw new ApiError(404, M.profileNotFound);
   const self = viewer?.user.id === found.user.id;

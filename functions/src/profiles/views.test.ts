@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, call, get, post, signedInMember } from '../../test/api';
-import { db } from '../db/client';
-import { profileViews } from '../db/schema';
+import { buildDeps } from '../build-deps';
+import { fixedClock } from '../clock';
+import { recordView } from './views';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 let sequence = 0;
@@ -12,14 +12,17 @@ const members = (count: number) => Promise.all(Array.from({ length: count }, () 
 
 const open = (profile: Member, viewer?: Member) => get(`/founder/profile?slug=${profile.founder!.slug}`, { token: viewer?.jwt });
 const viewsOf = async (owner: Member, query = '') => bodyOf(await get(`/profile/views${query}`, { token: owner.jwt }));
-const rowsOf = (owner: Member) => db(env).select().from(profileViews).where(eq(profileViews.viewedId, owner.user.id));
+const stores = () => buildDeps(env).profileViews;
+/** The views of the owner's profile, read from the owner's object, in the shape the D1 rows had. */
+const rowsOf = async (owner: Member) =>
+  (await stores().of(owner.user.id).all())
+    .filter((row) => row.side === 'viewers')
+    .map((row) => ({ viewerId: row.member_id, viewedId: owner.user.id, day: row.day, private: row.private === 1, viewedAt: row.viewed_at }));
 
-/** A view stored straight in D1, `daysAgo` days back. */
-async function pastView(viewer: Member, owner: Member, daysAgo: number) {
-  const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
-  await db(env)
-    .insert(profileViews)
-    .values({ viewerId: viewer.user.id, viewedId: owner.user.id, day: at.slice(0, 10), private: false, viewedAt: at });
+/** A view recorded as if made `daysAgo` days back (both members' objects). */
+async function pastView(viewer: Member, owner: Member, daysAgo: number, privateBrowsing = false) {
+  const at = new Date(Date.now() - daysAgo * 86_400_000);
+  await recordView({ clock: fixedClock(at), profileViews: stores() }, { id: viewer.user.id, privateBrowsing }, owner.user.id);
 }
 
 describe('recording profile views', () => {
@@ -43,6 +46,72 @@ describe('recording profile views', () => {
     await post(`/connection/block/${owner.user.id}`, undefined, { token: viewer.jwt });
     expect((await open(owner, viewer)).status).toBe(200);
     expect(await rowsOf(owner)).toEqual([]);
+  });
+});
+
+describe("the members' profile-view objects", () => {
+  const HOUR = 3_600_000;
+  const today = (hour: number) => {
+    const at = new Date();
+    at.setUTCHours(hour, 0, 0, 0);
+    return at;
+  };
+  const record = (viewer: Member, owner: Member, at: Date, privateBrowsing = false) =>
+    recordView({ clock: fixedClock(at), profileViews: stores() }, { id: viewer.user.id, privateBrowsing }, owner.user.id);
+
+  it('keeps a view on both sides: who viewed the owner, and whom the viewer viewed', async () => {
+    const [owner, viewer] = await members(2);
+    await open(owner, viewer);
+    const day = new Date().toISOString().slice(0, 10);
+    expect(await stores().of(owner.user.id).all()).toEqual([{ side: 'viewers', member_id: viewer.user.id, day, private: 0, viewed_at: expect.any(String) }]);
+    expect(await stores().of(viewer.user.id).all()).toEqual([{ side: 'viewed', member_id: owner.user.id, day, private: 0, viewed_at: expect.any(String) }]);
+  });
+
+  it('upserts one row per member and UTC day: the later time wins, a private view sticks', async () => {
+    const [owner, viewer] = await members(2);
+    await record(viewer, owner, today(3), true);
+    await record(viewer, owner, today(9));
+    // An older view arriving late does not move the time back.
+    await record(viewer, owner, today(5));
+    await record(viewer, owner, new Date(today(9).getTime() - 24 * HOUR));
+    for (const [box, side] of [
+      [stores().of(owner.user.id), 'viewers'],
+      [stores().of(viewer.user.id), 'viewed'],
+    ] as const) {
+      const rows = await box.all();
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toMatchObject({ side, day: today(9).toISOString().slice(0, 10), private: 1, viewed_at: today(9).toISOString() });
+      expect(rows[0]).toMatchObject({ side, private: 0 });
+    }
+    // The owner sees one private view today and yesterday's named one.
+    const body = await viewsOf(owner);
+    expect(body.total).toBe(2);
+    expect(body.data[0]).toEqual({ member: null, viewedAt: today(9).toISOString(), private: true });
+  });
+
+  it('counts the views since a moment for the digest, private ones too', async () => {
+    const [owner, named, hidden] = await members(3);
+    await record(named!, owner, new Date(Date.now() - 2 * HOUR));
+    await record(hidden!, owner, new Date(Date.now() - HOUR), true);
+    await record(owner, named!, new Date(Date.now() - HOUR));
+    const box = stores().of(owner.user.id);
+    expect(await box.countSince(new Date(Date.now() - 3 * HOUR).toISOString())).toBe(2);
+    expect(await box.countSince(new Date(Date.now() - 90 * 60_000).toISOString())).toBe(1);
+  });
+
+  it('loads rows in bulk through the development route, and names a bad field', async () => {
+    const [owner, viewer] = await members(2);
+    const at = new Date(Date.now() - 2 * HOUR).toISOString();
+    const rows = [
+      { userId: owner.user.id, side: 'viewers', memberId: viewer.user.id, private: false, viewedAt: at },
+      { userId: viewer.user.id, side: 'viewed', memberId: owner.user.id, private: false, viewedAt: at },
+    ];
+    expect(await bodyOf(await post('/dev/profile-views/import', { rows }))).toEqual({ imported: 2, members: 2 });
+    expect((await viewsOf(owner)).data.map((view: { member: { _id: string } }) => view.member._id)).toEqual([viewer.user.id]);
+    expect((await bodyOf(await get('/profile/viewed', { token: viewer.jwt }))).data.map((row: { member: { _id: string } }) => row.member._id)).toEqual([owner.user.id]);
+    const bad = await post('/dev/profile-views/import', { rows: [{ ...rows[0], side: 'sideways' }] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await bodyOf(bad)).data.fields)).toEqual(['rows.0.side']);
   });
 });
 
