@@ -227,6 +227,7 @@ const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT,
     for (let i = 0; i < tokens.length * METERED_PER_MEMBER; i += 1)
       usages.push(usageOf((await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check, { 'x-bench-d1': '1' })).headers));
     figures[kind.name] = { path: kind.path, ...timing(samples), budget: kind.budget, ...averageUsage(usages), cpuMsPerRequest: cpu };
+    console.log(`  ${kind.name}: median ${figures[kind.name].medianMs} ms, p95 ${figures[kind.name].p95Ms} ms, ${figures[kind.name].rowsRead} rows read`);
   }
 
   // Message send → the recipient's live event.
