@@ -10,6 +10,7 @@ import { readConfig } from './config';
 import { db } from './db/client';
 import type { Deps, PasswordHasher } from './deps';
 import { durableObjectLive } from './live/emitter';
+import { durableObjectNotifications } from './notifications/box';
 import { durableObjectProfileViews } from './profiles/views-box';
 import { cloudflareMailer } from './mail/cloudflare-mailer';
 import { devMailbox } from './mail/dev-mailbox';
@@ -36,6 +37,7 @@ export function buildDeps(env: Env, options: AppOptions = {}): Deps {
     limiter: durableObjectLimiter(env.RATE_LIMITER, clock),
     passwords: options.passwords ?? scryptHasher(),
     live: durableObjectLive(env.LIVE),
+    notifications: durableObjectNotifications(env.NOTIFICATION_STORE),
     profileViews: durableObjectProfileViews(env.PROFILE_VIEW_STORE),
     billing: billingProvider(env, database, config.appUrl, config.isDevelopment),
     // Sign-in through Google, LinkedIn and GitHub, each on when its client id and secret are set.

@@ -46,6 +46,52 @@ export type PushNote = { kind: string; title: string; body: string; url: string;
 /** Some of a member's sessions: one of them, or all but one (`allBut: null`: all of them). */
 export type SessionScope = { only: string } | { allBut: string | null };
 
+/** A notification as one member's store holds it (functions/src/notifications/store.ts). */
+export type StoredNotification = {
+  id: string;
+  sender_id: string | null;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  ref_id: string | null;
+  is_seen: number;
+  event_id: string | null;
+  created_at: string;
+};
+
+/** What to store: `deliveryId` (an outbox row) and `eventId` are each applied once; `collapse` updates the unseen one of the same kind and refId. */
+export type NotificationInput = Omit<StoredNotification, 'is_seen' | 'event_id' | 'created_at' | 'sender_id' | 'ref_id'> & {
+  senderId: string | null;
+  refId: string | null;
+  eventId?: string | null;
+  deliveryId?: string | null;
+  collapse?: boolean;
+  at: string;
+};
+
+/** Unseen notifications counted by sender (null: the product's own). */
+export type UnseenBySender = Array<{ senderId: string | null; n: number }>;
+
+/** One member's notifications store: the object's methods (notifications/store.ts). */
+export type NotificationBox = {
+  store(input: NotificationInput): Promise<StoredNotification | null>;
+  page(limit: number, offset: number, hidden: string[]): Promise<{ rows: StoredNotification[]; total: number }>;
+  unseenBySender(): Promise<UnseenBySender>;
+  markSeen(id: string): Promise<{ row: StoredNotification | null; unseen: UnseenBySender }>;
+  markAllSeen(): Promise<number>;
+  markRefSeen(kind: string, refId: string): Promise<UnseenBySender>;
+  rewriteBody(kind: string, refId: string, from: string, to: string): Promise<number>;
+  forgetSenders(senderIds: string[]): Promise<number>;
+  countsSince(since: string): Promise<Array<{ kind: string; senderId: string | null; n: number }>>;
+  all(): Promise<StoredNotification[]>;
+  wipe(): Promise<void>;
+  importRows(rows: StoredNotification[]): Promise<number>;
+};
+
+/** The members' notification stores, one per member (`of(userId)`). */
+export type NotificationStores = { of(userId: string): NotificationBox };
+
 /** Which list of a member's views a row belongs to: who viewed them, or whom they viewed. */
 export type ProfileViewSide = 'viewers' | 'viewed';
 
@@ -161,6 +207,8 @@ export type Deps = {
   config: Config;
   /** Live events to a member's open sockets (functions/src/live). */
   live: LiveEmitter;
+  /** Each member's notifications, in one object per member (functions/src/notifications/store.ts). */
+  notifications: NotificationStores;
   /** Each member's profile views, in one object per member (functions/src/profiles/views-store.ts). */
   profileViews: ProfileViewStores;
   /** The payment provider behind Premium (functions/src/subscriptions). */

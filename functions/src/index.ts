@@ -9,8 +9,10 @@ import { runDueDeletions } from './account-deletion/requests';
 import { sweepUnsentUploads } from './inbox/attachments';
 import { sendDigests } from './missed-mail/digest';
 import { sendUnreadMessageMails, UNREAD_MAIL_CRON } from './missed-mail/unread';
+import { redeliverOutbox } from './notifications/outbox';
 
 export { MemberLive } from './live/member-live';
+export { MemberNotifications } from './notifications/store';
 export { MemberProfileViews } from './profiles/views-store';
 export { RateLimiter } from './rate-limit/rate-limiter';
 
@@ -29,13 +31,22 @@ export default {
   /**
    * Hourly: removes the uploads a day old that no message sent (docs/security.md "Floods"),
    * carries out the account deletions nobody handled within 30 days (account-deletion/requests.ts)
-   * and sends the due digests; every 10 minutes: the unread-message mails (missed-mail/).
+   * and sends the due digests; every 10 minutes: the unread-message mails (missed-mail/) and the
+   * notifications a failed delivery left in the outbox (notifications/outbox.ts).
    */
   scheduled(controller, env, ctx) {
     const deps = { ...buildDeps(env), media: env.MEDIA };
     // Missed mail is signed with JWT_SECRET (its unsubscribe links); without it none goes out.
     const secret = deps.config.jwtSecret;
     if (controller.cron === UNREAD_MAIL_CRON) {
+      // Notifications whose delivery to the receiver's object failed after their action was stored.
+      ctx.waitUntil(
+        job(
+          'notification outbox',
+          () => redeliverOutbox(deps),
+          (delivered) => `delivered ${delivered} outboxed notifications`,
+        ),
+      );
       if (secret)
         ctx.waitUntil(
           job(

@@ -22,6 +22,7 @@ interface __BaseEnv_Env {
 	PREMIUM_CURRENCY: string;
 	RATE_LIMITER: DurableObjectNamespace<import("../../functions/src/index").RateLimiter>;
 	LIVE: DurableObjectNamespace<import("../../functions/src/index").MemberLive>;
+	NOTIFICATION_STORE: DurableObjectNamespace<import("../../functions/src/index").MemberNotifications>;
 	PROFILE_VIEW_STORE: DurableObjectNamespace<import("../../functions/src/index").MemberProfileViews>;
 }
 declare namespace Cloudflare {

@@ -14,6 +14,7 @@ import type { BillingProvider } from '../deps';
 import { recordView } from '../profiles/views';
 import { decideDeletion } from './requests';
 import { searchMembers } from '../admin/members';
+import { storedRows } from '../notifications/test-support';
 
 afterEach(closeLiveSockets);
 
@@ -128,6 +129,9 @@ describe('the deletion of an account', () => {
     expect(likesBefore).toMatchObject({ likeCount: 2, commentCount: 6 });
     const tagged = sql`SELECT user_id FROM feed_mentions WHERE post_id = ${busy.friendPost._id} AND comment_id <> ''`;
     expect(await database().all(tagged)).toEqual([{ user_id: friend.user.id }]);
+    // Each has the other's connection notice in their notifications object.
+    expect((await storedRows(member.user.id)).length).toBeGreaterThan(0);
+    expect((await storedRows(friend.user.id)).some((row) => row.sender_id === member.user.id)).toBe(true);
 
     const requestId = await askAndApprove(member, admin);
 
@@ -139,6 +143,11 @@ describe('the deletion of an account', () => {
     expect(await tablesHolding(member.user.id)).toEqual([]);
     expect((await tablesHolding(member.user.email)).filter((column) => !column.startsWith('dev_mail.'))).toEqual([]);
     expect(await tablesHolding(member.user.lastName)).toEqual([]);
+    // Their notifications object is empty; what they sent leaves the friend's list (and object) when it is read.
+    expect(await storedRows(member.user.id)).toEqual([]);
+    const friendsList = await bodyOf(await get('/notifications', { token: friend.jwt }));
+    expect(JSON.stringify(friendsList)).not.toContain(member.user.id);
+    expect((await storedRows(friend.user.id)).some((row) => row.sender_id === member.user.id)).toBe(false);
     expect(await tablesHolding('erasedtag')).toEqual([]);
     for (const key of busy.keys) expect(await env.MEDIA.head(key), key).toBeNull();
     // Their profile-view object is empty, and the objects on the other side name them no more.

@@ -5,9 +5,10 @@
  * a users row with a fresh id and no email, profile or session), rewrites mentions of them in
  * other members' text, fixes the counters their likes, votes, comments and replies held,
  * removes their search and report rows, and deletes the user (every table keyed to users
- * cascades: profiles, posts, comments, likes, votes, connections, notifications,
- * sessions, identities, …), after their profile views object is emptied and their views
- * leave the objects of the members on the other side; then their sockets are closed, their pictures, post media and
+ * cascades: profiles, posts, comments, likes, votes, connections, sessions, identities,
+ * …), right after their notifications and profile-views objects are wiped (their views also
+ * leave the objects of the members on the other side) (what they sent others
+ * leaves those members' lists when next read: notifications/service.ts); then their sockets are closed, their pictures, post media and
  * attachments leave R2, and the goodbye mail goes to the address the account had.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -23,7 +24,7 @@ import { PREMIUM_STATUSES } from '../subscriptions/premium-state';
 import { STAND_IN_NAME, standInEmail } from '../members/stand-in';
 import { eraseProfileViews, type ViewStoreDeps } from '../profiles/views';
 
-export type EraseDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'live' | 'billing'> & ViewStoreDeps & { media: R2Bucket };
+export type EraseDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'live' | 'billing' | 'notifications'> & ViewStoreDeps & { media: R2Bucket };
 
 /** The name the stand-in shows wherever the member's messages stay. */
 export const DELETED_MEMBER = STAND_IN_NAME;
@@ -141,7 +142,9 @@ export async function eraseMember(deps: EraseDeps, request: DeletionRequestRow):
   await cancelSubscriptions(deps, userId);
   const files = await storedFiles(deps, userId);
   const standInId = newId();
-  // Before the batch, so a failure here leaves the account for the next run to finish.
+  // Before the batch: a failure here leaves the account for the next run, never an orphaned object.
+  await deps.notifications.of(userId).wipe();
+  // Their views leave the objects of the members on the other side, then their own object is emptied.
   await eraseProfileViews(deps, userId);
   await runBatch(deps.db, [...(await mentionRewrites(deps, userId, standInId)), ...eraseStatements(userId, standInId, request.id, at)]);
   // The account is gone now: what follows can fail without undoing it, so a failure is logged, not thrown.

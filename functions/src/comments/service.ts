@@ -19,7 +19,7 @@ import { type CommentViewer, findComment, findReply } from './queries';
 import { tagNoticesFor } from '../feed/tag-notices';
 import type { Comment, Reply } from './schemas';
 
-type D = Pick<Deps, 'db' | 'clock' | 'live' | 'limiter'>;
+type D = Pick<Deps, 'db' | 'clock' | 'live' | 'limiter' | 'notifications'>;
 type TextRef = { id: string; post_id: string; author_user_id: string; post_author_id: string };
 
 /** The viewer of a signed-in account: their blocks hide people, admins may delete anything. */

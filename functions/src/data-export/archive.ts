@@ -7,7 +7,7 @@ import { collectMemberData } from './collect';
 import { documentsOf, mediaFilesOf, type LinkedIdentity } from './documents';
 import { zipStream, type ZipSource } from './zip-stream';
 
-export type ArchiveDeps = Pick<Deps, 'db' | 'clock' | 'profileViews'> & { media: R2Bucket };
+export type ArchiveDeps = Pick<Deps, 'db' | 'clock' | 'notifications' | 'profileViews'> & { media: R2Bucket };
 
 /** The archive's README: what each file holds and the rules of what is left out. */
 const README = `Your FounderMesh data
@@ -46,7 +46,7 @@ export async function memberArchive(
   identities: readonly LinkedIdentity[],
   onError?: (error: unknown) => void,
 ): Promise<ReadableStream<Uint8Array> | null> {
-  const data = await collectMemberData(deps.db, userId, deps.profileViews.of(userId));
+  const data = await collectMemberData(deps.db, userId, deps);
   if (!data) return null;
   const now = deps.clock.now();
   const media = mediaFilesOf(data);

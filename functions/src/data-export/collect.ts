@@ -1,14 +1,14 @@
 /**
- * Everything stored about one member, read in one D1 batch (one consistent snapshot) and,
- * for their profile views, from their own views object:
+ * Everything stored about one member, read in one D1 batch (one consistent snapshot):
  * their account and profile, what they wrote and did, what was sent to them, their
  * billing state. Only rows about this member are read; what other members wrote to them
  * stays out (see documents.ts for the rules), and the names of the other members a row
- * mentions are read in a second query.
+ * mentions are read in a second query. Their notifications and profile views come from
+ * their own objects (notifications/store.ts, profiles/views-store.ts), read beside the batch.
  */
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { ProfileViewBox } from '../deps';
+import type { Deps, StoredNotification } from '../deps';
 import {
   advisors,
   attachments,
@@ -27,7 +27,6 @@ import {
   founders,
   messageRequests,
   messages,
-  notifications,
   onboardingDrafts,
   premiumGrants,
   reports,
@@ -128,7 +127,6 @@ function memberQueries(db: Db, userId: string) {
       .from(messageRequests)
       .where(or(eq(messageRequests.senderId, userId), eq(messageRequests.recipientId, userId)))
       .orderBy(asc(messageRequests.createdAt)),
-    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt), asc(notifications.id)),
     db.select().from(reports).where(eq(reports.reporterId, userId)).orderBy(asc(reports.createdAt)),
     db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId)),
     db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(asc(subscriptions.createdAt)),
@@ -147,6 +145,35 @@ type Rows = Results<ReturnType<typeof memberQueries>>;
 
 /** A member named in the export: id and name only. */
 export type NamedMember = { id: string; name: string };
+
+/** A notification as the export reads it (the shape its D1 row had). */
+export type ExportedNotification = {
+  id: string;
+  userId: string;
+  senderId: string | null;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  refId: string | null;
+  isSeen: boolean;
+  eventId: string | null;
+  createdAt: string;
+};
+
+const exported = (userId: string, row: StoredNotification): ExportedNotification => ({
+  id: row.id,
+  userId,
+  senderId: row.sender_id,
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  refId: row.ref_id,
+  isSeen: Boolean(row.is_seen),
+  eventId: row.event_id,
+  createdAt: row.created_at,
+});
 
 /** The member's rows, by kind, and the names of the members they mention. */
 export type MemberData = {
@@ -170,15 +197,15 @@ export type MemberData = {
   messages: Rows[17];
   attachments: Rows[18];
   messageRequests: Rows[19];
-  notifications: Rows[20];
+  notifications: ExportedNotification[];
   /** From the member's profile-views object (profiles/views-store.ts), oldest first. */
   viewsOfMe: Array<{ viewerId: string; viewedAt: string; private: boolean }>;
   viewsByMe: Array<{ viewedId: string; viewedAt: string; private: boolean }>;
-  reports: Rows[21];
-  billingCustomer: Rows[22][number] | null;
-  subscriptions: Rows[23];
-  subscriptionEvents: Rows[24];
-  premiumGrant: Rows[25][number] | null;
+  reports: Rows[20];
+  billingCustomer: Rows[21][number] | null;
+  subscriptions: Rows[22];
+  subscriptionEvents: Rows[23];
+  premiumGrant: Rows[24][number] | null;
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
@@ -200,8 +227,8 @@ function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' |
   return [...ids];
 }
 
-/** Reads every row about the member (their profile views from `views`, their object), or null when the account no longer exists. */
-export async function collectMemberData(db: Db, userId: string, views: ProfileViewBox): Promise<MemberData | null> {
+/** Reads every row about the member, or null when the account no longer exists. */
+export async function collectMemberData(db: Db, userId: string, stores: Pick<Deps, 'notifications' | 'profileViews'>): Promise<MemberData | null> {
   const [
     [user],
     [founder],
@@ -223,7 +250,6 @@ export async function collectMemberData(db: Db, userId: string, views: ProfileVi
     messageRows,
     attachmentRows,
     messageRequestRows,
-    notificationRows,
     reportRows,
     [billingCustomer],
     subscriptionRows,
@@ -232,7 +258,8 @@ export async function collectMemberData(db: Db, userId: string, views: ProfileVi
     blockRows,
   ] = (await db.batch(memberQueries(db, userId))) as unknown as Rows;
   if (!user) return null;
-  const viewRows = await views.all();
+  const notificationRows = (await stores.notifications.of(userId).all()).map((row) => exported(userId, row));
+  const viewRows = await stores.profileViews.of(userId).all();
   const viewsOfMe = viewRows.filter((row) => row.side === 'viewers').map((row) => ({ viewerId: row.member_id, viewedAt: row.viewed_at, private: row.private === 1 }));
   const viewsByMe = viewRows.filter((row) => row.side === 'viewed').map((row) => ({ viewedId: row.member_id, viewedAt: row.viewed_at, private: row.private === 1 }));
   const rows = {
@@ -265,7 +292,10 @@ export async function collectMemberData(db: Db, userId: string, views: ProfileVi
     premiumGrant: premiumGrant ?? null,
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
-  return { user, ...rows, blockedEitherWay, others: await namesOf(db, mentionedIds(userId, rows)) };
+  const others = await namesOf(db, mentionedIds(userId, rows));
+  // What a member sent who has since deleted their account is not theirs any more (as the list shows it).
+  const notifications = rows.notifications.filter((row) => row.senderId === null || others.has(row.senderId));
+  return { user, ...rows, notifications, blockedEitherWay, others };
 }
 
 /** The names of the members, by id (json_each keeps it one bound parameter however many there are). */

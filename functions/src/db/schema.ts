@@ -604,32 +604,21 @@ export const attachments = sqliteTable(
   ],
 );
 
-export const notifications = sqliteTable(
-  'notifications',
+// The notification outbox (0024): notifications themselves live in one object per member
+// (notifications/store.ts); an action's batch writes the row, delivery deletes it.
+export const notificationOutbox = sqliteTable(
+  'notification_outbox',
   {
     id: text('id').primaryKey(),
     /** The receiver. */
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Null for the product's own notifications (account changes). */
-    senderId: text('sender_id').references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    /** The app path the notification opens. */
-    link: text('link'),
-    /** What it is about: a thread, a post, a connection. */
-    refId: text('ref_id'),
-    isSeen: integer('is_seen', { mode: 'boolean' }).notNull().default(false),
-    /** The domain event it was made from: one notification per event. */
-    eventId: text('event_id').unique(),
+    /** JSON: the NotifyInput and the time it was stored at. */
+    payload: text('payload').notNull(),
     createdAt: text('created_at').notNull(),
   },
-  (table) => [
-    index('notifications_user_created').on(table.userId, table.createdAt, table.id),
-    index('notifications_unseen').on(table.userId, table.kind, table.refId).where(sql`is_seen = 0`),
-  ],
+  (table) => [index('notification_outbox_created').on(table.createdAt)],
 );
 
 // Message requests (0013): a Premium member's first message to a member they are not connected with.
@@ -773,7 +762,6 @@ export type ThreadRow = typeof threads.$inferSelect;
 export type ThreadMemberRow = typeof threadMembers.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
-export type NotificationRow = typeof notifications.$inferSelect;
 export type MessageRequestRow = typeof messageRequests.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionEventRow = typeof subscriptionEvents.$inferSelect;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, get, post } from '../../test/api';
 import { db } from '../db/client';
 import { DEMO_PASSWORD } from './demo-data';
+import { storedRows } from '../notifications/test-support';
 
 async function demoToken(): Promise<string> {
   await post('/dev/seed');
@@ -26,8 +27,7 @@ describe('the demo notifications', () => {
 
   it('are seeded once', async () => {
     await demoToken();
-    const count = async () =>
-      (await db(env).all<{ n: number }>(sql`SELECT count(*) AS n FROM notifications WHERE user_id = (SELECT id FROM users WHERE email = 'demo@foundermesh.dev')`))[0]!.n;
+    const count = async () => (await storedRows((await db(env).all<{ id: string }>(sql`SELECT id FROM users WHERE email = 'demo@foundermesh.dev'`))[0]!.id)).length;
     const before = await count();
     await post('/dev/seed');
     await db(env).run(sql`DELETE FROM app_meta WHERE key = 'demo_notifications_seeded'`);

@@ -13,6 +13,7 @@ import { sendDigests } from '../missed-mail/digest';
 import { sendUnreadMessageMails } from '../missed-mail/unread';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { devLiveRoutes } from './live-routes';
+import { devNotificationRoutes } from './notification-routes';
 import { devProfileViewRoutes } from './profile-views-routes';
 import { seedDemoData } from './seed';
 
@@ -99,4 +100,5 @@ export const devRoutes = developmentRouter
     },
   )
   .route('/live', devLiveRoutes)
+  .route('/notifications', devNotificationRoutes)
   .route('/profile-views', devProfileViewRoutes);

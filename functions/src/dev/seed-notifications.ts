@@ -8,11 +8,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { fixedClock } from '../clock';
 import type { Deps } from '../deps';
-import { appMeta, notifications, users } from '../db/schema';
+import { appMeta, users } from '../db/schema';
 import type { DomainEvent } from '../events/types';
 import { notificationOf } from '../events/notification-of';
 import { passwordNotice } from '../notifications/account';
 import { storeNotification } from '../notifications/notify';
+import type { Notification } from '../notifications/schemas';
 import { DEMO_MEMBERS } from './demo-data';
 import { hasMarker } from './markers';
 import { runBatch } from '../db/batch';
@@ -83,27 +84,28 @@ const stableId = (source: Source, userId: string) =>
  * Adds the demo member's notifications once (marker `demo_notifications_seeded`); does
  * nothing while the demo member is missing. Answers how many were stored.
  */
-export async function seedMissingNotifications(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+export async function seedMissingNotifications(deps: Pick<Deps, 'db' | 'clock' | 'notifications'>): Promise<number> {
   if (await hasMarker(deps, NOTIFICATIONS_SEEDED_KEY)) return 0;
   const [demo] = await deps.db.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.email, DEMO_MEMBERS[0]!.email));
   if (!demo) return 0;
   const now = deps.clock.now();
-  let stored = 0;
+  const written: Notification[] = [];
   for (const source of await sourcesFor(deps, demo.id)) {
     const input = await notificationOf(deps, eventOf(source, demo.id), stableId(source, demo.id));
     const at = new Date(source.at);
-    if (input && (await storeNotification({ db: deps.db, clock: fixedClock(at) }, input))) stored += 1;
+    const stored = input ? await storeNotification({ ...deps, clock: fixedClock(at) }, input) : null;
+    if (stored) written.push(stored);
   }
   const noticeAt = new Date(now.getTime() - 3 * 86_400_000);
   const notice = await storeNotification(
-    { db: deps.db, clock: fixedClock(noticeAt) },
+    { ...deps, clock: fixedClock(noticeAt) },
     { ...passwordNotice(demo.id, 'changed'), senderId: null, eventId: `demo:account.changed:${demo.id}` },
   );
-  if (notice) stored += 1;
+  if (notice) written.push(notice);
+  // The older ones read as seen, in the demo member's object.
   const seenBefore = new Date(now.getTime() - SEEN_AFTER_HOURS * 3_600_000).toISOString();
-  await deps.db.batch([
-    deps.db.update(notifications).set({ isSeen: true }).where(sql`${notifications.userId} = ${demo.id} AND ${notifications.createdAt} < ${seenBefore}`),
-    deps.db.insert(appMeta).values({ key: NOTIFICATIONS_SEEDED_KEY, value: now.toISOString() }).onConflictDoNothing(),
-  ]);
-  return stored;
+  const box = deps.notifications.of(demo.id);
+  for (const old of written.filter((item) => item.createdAt < seenBefore)) await box.markSeen(old._id);
+  await deps.db.insert(appMeta).values({ key: NOTIFICATIONS_SEEDED_KEY, value: now.toISOString() }).onConflictDoNothing();
+  return written.length;
 }

@@ -1,11 +1,8 @@
-import { env } from 'cloudflare:workers';
-import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { someMembers } from '../../test/connections';
 import { fixedClock } from '../clock';
-import { db } from '../db/client';
-import { notifications } from '../db/schema';
 import { recordingEmitter } from '../../test/live';
+import { notificationDeps, storedRows } from '../notifications/test-support';
 import { eventsFor, publishEvent } from './publish';
 
 describe('publishEvent', () => {
@@ -13,7 +10,7 @@ describe('publishEvent', () => {
     const [actor, subject] = await someMembers(2);
     const clock = fixedClock(new Date('2026-03-01T10:00:00Z'));
     const live = recordingEmitter();
-    const deps = { db: db(env), clock, live: live.emitter };
+    const deps = { ...notificationDeps(clock), live: live.emitter };
     await publishEvent(deps, { type: 'connection.requested', actorId: actor.user.id, subjectId: subject.user.id, connectionId: 'c'.repeat(24) });
     clock.set(new Date('2026-03-01T10:05:00Z'));
     await publishEvent(deps, { type: 'connection.accepted', actorId: subject.user.id, subjectId: actor.user.id, connectionId: 'c'.repeat(24) });
@@ -48,16 +45,16 @@ describe('publishEvent', () => {
       { userId: subject.user.id, event: 'notification', title: expect.stringMatching(/ accepted your request$/) },
     ]);
     const eventIds = (await eventsFor(deps, subject.user.id)).map((event) => event._id);
-    const stored = await deps.db.select().from(notifications).where(eq(notifications.userId, subject.user.id)).orderBy(desc(notifications.createdAt));
-    expect(stored.map((row) => row.eventId)).toEqual(eventIds);
+    const stored = (await storedRows(subject.user.id)).reverse();
+    expect(stored.map((row) => row.event_id)).toEqual(eventIds);
   });
 
   it('never notifies the actor of their own event', async () => {
     const [member] = await someMembers(1);
     const live = recordingEmitter();
-    const deps = { db: db(env), clock: fixedClock(new Date('2026-03-01T10:00:00Z')), live: live.emitter };
+    const deps = { ...notificationDeps(fixedClock(new Date('2026-03-01T10:00:00Z'))), live: live.emitter };
     await publishEvent(deps, { type: 'connection.requested', actorId: member.user.id, subjectId: member.user.id, connectionId: 'e'.repeat(24) });
     expect(live.sent).toEqual([]);
-    expect(await deps.db.select().from(notifications).where(eq(notifications.userId, member.user.id))).toEqual([]);
+    expect(await storedRows(member.user.id)).toEqual([]);
   });
 });

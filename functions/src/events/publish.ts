@@ -16,7 +16,7 @@ import type { DomainEvent, DomainEventType, RecordedEvent } from './types';
  * Call it after the change it reports has been stored: a failed delivery is logged, never
  * undoes or fails that change.
  */
-export async function publishEvent(deps: Pick<Deps, 'db' | 'clock' | 'live'>, event: DomainEvent): Promise<void> {
+export async function publishEvent(deps: Pick<Deps, 'db' | 'clock' | 'live' | 'notifications'>, event: DomainEvent): Promise<void> {
   const { type, actorId, subjectId, ...payload } = event;
   const id = newId();
   // The record and the read of what the notification quotes run side by side; storing it is one more round trip.

@@ -29,7 +29,12 @@ export async function visiblePost(deps: Pick<Deps, 'db'>, postId: string, viewer
 }
 
 /** Likes or unlikes a post; doing it twice changes nothing. Answers the state and the count. */
-export async function setLike(deps: Pick<Deps, 'db' | 'clock' | 'live'>, userId: string, postId: string, liked: boolean): Promise<{ likedByUser: boolean; likeCount: number }> {
+export async function setLike(
+  deps: Pick<Deps, 'db' | 'clock' | 'live' | 'notifications'>,
+  userId: string,
+  postId: string,
+  liked: boolean,
+): Promise<{ likedByUser: boolean; likeCount: number }> {
   const post = await visiblePost(deps, postId, userId);
   const at = deps.clock.now().toISOString();
   const change = liked

@@ -14,7 +14,7 @@ import { tagNoticesFor } from './tag-notices';
  * calling it again and again notifies nobody twice.
  */
 export async function notifyTaggedUsers(
-  deps: Pick<Deps, 'db' | 'clock' | 'live' | 'limiter'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'live' | 'limiter' | 'notifications'>,
   authorId: string,
   postId: string,
   userIds: readonly string[],

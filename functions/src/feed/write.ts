@@ -23,7 +23,7 @@ import type { FeedPost } from './schemas';
 import { limitTagNotices, tagNoticesFor } from './tag-notices';
 import { hashtagsOf, postSlug, storableMentionIds } from './tags';
 
-export type WriteDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'limiter'> & { media: R2Bucket };
+export type WriteDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'limiter' | 'notifications'> & { media: R2Bucket };
 
 function assertCaller(account: Account, form: PostForm): void {
   if (form.postBy !== account.user.id) throw new ApiError(403, M.notCaller, { fields: { post_by: M.notCaller } });

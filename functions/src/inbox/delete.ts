@@ -2,9 +2,9 @@
  * Deleting one's own message (DELETE /connections/deleteMessage/{id}): a soft delete that
  * keeps the row for the replies quoting it ("This message was deleted") but empties its
  * body and removes its files (rows and R2 objects). In the same batch the recipient's
- * unread count is recounted, the thread's preview moves to the newest message left and
- * the recipient's notification stops quoting it, and the thread is read back as both
- * members now see it. Both members' windows hear of it (`thread` with `removedMessageId`).
+ * unread count is recounted and the thread's preview moves to the newest message left, and
+ * the thread is read back as both members now see it; then the recipient's notification
+ * (in their object) stops quoting it. Both members' windows hear of it (`thread` with `removedMessageId`).
  */
 import { sql } from 'drizzle-orm';
 import type { Deps, Emits } from '../deps';
@@ -26,9 +26,6 @@ function deleteStatements(messageId: string, target: Target, at: string) {
   return [
     sql`DELETE FROM attachments WHERE message_id = ${messageId} RETURNING storage_key`,
     sql`UPDATE messages SET body = '', deleted_at = ${at} WHERE id = ${messageId} AND deleted_at IS NULL`,
-    // The recipient's notification must not keep showing the text either.
-    sql`UPDATE notifications SET body = ${M.deletedMessage}
-      WHERE user_id = ${target.to_id} AND kind = 'message.received' AND ref_id = ${threadId} AND body = ${previewOf(target.body, target.files)}`,
     sql`UPDATE thread_members SET unread_count = (
         SELECT count(*) FROM messages WHERE thread_id = ${threadId} AND to_id = ${target.to_id} AND read = 0 AND deleted_at IS NULL)
       WHERE thread_id = ${threadId} AND user_id = ${target.to_id}`,
@@ -43,7 +40,11 @@ function deleteStatements(messageId: string, target: Target, at: string) {
  * Deletes the viewer's message. The other member of the thread gets 403; anyone else, or
  * a thread a block hides, 404. Deleting a deleted message again answers the same.
  */
-export async function deleteMessage(deps: Pick<Deps, 'db' | 'clock'> & Emits<InboxLiveEvents> & { media: R2Bucket }, viewerId: string, messageId: string): Promise<DeletedMessage> {
+export async function deleteMessage(
+  deps: Pick<Deps, 'db' | 'clock' | 'notifications'> & Emits<InboxLiveEvents> & { media: R2Bucket },
+  viewerId: string,
+  messageId: string,
+): Promise<DeletedMessage> {
   const [target] = await deps.db.all<Target>(sql`
     SELECT m.thread_id, m.author_id, m.to_id, m.body, m.deleted_at, (SELECT count(*) FROM attachments WHERE message_id = m.id) AS files,
       (CASE WHEN m.author_id = ${viewerId} THEN m.to_id ELSE m.author_id END) IN ${blockedWith(viewerId)} AS hidden
@@ -59,6 +60,8 @@ export async function deleteMessage(deps: Pick<Deps, 'db' | 'clock'> & Emits<Inb
     const deleting = deleteStatements(messageId, target, deps.clock.now().toISOString());
     const results = await runBatch(deps.db, [...deleting, ...threadViewStatements(target.thread_id, pair)]);
     views = threadViewsOf(results.slice(deleting.length), pair);
+    // The recipient's notification must not keep showing the text either.
+    await deps.notifications.of(target.to_id).rewriteBody('message.received', target.thread_id, previewOf(target.body, target.files), M.deletedMessage);
     await deleteFiles(
       deps.media,
       (results[0]!.results as Array<{ storage_key: string }>).map((row) => row.storage_key),

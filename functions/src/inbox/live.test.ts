@@ -8,6 +8,7 @@ import { threadMessages } from './read';
 import { sendMessage } from './send';
 import type { MessageForm } from './message-form';
 import { connectedMembers } from './test-inbox';
+import { storedRows } from '../notifications/test-support';
 
 /** The domain functions with a recording live emitter. */
 function recordingDeps() {
@@ -48,22 +49,21 @@ describe('the live events of the inbox', () => {
     const { deps } = recordingDeps();
     await sendMessage(deps, a.user.id, text(b.user.id, 'first'));
     await sendMessage(deps, a.user.id, text(b.user.id, 'second'));
-    const rows = (await env.DB.prepare("SELECT body FROM notifications WHERE user_id = ? AND kind = 'message.received'").bind(b.user.id).all<{ body: string }>()).results;
-    expect(rows).toEqual([{ body: 'second' }]);
+    const rows = (await storedRows(b.user.id)).filter((row) => row.kind === 'message.received');
+    expect(rows.map((row) => ({ body: row.body }))).toEqual([{ body: 'second' }]);
   });
 
   it('tells the reader’s tabs the new unread counts and the sender that it was read when a thread is opened; nothing when nothing was unread', async () => {
     const { a, b } = await connectedMembers();
     const { deps, sent } = recordingDeps();
     const { thread } = await sendMessage(deps, a.user.id, text(b.user.id, 'read me'));
-    const unseen = () =>
-      env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'message.received' AND is_seen = 0").bind(b.user.id).first<{ n: number }>();
+    const unseen = async () => ({ n: (await storedRows(b.user.id)).filter((row) => row.kind === 'message.received' && !row.is_seen).length });
     expect((await unseen())?.n).toBe(1);
     sent.length = 0;
     await threadMessages(deps, b.user.id, thread._id, { limit: 30 });
     // Reading the messages is seeing their notification: both badges drop together.
     expect((await unseen())?.n).toBe(0);
-    const others = await env.DB.prepare('SELECT count(*) AS n FROM notifications WHERE user_id = ? AND is_seen = 0').bind(b.user.id).first<{ n: number }>();
+    const others = { n: (await storedRows(b.user.id)).filter((row) => !row.is_seen).length };
     expect(sent).toEqual([
       { userId: b.user.id, event: 'counts', payload: { unseenMessages: 0, unseenNotifications: others!.n } },
       { userId: a.user.id, event: 'read', payload: { connectionId: thread._id, readBy: b.user.id } },
@@ -85,7 +85,7 @@ describe('the live events of the inbox', () => {
         [b.user.id, 'thread', message._id, thread._id],
       ]),
     );
-    const notification = await env.DB.prepare("SELECT body FROM notifications WHERE user_id = ? AND kind = 'message.received'").bind(b.user.id).first<{ body: string }>();
+    const notification = (await storedRows(b.user.id)).find((row) => row.kind === 'message.received');
     expect(notification?.body).toBe('This message was deleted');
   });
 });

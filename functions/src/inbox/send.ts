@@ -2,18 +2,20 @@
  * Sending a message (POST /connections/messages). Only between connected members, never
  * across a block; a reply quotes a message of the same thread; files come with the form or
  * are the sender's earlier unsent uploads. The message, its attachments, both members'
- * sides, the thread's latest message and the recipient's notification (collapsed into
- * their unseen one about this thread) are stored in ONE batch, which also reads the thread
- * back as each member sees it and the message as sent; the live events go out as soon as
- * it returns: `notification` "New Message" with the thread as the recipient sees it, and
- * `thread` to the sender's other tabs.
+ * sides, the thread's latest message and the outbox row of the recipient's notification
+ * are stored in ONE batch, which also reads the thread back as each member sees it and the
+ * message as sent. Then the notification goes to the recipient's object (collapsed into
+ * their unseen one about this thread; notifications/outbox.ts retries it if that fails)
+ * and the live events go out: `notification` "New Message" with the thread as the
+ * recipient sees it, and `thread` to the sender's other tabs.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits, PushNote } from '../deps';
+import type { Deps, Emits, PushNote, StoredNotification } from '../deps';
 import { newId } from '../db/ids';
 import { runBatch, type BatchStatement } from '../db/batch';
 import { ApiError, invalidFields, type FieldErrors } from '../errors';
-import { notificationRowOf, notificationStatements, toNotification, type NotifyInput } from '../notifications/notify';
+import { storeInputOf, toNotification, type NotifyInput } from '../notifications/notify';
+import { outboxed } from '../notifications/outbox';
 import { pushNoteOf } from '../notifications/push-notes';
 import type { Notification } from '../notifications/schemas';
 import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, type StoredFile } from './attachments';
@@ -25,7 +27,7 @@ import type { Message, SentMessage, Thread } from './schemas';
 import { ensureThread, pairState, threadViewsOf, threadViewStatements, type ThreadView } from './threads';
 import { previewOf, toMessage, type MessageRow } from './wire';
 
-export type SendDeps = FileDeps & Emits<InboxLiveEvents>;
+export type SendDeps = FileDeps & Pick<Deps, 'notifications'> & Emits<InboxLiveEvents>;
 
 /** The thread the form names and its other member: `connectionId` must be the sender's, `to` its other member. */
 async function recipientOf(deps: Pick<Deps, 'db'>, senderId: string, form: MessageForm): Promise<{ threadId: string | null; recipientId: string }> {
@@ -121,15 +123,15 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   const files = form.media.map((item) => ('file' in item ? { stored: stored[next++]! } : item));
   const pair = [senderId, recipientId];
   const notifyInput = messageNotification(threadId, senderId, recipientId, form.body, files.length);
-  const notifying = notificationStatements(notifyInput, at);
+  const outbox = outboxed(notifyInput, at);
   let results: D1Result[];
   try {
-    // The views, the message and the notification are read back in the same batch, after the writes: one round trip.
+    // The views and the message are read back in the same batch, after the writes: one round trip.
     results = await runBatch(deps.db, [
       ...storeStatements({ id, threadId, senderId, recipientId, body: form.body, replyTo: form.replyTo ?? null, at }, files),
+      outbox.statement,
       ...threadViewStatements(threadId, pair),
       messageStatement(id),
-      ...notifying,
     ]);
   } catch (error) {
     await deleteFiles(
@@ -139,14 +141,24 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
     throw error;
   }
   hooks.stored?.(deps.clock.now());
-  const tail = results.slice(-(notifying.length + 5));
+  const tail = results.slice(-5);
   const [senderSide, recipientSide] = threadViewsOf(tail.slice(0, 4), pair) as [ThreadView, ThreadView];
   const cards = new Map([senderSide, recipientSide].map((side) => [side.viewer._id, side.viewer]));
   const message = toMessage(tail[4]!.results[0] as MessageRow, threadId, cards);
-  const row = notificationRowOf(tail.slice(5));
-  const notification = row ? toNotification(row, senderSide.viewer) : null;
+  // The message is stored: from here on a failure only leaves the outbox row to the cron.
+  let row: StoredNotification | null | undefined;
+  try {
+    row = await deps.notifications.of(recipientId).store(storeInputOf(notifyInput, at, outbox.id));
+  } catch (error) {
+    console.error(`notification of message ${id} left in the outbox`, error);
+  }
+  const notification = row ? toNotification(row, recipientId, senderSide.viewer) : null;
   const push = notification ? pushNoteOf(notifyInput, senderSide.viewer) : undefined;
-  return deliver(deps, { message, notification, push, senderView: senderSide.thread!, recipientView: recipientSide.thread });
+  const sent = deliver(deps, { message, notification, push, senderView: senderSide.thread!, recipientView: recipientSide.thread });
+  // Delivered (row stored or already applied): the outbox row goes, beside the live events.
+  const cleared = row !== undefined ? deps.db.run(sql`DELETE FROM notification_outbox WHERE id = ${outbox.id}`) : undefined;
+  const [answer] = await Promise.all([sent, cleared]);
+  return answer;
 }
 
 /** The live events, straight after the batch: the recipient's New Message and the sender's other tabs. */

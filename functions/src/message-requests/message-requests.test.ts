@@ -6,6 +6,7 @@ import { fixedClock } from '../clock';
 import { createApp } from '../app';
 import { send } from '../inbox/test-inbox';
 import { REQUEST_MESSAGES as M } from './messages';
+import { storedRows } from '../notifications/test-support';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 let sequence = 0;
@@ -43,7 +44,8 @@ describe('sending a message request', () => {
     const folder = await folderOf(rosa);
     expect(folder.total).toBe(1);
     expect(folder.data[0]).toMatchObject({ _id: request._id, body: request.body, sender: { _id: petra.user.id } });
-    const notice = await env.DB.prepare('SELECT kind, ref_id, link, sender_id FROM notifications WHERE user_id = ?').bind(rosa.user.id).first();
+    const [stored] = await storedRows(rosa.user.id);
+    const notice = { kind: stored?.kind, ref_id: stored?.ref_id, link: stored?.link, sender_id: stored?.sender_id };
     expect(notice).toEqual({ kind: 'message.requested', ref_id: request._id, link: '/inbox?folder=requests', sender_id: petra.user.id });
     // The sender's folder holds only requests to them.
     expect((await folderOf(petra)).total).toBe(0);
@@ -186,8 +188,8 @@ describe('answering a request', () => {
     expect(list.data.map((t: { _id: string }) => t._id)).toContain(thread._id);
     expect((await send(rosa, { to: petra.user.id, body: 'Happy to talk' })).status).toBe(201);
     expect((await send(petra, { connectionId: thread._id, body: 'Great' })).status).toBe(201);
-    const notice = await env.DB.prepare("SELECT link FROM notifications WHERE user_id = ? AND kind = 'message.request_accepted'").bind(petra.user.id).first();
-    expect(notice).toEqual({ link: `/inbox?personalInbox=${thread._id}` });
+    const accepted = (await storedRows(petra.user.id)).find((row) => row.kind === 'message.request_accepted');
+    expect({ link: accepted?.link }).toEqual({ link: `/inbox?personalInbox=${thread._id}` });
     // Answered once only.
     expect((await accept(rosa, request._id)).status).toBe(409);
     expect((await decline(rosa, request._id)).status).toBe(409);
@@ -199,8 +201,7 @@ describe('answering a request', () => {
     const response = await decline(rosa, request._id);
     expect(await bodyOf(response)).toEqual({ _id: request._id, status: 'declined' });
     expect((await folderOf(rosa)).total).toBe(0);
-    const notices = await env.DB.prepare('SELECT count(*) AS n FROM notifications WHERE user_id = ?').bind(petra.user.id).first<{ n: number }>();
-    expect(notices?.n).toBe(0);
+    expect(await storedRows(petra.user.id)).toHaveLength(0);
     const again = await sendTo(petra, rosa);
     expect(again.status).toBe(409);
     expect((await bodyOf(again)).message).toBe(M.declined);

@@ -29,7 +29,7 @@ import { REQUEST_MESSAGES as M } from './messages';
 import type { MessageRequest, MessageRequestPage, RequestSetting, SendRequestBody, SentRequest } from './schemas';
 
 type ReadDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
-export type RequestDeps = ReadDeps & Emits<NotificationLiveEvents & InboxLiveEvents>;
+export type RequestDeps = ReadDeps & Pick<Deps, 'notifications'> & Emits<NotificationLiveEvents & InboxLiveEvents>;
 
 type RequestStatus = MessageRequest['status'];
 type RequestRow = { id: string; sender_id: string; recipient_id: string; body: string; status: RequestStatus; created_at: string; answered_at: string | null };

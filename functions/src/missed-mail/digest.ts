@@ -6,6 +6,8 @@
  * (an hour of slack, so a daily digest keeps its hour). mail_log keeps one per member and day.
  */
 import { sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { visibleSenders } from '../notifications/notify';
 import { type DigestCounts, digestIsEmpty, digestMail } from './mails';
 import { digestFrequency, mailable } from './reach';
 import { dayOf, type MissedMailDeps } from './unread';
@@ -18,33 +20,49 @@ export const DIGEST_PERIODS = { daily: 24 * HOUR, weekly: 7 * 24 * HOUR } as con
 const BATCH = 500;
 const MAX_PAGES = 10;
 
-const MENTION_KINDS = sql`('post.mentioned', 'comment.mentioned')`;
-const REPLY_KINDS = sql`('post.commented', 'comment.replied')`;
+/** The notification kinds each count of the digest sums. */
+const COUNTED_KINDS: Record<string, 'connectionRequests' | 'mentions' | 'replies'> = {
+  'connection.requested': 'connectionRequests',
+  'post.mentioned': 'mentions',
+  'comment.mentioned': 'mentions',
+  'post.commented': 'replies',
+  'comment.replied': 'replies',
+};
+
+/** Deps of a digest's counts: D1 (senders), the member's notifications and views objects. */
+export type DigestCountDeps = Pick<MissedMailDeps, 'db'> & ViewStoreDeps & Pick<Deps, 'notifications'>;
 
 type CandidateRow = { id: string; email: string; first_name: string; frequency: 'daily' | 'weekly'; last_at: string | null };
 
-/** What the member got since `since` (ISO); profile views come from the member's own views object. */
-export async function digestCounts(deps: Pick<MissedMailDeps, 'db'> & ViewStoreDeps, userId: string, since: string): Promise<DigestCounts> {
-  const [[row], profileViews] = await Promise.all([
-    deps.db.all<Omit<DigestCounts, 'profileViews'>>(sql`SELECT
-    (SELECT count(*) FROM notifications n WHERE n.user_id = ${userId} AND n.kind = 'connection.requested' AND n.created_at > ${since}) AS connectionRequests,
-    (SELECT count(*) FROM notifications n WHERE n.user_id = ${userId} AND n.kind IN ${MENTION_KINDS} AND n.created_at > ${since}) AS mentions,
-    (SELECT count(*) FROM notifications n WHERE n.user_id = ${userId} AND n.kind IN ${REPLY_KINDS} AND n.created_at > ${since}) AS replies`),
-    profileViewsSince(deps, userId, since),
-  ]);
-  return { connectionRequests: row?.connectionRequests ?? 0, profileViews, mentions: row?.mentions ?? 0, replies: row?.replies ?? 0 };
+/**
+ * What the member got since `since` (ISO), from the member's own objects side by side: the
+ * notifications counted by kind and sender, the profile views. Senders gone or blocked either
+ * way are not counted (one D1 query, only when some sender is named), as the list shows them.
+ */
+export async function digestCounts(deps: DigestCountDeps, userId: string, since: string): Promise<DigestCounts> {
+  const [groups, profileViews] = await Promise.all([deps.notifications.of(userId).countsSince(since), profileViewsSince(deps, userId, since)]);
+  const counted = groups.filter((group) => COUNTED_KINDS[group.kind]);
+  const visible = await visibleSenders(
+    deps,
+    userId,
+    counted.flatMap((group) => (group.senderId ? [group.senderId] : [])),
+  );
+  const counts: DigestCounts = { connectionRequests: 0, profileViews, mentions: 0, replies: 0 };
+  for (const group of counted) if (group.senderId === null || visible.has(group.senderId)) counts[COUNTED_KINDS[group.kind]!] += group.n;
+  return counts;
 }
 
 /** Sends the digests that are due; answers how many went out. */
-export async function sendDigests(deps: MissedMailDeps & ViewStoreDeps, secret: string): Promise<number> {
+export async function sendDigests(deps: MissedMailDeps & DigestCountDeps, secret: string): Promise<number> {
   const now = deps.clock.now();
   const day = dayOf(now);
-  // Profile views live in each member's views object (profiles/views-store.ts), which D1
-  // cannot see: a candidate is any member whose digest is due (by frequency, not sent today);
-  // digestCounts then decides, and a member whose counts are all zero gets no mail.
-  // TODO(notifications partition): when notifications leave D1 too, rework this scan (it
-  // reads due members in id order, BATCH × MAX_PAGES per run, so at scale it needs a cursor
-  // or a due-date index rather than a scan from the first id).
+  // Profile views and notifications live in each member's objects (profiles/views-store.ts,
+  // notifications/store.ts), which D1 cannot see: a candidate is any member whose digest is
+  // due (by frequency, not sent today); digestCounts then decides, and a member whose counts
+  // are all zero gets no mail. A run reads at most BATCH × MAX_PAGES = 5,000 candidates and
+  // makes two object calls for each (notifications, views): at most 10,000, plus one D1 query
+  // per candidate whose counted notifications name a sender. Members left over wait an hour.
+  // At scale the scan from the first id wants a cursor or a due-date index (docs/scale.md).
   const dueBefore = {
     daily: new Date(now.getTime() - DIGEST_PERIODS.daily + HOUR).toISOString(),
     weekly: new Date(now.getTime() - DIGEST_PERIODS.weekly + HOUR).toISOString(),

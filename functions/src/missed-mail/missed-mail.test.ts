@@ -10,7 +10,7 @@ import { newId } from '../db/ids';
 import worker from '../index';
 import { devMailbox } from '../mail/dev-mailbox';
 import { buildMimeMessage } from '../mail/mime';
-import { storedFor } from '../notifications/test-support';
+import { storedFor, testStores } from '../notifications/test-support';
 import { recordView } from '../profiles/views';
 import { durableObjectProfileViews } from '../profiles/views-box';
 import { savePreferences } from '../push/preferences';
@@ -28,7 +28,14 @@ const DAY = 24 * HOUR;
 function depsAt(at: Date) {
   const database = db(env);
   const clock = fixedClock(at);
-  return { db: database, clock, mailer: devMailbox(database, clock), config: readConfig(env), profileViews: durableObjectProfileViews(env.PROFILE_VIEW_STORE) };
+  return {
+    db: database,
+    clock,
+    mailer: devMailbox(database, clock),
+    config: readConfig(env),
+    profileViews: durableObjectProfileViews(env.PROFILE_VIEW_STORE),
+    notifications: testStores(),
+  };
 }
 
 const unreadRun = (at: Date) => sendUnreadMessageMails(depsAt(at), SECRET);
@@ -268,7 +275,9 @@ describe('the digest', () => {
 
   it('sends nothing when nothing happened, when off, or after the digest link was used', async () => {
     const quiet = await busyMember('daily');
-    await db(env).run(sql`DELETE FROM notifications WHERE user_id = ${quiet.user.id} AND kind <> 'post.mentioned'`);
+    // Only the mention of 3 days ago is left: older than the daily digest's day.
+    await testStores().of(quiet.user.id).wipe();
+    await storedFor(quiet, null, new Date(Date.now() - 3 * DAY).toISOString(), { kind: 'post.mentioned', senderId: null });
     await durableObjectProfileViews(env.PROFILE_VIEW_STORE).of(quiet.user.id).wipe();
     const off = await busyMember('off');
     const left = await busyMember('weekly');

@@ -97,13 +97,12 @@ export async function removeContent(deps: Deps & { media: R2Bucket }, admin: Aud
       decisionStatement({ id, action: 'remove', target, memberId: info.memberId, admin, reason: input.reason, precondition: hasOpenReports(target), at }),
       closeReportsStatement(target, id, at),
       ...removal,
-      ...notice,
+      notice.statement,
       auditEntry(deps.db, deps.clock, { admin, action: isPost ? 'post.remove' : 'comment.remove', target, note: input.reason }),
     ],
     () => itemConflict(deps, target),
   );
   if (mediaKeys.length) await deleteMedia(deps.media, mediaKeys);
-  const noticeStart = 2 + removal.length;
-  await sendNotice(deps, results.slice(noticeStart, noticeStart + notice.length));
+  await sendNotice(deps, notice);
   return { handled: true, reports: results[1]!.meta.changes };
 }

@@ -60,7 +60,7 @@ export async function warnMember(deps: Deps, admin: AuditActor, memberId: string
   await memberToAct(deps, admin, memberId, input.item);
   const { id, at } = newDecision(deps);
   const notice = noticeStatements(memberId, 'A warning from the FounderMesh team', input.reason, id, at);
-  const results = await runDecision(
+  await runDecision(
     deps,
     [
       decisionStatement({
@@ -74,13 +74,12 @@ export async function warnMember(deps: Deps, admin: AuditActor, memberId: string
         at,
       }),
       ...closeItem(input.item, id, at),
-      ...notice,
+      notice.statement,
       auditEntry(deps.db, deps.clock, { admin, action: 'member.warn', target: { type: 'member', id: memberId }, note: input.reason }),
     ],
     () => memberConflict(deps, memberId, input.item, M.nothingOpen),
   );
-  const first = 1 + (input.item ? 1 : 0);
-  await sendNotice(deps, results.slice(first, first + notice.length));
+  await sendNotice(deps, notice);
   return { warned: true };
 }
 

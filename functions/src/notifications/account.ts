@@ -7,7 +7,7 @@ import type { Deps } from '../deps';
 import { NOTIFICATION_LINKS } from './links';
 import { notify, type NotifyInput } from './notify';
 
-type D = Pick<Deps, 'db' | 'clock' | 'live'>;
+type D = Pick<Deps, 'db' | 'clock' | 'live' | 'notifications'>;
 
 async function notice(deps: D, input: Omit<NotifyInput, 'senderId'>): Promise<void> {
   try {

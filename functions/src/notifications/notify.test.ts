@@ -1,17 +1,14 @@
-import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { block, someMembers } from '../../test/connections';
 import { fixedClock } from '../clock';
-import { db } from '../db/client';
-import { notifications } from '../db/schema';
 import { recordingEmitter } from '../../test/live';
 import { notify, storeNotification, unseenNotificationCount, type NotifyInput } from './notify';
+import { notificationDeps, storedRows } from './test-support';
 
 function depsAt(iso: string) {
   const clock = fixedClock(new Date(iso));
   const live = recordingEmitter();
-  return { deps: { db: db(env), clock, live: live.emitter }, clock, sent: live.sent };
+  return { deps: { ...notificationDeps(clock), live: live.emitter }, clock, sent: live.sent };
 }
 
 const liked = (userId: string, senderId: string, refId: string, extra: Partial<NotifyInput> = {}): NotifyInput => ({
@@ -49,7 +46,7 @@ describe('storeNotification', () => {
     const eventId = crypto.randomUUID();
     const results = await Promise.all(Array.from({ length: 5 }, () => storeNotification(deps, liked(receiver.user.id, sender.user.id, 'p1', { eventId }))));
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await deps.db.select().from(notifications).where(eq(notifications.eventId, eventId))).toHaveLength(1);
+    expect((await storedRows(receiver.user.id)).filter((row) => row.event_id === eventId)).toHaveLength(1);
   });
 
   it('collapses into the unseen one about the same thing, and adds a new one once it is seen', async () => {
@@ -75,7 +72,7 @@ describe('storeNotification', () => {
     expect(await storeNotification(deps, { ...input(a.user.id, 'event'), eventId })).toMatchObject({ _id: first!._id, body: 'event' });
     expect(await storeNotification(deps, { ...input(b.user.id, 'replayed'), eventId })).toBeNull();
 
-    await deps.db.update(notifications).set({ isSeen: true }).where(eq(notifications.id, first!._id));
+    await deps.notifications.of(receiver.user.id).markSeen(first!._id);
     const third = await storeNotification(deps, input(a.user.id, 'third'));
     expect(third!._id).not.toBe(first!._id);
     expect(await unseenNotificationCount(deps, receiver.user.id)).toBe(1);

@@ -1,16 +1,17 @@
 /**
  * Storing and delivering notifications (SPEC.md §3 Notification, §7 Notifications): the
- * module API the rest of the API calls. `storeNotification` writes the row (once per
- * domain event, optionally collapsing into an unseen one about the same thing), `notify`
- * also sends the live `notification` event, `unseenNotificationCount` counts the badge.
+ * module API the rest of the API calls. Each member's notifications live in their own
+ * object (store.ts, reached through `deps.notifications`); D1 still says who the senders
+ * are and who is blocked, asked at write and at read time. `storeNotification` writes one
+ * (once per domain event, optionally collapsing into an unseen one about the same thing),
+ * `notify` also sends the live `notification` event, `unseenNotificationCount` counts the badge.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits } from '../deps';
+import type { Deps, Emits, NotificationInput, StoredNotification, UnseenBySender } from '../deps';
 import { newId } from '../db/ids';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
-import { blockedWith } from '../members/blocks';
+import { blockedEitherWay, blockedWith } from '../members/blocks';
 import type { MemberCard } from '../members/schemas';
-import { runBatch } from '../db/batch';
 import type { NotificationLiveEvents } from './live-events';
 import { pushNoteOf } from './push-notes';
 import type { Notification, NotificationKind } from './schemas';
@@ -30,25 +31,10 @@ export type NotifyInput = {
   collapse?: boolean;
 };
 
-/** A notifications row as the raw SQL of this module selects it (`NOTIFICATION_COLUMNS`). */
-export type NotificationRow = {
-  id: string;
-  user_id: string;
-  sender_id: string | null;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  ref_id: string | null;
-  is_seen: number | boolean;
-  created_at: string;
-};
+export type NotificationDeps = Pick<Deps, 'db' | 'clock' | 'notifications'>;
 
-/** The select-list of a NotificationRow from `notifications n`. */
-export const NOTIFICATION_COLUMNS = sql.raw('n.id, n.user_id, n.sender_id, n.kind, n.title, n.body, n.link, n.ref_id, n.is_seen, n.created_at');
-
-/** The wire Notification of a row and its sender's card (null: no sender, or the sender is gone). */
-export function toNotification(row: NotificationRow, sender: MemberCard | null): Notification {
+/** The wire Notification of a stored row of `userId`'s and its sender's card (null: no sender, or the sender is gone). */
+export function toNotification(row: StoredNotification, userId: string, sender: MemberCard | null): Notification {
   return {
     _id: row.id,
     isSeen: Boolean(row.is_seen),
@@ -56,69 +42,81 @@ export function toNotification(row: NotificationRow, sender: MemberCard | null):
     body: row.body,
     kind: row.kind as NotificationKind,
     link: row.link,
-    userId: row.user_id,
-    userReceiver: row.user_id,
+    userId,
+    userReceiver: userId,
     userSender: sender ? { _id: sender._id, profile: sender } : null,
     createdAt: row.created_at,
   };
 }
 
-/** `sender_id` is null or not blocked either way with the receiver (a SQL condition). */
-export function senderVisibleTo(userId: string, senderColumn = sql.raw('sender_id')) {
-  return sql`(${senderColumn} IS NULL OR ${senderColumn} NOT IN ${blockedWith(userId)})`;
+/** What the member's object stores for `input` at `at`, with a fresh id (`deliveryId`: an outbox row's). */
+export function storeInputOf(input: NotifyInput, at: string, deliveryId?: string): NotificationInput {
+  return {
+    id: newId(),
+    senderId: input.senderId,
+    kind: input.kind,
+    title: input.title,
+    body: input.body,
+    link: input.link,
+    refId: input.refId,
+    eventId: input.eventId ?? null,
+    deliveryId: deliveryId ?? null,
+    collapse: input.collapse ?? false,
+    at,
+  };
 }
 
 /**
- * The statements storing a notification, to run in a D1 batch of their own or in the batch
- * of the change they report: with `collapse`, an UPDATE of the unseen one about the same
- * thing, then the INSERT of a new one (which stores nothing when the update did, when
- * `eventId` is already stored, or when the two members are blocked either way). Each
- * returns the row it wrote; `notificationRowOf` picks it from their results.
+ * Of `senderIds`, the members who still exist and have no block either way with `userId`
+ * (one D1 query; an empty list asks nothing).
  */
-export function notificationStatements(input: NotifyInput, at: string) {
-  const sender = input.senderId;
-  const eventId = input.eventId ?? null;
-  const visible = sql`(${sender} IS NULL OR ${sender} NOT IN ${blockedWith(input.userId)})`;
-  const sameThing = sql`user_id = ${input.userId} AND kind = ${input.kind} AND ref_id IS ${input.refId} AND is_seen = 0`;
-  const returning = sql.raw('RETURNING id, user_id, sender_id, kind, title, body, link, ref_id, is_seen, created_at');
-  const statements = [];
-  if (input.collapse) {
-    statements.push(sql`
-      UPDATE notifications SET sender_id = ${sender}, title = ${input.title}, body = ${input.body}, link = ${input.link}, created_at = ${at},
-        event_id = coalesce(${eventId}, event_id)
-      WHERE id = (SELECT id FROM notifications WHERE ${sameThing} ORDER BY created_at DESC LIMIT 1) AND ${visible}
-        AND NOT EXISTS (SELECT 1 FROM notifications WHERE event_id = ${eventId})
-      ${returning}`);
-  }
-  statements.push(sql`
-    INSERT INTO notifications (id, user_id, sender_id, kind, title, body, link, ref_id, is_seen, event_id, created_at)
-    SELECT ${newId()}, ${input.userId}, ${sender}, ${input.kind}, ${input.title}, ${input.body}, ${input.link}, ${input.refId}, 0, ${eventId}, ${at}
-    WHERE ${visible} ${input.collapse ? sql`AND NOT EXISTS (SELECT 1 FROM notifications WHERE ${sameThing})` : sql``}
-    ON CONFLICT (event_id) DO NOTHING
-    ${returning}`);
-  return statements;
+export async function visibleSenders(deps: Pick<Deps, 'db'>, userId: string, senderIds: readonly string[]): Promise<Set<string>> {
+  if (senderIds.length === 0) return new Set();
+  const rows = await deps.db.all<{ id: string }>(sql`
+    SELECT id FROM users WHERE id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(senderIds)])})) AND id NOT IN ${blockedWith(userId)}`);
+  return new Set(rows.map((row) => row.id));
 }
 
-/** The row the `notificationStatements` wrote, from their batch results (undefined: none). */
-export function notificationRowOf(results: ReadonlyArray<{ results: unknown[] }>): NotificationRow | undefined {
-  return results.flatMap((result) => result.results as NotificationRow[]).at(0);
+/** The badge from the object's unseen counts by sender: senders gone or blocked either way are not counted. */
+export async function visibleUnseen(deps: Pick<Deps, 'db'>, userId: string, unseen: UnseenBySender): Promise<number> {
+  const visible = await visibleSenders(
+    deps,
+    userId,
+    unseen.flatMap((group) => (group.senderId ? [group.senderId] : [])),
+  );
+  return unseen.reduce((sum, group) => sum + (group.senderId === null || visible.has(group.senderId) ? group.n : 0), 0);
 }
 
 /**
- * Stores a notification in one D1 batch and answers it with its sender's card. Answers
- * null, storing nothing, when `eventId` is already stored, when the sender is the
- * receiver, or when the two are blocked either way. With `collapse`, an UNSEEN
- * notification with the same receiver, kind and refId takes the new title, body, link,
- * sender and time instead of a new row. No live event (see `notify`).
+ * Stores a notification in the receiver's object and answers it with its sender's card.
+ * Answers null, storing nothing, when `eventId` is already stored, when the sender is the
+ * receiver, is gone, or when the two are blocked either way (one D1 query first). With
+ * `collapse`, an UNSEEN notification with the same receiver, kind and refId takes the new
+ * title, body, link, sender and time instead of a new row. No live event (see `notify`).
  */
-export async function storeNotification(deps: Pick<Deps, 'db' | 'clock'>, input: NotifyInput): Promise<Notification | null> {
+export async function storeNotification(deps: NotificationDeps, input: NotifyInput): Promise<Notification | null> {
   if (input.senderId !== null && input.senderId === input.userId) return null;
-  const statements = notificationStatements(input, deps.clock.now().toISOString());
-  const results = await runBatch(deps.db, [...statements, sql`SELECT ${MEMBER_CARD_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id = ${input.senderId}`]);
-  const row = notificationRowOf(results.slice(0, -1));
-  if (!row) return null;
-  const [cardRow] = results.at(-1)!.results as MemberCardRow[];
-  return toNotification(row, cardRow ? toMemberCard(cardRow) : null);
+  let sender: MemberCard | null = null;
+  if (input.senderId !== null) {
+    const [row] = await deps.db.all<MemberCardRow & { blocked: number }>(sql`
+      SELECT ${MEMBER_CARD_COLUMNS}, ${blockedEitherWay(input.userId, input.senderId)} AS blocked FROM users u ${MEMBER_CARD_JOINS} WHERE u.id = ${input.senderId}`);
+    if (!row || row.blocked) return null;
+    sender = toMemberCard(row);
+  }
+  const stored = await deps.notifications.of(input.userId).store(storeInputOf(input, deps.clock.now().toISOString()));
+  return stored ? toNotification(stored, input.userId, sender) : null;
+}
+
+/** The live `notification` event of a stored notification, or the web push when no socket got it. */
+export async function announce(deps: Emits<NotificationLiveEvents>, input: NotifyInput, notification: Notification): Promise<void> {
+  const sender = notification.userSender?.profile ?? null;
+  await deps.live.emit(
+    input.userId,
+    'notification',
+    { title: notification.title, body: notification.body, userSender: sender, notification },
+    // Away from every tab, the member's devices get it as a web push (push-notes.ts).
+    pushNoteOf(input, sender),
+  );
 }
 
 /**
@@ -126,33 +124,13 @@ export async function storeNotification(deps: Pick<Deps, 'db' | 'clock'>, input:
  * notification }` to every open socket of the receiver, or the web push when none got it.
  * Nothing is sent when nothing was stored.
  */
-export async function notify(deps: Pick<Deps, 'db' | 'clock'> & Emits<NotificationLiveEvents>, input: NotifyInput): Promise<Notification | null> {
+export async function notify(deps: NotificationDeps & Emits<NotificationLiveEvents>, input: NotifyInput): Promise<Notification | null> {
   const notification = await storeNotification(deps, input);
-  if (notification) {
-    const sender = notification.userSender?.profile ?? null;
-    await deps.live.emit(
-      input.userId,
-      'notification',
-      { title: notification.title, body: notification.body, userSender: sender, notification },
-      // Away from every tab, the member's devices get it as a web push (push-notes.ts).
-      pushNoteOf(input, sender),
-    );
-  }
+  if (notification) await announce(deps, input, notification);
   return notification;
 }
 
-/** The condition of a member's unseen notifications (senders blocked either way left out). */
-export function unseenOf(userId: string) {
-  return sql`n.user_id = ${userId} AND n.is_seen = 0 AND ${senderVisibleTo(userId, sql.raw('n.sender_id'))}`;
-}
-
-/** The statement counting a member's unseen notifications, as `n` (for a batch of one's own). */
-export function unseenCountStatement(userId: string) {
-  return sql`SELECT count(*) AS n FROM notifications n WHERE ${unseenOf(userId)}`;
-}
-
-/** How many notifications a member has not seen (senders blocked either way left out). */
-export async function unseenNotificationCount(deps: Pick<Deps, 'db'>, userId: string): Promise<number> {
-  const [row] = await deps.db.all<{ n: number }>(unseenCountStatement(userId));
-  return row?.n ?? 0;
+/** How many notifications a member has not seen (senders gone or blocked either way left out). */
+export async function unseenNotificationCount(deps: Pick<Deps, 'db' | 'notifications'>, userId: string): Promise<number> {
+  return visibleUnseen(deps, userId, await deps.notifications.of(userId).unseenBySender());
 }

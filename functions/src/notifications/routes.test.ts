@@ -1,11 +1,9 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, post } from '../../test/api';
 import { someMembers } from '../../test/connections';
-import { db } from '../db/client';
 import { recordingEmitter } from '../../test/live';
 import { markAllSeen, markSeen } from './service';
-import { asMember, pageOf, storedFor, unseenOf } from './test-support';
+import { asMember, notificationDeps, pageOf, storedFor, unseenOf } from './test-support';
 
 describe('GET /notifications', () => {
   it('pages the member’s notifications newest first, each with its sender’s profile', async () => {
@@ -101,7 +99,7 @@ describe('PATCH /notifications/seen', () => {
     const a = await storedFor(me, ann, '2026-03-01T10:00:00Z');
     await storedFor(me, ann, '2026-03-01T10:01:00Z');
     const live = recordingEmitter();
-    const deps = { db: db(env), live: live.emitter };
+    const deps = { ...notificationDeps(), live: live.emitter };
     await markSeen(deps, me.user.id, a._id);
     expect(live.sent).toEqual([{ userId: me.user.id, event: 'counts', payload: { unseenNotifications: 1 } }]);
     await expect(markSeen(deps, ann.user.id, a._id)).rejects.toMatchObject({ status: 404 });

@@ -1,31 +1,41 @@
 /**
  * Helpers for the notification tests: notifications stored for a member at chosen times,
- * and the routes called as a member.
+ * the member's object read directly, and the routes called as a member.
  */
 import { env } from 'cloudflare:workers';
 import { bodyOf, call } from '../../test/api';
 import { fixedClock } from '../clock';
 import { db } from '../db/client';
+import type { StoredNotification } from '../deps';
+import { durableObjectNotifications } from './box';
 import { storeNotification, type NotifyInput } from './notify';
 import type { Notification, NotificationPage } from './schemas';
 
 type Member = { user: { id: string }; jwt: string };
 
+/** The notification stores of the test worker's binding. */
+export const testStores = () => durableObjectNotifications(env.NOTIFICATION_STORE);
+
+/** The notification deps of a test: D1, the stores and a clock. */
+export const notificationDeps = (clock = fixedClock(new Date())) => ({ db: db(env), clock, notifications: testStores() });
+
+/** Every notification in the member's object, oldest first (what the tests once read from D1). */
+export async function storedRows(userId: string): Promise<StoredNotification[]> {
+  return testStores().of(userId).all();
+}
+
 /** Stores a `post.liked`-style notification for `to` from `from` (null: an account notice) at `at`. */
 export async function storedFor(to: Pick<Member, 'user'>, from: Pick<Member, 'user'> | null, at: string, extra: Partial<NotifyInput> = {}): Promise<Notification> {
-  const stored = await storeNotification(
-    { db: db(env), clock: fixedClock(new Date(at)) },
-    {
-      userId: to.user.id,
-      senderId: from?.user.id ?? null,
-      kind: from ? 'post.liked' : 'account.changed',
-      title: from ? 'Someone liked your post' : 'Your password was changed',
-      body: `at ${at}`,
-      link: '/post/a-post',
-      refId: crypto.randomUUID(),
-      ...extra,
-    },
-  );
+  const stored = await storeNotification(notificationDeps(fixedClock(new Date(at))), {
+    userId: to.user.id,
+    senderId: from?.user.id ?? null,
+    kind: from ? 'post.liked' : 'account.changed',
+    title: from ? 'Someone liked your post' : 'Your password was changed',
+    body: `at ${at}`,
+    link: '/post/a-post',
+    refId: crypto.randomUUID(),
+    ...extra,
+  });
   if (!stored) throw new Error('nothing stored');
   return stored;
 }

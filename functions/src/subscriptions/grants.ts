@@ -18,7 +18,7 @@ import { applyPremium, MEMBER_NOT_FOUND } from './premium-state';
  * premium.end). Then applies the member's Premium. Answers the Premium state afterwards:
  * ending a grant of a member who pays keeps Premium on.
  */
-export async function setGrant(deps: Pick<Deps, 'db' | 'clock' | 'live'>, userId: string, granted: boolean, admin: AuditActor) {
+export async function setGrant(deps: Pick<Deps, 'db' | 'clock' | 'live' | 'notifications'>, userId: string, granted: boolean, admin: AuditActor) {
   const [member] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!member) throw new ApiError(404, MEMBER_NOT_FOUND);
   const at = deps.clock.now().toISOString();

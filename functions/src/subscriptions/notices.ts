@@ -15,7 +15,7 @@ const BODY = 'We could not charge your card for Premium. Premium stays on while 
 
 /** Notifies and mails a member that the renewal of `subscriptionId` for the period ending `periodEnd` failed. */
 export async function noticePaymentFailed(
-  deps: Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'notifications'>,
   userId: string,
   subscriptionId: string,
   periodEnd: string,

@@ -26,7 +26,7 @@ export function givesPremium(status: string): boolean {
  * founder record's premium flag, so the member is free by every rule. Notifies the member
  * when the state changed. 404 for an unknown member.
  */
-export async function setPremium(deps: Pick<Deps, 'db' | 'clock' | 'live'>, userId: string, premium: boolean) {
+export async function setPremium(deps: Pick<Deps, 'db' | 'clock' | 'live' | 'notifications'>, userId: string, premium: boolean) {
   const [before] = await deps.db
     .select({ roleType: users.roleType, founderPremium: founders.premium })
     .from(users)
@@ -65,6 +65,6 @@ export async function earnsPremium(deps: Pick<Deps, 'db'>, userId: string): Prom
 }
 
 /** Brings `role.type` in line with earnsPremium. */
-export async function applyPremium(deps: Pick<Deps, 'db' | 'clock' | 'live'>, userId: string) {
+export async function applyPremium(deps: Pick<Deps, 'db' | 'clock' | 'live' | 'notifications'>, userId: string) {
   return setPremium(deps, userId, await earnsPremium(deps, userId));
 }

@@ -14,7 +14,7 @@ import { syncSubscription } from './sync';
 import type { CancelStatus, ManageInput, Subscription, SubscriptionHistory } from './schemas';
 import { BILLING_SETTINGS_PATH } from './notices';
 
-type BillingDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'billing'>;
+type BillingDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'billing' | 'notifications'>;
 
 /** The app's return pages after checkout (src/pages/premium/). */
 export const CHECKOUT_RETURN_PATHS = { success: '/premium/success', cancelled: '/premium/cancelled' } as const;

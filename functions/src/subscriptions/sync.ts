@@ -12,7 +12,7 @@ import { applyPremium, givesPremium, PREMIUM_STATUSES } from './premium-state';
 import type { BillingLiveEvents } from './live-events';
 import { noticePaymentFailed } from './notices';
 
-type SyncDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'billing'>;
+type SyncDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'billing' | 'notifications'>;
 type EventKind = (typeof subscriptionEvents.$inferInsert)['kind'];
 
 /** Statuses after which a subscription never comes back (Stripe's canceled and incomplete_expired). */

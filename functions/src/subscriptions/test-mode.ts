@@ -14,7 +14,7 @@ import { liveSubscription, toSubscription } from './service';
 import type { Subscription, TestCheckout } from './schemas';
 import { syncSubscription } from './sync';
 
-type TestDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'billing'>;
+type TestDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'billing' | 'notifications'>;
 
 /** The end of a paid period that starts at `from`. */
 export function periodEnd(from: Date, plan: BillingPlan): string {

@@ -16,7 +16,7 @@ import { syncSubscription } from './sync';
  * removed again so that the provider's retry is applied.
  */
 export async function handleWebhook(
-  deps: Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'billing'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'billing' | 'notifications'>,
   body: string,
   signature: string | undefined,
 ): Promise<{ duplicate: boolean }> {
