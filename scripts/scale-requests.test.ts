@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageUsage, budgetHolds, cpuMsPerRequest, descendantsOf, overBudget, parseArgs, pickTypical, timing, usageOf } from '../bench/scale/requests-model.mjs';
+import { averageUsage, budgetHolds, cpuMsPerRequest, descendantsOf, keepGoing, overBudget, parseArgs, pickTypical, timing, usageOf } from '../bench/scale/requests-model.mjs';
 
 describe('the scale request bench model', () => {
   it('reads its arguments and names what is missing or unknown', () => {
@@ -58,6 +58,16 @@ describe('the scale request bench model', () => {
     ];
     expect([...descendantsOf(processes, 10)].sort()).toEqual([11, 12, 13]);
     expect(descendantsOf(processes, 13).size).toBe(0);
+  });
+
+  it('stops a kind at its rounds, or past its seconds once the minimum is done', () => {
+    const limits = { rounds: 300, minRounds: 50, seconds: 120 };
+    expect(keepGoing(0, 0, limits)).toBe(true);
+    expect(keepGoing(299, 1000, limits)).toBe(true);
+    expect(keepGoing(300, 1000, limits)).toBe(false);
+    expect(keepGoing(49, 500_000, limits)).toBe(true);
+    expect(keepGoing(50, 500_000, limits)).toBe(false);
+    expect(keepGoing(50, 119_999, limits)).toBe(true);
   });
 
   it('reads each budget by its own statistic', () => {

@@ -100,3 +100,13 @@ export function overBudget(kinds) {
     .filter(([, kind]) => kind.budget && !budgetHolds(kind, kind.budget))
     .map(([name, kind]) => `${name}: ${kind.budget.statistic} ${kind.budget.statistic === 'median' ? kind.medianMs : kind.p95Ms} ms > ${kind.budget.ms} ms`);
 }
+
+/**
+ * Whether to send request `done + 1` of a kind: up to `rounds`, and after `seconds` have
+ * passed only until `minRounds` are done, so that a kind taking seconds per request on the
+ * largest states ends in bounded time (its figures say how many requests they hold).
+ */
+export function keepGoing(done, elapsedMs, { rounds, minRounds, seconds }) {
+  if (done >= rounds) return false;
+  return done < minRounds || elapsedMs < seconds * 1000;
+}

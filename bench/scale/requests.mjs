@@ -3,7 +3,7 @@
 // and CPU for the cost model in docs/scale.md.
 //
 //   npm run bench:scale -- --state-dir .wrangler/scale-10k --label 10k [--no-fail]
-//   (ROUNDS=300 WARMUP=30 BENCH_PORT=4610 BENCH_SKIP_BUILD=1 to skip astro build)
+//   (ROUNDS=300 WARMUP=30 KIND_SECONDS=120 BENCH_PORT=4610; BENCH_SKIP_BUILD=1 skips astro build)
 //
 // 1. Reads the state's D1 file (node:sqlite, read-only, before any worker opens it): the
 //    member count, SIGN_INS typical members (onboarded, sampled evenly over the members, the
@@ -12,6 +12,8 @@
 //    whole table. It never writes the state's D1 except through the API (sign-ins, messages).
 // 2. The API worker alone (wrangler dev, ENVIRONMENT=development, a random JWT_SECRET, as
 //    bench/feed.mjs): each kind is warmed up, then timed for ROUNDS sequential requests on
+//    loopback (past KIND_SECONDS, only until MIN_ROUNDS: the largest states take seconds
+//    per search; the figures record how many requests they hold),
 //    loopback, rotating among the signed-in members: feed page 1 (bench/feed.mjs, p95 ≤ 25
 //    ms), the budgeted searches of bench/search.mjs (p95 ≤ 30), the connections list and
 //    count (bench/connections.mjs, p95 ≤ 20), the thread list (bench/inbox.mjs, p95 ≤ 25);
@@ -38,11 +40,16 @@ import { ensureDevVars } from '../../scripts/lib/dev-vars.mjs';
 import { root, runBin, runBinBackground, waitFor } from '../../scripts/lib/run.mjs';
 import { runningWorker } from '../lib/worker.mjs';
 import { CITIES, SCALE_PASSWORD } from './model.mjs';
-import { averageUsage, cpuMsPerRequest, descendantsOf, overBudget, parseArgs, pickTypical, timing, usageOf } from './requests-model.mjs';
+import { averageUsage, cpuMsPerRequest, descendantsOf, keepGoing, overBudget, parseArgs, pickTypical, timing, usageOf } from './requests-model.mjs';
 
 const args = parseArgs(process.argv.slice(2));
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
 const WARMUP = Number(process.env.WARMUP ?? 30);
+const KIND_SECONDS = Number(process.env.KIND_SECONDS ?? 120);
+const MIN_ROUNDS = 50;
+/** How many requests a kind's warm-up and its timed requests send (keepGoing). */
+const WARMUP_LIMITS = { rounds: WARMUP, minRounds: Math.min(WARMUP, 5), seconds: KIND_SECONDS };
+const TIMED_LIMITS = { rounds: ROUNDS, minRounds: Math.min(ROUNDS, MIN_ROUNDS), seconds: KIND_SECONDS };
 const PORT = Number(process.env.BENCH_PORT ?? 4610);
 const SIGN_INS = 8;
 const CANDIDATES = 2000;
@@ -213,7 +220,10 @@ let loadApi = 0;
 const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir, envFile: apiEnv, readyPath: '/health' }, async (base) => {
   const tokens = [];
   for (const member of state.picked) tokens.push(await signIn(base, member.email));
-  for (const kind of API_KINDS) for (let i = 0; i < WARMUP; i += 1) await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check);
+  for (const kind of API_KINDS) {
+    const start = performance.now();
+    for (let i = 0; keepGoing(i, performance.now() - start, WARMUP_LIMITS); i += 1) await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check);
+  }
   // The machine may be shared: say how busy it was, since every figure moves with it.
   loadApi = loadavg()[0];
   if (loadApi > availableParallelism()) console.warn(`! load average ${loadApi.toFixed(2)} on ${availableParallelism()} cores: figures will be high`);
@@ -221,8 +231,9 @@ const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT,
   for (const kind of API_KINDS) {
     const samples = [];
     const cpuBefore = workerdCpuSeconds();
-    for (let i = 0; i < ROUNDS; i += 1) samples.push((await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check)).ms);
-    const cpu = cpuMsPerRequest(cpuBefore, workerdCpuSeconds(), ROUNDS);
+    const start = performance.now();
+    for (let i = 0; keepGoing(i, performance.now() - start, TIMED_LIMITS); i += 1) samples.push((await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check)).ms);
+    const cpu = cpuMsPerRequest(cpuBefore, workerdCpuSeconds(), samples.length);
     const usages = [];
     for (let i = 0; i < tokens.length * METERED_PER_MEMBER; i += 1)
       usages.push(usageOf((await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check, { 'x-bench-d1': '1' })).headers));
@@ -238,16 +249,18 @@ const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT,
     pairs.push({ ...pair, senderToken, socket: await liveSocket(base, pair.recipient.id, recipientToken) });
   }
   try {
-    for (let i = 0; i < WARMUP; i += 1) await timedSend(base, pairs[i % pairs.length], i);
+    const warming = performance.now();
+    for (let i = 0; keepGoing(i, performance.now() - warming, WARMUP_LIMITS); i += 1) await timedSend(base, pairs[i % pairs.length], i);
     const post = [];
     const storedToEvent = [];
     const cpuBefore = workerdCpuSeconds();
-    for (let i = 0; i < ROUNDS; i += 1) {
+    const start = performance.now();
+    for (let i = 0; keepGoing(i, performance.now() - start, TIMED_LIMITS); i += 1) {
       const sent = await timedSend(base, pairs[i % pairs.length], i);
       post.push(sent.postMs);
       storedToEvent.push(sent.storedToEventMs);
     }
-    const cpu = cpuMsPerRequest(cpuBefore, workerdCpuSeconds(), ROUNDS);
+    const cpu = cpuMsPerRequest(cpuBefore, workerdCpuSeconds(), storedToEvent.length);
     const usages = [];
     for (let i = 0; i < pairs.length * METERED_PER_MEMBER; i += 1) usages.push(usageOf((await timedSend(base, pairs[i % pairs.length], i, { 'x-bench-d1': '1' })).headers));
     figures['message: stored → event'] = {
@@ -290,10 +303,11 @@ const server = runBinBackground('wrangler', [
   '--show-interactive-dev-session=false',
 ]);
 
-/** `rounds` sequential visitor GETs cycling through `paths`; every answer must hold `marker`. */
-async function timedPages(paths, rounds, marker) {
+/** Sequential visitor GETs (as many as `limits` allow) cycling through `paths`; every answer must hold `marker`. */
+async function timedPages(paths, limits, marker) {
   const samples = [];
-  for (let i = 0; i < rounds; i += 1) {
+  const start = performance.now();
+  for (let i = 0; keepGoing(i, performance.now() - start, limits); i += 1) {
     const url = `${base}${paths[i % paths.length]}`;
     const start = performance.now();
     const response = await fetch(url, { headers: { accept: 'text/html' }, redirect: 'manual' });
@@ -312,17 +326,17 @@ let loadPages = 0;
 const pages = {};
 try {
   await waitFor(`${base}/api/session/health`, 120_000);
-  for (const kind of PAGE_KINDS) await timedPages(kind.paths, WARMUP, kind.marker);
+  for (const kind of PAGE_KINDS) await timedPages(kind.paths, WARMUP_LIMITS, kind.marker);
   loadPages = loadavg()[0];
   for (const kind of PAGE_KINDS) {
     const cpuBefore = workerdCpuSeconds();
-    const samples = await timedPages(kind.paths, ROUNDS, kind.marker);
+    const samples = await timedPages(kind.paths, TIMED_LIMITS, kind.marker);
     pages[kind.name] = {
       path: kind.paths[0].replace(/[^/]+$/, '<slug>'),
       pages: kind.paths.length,
       ...timing(samples),
       budget: PAGE_MEDIAN,
-      cpuMsPerRequest: cpuMsPerRequest(cpuBefore, workerdCpuSeconds(), ROUNDS),
+      cpuMsPerRequest: cpuMsPerRequest(cpuBefore, workerdCpuSeconds(), samples.length),
     };
   }
 } finally {
@@ -330,7 +344,9 @@ try {
 }
 
 const kinds = { ...api, ...pages };
-console.log(`\n${args.label}: ${state.members.toLocaleString('en')} members, sequential requests on loopback (${ROUNDS} per kind; D1 figures per request, from metered requests):`);
+console.log(
+  `\n${args.label}: ${state.members.toLocaleString('en')} members, sequential requests on loopback (up to ${ROUNDS} per kind; D1 figures per request, from metered requests):`,
+);
 console.table(
   Object.fromEntries(
     Object.entries(kinds).map(([name, k]) => [
@@ -354,6 +370,7 @@ all[args.label] = {
   signIns: { members: state.picked.length, medianAcceptedConnections: state.medianConnections, medianThreads: state.medianThreads, sampled: state.candidates },
   loadAverage: { api: Number(loadApi.toFixed(2)), pages: Number(loadPages.toFixed(2)) },
   rounds: ROUNDS,
+  kindSeconds: KIND_SECONDS,
   cpuNote: 'CPU ms per request: CPU seconds of the local workerd over the timed requests / requests; an upper bound (it also runs D1, the rate limiter and the live objects)',
   kinds,
   measuredAt: new Date().toISOString(),
