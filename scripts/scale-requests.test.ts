@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { averageUsage, budgetHolds, cpuMsPerRequest, descendantsOf, keepGoing, overBudget, parseArgs, pickTypical, timing, usageOf } from '../bench/scale/requests-model.mjs';
+import {
+  averageUsage,
+  budgetHolds,
+  cpuMsPerRequest,
+  descendantsOf,
+  keepGoing,
+  missingMigrations,
+  overBudget,
+  parseArgs,
+  pickTypical,
+  timing,
+  usageOf,
+} from '../bench/scale/requests-model.mjs';
 
 describe('the scale request bench model', () => {
   it('reads its arguments and names what is missing or unknown', () => {
@@ -68,6 +80,12 @@ describe('the scale request bench model', () => {
     expect(keepGoing(49, 500_000, limits)).toBe(true);
     expect(keepGoing(50, 500_000, limits)).toBe(false);
     expect(keepGoing(50, 119_999, limits)).toBe(true);
+  });
+
+  it('names the migrations a state lacks, ignoring other files', () => {
+    const files = ['0025_profile_views_to_objects.sql', '0001_users.sql', '0024_notifications_to_objects.sql', 'README.md', 'meta.json'];
+    expect(missingMigrations(files, ['0001_users.sql'])).toEqual(['0024_notifications_to_objects.sql', '0025_profile_views_to_objects.sql']);
+    expect(missingMigrations(files, ['0001_users.sql', '0024_notifications_to_objects.sql', '0025_profile_views_to_objects.sql'])).toEqual([]);
   });
 
   it('reads each budget by its own statistic', () => {

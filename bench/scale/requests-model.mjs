@@ -110,3 +110,9 @@ export function keepGoing(done, elapsedMs, { rounds, minRounds, seconds }) {
   if (done >= rounds) return false;
   return done < minRounds || elapsedMs < seconds * 1000;
 }
+
+/** The migration files (`NNNN_name.sql`) of `files` that `applied` (d1_migrations names) lacks, in order. */
+export function missingMigrations(files, applied) {
+  const done = new Set(applied);
+  return files.filter((name) => /^\d{4}_.+\.sql$/.test(name) && !done.has(name)).sort();
+}

@@ -5,7 +5,8 @@
 //   npm run bench:scale -- --state-dir .wrangler/scale-10k --label 10k [--no-fail]
 //   (ROUNDS=300 WARMUP=30 KIND_SECONDS=120 BENCH_PORT=4610; BENCH_SKIP_BUILD=1 skips astro build)
 //
-// 1. Reads the state's D1 file (node:sqlite, read-only, before any worker opens it): the
+// 1. Reads the state's D1 file (node:sqlite, read-only, before any worker opens it): that it
+//    holds every migration of functions/migrations (or stops, saying how to apply them), the
 //    member count, SIGN_INS typical members (onboarded, sampled evenly over the members, the
 //    closest to the sample's medians of accepted connections and threads), a thread partner
 //    of each for the message sends, and 100 public profiles and 100 posts spread over the
@@ -40,7 +41,7 @@ import { ensureDevVars } from '../../scripts/lib/dev-vars.mjs';
 import { root, runBin, runBinBackground, waitFor } from '../../scripts/lib/run.mjs';
 import { runningWorker } from '../lib/worker.mjs';
 import { CITIES, SCALE_PASSWORD } from './model.mjs';
-import { averageUsage, cpuMsPerRequest, descendantsOf, keepGoing, overBudget, parseArgs, pickTypical, timing, usageOf } from './requests-model.mjs';
+import { averageUsage, cpuMsPerRequest, descendantsOf, keepGoing, missingMigrations, overBudget, parseArgs, pickTypical, timing, usageOf } from './requests-model.mjs';
 
 const args = parseArgs(process.argv.slice(2));
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
@@ -68,6 +69,16 @@ function sampleState() {
   if (!file) throw new Error(`no D1 database under ${d1Dir}: build one with bench/scale/generate.mjs`);
   const db = new DatabaseSync(path.join(d1Dir, file), { readOnly: true });
   try {
+    // The workers run this tree's code: the state must hold every migration of it (applying them here would write the D1 behind the API's back).
+    const applied = db
+      .prepare('SELECT name FROM d1_migrations')
+      .all()
+      .map((row) => row.name);
+    const missing = missingMigrations(readdirSync(path.join(root, 'functions/migrations')), applied);
+    if (missing.length > 0)
+      throw new Error(
+        `${args.stateDir} lacks the migrations ${missing.join(', ')}: apply them (npx wrangler d1 migrations apply DB --local --persist-to ${args.stateDir} -c functions/wrangler.toml, or STATE_DIR=${args.stateDir} npm start once) or generate it again`,
+      );
     const members = db.prepare('SELECT count(*) AS n FROM users').get().n;
     const step = Math.max(1, Math.floor(members / CANDIDATES));
     const sampled = db
