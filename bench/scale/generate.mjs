@@ -585,18 +585,32 @@ phase('feed', () => {
 add('notifications', notificationCount);
 
 // Profile views in the last 30 days: one per viewer, profile and day (the key); a private viewer's are private.
+// They live in one MemberProfileViews object per member, not in D1 (migration 0025): the rows
+// go to <state>/profile-views.sqlite, both sides of each view keyed by the member whose object
+// keeps it, and bench/scale/profile-views.mjs loads the members a benchmark signs in as into
+// their objects through the development route.
 phase('profile views', () => {
-  const view = insert('profile_views', ['viewer_id', 'viewed_id', 'day', 'private', 'viewed_at'], 'INSERT OR IGNORE');
+  const sideFile = path.join(root, stateDir, 'profile-views.sqlite');
+  const side = new DatabaseSync(sideFile);
+  side.exec(`PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+    CREATE TABLE views (user_id TEXT NOT NULL, side TEXT NOT NULL, member_id TEXT NOT NULL, day TEXT NOT NULL, private INTEGER NOT NULL, viewed_at TEXT NOT NULL,
+      PRIMARY KEY (user_id, side, member_id, day)) WITHOUT ROWID; BEGIN`);
+  const view = side.prepare('INSERT OR IGNORE INTO views (user_id, side, member_id, day, private, viewed_at) VALUES (?, ?, ?, ?, ?, ?)');
   let views = 0;
   for (let n = 0; n < N; n++) {
     for (let v = countAround(rand, RATIOS.profileViewsPerMember.value); v > 0; v--) {
       const viewed = Math.floor(rand() * N);
       if (viewed === n) continue;
       const at = NOW - Math.floor(rand() * 30 * DAY);
-      views += Number(view.run(userId(n), userId(viewed), iso(at).slice(0, 10), privateBrowsing[n], iso(at)).changes);
+      const day = iso(at).slice(0, 10);
+      const added = Number(view.run(userId(viewed), 'viewers', userId(n), day, privateBrowsing[n], iso(at)).changes);
+      if (added) view.run(userId(n), 'viewed', userId(viewed), day, privateBrowsing[n], iso(at));
+      views += added;
     }
   }
-  add('profile_views', views);
+  side.exec('COMMIT');
+  side.close();
+  add('profile_views (DO)', views);
 });
 
 // The derived rows agree with the rows they count: each query counts disagreements (through

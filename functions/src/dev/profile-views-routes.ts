@@ -9,8 +9,8 @@ import type { StoredProfileView } from '../deps';
 import { newRouter } from '../http/context';
 import { JSON_BODY_ERRORS, errorResponses, jsonBody, jsonResponse } from '../openapi/responses';
 
-/** Rows per request at most (one object call per member named). */
-const MAX_ROWS = 5000;
+/** Rows per request at most (one object call per member named; about 50 KB, under the 64 KB body cap). */
+const MAX_ROWS = 400;
 
 const ImportRowSchema = z.object({
   userId: z.string().min(1).max(64).openapi({ description: 'The member whose object keeps the row.' }),
