@@ -98,3 +98,12 @@ export function unseenCountStatement(userId: string): SQL {
   return sql`SELECT coalesce(sum(unread_count), 0) AS n FROM thread_members
     WHERE user_id = ${userId} AND unread_count > 0 AND other_id NOT IN ${blockedWith(userId)}`;
 }
+
+/**
+ * The condition of an update of both sides of a thread (a new message): each side by its
+ * primary key `(user_id, thread_id)`. `thread_id` alone has no index, and would have
+ * SQLite pass over every thread_members row of the network on each message.
+ */
+export function bothSides(threadId: string, pair: readonly [string, string]): SQL {
+  return sql`user_id IN (${pair[0]}, ${pair[1]}) AND thread_id = ${threadId}`;
+}

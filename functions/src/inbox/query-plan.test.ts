@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../db/client';
-import { messagesStatement, threadPageStatements, threadStatement, unseenCountStatement, type MessageFilter } from './queries';
+import { bothSides, messagesStatement, threadPageStatements, threadStatement, unseenCountStatement, type MessageFilter } from './queries';
 
 const database = db(env);
 const viewer = 'a'.repeat(24);
@@ -60,6 +60,13 @@ describe('the inbox queries', () => {
       expect(lines).not.toMatch(/TEMP B-TREE/);
       expect(lines).not.toMatch(tableScan);
     }
+  });
+
+  it('update both sides of a thread after a message by their primary keys, never a pass over thread_members', async () => {
+    const other = 'c'.repeat(24);
+    const lines = text(await plan(sql`UPDATE thread_members SET last_message_at = ${'2026-11-26T00:00:00.000Z'} WHERE ${bothSides(thread, [viewer, other])}`));
+    expect(lines).toMatch(/SEARCH thread_members USING INDEX sqlite_autoindex_thread_members_1 \(user_id=\? AND thread_id=\?\)/);
+    expect(lines).not.toMatch(tableScan);
   });
 
   it('count the unread messages from thread_members_unread', async () => {

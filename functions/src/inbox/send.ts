@@ -22,7 +22,7 @@ import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, ty
 import type { InboxLiveEvents } from './live-events';
 import type { MessageForm } from './message-form';
 import { INBOX_MESSAGES as M, NEW_MESSAGE_TITLE } from './messages';
-import { messageStatement } from './queries';
+import { bothSides, messageStatement } from './queries';
 import type { Message, SentMessage, Thread } from './schemas';
 import { ensureThread, pairState, threadViewsOf, threadViewStatements, type ThreadView } from './threads';
 import { previewOf, toMessage, type MessageRow } from './wire';
@@ -82,7 +82,7 @@ function storeStatements(
             VALUES (${file.stored.id}, ${senderId}, ${id}, ${file.stored.storageKey}, ${file.stored.name}, ${file.stored.mime}, ${file.stored.size},
               ${file.stored.width}, ${file.stored.height}, ${position}, ${at})`,
     ),
-    sql`UPDATE thread_members SET last_message_at = ${at}, unread_count = unread_count + (user_id = ${recipientId}) WHERE thread_id = ${threadId}`,
+    sql`UPDATE thread_members SET last_message_at = ${at}, unread_count = unread_count + (user_id = ${recipientId}) WHERE ${bothSides(threadId, [senderId, recipientId])}`,
     sql`UPDATE threads SET last_message_id = ${id}, updated_at = ${at} WHERE id = ${threadId}`,
   ];
 }

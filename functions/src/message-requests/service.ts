@@ -18,6 +18,7 @@ import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, toMemberCard, type MemberCardRo
 import type { InboxLiveEvents } from '../inbox/live-events';
 import type { Thread } from '../inbox/schemas';
 import { ensureThread, threadViewsOf, threadViewStatements } from '../inbox/threads';
+import { bothSides } from '../inbox/queries';
 import { snippetOf } from '../events/notification-of';
 import { NOTIFICATION_LINKS } from '../notifications/links';
 import { notify } from '../notifications/notify';
@@ -192,7 +193,7 @@ export async function acceptRequest(deps: RequestDeps, userId: string, id: strin
   const results = await runBatch(deps.db, [
     sql`INSERT INTO messages (id, thread_id, author_id, to_id, body, reply_to_id, read, deleted_at, created_at)
       VALUES (${messageId}, ${threadId}, ${sender}, ${userId}, ${request.body}, NULL, 1, NULL, ${at})`,
-    sql`UPDATE thread_members SET last_message_at = ${at} WHERE thread_id = ${threadId}`,
+    sql`UPDATE thread_members SET last_message_at = ${at} WHERE ${bothSides(threadId, [userId, sender])}`,
     sql`UPDATE threads SET last_message_id = ${messageId}, updated_at = ${at} WHERE id = ${threadId}`,
     ...threadViewStatements(threadId, pair),
   ]);
