@@ -105,7 +105,7 @@ export type ProfileViewBox = {
   viewed(since: string, hidden: string[], limit: number): Promise<{ rows: Array<{ member_id: string; viewed_at: string }>; total: number }>;
   countSince(since: string): Promise<number>;
   all(): Promise<StoredProfileView[]>;
-  forget(memberId: string): Promise<void>;
+  forget(memberIds: string[]): Promise<void>;
   wipe(): Promise<void>;
   importRows(rows: StoredProfileView[]): Promise<number>;
 };

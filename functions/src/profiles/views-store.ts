@@ -90,9 +90,9 @@ export class MemberProfileViews extends DurableObject<Env> {
     return this.ctx.storage.sql.exec<Row>('SELECT side, member_id, day, private, viewed_at FROM views ORDER BY viewed_at, side, member_id').toArray();
   }
 
-  /** Removes every row about `memberId` (a member whose account was erased). */
-  forget(memberId: string): void {
-    this.ctx.storage.sql.exec('DELETE FROM views WHERE member_id = ?', memberId);
+  /** Removes every row about these members (an erased account, or the counterparts it has been taken out of). */
+  forget(memberIds: string[]): void {
+    this.ctx.storage.sql.exec('DELETE FROM views WHERE member_id IN (SELECT value FROM json_each(?))', JSON.stringify(memberIds));
   }
 
   /** Erases the object's storage (the member's account deletion), leaving the empty tables for a late call. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, call, get, post, signedInMember } from '../../test/api';
 import { buildDeps } from '../build-deps';
 import { fixedClock } from '../clock';
-import { recordView } from './views';
+import type { ProfileViewStores } from '../deps';
+import { eraseProfileViews, recordView } from './views';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 let sequence = 0;
@@ -97,6 +98,24 @@ describe("the members' profile-view objects", () => {
     const box = stores().of(owner.user.id);
     expect(await box.countSince(new Date(Date.now() - 3 * HOUR).toISOString())).toBe(2);
     expect(await box.countSince(new Date(Date.now() - 90 * 60_000).toISOString())).toBe(1);
+  });
+
+  it('erases a member from every object on the other side, and finishes on a second run after a failure', async () => {
+    const [gone, viewer, viewed, other] = await members(4);
+    await record(viewer!, gone!, new Date(Date.now() - HOUR));
+    await record(gone!, viewed!, new Date(Date.now() - HOUR));
+    await record(other!, viewed!, new Date(Date.now() - HOUR));
+    // The viewed member's object is down for the first run.
+    const failing: ProfileViewStores = {
+      of: (userId) => (userId === viewed!.user.id ? { ...stores().of(userId), forget: () => Promise.reject(new Error('object down')) } : stores().of(userId)),
+    };
+    await expect(eraseProfileViews({ profileViews: failing }, gone!.user.id)).rejects.toThrow('object down');
+    expect(await stores().of(gone!.user.id).all()).toHaveLength(2);
+    await eraseProfileViews({ profileViews: stores() }, gone!.user.id);
+    expect(await stores().of(gone!.user.id).all()).toEqual([]);
+    expect(await stores().of(viewer!.user.id).all()).toEqual([]);
+    // The viewed member keeps the other viewer's view only.
+    expect((await stores().of(viewed!.user.id).all()).map((row) => row.member_id)).toEqual([other!.user.id]);
   });
 
   it('loads rows in bulk through the development route, and names a bad field', async () => {

@@ -76,13 +76,22 @@ export async function viewedProfiles(deps: Pick<Deps, 'db' | 'clock'> & ViewStor
   return { total, data };
 }
 
+/** Counterparts cleaned per step of eraseProfileViews (one object call each). */
+const ERASE_STEP = 100;
+
 /**
  * Account deletion: the member's views leave the objects of every member on the other side
- * (whom they viewed, who viewed them), then their own object is emptied. Safe to repeat.
+ * (whom they viewed, who viewed them), then their own object is emptied. Each step also drops
+ * its counterparts from the member's own object, so a run stopped part-way (an error, the
+ * invocation's subrequest cap) leaves less for the next run, which picks up where it stopped.
  */
 export async function eraseProfileViews(deps: ViewStoreDeps, userId: string): Promise<void> {
   const own = deps.profileViews.of(userId);
-  const others = new Set((await own.all()).map((row) => row.member_id));
-  await Promise.all([...others].map((memberId) => deps.profileViews.of(memberId).forget(userId)));
+  const others = [...new Set((await own.all()).map((row) => row.member_id))];
+  for (let start = 0; start < others.length; start += ERASE_STEP) {
+    const step = others.slice(start, start + ERASE_STEP);
+    await Promise.all(step.map((memberId) => deps.profileViews.of(memberId).forget([userId])));
+    await own.forget(step);
+  }
   await own.wipe();
 }
