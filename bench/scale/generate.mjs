@@ -388,7 +388,16 @@ phase('members, profiles and search rows', () => {
 });
 
 // Notifications are written as their sources are: the same wording as events/notification-of.ts.
-const notification = insert('notifications', ['id', 'user_id', 'sender_id', 'kind', 'title', 'body', 'link', 'ref_id', 'is_seen', 'created_at']);
+// They live in one MemberNotifications object per member, not in D1 (migration 0024): the rows
+// go to <state>/notifications.sqlite, keyed by the receiver, and bench/scale/notifications.mjs
+// loads the members a benchmark signs in as into their objects through the development route.
+const notificationSide = new DatabaseSync(path.join(root, stateDir, 'notifications.sqlite'));
+notificationSide.exec(`PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+  CREATE TABLE notifications (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, sender_id TEXT, kind TEXT NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL,
+    link TEXT, ref_id TEXT, is_seen INTEGER NOT NULL, created_at TEXT NOT NULL) WITHOUT ROWID; BEGIN`);
+const notification = notificationSide.prepare(
+  'INSERT INTO notifications (id, user_id, sender_id, kind, title, body, link, ref_id, is_seen, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+);
 let notificationCount = 0;
 const SEEN_BEFORE = NOW - RATIOS.notificationSeenAfterHours.value * 3_600_000;
 function notify(to, from, kind, title, body, link, refId, at) {
@@ -582,7 +591,9 @@ phase('feed', () => {
   add('feed_polls', pollCount);
   add('feed_poll_options', pollCount * RATIOS.pollOptions.value);
 });
-add('notifications', notificationCount);
+notificationSide.exec('COMMIT; CREATE INDEX notifications_user ON notifications (user_id, created_at)');
+notificationSide.close();
+add('notifications (DO)', notificationCount);
 
 // Profile views in the last 30 days: one per viewer, profile and day (the key); a private viewer's are private.
 // They live in one MemberProfileViews object per member, not in D1 (migration 0025): the rows
