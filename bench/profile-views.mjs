@@ -1,6 +1,7 @@
 // Profile views (issue 18, "Partition"): GET /profile/views and GET /profile/viewed for a
 // Premium member with VIEWERS viewers over 120 days (90 in the window) among MEMBERS members,
-// and OTHER_VIEWS views between other members, median and p95 of sequential requests.
+// and OTHER_VIEWS views between other members, BLOCKED of the viewers blocked (10; BLOCKED=0
+// for a member who blocked nobody), median and p95 of sequential requests.
 //
 //   node bench/profile-views.mjs        (through npm's Node 24: npx node bench/profile-views.mjs)
 //
@@ -27,7 +28,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4620);
 const MEMBERS = 10_000;
 const VIEWERS = 2_000;
 const OTHER_VIEWS = 100_000;
-const BLOCKED = 10;
+const BLOCKED = Number(process.env.BLOCKED ?? 10);
 const STATE_DIR = '.wrangler/bench-profile-views';
 const EMAIL = 'bench@foundermesh.dev';
 const PASSWORD = 'bench-password-2026';

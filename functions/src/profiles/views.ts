@@ -40,14 +40,22 @@ export async function profileViewsSince(deps: ViewStoreDeps, userId: string, sin
   return deps.profileViews.of(userId).countSince(since);
 }
 
+/**
+ * A list read from the member's object leaving out the members blocked either way (D1's to
+ * say). Most members block nobody, so the object is asked with no one left out at the same
+ * time as D1 is asked for the blocks, and asked again with them only when there are some.
+ */
+async function withoutBlocked<T>(deps: Pick<Deps, 'db'>, userId: string, read: (hidden: string[]) => Promise<T>): Promise<T> {
+  const [blocked, unfiltered] = await Promise.all([blockedIds(deps, userId), read([])]);
+  return blocked.size === 0 ? unfiltered : read([...blocked]);
+}
+
 /** GET /profile/views: who viewed the member's profile within the window, newest first. */
 export async function profileViews(deps: Pick<Deps, 'db' | 'clock'> & ViewStoreDeps, account: Account, limit: number): Promise<ProfileViews> {
   const userId = account.user.id;
   const premium = accountIsPremium(account);
   const shown = viewersShown(premium, limit);
-  // Blocks are D1's: read them first and leave those members out inside the object.
-  const hidden = [...(await blockedIds(deps, userId))];
-  const { rows, total } = await deps.profileViews.of(userId).viewers(windowStart(deps.clock.now()), hidden, shown);
+  const { rows, total } = await withoutBlocked(deps, userId, (hidden) => deps.profileViews.of(userId).viewers(windowStart(deps.clock.now()), hidden, shown));
   // A private view keeps its time but never the viewer: the card is not even built.
   const cards = await memberCards(
     deps,
@@ -63,8 +71,7 @@ export async function profileViews(deps: Pick<Deps, 'db' | 'clock'> & ViewStoreD
 
 /** GET /profile/viewed: the members the viewer looked at within the window, latest view first. */
 export async function viewedProfiles(deps: Pick<Deps, 'db' | 'clock'> & ViewStoreDeps, viewerId: string, limit: number): Promise<ViewedProfiles> {
-  const hidden = [...(await blockedIds(deps, viewerId))];
-  const { rows, total } = await deps.profileViews.of(viewerId).viewed(windowStart(deps.clock.now()), hidden, limit);
+  const { rows, total } = await withoutBlocked(deps, viewerId, (hidden) => deps.profileViews.of(viewerId).viewed(windowStart(deps.clock.now()), hidden, limit));
   const cards = await memberCards(
     deps,
     rows.map((row) => row.member_id),
