@@ -169,6 +169,7 @@ recordBenchmark('profile-views', {
   store: viewsInD1 ? 'd1' : 'member-objects',
   members: MEMBERS,
   viewers: VIEWERS,
+  blocked: BLOCKED,
   views: views.length,
   loadAverage: Number(loadBefore.toFixed(2)),
   endpoints: results,
