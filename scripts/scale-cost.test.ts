@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY, bytesPerMember, kindFigures, limitUse, monthlyCost, PRICES } from '../bench/scale/cost-model.mjs';
+import { ACTIVITY, bytesPerMember, kindFigures, limitUse, monthlyCost, PRICES, requestsAtSize } from '../bench/scale/cost-model.mjs';
 
 /** Measured figures as bench/scale/requests.json holds them: every kind the activity costs. */
 function requestsAt(rowsRead: number, rowsWritten: number, queries = 4, cpuMsPerRequest = 2) {
@@ -34,13 +34,17 @@ describe('the scale cost model', () => {
   });
 
   it('moves the bytes of the groups that live in member objects out of D1', () => {
-    expect(bytesPerMember(sizes, [])).toEqual({ d1: 9_000, objects: 0 });
-    expect(bytesPerMember(sizes, ['notifications', 'profile_views'])).toEqual({ d1: 5_000, objects: 4_000 });
+    expect(bytesPerMember(sizes)).toEqual({ d1: 9_000, objects: 0 });
+    // Without the objects' own files, they hold what the groups held in D1 …
+    expect(bytesPerMember(sizes, { notifications: 3_000, profile_views: 1_000 })).toEqual({ d1: 5_000, objects: 4_000 });
+    // … a group already gone from the measured D1 counts with its last measured bytes, and the files win when measured.
+    const { notifications: _, ...withoutNotifications } = sizes.groups;
+    expect(bytesPerMember({ groups: withoutNotifications }, { notifications: 3_000, profile_views: 1_000 }, 24_000)).toEqual({ d1: 5_000, objects: 24_000 });
   });
 
   it('bills only what a month uses beyond what Workers Paid includes', () => {
     // No reads or writes: D1 rows cost nothing, whatever the membership.
-    const idle = monthlyCost({ members: 1_000_000, requests: requestsAt(0, 0), sizes, movedGroups: [] });
+    const idle = monthlyCost({ members: 1_000_000, requests: requestsAt(0, 0), bytes: bytesPerMember(sizes) });
     const line = (cost: typeof idle, name: string) => cost.lines.find(([label]) => label === name)![1];
     expect(line(idle, 'D1 rows read')).toBe(0);
     expect(line(idle, 'D1 rows written')).toBe(0);
@@ -48,21 +52,40 @@ describe('the scale cost model', () => {
     expect(line(idle, 'D1 storage')).toBeCloseTo(4 * PRICES.d1StorageGb.price, 6);
     // One row written per action: every action a member takes in a month, × 1M, less 50M included.
     const actions = ACTIVITY.reduce((sum, item) => sum + item.perMonth, 0);
-    const writing = monthlyCost({ members: 1_000_000, requests: requestsAt(0, 1), sizes, movedGroups: [] });
+    const writing = monthlyCost({ members: 1_000_000, requests: requestsAt(0, 1), bytes: bytesPerMember(sizes) });
     expect(line(writing, 'D1 rows written')).toBeCloseTo(((actions * 1e6 - 50e6) / 1e6) * PRICES.d1RowsWritten.price, 6);
     expect(writing.total).toBeGreaterThan(idle.total);
   });
 
   it('says at how many members a limit reaches half and all of it', () => {
-    const rows = limitUse({ members: 1_000_000, requests: requestsAt(5, 1), sizes, movedGroups: [], queryMs: 1, largestObjectBytes: 1e6 });
+    const rows = limitUse({ members: 1_000_000, requests: requestsAt(5, 1), bytes: bytesPerMember(sizes), queryMs: 1, largestObjectBytes: 1e6 });
     const database = rows.find((row) => row.limit.startsWith('One D1 database: 10 GB'))!;
     // 9,000 bytes per member: 10 GB at 1.11M members, half of it at 556k.
     expect(database.share).toBeCloseTo(0.9, 6);
     expect(database.fullAt).toBe(1_111_111);
     expect(database.halfAt).toBe(555_556);
-    const moved = limitUse({ members: 1_000_000, requests: requestsAt(5, 1), sizes, movedGroups: ['notifications', 'profile_views'], queryMs: 1, largestObjectBytes: 1e6 });
+    const moved = limitUse({
+      members: 1_000_000,
+      requests: requestsAt(5, 1),
+      bytes: bytesPerMember(sizes, { notifications: 3_000, profile_views: 1_000 }),
+      queryMs: 1,
+      largestObjectBytes: 1e6,
+    });
     expect(moved.find((row) => row.limit.startsWith('One D1 database: 10 GB'))!.fullAt).toBe(2_000_000);
     // A per-request limit does not grow with members.
     expect(rows.find((row) => row.limit.startsWith('D1 queries per request'))!.halfAt).toBeNull();
+  });
+
+  it('carries rows to a size not measured as they grew between the two largest sizes', () => {
+    const measured = {
+      '10k': { members: 10_000, kinds: { flat: { rowsRead: 50, rowsWritten: 2 }, linear: { rowsRead: 1_000, rowsWritten: 0 } } },
+      '100k': { members: 100_000, kinds: { flat: { rowsRead: 50, rowsWritten: 2 }, linear: { rowsRead: 10_000, rowsWritten: 0 } } },
+    };
+    const at = requestsAtSize(measured, 10_000_000);
+    expect(at.members).toBe(10_000_000);
+    expect(at.kinds.flat.rowsRead).toBeCloseTo(50, 6);
+    expect(at.kinds.flat.rowsWritten).toBeCloseTo(2, 6);
+    expect(at.kinds.linear.rowsRead).toBeCloseTo(1_000_000, 3);
+    expect(requestsAtSize(measured, 100_000)).toBe(measured['100k']);
   });
 });

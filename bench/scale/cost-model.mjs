@@ -82,21 +82,20 @@ export function kindFigures(requests, kind) {
 }
 
 /**
- * Bytes per member kept in D1 and in the member objects: the measured D1 groups, less those
- * `movedGroups` lists (they live in objects now), plus the objects' own measured bytes.
+ * Bytes per member kept in D1 and in the member objects. `sizes` is the D1 measured at one
+ * size; `moved` names the table groups that live in member objects in the design, with
+ * their bytes per member when they were last measured in D1 (a state whose groups were
+ * already moved no longer has them); `objectBytes` is what one member's objects hold on disk.
  */
-export function bytesPerMember(sizes, movedGroups) {
+export function bytesPerMember(sizes, moved = {}, objectBytes = 0) {
   let d1 = 0;
-  let moved = 0;
-  for (const [name, group] of Object.entries(sizes.groups)) {
-    if (movedGroups.includes(name)) moved += group.bytesPerMember;
-    else d1 += group.bytesPerMember;
-  }
-  return { d1, objects: moved };
+  for (const [name, group] of Object.entries(sizes.groups)) if (!(name in moved)) d1 += group.bytesPerMember;
+  const movedBytes = Object.values(moved).reduce((sum, bytes) => sum + bytes, 0);
+  return { d1, objects: objectBytes > 0 ? objectBytes : movedBytes };
 }
 
 /** Everything a month of `members` members costs, line by line, from the figures measured at the nearest size. */
-export function monthlyCost({ members, requests, sizes, movedGroups }) {
+export function monthlyCost({ members, requests, bytes }) {
   const usage = { workerRequests: 0, workerCpuMs: 0, d1RowsRead: 0, d1RowsWritten: 0, objectRequests: 0 };
   for (const item of ACTIVITY) {
     const figures = kindFigures(requests, item.kind);
@@ -108,7 +107,6 @@ export function monthlyCost({ members, requests, sizes, movedGroups }) {
     usage.objectRequests += times * (item.objectRequests ?? 0);
   }
   usage.objectRequests += BACKGROUND.objectRequests * members;
-  const bytes = bytesPerMember(sizes, movedGroups);
   const gb = (perMember) => (perMember * members) / 1e9;
   const lines = [
     ['Workers Paid plan', PRICES.base],
@@ -129,6 +127,28 @@ export function monthlyCost({ members, requests, sizes, movedGroups }) {
   return { members, usage, bytes, lines, total };
 }
 
+/**
+ * The measured figures of each request kind carried to `members`: rows read and written
+ * grow as they grew between the two largest measured sizes (a power law through both
+ * points: flat stays flat, linear stays linear); queries and CPU are kept as measured at
+ * the largest size. `measured` is requests.json (label → figures).
+ */
+export function requestsAtSize(measured, members) {
+  const [large, small] = Object.values(measured).sort((a, b) => b.members - a.members);
+  if (!small || members === large.members) return large;
+  const grow = (field, name) => {
+    const at = Number(large.kinds[name]?.[field]) || 0;
+    const before = Number(small.kinds[name]?.[field]) || 0;
+    if (at <= 0 || before <= 0) return at;
+    const power = Math.log(at / before) / Math.log(large.members / small.members);
+    return at * (members / large.members) ** power;
+  };
+  const kinds = Object.fromEntries(
+    Object.entries(large.kinds).map(([name, figures]) => [name, { ...figures, rowsRead: grow('rowsRead', name), rowsWritten: grow('rowsWritten', name) }]),
+  );
+  return { ...large, members, kinds };
+}
+
 /** D1 queries a second at peak, from the measured queries of each action that writes. */
 export function peakD1Queries(requests, members) {
   let perMonth = 0;
@@ -145,8 +165,7 @@ export function peakD1Queries(requests, members) {
  * Each limit at `members`: how much of it the design uses, and at how many members it
  * reaches half and all of it (linear in members; null: never).
  */
-export function limitUse({ members, requests, sizes, movedGroups, queryMs, largestObjectBytes }) {
-  const bytes = bytesPerMember(sizes, movedGroups);
+export function limitUse({ members, requests, bytes, queryMs, largestObjectBytes }) {
   const peak = peakD1Queries(requests, members);
   const mostQueries = Math.max(...Object.values(requests.kinds ?? requests).map((figures) => Number(figures.queries) || 0));
   const serialCapacity = LIMITS.serialQueriesPerSecondAt1Ms / queryMs;

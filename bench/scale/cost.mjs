@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { root } from '../../scripts/lib/run.mjs';
 import { replaceBetweenMarkers } from './chart-model.mjs';
-import { ACTIVITY, BACKGROUND, limitUse, monthlyCost, PEAK_FACTOR } from './cost-model.mjs';
+import { ACTIVITY, BACKGROUND, bytesPerMember, limitUse, monthlyCost, PEAK_FACTOR, requestsAtSize } from './cost-model.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,23 +32,35 @@ if (!label || !sizesAll[label] || !requestsAll[label]) throw new Error(`no size 
 const sizes = sizesAll[label];
 const requests = requestsAll[label];
 const queryMs = Number(args['query-ms']);
+// The measured sizes up to the chosen one: 10M members is carried from the two largest.
+const measuredUpTo = Object.fromEntries(Object.entries(requestsAll).filter(([, figures]) => figures.members <= requests.members));
 
-// What lives in the member objects: the D1 groups moved there, and the objects' own files.
+// What lives in the member objects: the D1 groups moved there (their bytes per member from
+// the largest size measured while they were still in D1) and the objects' own files (the
+// median object of each class: every member has one of each).
 const MOVED = ['notifications', 'profile_views'];
+const lastInD1 = (group) =>
+  Object.values(sizesAll)
+    .filter((measured) => measured.groups[group])
+    .sort((a, b) => b.members - a.members)[0]?.groups[group].bytesPerMember ?? 0;
+const moved = Object.fromEntries(MOVED.map((group) => [group, sizes.groups[group]?.bytesPerMember ?? lastInD1(group)]));
 const objects = Object.values(sizes.durableObjects ?? {});
+const objectBytes = objects.reduce((sum, kind) => sum + (kind.medianBytes ?? 0), 0);
 const largestObjectBytes = Math.max(0, ...objects.map((kind) => kind.maxBytes ?? 0));
+const kept = bytesPerMember(sizes, moved, objectBytes);
+const movedBytes = Object.values(moved).reduce((sum, bytes) => sum + bytes, 0);
 
 const usd = (n) => `$${n < 100 ? n.toFixed(2) : Math.round(n).toLocaleString('en')}`;
 const big = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : Math.round(n).toLocaleString('en'));
 const members = (n) => (n === null ? 'never' : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : `${Math.round(n / 1e3)}k`);
 
 const designs = [
-  { name: 'one D1 database (before the partition)', moved: [] },
-  { name: 'notifications and profile views in member objects (built)', moved: MOVED },
+  { name: 'one D1 database (before the partition)', bytes: { d1: kept.d1 + movedBytes, objects: 0 } },
+  { name: 'notifications and profile views in member objects (built)', bytes: kept },
 ];
 const sections = [];
 sections.push(
-  `Figures measured at ${requests.members.toLocaleString('en')} members (\`${label}\`); activity per member and month (chosen, not measured):\n`,
+  `Figures measured at ${requests.members.toLocaleString('en')} members (\`${label}\`; rows read and written at a size not measured grow as they grew between the two largest measured sizes); activity per member and month (chosen, not measured):\n`,
   '| A member … | per month | costed as |',
   '| --- | ---: | --- |',
   ...ACTIVITY.map((item) => `| ${item.action} | ${item.perMonth} | \`${item.kind}\` |`),
@@ -56,11 +68,11 @@ sections.push(
   '',
 );
 for (const design of designs) {
-  const costs = [1e6, 10e6].map((n) => monthlyCost({ members: n, requests, sizes, movedGroups: design.moved }));
+  const costs = [1e6, 10e6].map((n) => monthlyCost({ members: n, requests: requestsAtSize(measuredUpTo, n), bytes: design.bytes }));
   sections.push(`**A month on Workers Paid, ${design.name}:**\n`, '| Line | 1M members | 10M members |', '| --- | ---: | ---: |');
   costs[0].lines.forEach(([line], index) => sections.push(`| ${line} | ${usd(costs[0].lines[index][1])} | ${usd(costs[1].lines[index][1])} |`));
   sections.push(`| **Total** | **${usd(costs[0].total)}** | **${usd(costs[1].total)}** |`, '');
-  const limits = [1e6, 10e6].map((n) => limitUse({ members: n, requests, sizes, movedGroups: design.moved, queryMs, largestObjectBytes }));
+  const limits = [1e6, 10e6].map((n) => limitUse({ members: n, requests: requestsAtSize(measuredUpTo, n), bytes: design.bytes, queryMs, largestObjectBytes }));
   sections.push(
     `Limits, ${design.name} (peak = ${PEAK_FACTOR}× the month's average):\n`,
     '| Limit | use at 1M | use at 10M | half of it at | all of it at |',
