@@ -33,9 +33,9 @@ describe('the scale charts', () => {
     expect(labels).toContain('members: 100k; bytes per member: 3800; table: messages');
     // All that is not drawn apart: 16,900 − 3,800 − 3,000 − 420 − 0.04 bytes per member at 100k.
     expect(labels).toContain('members: 100k; bytes per member: 9680; table: other tables');
-    expect(labels).toContain('members: 100k; GB: 1.7; series: measured D1 file');
-    expect(labels).toContain('members: 1M; GB: 17; series: projected (17,000 B/member)');
-    expect(labels).toContain('members: 10M; GB: 170; series: projected (17,000 B/member)');
+    expect(labels).toContain('members: 100k; GB: 1.69; series: measured (pages in use)');
+    expect(labels).toContain('members: 1M; GB: 16.9; series: projected (16,900 B/member)');
+    expect(labels).toContain('members: 10M; GB: 169; series: projected (16,900 B/member)');
     expect(labels).toContain('gb: 10; text: D1 limit, 10 GB');
     expect(labels).toContain('gb: 5; text: half the limit');
   });

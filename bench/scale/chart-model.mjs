@@ -113,8 +113,8 @@ export function requestsSpec(requests) {
 
 /**
  * Vega-Lite spec: bytes per member of each large table group against members, and the D1
- * file measured at each size and projected to 1M and 10M members (bytes per member at the
- * largest size measured × members) against D1's 10 GB limit and its half.
+ * database's pages in use measured at each size and projected to 1M and 10M members (bytes
+ * per member at the largest size measured × members) against D1's 10 GB limit and its half.
  */
 export function sizeSpec(sizes) {
   const labels = labelsByMembers(sizes);
@@ -131,9 +131,10 @@ export function sizeSpec(sizes) {
     perGroup.push({ members, group: 'other tables', bytesPerMember: Math.round((totalBytes - drawnBytes) / members) });
   }
   const largest = sizes[labels.at(-1)];
-  const perMember = largest.fileBytes / largest.members;
+  // Pages in use, not the file: a file keeps the pages of dropped tables free until VACUUM.
+  const perMember = largest.totalBytes / largest.members;
   const database = [
-    ...labels.map((label) => ({ members: sizes[label].members, series: 'measured D1 file', gb: sizes[label].fileBytes / 1e9 })),
+    ...labels.map((label) => ({ members: sizes[label].members, series: 'measured (pages in use)', gb: sizes[label].totalBytes / 1e9 })),
     ...[largest.members, ...PROJECTED_MEMBERS.filter((n) => n > largest.members)].map((members) => ({
       members,
       series: `projected (${int(perMember)} B/member)`,
