@@ -8,7 +8,8 @@
  */
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { Deps, StoredNotification } from '../deps';
+import type { Deps } from '../deps';
+import { exported, type ExportedNotification } from './notification-rows';
 import {
   advisors,
   attachments,
@@ -145,35 +146,6 @@ type Rows = Results<ReturnType<typeof memberQueries>>;
 
 /** A member named in the export: id and name only. */
 export type NamedMember = { id: string; name: string };
-
-/** A notification as the export reads it (the shape its D1 row had). */
-export type ExportedNotification = {
-  id: string;
-  userId: string;
-  senderId: string | null;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  refId: string | null;
-  isSeen: boolean;
-  eventId: string | null;
-  createdAt: string;
-};
-
-const exported = (userId: string, row: StoredNotification): ExportedNotification => ({
-  id: row.id,
-  userId,
-  senderId: row.sender_id,
-  kind: row.kind,
-  title: row.title,
-  body: row.body,
-  link: row.link,
-  refId: row.ref_id,
-  isSeen: Boolean(row.is_seen),
-  eventId: row.event_id,
-  createdAt: row.created_at,
-});
 
 /** The member's rows, by kind, and the names of the members they mention. */
 export type MemberData = {
