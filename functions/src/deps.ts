@@ -73,9 +73,18 @@ export type NotificationInput = Omit<StoredNotification, 'is_seen' | 'event_id' 
 /** Unseen notifications counted by sender (null: the product's own). */
 export type UnseenBySender = Array<{ senderId: string | null; n: number }>;
 
+/**
+ * The live `notification` event the object sends to its member's live object right after
+ * storing (no hop back through the worker): `body` and `sender` (a member card) as the event
+ * carries them, the stored notification beside them (null when nothing was stored).
+ */
+export type NotificationAnnounce = { title: string; body: unknown; sender: { _id: string } | null; push?: PushNote };
+
 /** One member's notifications store: the object's methods (notifications/store.ts). */
 export type NotificationBox = {
   store(input: NotificationInput): Promise<StoredNotification | null>;
+  /** `store`, then the live event `announce` describes to the member's sockets (a failed event is logged). */
+  storeAndAnnounce(userId: string, input: NotificationInput, announce: NotificationAnnounce): Promise<StoredNotification | null>;
   page(limit: number, offset: number, hidden: string[]): Promise<{ rows: StoredNotification[]; total: number }>;
   unseenBySender(): Promise<UnseenBySender>;
   markSeen(id: string): Promise<{ row: StoredNotification | null; unseen: UnseenBySender }>;

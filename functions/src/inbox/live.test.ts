@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildDeps } from '../build-deps';
-import { recordingEmitter } from '../../test/live';
+import { closeLiveSockets, joinedLiveSocket, recordingEmitter } from '../../test/live';
 import { NEW_MESSAGE_TITLE } from './messages';
 import { deleteMessage } from './delete';
 import { threadMessages } from './read';
@@ -9,6 +9,8 @@ import { sendMessage } from './send';
 import type { MessageForm } from './message-form';
 import { connectedMembers } from './test-inbox';
 import { storedRows } from '../notifications/test-support';
+
+afterEach(closeLiveSockets);
 
 /** The domain functions with a recording live emitter. */
 function recordingDeps() {
@@ -22,15 +24,12 @@ describe('the live events of the inbox', () => {
   it('sends the recipient "New Message" with the thread as they see it and the stored notification, and the sender’s tabs the thread', async () => {
     const { a, b } = await connectedMembers();
     const { deps, sent } = recordingDeps();
+    // The recipient's notifications object sends their event to their live object itself: a real socket hears it.
+    const socket = await joinedLiveSocket(b);
     const answer = await sendMessage(deps, a.user.id, text(b.user.id, 'Are you free on Friday?'));
-    expect(sent.map((event) => [event.userId, event.event])).toEqual(
-      expect.arrayContaining([
-        [b.user.id, 'notification'],
-        [a.user.id, 'thread'],
-      ]),
-    );
-    expect(sent).toHaveLength(2);
-    const toRecipient = sent.find((event) => event.userId === b.user.id)!.payload as any;
+    expect(sent.map((event) => [event.userId, event.event])).toEqual([[a.user.id, 'thread']]);
+    const frame = await socket.next((line) => line.startsWith('42["notification"'));
+    const toRecipient = (JSON.parse(frame.slice(2)) as [string, unknown])[1] as any;
     expect(toRecipient).toMatchObject({
       title: NEW_MESSAGE_TITLE,
       userSender: { _id: a.user.id },

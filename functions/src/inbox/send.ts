@@ -5,19 +5,18 @@
  * sides, the thread's latest message and the outbox row of the recipient's notification
  * are stored in ONE batch, which also reads the thread back as each member sees it and the
  * message as sent. Then the notification goes to the recipient's object (collapsed into
- * their unseen one about this thread; notifications/outbox.ts retries it if that fails)
- * and the live events go out: `notification` "New Message" with the thread as the
- * recipient sees it, and `thread` to the sender's other tabs.
+ * their unseen one about this thread; notifications/outbox.ts retries it if that fails),
+ * which sends the recipient's live `notification` "New Message" with the thread as they see
+ * it, while `thread` goes to the sender's other tabs.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits, PushNote, StoredNotification } from '../deps';
+import type { Deps, Emits, NotificationInput, PushNote } from '../deps';
 import { newId } from '../db/ids';
 import { runBatch, type BatchStatement } from '../db/batch';
 import { ApiError, invalidFields, type FieldErrors } from '../errors';
-import { storeInputOf, toNotification, type NotifyInput } from '../notifications/notify';
+import { storeInputOf, type NotifyInput } from '../notifications/notify';
 import { outboxed } from '../notifications/outbox';
 import { pushNoteOf } from '../notifications/push-notes';
-import type { Notification } from '../notifications/schemas';
 import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, type StoredFile } from './attachments';
 import type { InboxLiveEvents } from './live-events';
 import type { MessageForm } from './message-form';
@@ -145,39 +144,42 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   const [senderSide, recipientSide] = threadViewsOf(tail.slice(0, 4), pair) as [ThreadView, ThreadView];
   const cards = new Map([senderSide, recipientSide].map((side) => [side.viewer._id, side.viewer]));
   const message = toMessage(tail[4]!.results[0] as MessageRow, threadId, cards);
-  // The message is stored: from here on a failure only leaves the outbox row to the cron.
-  let row: StoredNotification | null | undefined;
-  try {
-    row = await deps.notifications.of(recipientId).store(storeInputOf(notifyInput, at, outbox.id));
-  } catch (error) {
-    console.error(`notification of message ${id} left in the outbox`, error);
-  }
-  const notification = row ? toNotification(row, recipientId, senderSide.viewer) : null;
-  const push = notification ? pushNoteOf(notifyInput, senderSide.viewer) : undefined;
-  const sent = deliver(deps, { message, notification, push, senderView: senderSide.thread!, recipientView: recipientSide.thread });
-  // Delivered (row stored or already applied): the outbox row goes, beside the live events.
-  const cleared = row !== undefined ? deps.db.run(sql`DELETE FROM notification_outbox WHERE id = ${outbox.id}`) : undefined;
-  const [answer] = await Promise.all([sent, cleared]);
-  return answer;
-}
-
-/** The live events, straight after the batch: the recipient's New Message and the sender's other tabs. */
-async function deliver(
-  deps: SendDeps,
-  sent: { message: Message; notification: Notification | null; push: PushNote | undefined; senderView: Thread; recipientView: Thread | null },
-): Promise<SentMessage> {
-  const { message, notification, push, senderView, recipientView } = sent;
+  const senderView = senderSide.thread!;
+  const recipientView = recipientSide.thread;
   await Promise.all([
-    recipientView
-      ? deps.live.emit(
-          message.to,
-          'notification',
-          { title: NEW_MESSAGE_TITLE, body: { ...recipientView, latestMessage: message }, userSender: message.authorProfile, notification },
-          // With no tab of the recipient open, their devices get a web push (sent by their live object, after this answer).
-          push,
-        )
-      : undefined,
-    deps.live.emit(message.authorProfile._id, 'thread', { thread: senderView }),
+    notifyRecipient(deps, {
+      recipientId,
+      input: storeInputOf(notifyInput, at, outbox.id),
+      outboxId: outbox.id,
+      message,
+      recipientView,
+      push: pushNoteOf(notifyInput, senderSide.viewer),
+    }),
+    deps.live.emit(senderId, 'thread', { thread: senderView }),
   ]);
   return { message, thread: { ...senderView, latestMessage: message } };
+}
+
+/**
+ * After the batch: the recipient's object stores the notification and sends their live
+ * `notification` "New Message" itself, with the thread as they see it (one call between the
+ * batch and the frame); with no tab of theirs open their devices get a web push instead. Then
+ * the outbox row goes. When the object fails, the event still goes out (without the
+ * notification) and the outbox row stays for the cron.
+ */
+async function notifyRecipient(
+  deps: SendDeps,
+  sent: { recipientId: string; input: NotificationInput; outboxId: string; message: Message; recipientView: Thread | null; push: PushNote | undefined },
+): Promise<void> {
+  const { recipientId, input, message, recipientView } = sent;
+  const body = recipientView ? { ...recipientView, latestMessage: message } : null;
+  const box = deps.notifications.of(recipientId);
+  try {
+    await (body ? box.storeAndAnnounce(recipientId, input, { title: NEW_MESSAGE_TITLE, body, sender: message.authorProfile, push: sent.push }) : box.store(input));
+  } catch (error) {
+    console.error(`notification of message ${message._id} left in the outbox`, error);
+    if (body) await deps.live.emit(recipientId, 'notification', { title: NEW_MESSAGE_TITLE, body, userSender: message.authorProfile, notification: null });
+    return;
+  }
+  await deps.db.run(sql`DELETE FROM notification_outbox WHERE id = ${sent.outboxId}`);
 }

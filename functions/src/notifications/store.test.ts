@@ -151,13 +151,16 @@ describe('the notification outbox', () => {
 
   it('keeps a sent message’s notification in the outbox when the recipient’s object fails, and the cron delivers it', async () => {
     const { requester: a, receiver: b } = await connectedPair();
-    // sendMessage asks the recipient's object only to store.
-    const failing: NotificationStores = { of: () => ({ store: () => Promise.reject(new Error('object unavailable')) }) as unknown as NotificationBox };
+    // sendMessage asks the recipient's object to store (and announce) only.
+    const unavailable = () => Promise.reject(new Error('object unavailable'));
+    const failing: NotificationStores = { of: () => ({ store: unavailable, storeAndAnnounce: unavailable }) as unknown as NotificationBox };
     const live = recordingEmitter();
     const deps = { ...notificationDeps(), clock: fixedClock(new Date()), notifications: failing, live: live.emitter, media: env.MEDIA };
     const form: MessageForm = { body: 'still here', to: b.user.id, connectionId: undefined, replyTo: undefined, media: [] };
     const sent = await sendMessage(deps, a.user.id, form);
     expect(sent.message.body).toBe('still here');
+    // The recipient still hears of the message, without a notification.
+    expect(live.sent.find((event) => event.userId === b.user.id)).toMatchObject({ event: 'notification', payload: { notification: null } });
     expect((await storedRows(b.user.id)).filter((row) => row.kind === 'message.received')).toEqual([]);
     const left = await deps.db.all<{ id: string }>(sql`SELECT id FROM notification_outbox WHERE user_id = ${b.user.id}`);
     expect(left).toHaveLength(1);

@@ -9,7 +9,9 @@
  * notification of the same kind and refId takes the new sender, text, link and time.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { NotificationInput, StoredNotification } from '../deps';
+import type { NotificationAnnounce, NotificationInput, StoredNotification } from '../deps';
+import type { MemberCard } from '../members/schemas';
+import { toNotification } from './notify';
 
 /** Bumped (with the steps in `migrate`) when the tables change. */
 const SCHEMA_VERSION = 2;
@@ -103,6 +105,30 @@ export class MemberNotifications extends DurableObject<Env> {
       );
       return this.one(input.id);
     });
+  }
+
+  /**
+   * Stores, then sends the live `notification` event straight to the member's live object
+   * (`userId`: this object's name), so the event leaves one call after the store rather than
+   * after a return to the worker. The event is a courtesy on top of what is stored: a failed
+   * one is logged, never thrown.
+   */
+  async storeAndAnnounce(userId: string, input: NotificationInput, announce: NotificationAnnounce): Promise<StoredNotification | null> {
+    const row = this.store(input);
+    const sender = announce.sender as MemberCard | null;
+    const notification = row ? toNotification(row, userId, sender) : null;
+    try {
+      const live = this.env.LIVE.get(this.env.LIVE.idFromName(userId));
+      await live.emit(
+        'notification',
+        { title: announce.title, body: announce.body, userSender: sender, notification } as never,
+        // A stored notification only: with no tab open, the member's devices get it as a web push.
+        row && announce.push ? { userId, note: announce.push } : undefined,
+      );
+    } catch (error) {
+      console.error(`live: notification to ${userId} not delivered`, error);
+    }
+    return row;
   }
 
   /** One page, newest first, and how many there are, leaving out the `hidden` senders. */
