@@ -150,6 +150,18 @@ export const profileTags = sqliteTable(
   (table) => [primaryKey({ columns: [table.kind, table.value, table.userId] }), index('profile_tags_user').on(table.userId)],
 );
 
+/** Onboarded members per type ('' kind and value) and per facet value, kept by 0026's triggers (search totals). */
+export const searchCounts = sqliteTable(
+  'search_counts',
+  {
+    memberType: text('member_type', { enum: ['founder', 'advisor'] }).notNull(),
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    members: integer('members').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.memberType, table.kind, table.value] })],
+);
+
 export const cities = sqliteTable(
   'cities',
   {

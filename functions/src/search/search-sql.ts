@@ -19,7 +19,7 @@ import type { MemberType } from '../users/schemas';
 import { ftsQuery } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
 import { blockedWith } from '../members/blocks';
-import { isListed, suspendedNow, UNLISTED_IDS } from '../members/listed';
+import { suspendedNow, UNLISTED_IDS } from '../members/listed';
 
 export type TagKind = (typeof profileTagKinds)[number];
 
@@ -44,10 +44,17 @@ const SHARE: Record<TagKind, number> = { city: 0.03, industry: 0.1, expertise: 0
 /** Below this estimated share of members, collecting and sorting the matches beats walking the listing. */
 const COLLECT_BELOW = 0.05;
 
+/**
+ * ...unless the page is found within this many listing entries (its end over the estimated
+ * share): a walk reads about as many entries whatever the membership, where collecting reads
+ * every match (at 100,000 members a facet held by a tenth of them read 87,000 rows).
+ */
+const WALK_ENTRIES = 4000;
+
 const shareOf = (facet: Facet) => Math.min(1, SHARE[facet.kind] * facet.values.length);
 
-/** How a search is run: by its text, by its narrowest filter, or along the listing order. */
-export function planSearch(criteria: SearchCriteria): SearchPlan {
+/** How a search is run: by its text, by its narrowest filter, or along the listing order (for the page asked, when given). */
+export function planSearch(criteria: SearchCriteria, page?: PageRequest): SearchPlan {
   const facets = (Object.entries(criteria.tags) as [TagKind, readonly string[]][])
     .filter(([, values]) => values.length > 0)
     .map(([kind, values]) => ({ kind, values }))
@@ -56,7 +63,8 @@ export function planSearch(criteria: SearchCriteria): SearchPlan {
   if (fts) return { strategy: 'text', fts, facets };
   const estimate = facets.reduce((share, facet) => share * shareOf(facet), 1);
   const [driver, ...rest] = facets;
-  if (driver && estimate < COLLECT_BELOW) return { strategy: 'collect', driver, facets: rest };
+  const walkEntries = page ? (offsetOf(page) + page.limit) / estimate : Number.POSITIVE_INFINITY;
+  if (driver && estimate < COLLECT_BELOW && walkEntries > WALK_ENTRIES) return { strategy: 'collect', driver, facets: rest };
   return { strategy: 'walk', facets };
 }
 
@@ -103,8 +111,15 @@ function conditions(parts: SQL[]): SQL {
   return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`1`;
 }
 
-/** Not blocked either way with the viewer, and listed (no deletion pending: members/listed.ts). */
-const notExcluded = (id: SQL, viewerId: string) => sql`${id} NOT IN ${blockedWith(viewerId)} AND ${isListed(id)}`;
+/**
+ * The members suspended right now (members/listed.ts's rule), read once through the
+ * users_suspended index of the few ever suspended: a search checks each member it reads
+ * against this list in memory instead of reading their users row again.
+ */
+const SUSPENDED_IDS = sql`(SELECT sx.id FROM users sx INDEXED BY users_suspended WHERE ${suspendedNow('sx')})`;
+
+/** Not blocked either way with the viewer, and listed (no deletion pending, not suspended: members/listed.ts). */
+const notExcluded = (id: SQL, viewerId: string) => sql`${id} NOT IN ${blockedWith(viewerId)} AND ${id} NOT IN ${UNLISTED_IDS} AND ${id} NOT IN ${SUSPENDED_IDS}`;
 
 const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
 
@@ -176,27 +191,60 @@ export function pageStatement(plan: SearchPlan, criteria: SearchCriteria, viewer
     ORDER BY ${byScore}hits.picture DESC, hits.joined DESC, hits.member_id DESC`;
 }
 
-/** The total of a `walk` plan (the others carry it on their rows). */
+// Facets a member holds one value of at most (index-rows.ts `when`): their counters add up
+// over several values without counting anyone twice.
+const ONE_VALUE_EACH = new Set<TagKind>(['commitment', 'stage', 'technical', 'remote', 'city', 'looking']);
+
+/** search_counts (0026, kept by triggers) holds the exact count of a facet with these values. */
+const counted = ({ kind, values }: Facet) => values.length === 1 || ONE_VALUE_EACH.has(kind);
+
+const typesIn = (types: readonly MemberType[]) =>
+  sql.join(
+    types.map((type) => sql`${type}`),
+    sql`, `,
+  );
+
+/**
+ * The members a walk's total counts, before its exclusions, as a condition on the users row
+ * `e`: onboarded and of a searched type with no filter; else every facet (profile_tags holds
+ * onboarded members only) and, when the facets do not imply it, the type.
+ */
+function matchedBy(facets: readonly Facet[], types: readonly MemberType[], criteria: SearchCriteria): SQL {
+  // The unary + keeps these terms off users_onboarded_type_created: each count is driven by its small set.
+  if (facets.length === 0) return sql`+e.onboarded = 1 AND +e.member_type IN (${typesIn(types)})`;
+  const where = facets.map((facet) => probe(facet, sql`e.id`));
+  const impliedTypes = searchedTypes({ ...criteria, memberType: undefined }, facets);
+  if (criteria.memberType && impliedTypes.length > 1) where.push(sql`EXISTS (SELECT 1 FROM ${PROFILE_TABLES[criteria.memberType]} t WHERE t.user_id = e.id)`);
+  return conditions(where);
+}
+
+/**
+ * The total of a `walk` plan (the others carry it on their rows): the members matching the
+ * filters, less those blocked either way with the viewer, then the unlisted ones (deletion
+ * pending, then suspended) not blocked. The matches are read from search_counts with no
+ * filter or one counted facet (a row per type and value), else counted from the driving
+ * facet's rows with the other facets probed; the exclusions read only the viewer's blocks
+ * and the unlisted members, each probed against the filters.
+ */
 export function walkCountStatement(plan: Extract<SearchPlan, { strategy: 'walk' }>, criteria: SearchCriteria, viewerId: string): SQL {
+  const types = searchedTypes(criteria, plan.facets);
   const [driver, ...rest] = plan.facets;
+  let matches: SQL;
   if (!driver) {
-    // Onboarded members of the type, less the blocked ones among them and the unlisted ones
-    // (deletion pending, then suspended) not blocked: the first count stays in the
-    // users_onboarded_type_created index, the others read only the blocked and the unlisted.
-    const type = (alias: string) => (criteria.memberType ? sql`AND ${sql.raw(alias)}.member_type = ${criteria.memberType}` : sql``);
-    return sql`SELECT
-      (SELECT count(*) FROM users u WHERE u.onboarded = 1 ${type('u')})
-      - (SELECT count(*) FROM ${blockedWith(viewerId)} j CROSS JOIN users e ON e.id = j.blocked_id WHERE e.onboarded = 1 ${type('e')})
-      - (SELECT count(*) FROM ${UNLISTED_IDS} d CROSS JOIN users e ON e.id = d.user_id
-          WHERE e.onboarded = 1 ${type('e')} AND e.id NOT IN ${blockedWith(viewerId)})
-      - (SELECT count(*) FROM users e WHERE ${suspendedNow('e')} AND e.onboarded = 1 ${type('e')}
-          AND e.id NOT IN ${blockedWith(viewerId)} AND e.id NOT IN ${UNLISTED_IDS}) AS total`;
+    matches = sql`(SELECT coalesce(sum(members), 0) FROM search_counts WHERE member_type IN (${typesIn(types)}) AND kind = '' AND value = '')`;
+  } else if (rest.length === 0 && counted(driver)) {
+    matches = sql`(SELECT coalesce(sum(members), 0) FROM search_counts
+      WHERE member_type IN (${typesIn(types)}) AND kind = ${driver.kind} AND ${valueIn(sql`value`, driver.values)})`;
+  } else {
+    const where = rest.map((facet) => probe(facet, sql`s.user_id`));
+    const impliedTypes = searchedTypes({ ...criteria, memberType: undefined }, plan.facets);
+    if (criteria.memberType && impliedTypes.length > 1) where.push(sql`EXISTS (SELECT 1 FROM ${PROFILE_TABLES[criteria.memberType]} t WHERE t.user_id = s.user_id)`);
+    matches = sql`(SELECT count(*) FROM (${facetIds(driver)}) s WHERE ${conditions(where)})`;
   }
-  // profile_tags holds onboarded members only; a type the filters do not imply is checked.
-  const where = [notExcluded(sql`s.user_id`, viewerId), ...rest.map((facet) => probe(facet, sql`s.user_id`))];
-  const impliedTypes = searchedTypes({ ...criteria, memberType: undefined }, plan.facets);
-  if (criteria.memberType && impliedTypes.length > 1) {
-    where.push(sql`EXISTS (SELECT 1 FROM ${PROFILE_TABLES[criteria.memberType]} t WHERE t.user_id = s.user_id)`);
-  }
-  return sql`SELECT count(*) AS total FROM (${facetIds(driver)}) s WHERE ${conditions(where)}`;
+  const matched = matchedBy(plan.facets, types, criteria);
+  const blocked = blockedWith(viewerId);
+  return sql`SELECT ${matches}
+    - (SELECT count(*) FROM users e WHERE e.id IN ${blocked} AND ${matched})
+    - (SELECT count(*) FROM users e WHERE e.id IN ${UNLISTED_IDS} AND e.id NOT IN ${blocked} AND ${matched})
+    - (SELECT count(*) FROM users e WHERE ${suspendedNow('e')} AND e.id NOT IN ${blocked} AND e.id NOT IN ${UNLISTED_IDS} AND ${matched}) AS total`;
 }

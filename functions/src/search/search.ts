@@ -19,7 +19,7 @@ type Row = SummaryRow & { total: number | null };
  * viewer blocked or who blocked the viewer are left out, as if they did not exist.
  */
 export async function searchMembers(deps: Pick<Deps, 'db'>, viewerId: string, criteria: SearchCriteria, page: PageRequest): Promise<Paged<ProfileSummary>> {
-  const plan = planSearch(criteria);
+  const plan = planSearch(criteria, page);
   if (searchedTypes(criteria, planFacets(plan)).length === 0) return pageOf([], 0, page);
   if (plan.strategy === 'walk') {
     const [rows, [count]] = await Promise.all([
