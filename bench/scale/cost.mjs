@@ -36,7 +36,7 @@ const queryMs = Number(args['query-ms']);
 const measuredUpTo = Object.fromEntries(Object.entries(requestsAll).filter(([, figures]) => figures.members <= requests.members));
 
 // What lives in the member objects: the D1 groups moved there and the objects' own files
-// (the median object of each class: every member has one of each). The groups' bytes per
+// (the median object of each member store class: every member has one of each). The groups' bytes per
 // member are those of the largest size measured while they were still in D1; every state
 // has had them moved since, so the last figures measured in D1 stand in (100k members,
 // bench/scale/sizes.json at commit 241198d).
@@ -47,7 +47,9 @@ const lastInD1 = (group) =>
     .filter((measured) => measured.groups[group])
     .sort((a, b) => b.members - a.members)[0]?.groups[group].bytesPerMember ?? LAST_MEASURED_IN_D1[group];
 const moved = Object.fromEntries(MOVED.map((group) => [group, sizes.groups[group]?.bytesPerMember ?? lastInD1(group)]));
-const objects = Object.values(sizes.durableObjects ?? {});
+// The per-member classes that hold what left D1 (MemberLive holds sockets, not rows).
+const MEMBER_STORES = ['MemberNotifications', 'MemberProfileViews'];
+const objects = MEMBER_STORES.flatMap((name) => (sizes.durableObjects?.[name] ? [sizes.durableObjects[name]] : []));
 const objectBytes = objects.reduce((sum, kind) => sum + (kind.medianBytes ?? 0), 0);
 const largestObjectBytes = Math.max(0, ...objects.map((kind) => kind.maxBytes ?? 0));
 const kept = bytesPerMember(sizes, moved, objectBytes);
