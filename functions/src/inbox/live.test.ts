@@ -36,6 +36,9 @@ describe('the live events of the inbox', () => {
       body: { _id: answer.thread._id, unreadCount: 1, receiver: { _id: a.user.id }, latestMessage: { _id: answer.message._id, read: false } },
       notification: { kind: 'message.received', title: 'New Message', body: 'Are you free on Friday?', link: `/inbox?personalInbox=${answer.thread._id}`, isSeen: false },
     });
+    // The event carries the row as the recipient's object stored it.
+    const [received] = (await storedRows(b.user.id)).filter((row) => row.kind === 'message.received');
+    expect(toRecipient.notification).toMatchObject({ _id: received!.id, createdAt: received!.created_at, body: received!.body });
     // The row is stored before the event goes out.
     const stored = await env.DB.prepare('SELECT body FROM messages WHERE id = ?').bind(answer.message._id).first<{ body: string }>();
     expect(stored?.body).toBe('Are you free on Friday?');

@@ -107,28 +107,46 @@ export class MemberNotifications extends DurableObject<Env> {
     });
   }
 
+  /** The row `store` would write for `input` (null: nothing), read without writing. */
+  private planned(input: NotificationInput): StoredNotification | null {
+    const sql = this.ctx.storage.sql;
+    for (const key of [input.eventId, input.deliveryId]) if (key && sql.exec('SELECT 1 FROM applied WHERE id = ?', key).toArray().length > 0) return null;
+    const changed = { sender_id: input.senderId, title: input.title, body: input.body, link: input.link, created_at: input.at };
+    if (input.collapse) {
+      const [same] = sql
+        .exec<Row>(`SELECT ${COLUMNS} FROM notifications WHERE kind = ? AND ref_id IS ? AND is_seen = 0 ORDER BY created_at DESC, id DESC LIMIT 1`, input.kind, input.refId)
+        .toArray();
+      if (same) return { ...(same as StoredNotification), ...changed, event_id: input.eventId ?? same.event_id };
+    }
+    return { id: input.id, kind: input.kind, ref_id: input.refId, is_seen: 0, event_id: input.eventId ?? null, ...changed };
+  }
+
   /**
-   * Stores, then sends the live `notification` event straight to the member's live object
-   * (`userId`: this object's name), so the event leaves one call after the store rather than
-   * after a return to the worker. The event is a courtesy on top of what is stored: a failed
-   * one is logged, never thrown.
+   * Stores, and sends the live `notification` event straight to the member's live object
+   * (`userId`: this object's name), so the event leaves one call after the message's batch
+   * rather than after a return to the worker. The event goes BEFORE the write: an object's
+   * outgoing calls wait for its pending writes to be durable, and the notification is durable
+   * already in the sender's D1 outbox row (a write that failed is delivered again). Other
+   * calls wait meanwhile, so the row sent is the row written. A failed event is logged.
    */
   async storeAndAnnounce(userId: string, input: NotificationInput, announce: NotificationAnnounce): Promise<StoredNotification | null> {
-    const row = this.store(input);
-    const sender = announce.sender as MemberCard | null;
-    const notification = row ? toNotification(row, userId, sender) : null;
-    try {
-      const live = this.env.LIVE.get(this.env.LIVE.idFromName(userId));
-      await live.emit(
-        'notification',
-        { title: announce.title, body: announce.body, userSender: sender, notification } as never,
-        // A stored notification only: with no tab open, the member's devices get it as a web push.
-        row && announce.push ? { userId, note: announce.push } : undefined,
-      );
-    } catch (error) {
-      console.error(`live: notification to ${userId} not delivered`, error);
-    }
-    return row;
+    return this.ctx.blockConcurrencyWhile(async () => {
+      const row = this.planned(input);
+      const sender = announce.sender as MemberCard | null;
+      const notification = row ? toNotification(row, userId, sender) : null;
+      try {
+        const live = this.env.LIVE.get(this.env.LIVE.idFromName(userId));
+        await live.emit(
+          'notification',
+          { title: announce.title, body: announce.body, userSender: sender, notification } as never,
+          // A stored notification only: with no tab open, the member's devices get it as a web push.
+          row && announce.push ? { userId, note: announce.push } : undefined,
+        );
+      } catch (error) {
+        console.error(`live: notification to ${userId} not delivered`, error);
+      }
+      return this.store(input);
+    });
   }
 
   /** One page, newest first, and how many there are, leaving out the `hidden` senders. */
