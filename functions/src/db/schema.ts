@@ -162,6 +162,14 @@ export const searchCounts = sqliteTable(
   (table) => [primaryKey({ columns: [table.memberType, table.kind, table.value] })],
 );
 
+/** Where a job walking every member stopped (0027): the digest, an account deletion's cleaning. */
+export const jobCursors = sqliteTable('job_cursors', {
+  job: text('job').primaryKey(),
+  /** A user id; '' = from the first. */
+  cursor: text('cursor').notNull().default(''),
+  updatedAt: text('updated_at').notNull(),
+});
+
 export const cities = sqliteTable(
   'cities',
   {

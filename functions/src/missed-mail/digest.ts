@@ -13,12 +13,19 @@ import { digestFrequency, mailable } from './reach';
 import { dayOf, type MissedMailDeps } from './unread';
 import { profileViewsSince, type ViewStoreDeps } from '../profiles/views';
 import { listUnsubscribeHeaders, unsubscribeUrl } from './unsubscribe';
+import { readCursor, saveCursor } from '../jobs/cursor';
 
 const HOUR = 3_600_000;
 export const DIGEST_PERIODS = { daily: 24 * HOUR, weekly: 7 * 24 * HOUR } as const;
-/** Members read per query (in id order), and queries per run at most; the rest on the next run. */
-const BATCH = 500;
-const MAX_PAGES = 10;
+/**
+ * Candidates a run looks at, at most. Each costs at most two object calls (notifications,
+ * views) and three D1 queries (the senders' visibility, the mail_log claim, its release when
+ * the mail fails): 150 × 5 = 750, plus the cursor's read and write and at most two pages, so
+ * a run stays under D1's 1,000 queries per invocation. The cursor (job_cursors) carries the
+ * next run on from where this one stopped, wrapping round to the first member.
+ */
+export const DIGEST_CANDIDATES_PER_RUN = 150;
+const DIGEST_JOB = 'digest';
 
 /** The notification kinds each count of the digest sums. */
 const COUNTED_KINDS: Record<string, 'connectionRequests' | 'mentions' | 'replies'> = {
@@ -52,64 +59,61 @@ export async function digestCounts(deps: DigestCountDeps, userId: string, since:
   return counts;
 }
 
-/** Sends the digests that are due; answers how many went out. */
-export async function sendDigests(deps: MissedMailDeps & DigestCountDeps, secret: string): Promise<number> {
+/** Sends the digests that are due among the next `perRun` candidates; answers how many went out. */
+export async function sendDigests(deps: MissedMailDeps & DigestCountDeps, secret: string, perRun = DIGEST_CANDIDATES_PER_RUN): Promise<number> {
   const now = deps.clock.now();
   const day = dayOf(now);
   // Profile views and notifications live in each member's objects (profiles/views-store.ts,
   // notifications/store.ts), which D1 cannot see: a candidate is any member whose digest is
   // due (by frequency, not sent today); digestCounts then decides, and a member whose counts
-  // are all zero gets no mail. A run reads at most BATCH × MAX_PAGES = 5,000 candidates and
-  // makes two object calls for each (notifications, views): at most 10,000, plus one D1 query
-  // per candidate whose counted notifications name a sender. Members left over wait an hour.
-  // At scale the scan from the first id wants a cursor or a due-date index (docs/scale.md).
+  // are all zero gets no mail. A run reads at most `perRun` candidates from the cursor on
+  // (then from the first member, up to the cursor), so zero-count members never starve the rest.
   const dueBefore = {
     daily: new Date(now.getTime() - DIGEST_PERIODS.daily + HOUR).toISOString(),
     weekly: new Date(now.getTime() - DIGEST_PERIODS.weekly + HOUR).toISOString(),
   };
-  const page = (after: string) =>
+  const page = (after: string, upTo: string | null, limit: number) =>
     deps.db.all<CandidateRow>(sql`
     SELECT * FROM (
       SELECT u.id, u.email, u.first_name, ${digestFrequency(sql`u.id`)} AS frequency,
         (SELECT max(l.sent_at) FROM mail_log l WHERE l.user_id = u.id AND l.kind = 'digest') AS last_at
       FROM users u
-      WHERE u.id > ${after} AND ${digestFrequency(sql`u.id`)} <> 'off' AND ${mailable('u', 'digest')}
+      WHERE u.id > ${after} AND (${upTo} IS NULL OR u.id <= ${upTo}) AND ${digestFrequency(sql`u.id`)} <> 'off' AND ${mailable('u', 'digest')}
         AND NOT EXISTS (SELECT 1 FROM mail_log l WHERE l.user_id = u.id AND l.kind = 'digest' AND l.day = ${day})) c
     WHERE c.last_at IS NULL OR c.last_at <= CASE c.frequency WHEN 'daily' THEN ${dueBefore.daily} ELSE ${dueBefore.weekly} END
-    ORDER BY c.id LIMIT ${BATCH}`);
+    ORDER BY c.id LIMIT ${limit}`);
+  const cursor = await readCursor(deps, DIGEST_JOB);
+  const candidates = await page(cursor, null, perRun);
+  if (candidates.length < perRun && cursor !== '') candidates.push(...(await page('', cursor, perRun - candidates.length)));
+  // A full run leaves the cursor at its last member; a short one has seen every due member.
+  await saveCursor(deps, DIGEST_JOB, candidates.length === perRun ? candidates[candidates.length - 1]!.id : '', now.toISOString());
   let sent = 0;
-  let after = '';
-  for (let pages = 0; pages < MAX_PAGES; pages++) {
-    const candidates = await page(after);
-    for (const member of candidates) {
-      const period = DIGEST_PERIODS[member.frequency];
-      if (member.last_at && new Date(member.last_at).getTime() > now.getTime() - period + HOUR) continue;
-      const since = member.last_at ?? new Date(now.getTime() - period).toISOString();
-      const counts = await digestCounts(deps, member.id, since);
-      if (digestIsEmpty(counts)) continue;
-      const claim = await deps.db.run(sql`INSERT INTO mail_log (user_id, kind, ref_id, day, sent_at)
-        VALUES (${member.id}, 'digest', '', ${day}, ${now.toISOString()}) ON CONFLICT DO NOTHING`);
-      if (claim.meta.changes === 0) continue;
-      try {
-        await deps.mailer.send(
-          digestMail({
-            to: member.email,
-            firstName: member.first_name,
-            frequency: member.frequency,
-            counts,
-            appUrl: deps.config.appUrl,
-            unsubscribeUrl: await unsubscribeUrl(deps.config.appUrl, secret, member.id, 'digest'),
-            headers: await listUnsubscribeHeaders(deps.config.appUrl, secret, member.id, 'digest'),
-          }),
-        );
-        sent++;
-      } catch (error) {
-        console.error(`missed mail: digest to ${member.id} failed`, error);
-        await deps.db.run(sql`DELETE FROM mail_log WHERE user_id = ${member.id} AND kind = 'digest' AND day = ${day}`);
-      }
+  for (const member of candidates) {
+    const period = DIGEST_PERIODS[member.frequency];
+    if (member.last_at && new Date(member.last_at).getTime() > now.getTime() - period + HOUR) continue;
+    const since = member.last_at ?? new Date(now.getTime() - period).toISOString();
+    const counts = await digestCounts(deps, member.id, since);
+    if (digestIsEmpty(counts)) continue;
+    const claim = await deps.db.run(sql`INSERT INTO mail_log (user_id, kind, ref_id, day, sent_at)
+      VALUES (${member.id}, 'digest', '', ${day}, ${now.toISOString()}) ON CONFLICT DO NOTHING`);
+    if (claim.meta.changes === 0) continue;
+    try {
+      await deps.mailer.send(
+        digestMail({
+          to: member.email,
+          firstName: member.first_name,
+          frequency: member.frequency,
+          counts,
+          appUrl: deps.config.appUrl,
+          unsubscribeUrl: await unsubscribeUrl(deps.config.appUrl, secret, member.id, 'digest'),
+          headers: await listUnsubscribeHeaders(deps.config.appUrl, secret, member.id, 'digest'),
+        }),
+      );
+      sent++;
+    } catch (error) {
+      console.error(`missed mail: digest to ${member.id} failed`, error);
+      await deps.db.run(sql`DELETE FROM mail_log WHERE user_id = ${member.id} AND kind = 'digest' AND day = ${day}`);
     }
-    if (candidates.length < BATCH) break;
-    after = candidates[candidates.length - 1]!.id;
   }
   return sent;
 }

@@ -286,4 +286,24 @@ describe('the digest', () => {
     await digestRun(new Date());
     for (const member of [quiet, off, left]) expect(await digests(member)).toHaveLength(0);
   });
+
+  it('moves on from run to run past members with nothing to tell, wrapping round to the first', async () => {
+    const busy = await Promise.all([busyMember(null), busyMember(null), busyMember(null)]);
+    // Due members with nothing to tell, first in id order (copies of a busy member's row).
+    const columns = (await env.DB.prepare('PRAGMA table_info(users)').all<{ name: string }>()).results.map((c) => c.name).filter((name) => name !== 'id' && name !== 'email');
+    for (let i = 0; i < 3; i++) {
+      const id = `00000000${newId().slice(8)}`;
+      await env.DB.prepare(`INSERT INTO users (id, email, ${columns.join(', ')}) SELECT ?, ?, ${columns.join(', ')} FROM users WHERE id = ?`)
+        .bind(id, `quiet-${id}@example.test`, busy[0]!.user.id)
+        .run();
+    }
+    const perRun = 2;
+    const mailed = async () => (await Promise.all(busy.map(digests))).filter((mails) => mails.length > 0).length;
+    await sendDigests(depsAt(new Date()), SECRET, perRun);
+    expect(await mailed()).toBeLessThan(busy.length);
+    const total = (await env.DB.prepare('SELECT count(*) AS n FROM users').first<{ n: number }>())!.n;
+    for (let run = 0; run <= Math.ceil(total / perRun) && (await mailed()) < busy.length; run++) await sendDigests(depsAt(new Date()), SECRET, perRun);
+    expect(await mailed()).toBe(busy.length);
+    for (const member of busy) expect(await digests(member)).toHaveLength(1);
+  });
 });
