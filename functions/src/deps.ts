@@ -83,8 +83,12 @@ export type NotificationAnnounce = { title: string; body: unknown; sender: { _id
 /** One member's notifications store: the object's methods (notifications/store.ts). */
 export type NotificationBox = {
   store(input: NotificationInput): Promise<StoredNotification | null>;
-  /** `store`, then the live event `announce` describes to the member's sockets (a failed event is logged). */
-  storeAndAnnounce(userId: string, input: NotificationInput, announce: NotificationAnnounce): Promise<StoredNotification | null>;
+  /**
+   * The live event `announce` describes to the member's sockets (a failed event is logged),
+   * then `store`. `written` is false when the event went out but the write failed: the caller
+   * keeps its outbox row for the cron and must not announce again.
+   */
+  storeAndAnnounce(userId: string, input: NotificationInput, announce: NotificationAnnounce): Promise<{ row: StoredNotification | null; written: boolean }>;
   page(limit: number, offset: number, hidden: string[]): Promise<{ rows: StoredNotification[]; total: number }>;
   unseenBySender(): Promise<UnseenBySender>;
   markSeen(id: string): Promise<{ row: StoredNotification | null; unseen: UnseenBySender }>;

@@ -174,12 +174,20 @@ async function notifyRecipient(
   const { recipientId, input, message, recipientView } = sent;
   const body = recipientView ? { ...recipientView, latestMessage: message } : null;
   const box = deps.notifications.of(recipientId);
+  let written: boolean;
   try {
-    await (body ? box.storeAndAnnounce(recipientId, input, { title: NEW_MESSAGE_TITLE, body, sender: message.authorProfile, push: sent.push }) : box.store(input));
+    if (body) ({ written } = await box.storeAndAnnounce(recipientId, input, { title: NEW_MESSAGE_TITLE, body, sender: message.authorProfile, push: sent.push }));
+    else {
+      await box.store(input);
+      written = true;
+    }
   } catch (error) {
+    // The object was not reached: the event goes out from here, without the notification.
     console.error(`notification of message ${message._id} left in the outbox`, error);
     if (body) await deps.live.emit(recipientId, 'notification', { title: NEW_MESSAGE_TITLE, body, userSender: message.authorProfile, notification: null });
     return;
   }
+  // Announced but not written: the cron stores it under the id the event named.
+  if (!written) return;
   await deps.db.run(sql`DELETE FROM notification_outbox WHERE id = ${sent.outboxId}`);
 }

@@ -49,10 +49,14 @@ export function toNotification(row: StoredNotification, userId: string, sender: 
   };
 }
 
-/** What the member's object stores for `input` at `at`, with a fresh id (`deliveryId`: an outbox row's). */
+/**
+ * What the member's object stores for `input` at `at`. `deliveryId` is an outbox row's: the
+ * notification takes that id, so a delivery retried by the cron stores the id the live event
+ * of the first attempt may already have named; otherwise a fresh one.
+ */
 export function storeInputOf(input: NotifyInput, at: string, deliveryId?: string): NotificationInput {
   return {
-    id: newId(),
+    id: deliveryId ?? newId(),
     senderId: input.senderId,
     kind: input.kind,
     title: input.title,

@@ -51,12 +51,14 @@ export async function redeliverOutbox(deps: OutboxDeps): Promise<number> {
   );
   let delivered = 0;
   for (const row of rows) {
-    const { input, at } = JSON.parse(row.payload) as { input: NotifyInput; at: string };
     try {
+      const { input, at } = JSON.parse(row.payload) as { input: NotifyInput; at: string };
       await deliverOutboxed(deps, { id: row.id, input, at });
       delivered++;
     } catch (error) {
       console.error(`notification outbox ${row.id} not delivered`, error);
+      // To the back of the queue: rows that keep failing never hold back the ones behind them.
+      await deps.db.run(sql`UPDATE notification_outbox SET created_at = ${deps.clock.now().toISOString()} WHERE id = ${row.id}`);
     }
   }
   return delivered;

@@ -169,4 +169,46 @@ describe('the notification outbox', () => {
     expect((await storedRows(b.user.id)).filter((row) => row.kind === 'message.received').map((row) => row.body)).toEqual(['still here']);
     expect(await deps.db.all(sql`SELECT id FROM notification_outbox WHERE user_id = ${b.user.id}`)).toEqual([]);
   });
+
+  it('announces once when the write fails after the event, and the cron stores the id the event named', async () => {
+    const { requester: a, receiver: b } = await connectedPair();
+    const real = notificationDeps().notifications;
+    let announced: unknown = null;
+    // The object sends the event, then its write fails (as storeAndAnnounce answers it).
+    const failingWrite: NotificationStores = {
+      of: (userId) =>
+        ({
+          ...real.of(userId),
+          storeAndAnnounce: async (_user: string, input: { id: string }) => {
+            announced = input.id;
+            return { row: null, written: false };
+          },
+        }) as unknown as NotificationBox,
+    };
+    const live = recordingEmitter();
+    const deps = { ...notificationDeps(), clock: fixedClock(new Date()), notifications: failingWrite, live: live.emitter, media: env.MEDIA };
+    const form: MessageForm = { body: 'announced once', to: b.user.id, connectionId: undefined, replyTo: undefined, media: [] };
+    await sendMessage(deps, a.user.id, form);
+    // The object already announced it: the worker sends no second New Message.
+    expect(live.sent.filter((event) => event.userId === b.user.id && event.event === 'notification')).toEqual([]);
+    const left = await deps.db.all<{ id: string }>(sql`SELECT id FROM notification_outbox WHERE user_id = ${b.user.id}`);
+    expect(left).toHaveLength(1);
+    expect(announced).toBe(left[0]!.id);
+    await redeliverOutbox(notificationDeps(fixedClock(new Date(Date.now() + OUTBOX_GRACE_MS + 1000))));
+    const stored = (await storedRows(b.user.id)).filter((row) => row.kind === 'message.received');
+    expect(stored.map((row) => [row.id, row.body])).toEqual([[announced, 'announced once']]);
+  });
+
+  it('moves a row that cannot be delivered to the back of the queue', async () => {
+    const [receiver] = await someMembers(1);
+    const clock = fixedClock(new Date('2026-03-02T10:00:00Z'));
+    const deps = notificationDeps(clock);
+    const broken = newId();
+    await deps.db.run(
+      sql`INSERT INTO notification_outbox (id, user_id, payload, created_at) VALUES (${broken}, ${receiver.user.id}, ${'not json'}, ${'2026-03-02T09:00:00.000Z'})`,
+    );
+    await redeliverOutbox(deps);
+    expect(await deps.db.all(sql`SELECT created_at FROM notification_outbox WHERE id = ${broken}`)).toEqual([{ created_at: clock.now().toISOString() }]);
+    await deps.db.run(sql`DELETE FROM notification_outbox WHERE id = ${broken}`);
+  });
 });

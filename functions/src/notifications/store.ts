@@ -126,10 +126,12 @@ export class MemberNotifications extends DurableObject<Env> {
    * (`userId`: this object's name), so the event leaves one call after the message's batch
    * rather than after a return to the worker. The event goes BEFORE the write: an object's
    * outgoing calls wait for its pending writes to be durable, and the notification is durable
-   * already in the sender's D1 outbox row (a write that failed is delivered again). Other
-   * calls wait meanwhile, so the row sent is the row written. A failed event is logged.
+   * already in the sender's D1 outbox row (a write that failed is delivered again, under the
+   * same id: storeInputOf). Other calls wait meanwhile, so the row sent is the row written. A
+   * failed event is logged; a failed write answers `written: false`, so the caller neither
+   * deletes its outbox row nor announces a second time.
    */
-  async storeAndAnnounce(userId: string, input: NotificationInput, announce: NotificationAnnounce): Promise<StoredNotification | null> {
+  async storeAndAnnounce(userId: string, input: NotificationInput, announce: NotificationAnnounce): Promise<{ row: StoredNotification | null; written: boolean }> {
     return this.ctx.blockConcurrencyWhile(async () => {
       const row = this.planned(input);
       const sender = announce.sender as MemberCard | null;
@@ -145,7 +147,12 @@ export class MemberNotifications extends DurableObject<Env> {
       } catch (error) {
         console.error(`live: notification to ${userId} not delivered`, error);
       }
-      return this.store(input);
+      try {
+        return { row: this.store(input), written: true };
+      } catch (error) {
+        console.error(`notification ${input.id} to ${userId} announced but not written`, error);
+        return { row: null, written: false };
+      }
     });
   }
 
