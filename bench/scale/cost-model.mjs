@@ -45,19 +45,23 @@ export const LIMITS = {
  * plus the API worker; a call from a page is the API worker alone).
  */
 export const ACTIVITY = [
-  { action: 'opens the feed', perMonth: 40, kind: 'feed: page 1', workerRequests: 2 },
+  // A signed-in page also reads the bell's badge from the member's notification object.
+  { action: 'opens the feed', perMonth: 40, kind: 'feed: page 1', workerRequests: 2, objectRequests: 1 },
   { action: 'searches members', perMonth: 8, kind: 'search:', workerRequests: 1 },
-  { action: 'opens their connections', perMonth: 6, kind: 'connections: accepted page 1', workerRequests: 2 },
-  { action: 'opens the inbox', perMonth: 20, kind: 'threads: page 1', workerRequests: 2 },
+  { action: 'opens their connections', perMonth: 6, kind: 'connections: accepted page 1', workerRequests: 2, objectRequests: 1 },
+  { action: 'opens the inbox', perMonth: 20, kind: 'threads: page 1', workerRequests: 2, objectRequests: 1 },
+  // The recipient's notification object (it also sends the live event) and the live object.
   { action: 'sends a message', perMonth: 15, kind: 'message: stored → event', workerRequests: 1, objectRequests: 2 },
+  // Signed in: the view is written to both members' view objects, and the badge is read.
+  { action: "opens another member's profile", perMonth: 10, kind: 'visitor: public profile page', workerRequests: 2, objectRequests: 3 },
   { action: 'is seen on a public profile page', perMonth: 15, kind: 'visitor: public profile page', workerRequests: 2 },
   { action: 'has a post page read by a visitor', perMonth: 10, kind: 'visitor: post page', workerRequests: 2 },
 ];
 
 /** Besides the actions: live sockets, pushes and pictures, per member and month (chosen). */
 export const BACKGROUND = {
-  /** Wakes of the member's live object (socket opens, events, pings are free while hibernating). */
-  objectRequests: 60,
+  /** Wakes of the member's live object besides the actions' (socket opens; pings are free while hibernating). */
+  objectRequests: 30,
   /** Notifications and profile views stored in the member's objects (one write each, two for a view). */
   objectRowsWritten: 40,
   objectRowsRead: 400,
