@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderSvg, replaceBetweenMarkers, requestsSpec, requestsTable, sizeSpec, sizesTable } from '../bench/scale/chart-model.mjs';
+import { renderSvg, replaceBetweenMarkers, requestRowsTable, requestsSpec, requestsTable, sizeSpec, sizesTable } from '../bench/scale/chart-model.mjs';
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8'));
 const requests = fixture('scale-requests.json');
@@ -58,6 +58,17 @@ describe('the scale tables in docs/scale.md', () => {
     expect(table).toContain('| feed: page 1 | p95 ≤ 25 ms | 8.4 / 15.0 ms | 11.2 / 19.4 ms |');
     expect(table).toContain('| search: founders: no filter | p95 ≤ 30 ms | 9.6 / 21.2 ms | 14.1 / 33.5 ms (over) |');
     expect(table).toContain('| visitor: public profile page | median ≤ 20 ms | 7.9 / 11.0 ms | 8.3 / 12.9 ms |');
+  });
+
+  it('gives the D1 rows read at each size and how they grew, leaving out kinds with none', () => {
+    const table = requestRowsTable({
+      '10k': { members: 10_000, kinds: { flat: { rowsRead: 61 }, scan: { rowsRead: 1_000 }, page: {} } },
+      '1m': { members: 1_000_000, kinds: { flat: { rowsRead: 61 }, scan: { rowsRead: 100_000 }, page: {} } },
+    }).split('\n');
+    expect(table[0]).toBe('| Request | 10k rows read | 1m rows read | 1m ÷ 10k |');
+    expect(table).toContain('| flat | 61 | 61 | 1.0× |');
+    expect(table).toContain('| scan | 1,000 | 100,000 | 100.0× |');
+    expect(table.some((line) => line.startsWith('| page '))).toBe(false);
   });
 
   it('replaces only what lies between the markers, and refuses a doc without them', () => {

@@ -281,6 +281,29 @@ export function requestsTable(requests) {
   return lines.join('\n');
 }
 
+/**
+ * D1 rows read per request at each size (the development D1 meter's figure: exact whatever
+ * the machine's load, and what D1 bills), with how many times the rows at the smallest size
+ * the largest reads; a page (no meter through the service binding) has none.
+ */
+export function requestRowsTable(requests) {
+  const labels = labelsByMembers(requests);
+  const kinds = [...new Set(labels.flatMap((label) => Object.keys(requests[label].kinds ?? {})))];
+  const rows = (label, kind) => requests[label].kinds?.[kind]?.rowsRead;
+  const lines = [
+    `| Request | ${labels.map((label) => `${label} rows read`).join(' | ')} | ${labels.at(-1)} ÷ ${labels[0]} |`,
+    `| --- | ${labels.map(() => '---:').join(' | ')} | ---: |`,
+  ];
+  for (const kind of kinds) {
+    const measured = labels.map((label) => rows(label, kind));
+    if (measured.every((value) => value == null)) continue;
+    const [first, last] = [measured[0], measured.at(-1)];
+    const growth = first > 0 && last != null ? `${(last / first).toFixed(1)}×` : '';
+    lines.push(`| ${kind} | ${measured.map((value) => (value == null ? '' : int(value))).join(' | ')} | ${growth} |`);
+  }
+  return lines.join('\n');
+}
+
 /** Replaces what lies between `<!-- scale:NAME:start -->` and `<!-- scale:NAME:end -->` in `markdown`. */
 export function replaceBetweenMarkers(markdown, name, content) {
   const start = `<!-- scale:${name}:start -->`;

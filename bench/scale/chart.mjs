@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { root } from '../../scripts/lib/run.mjs';
-import { renderSvg, replaceBetweenMarkers, requestsSpec, requestsTable, sizeSpec, sizesTable } from './chart-model.mjs';
+import { renderSvg, replaceBetweenMarkers, requestRowsTable, requestsSpec, requestsTable, sizeSpec, sizesTable } from './chart-model.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,7 +32,7 @@ if (requests) {
   writeFileSync(at(path.join(args['out-dir'], 'scale-requests.svg')), await renderSvg(requestsSpec(requests)));
   written.push(path.join(args['out-dir'], 'scale-requests.svg'));
   const image = '![Median and p95 of each budgeted request against members, with its budget](scale-requests.svg)';
-  doc = replaceBetweenMarkers(doc, 'requests', `${image}\n\n${requestsTable(requests)}`);
+  doc = replaceBetweenMarkers(doc, 'requests', `${image}\n\n${requestsTable(requests)}\n\nD1 rows read per request:\n\n${requestRowsTable(requests)}`);
 } else {
   doc = replaceBetweenMarkers(doc, 'requests', `No request figures yet: ${args.requests} is written by the request bench.`);
 }
