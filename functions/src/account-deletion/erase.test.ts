@@ -14,7 +14,9 @@ import type { BillingProvider } from '../deps';
 import { recordView } from '../profiles/views';
 import { decideDeletion } from './requests';
 import { searchMembers } from '../admin/members';
-import { storedRows } from '../notifications/test-support';
+import { storedFor, storedRows, testStores } from '../notifications/test-support';
+import { forgetSentNotifications } from './sent-notifications';
+import { fixedClock } from '../clock';
 
 afterEach(closeLiveSockets);
 
@@ -132,6 +134,7 @@ describe('the deletion of an account', () => {
     // Each has the other's connection notice in their notifications object.
     expect((await storedRows(member.user.id)).length).toBeGreaterThan(0);
     expect((await storedRows(friend.user.id)).some((row) => row.sender_id === member.user.id)).toBe(true);
+    expect((await storedRows(stranger.user.id)).some((row) => row.sender_id === member.user.id)).toBe(true);
 
     const requestId = await askAndApprove(member, admin);
 
@@ -143,8 +146,9 @@ describe('the deletion of an account', () => {
     expect(await tablesHolding(member.user.id)).toEqual([]);
     expect((await tablesHolding(member.user.email)).filter((column) => !column.startsWith('dev_mail.'))).toEqual([]);
     expect(await tablesHolding(member.user.lastName)).toEqual([]);
-    // Their notifications object is empty; what they sent leaves the friend's list (and object) when it is read.
+    // Their notifications object is empty; what they sent has left the others' objects, though neither opened their list.
     expect(await storedRows(member.user.id)).toEqual([]);
+    for (const other of [friend, stranger]) expect((await storedRows(other.user.id)).filter((row) => row.sender_id === member.user.id)).toEqual([]);
     const friendsList = await bodyOf(await get('/notifications', { token: friend.jwt }));
     expect(JSON.stringify(friendsList)).not.toContain(member.user.id);
     expect((await storedRows(friend.user.id)).some((row) => row.sender_id === member.user.id)).toBe(false);
@@ -231,5 +235,37 @@ describe('the deletion of an account', () => {
     const answer = await decideDeletion({ ...buildDeps(env), media: brokenBucket }, admin.user, { id: asked.request._id, action: 'approve' });
     expect(answer.status).toBe('completed');
     expect(await database().select().from(users).where(eq(users.id, member.user.id))).toEqual([]);
+  });
+
+  it("cleans the others' notification objects in steps, and a run stopped part-way carries on where it stopped", async () => {
+    const member = await signedInMember();
+    const others = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
+    for (const other of others) {
+      await connectTo(member, other, 'Hi');
+      await storedFor(other, member, new Date().toISOString());
+    }
+    const [first, second, last] = others.map((other) => other.user.id).sort();
+    const called: string[] = [];
+    let failLast = true;
+    const stores = testStores();
+    const notifications = {
+      of: (id: string) => ({
+        forgetSenders: async (senders: string[]) => {
+          called.push(id);
+          if (id === last && failLast) throw new Error('object unreachable');
+          return stores.of(id).forgetSenders(senders);
+        },
+      }),
+    } as unknown as typeof stores;
+    const deps = { db: database(), clock: fixedClock(new Date()), notifications };
+    await expect(forgetSentNotifications(deps, member.user.id, 1)).rejects.toThrow('object unreachable');
+    expect(called).toEqual([first, second, last]);
+    for (const id of [first, second]) expect((await storedRows(id!)).filter((row) => row.sender_id === member.user.id)).toEqual([]);
+    expect((await storedRows(last!)).some((row) => row.sender_id === member.user.id)).toBe(true);
+    failLast = false;
+    called.length = 0;
+    await forgetSentNotifications(deps, member.user.id, 1);
+    expect(called).toEqual([last]);
+    expect((await storedRows(last!)).filter((row) => row.sender_id === member.user.id)).toEqual([]);
   });
 });

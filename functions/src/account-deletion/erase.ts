@@ -7,8 +7,8 @@
  * removes their search and report rows, and deletes the user (every table keyed to users
  * cascades: profiles, posts, comments, likes, votes, connections, sessions, identities,
  * …), right after their notifications and profile-views objects are wiped (their views also
- * leave the objects of the members on the other side) (what they sent others
- * leaves those members' lists when next read: notifications/service.ts); then their sockets are closed, their pictures, post media and
+ * leave the objects of the members on the other side, as what they sent others leaves those
+ * members' notification objects: sent-notifications.ts); then their sockets are closed, their pictures, post media and
  * attachments leave R2, and the goodbye mail goes to the address the account had.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import { deleteMedia } from '../feed/media-store';
 import { PREMIUM_STATUSES } from '../subscriptions/premium-state';
 import { STAND_IN_NAME, standInEmail } from '../members/stand-in';
 import { eraseProfileViews, type ViewStoreDeps } from '../profiles/views';
+import { finishStatement, forgetSentNotifications } from './sent-notifications';
 
 export type EraseDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'live' | 'billing' | 'notifications'> & ViewStoreDeps & { media: R2Bucket };
 
@@ -115,6 +116,8 @@ function eraseStatements(userId: string, standInId: string, requestId: string, a
     sql`UPDATE moderation_actions SET target_id = ${t} WHERE target_type = 'member' AND target_id = ${x}`,
     // Rows that name the member without a foreign key.
     sql`DELETE FROM profile_search WHERE user_id = ${x}`,
+    // Notifications from the member still waiting for delivery to others.
+    sql`DELETE FROM notification_outbox WHERE json_extract(payload, '$.input.senderId') = ${x}`,
     // Others tagged in the member's comments and replies, and in the replies that go with their comments.
     sql`DELETE FROM feed_mentions WHERE comment_id <> '' AND comment_id IN (
           SELECT id FROM feed_comments WHERE author_user_id = ${x}
@@ -144,9 +147,11 @@ export async function eraseMember(deps: EraseDeps, request: DeletionRequestRow):
   const standInId = newId();
   // Before the batch: a failure here leaves the account for the next run, never an orphaned object.
   await deps.notifications.of(userId).wipe();
+  // What they sent leaves the others' objects, while D1 still tells who can hold it.
+  await forgetSentNotifications(deps, userId);
   // Their views leave the objects of the members on the other side, then their own object is emptied.
   await eraseProfileViews(deps, userId);
-  await runBatch(deps.db, [...(await mentionRewrites(deps, userId, standInId)), ...eraseStatements(userId, standInId, request.id, at)]);
+  await runBatch(deps.db, [...(await mentionRewrites(deps, userId, standInId)), ...eraseStatements(userId, standInId, request.id, at), finishStatement(userId)]);
   // The account is gone now: what follows can fail without undoing it, so a failure is logged, not thrown.
   await deps.live.closeSessions(userId, { allBut: null });
   const steps = await Promise.allSettled([
