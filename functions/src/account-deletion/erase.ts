@@ -117,7 +117,7 @@ function eraseStatements(userId: string, standInId: string, requestId: string, a
     // Rows that name the member without a foreign key.
     sql`DELETE FROM profile_search WHERE user_id = ${x}`,
     // Notifications from the member still waiting for delivery to others.
-    sql`DELETE FROM notification_outbox WHERE json_extract(payload, '$.input.senderId') = ${x}`,
+    sql`DELETE FROM notification_outbox WHERE (CASE WHEN json_valid(payload) THEN json_extract(payload, '$.input.senderId') END) = ${x}`,
     // Others tagged in the member's comments and replies, and in the replies that go with their comments.
     sql`DELETE FROM feed_mentions WHERE comment_id <> '' AND comment_id IN (
           SELECT id FROM feed_comments WHERE author_user_id = ${x}

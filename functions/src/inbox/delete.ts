@@ -3,8 +3,9 @@
  * keeps the row for the replies quoting it ("This message was deleted") but empties its
  * body and removes its files (rows and R2 objects). In the same batch the recipient's
  * unread count is recounted and the thread's preview moves to the newest message left, and
- * the thread is read back as both members now see it; then the recipient's notification
- * (in their object) stops quoting it. Both members' windows hear of it (`thread` with `removedMessageId`).
+ * the thread is read back as both members now see it, and an outbox row asks the recipient's
+ * notification (in their object) to stop quoting it: applied straight after, or by the cron
+ * when the object call fails (the delete still answers and its files still go). Both members' windows hear of it (`thread` with `removedMessageId`).
  */
 import { sql } from 'drizzle-orm';
 import type { Deps, Emits } from '../deps';
@@ -17,6 +18,7 @@ import { INBOX_MESSAGES as M } from './messages';
 import type { DeletedMessage } from './schemas';
 import { threadViews, threadViewsOf, threadViewStatements, type ThreadView } from './threads';
 import { previewOf } from './wire';
+import { applyRewrite, outboxedRewrite, type Rewrite } from '../notifications/outbox';
 
 type Target = { thread_id: string; author_id: string; to_id: string; body: string; files: number; deleted_at: string | null; hidden: number };
 
@@ -57,11 +59,14 @@ export async function deleteMessage(
   let views: ThreadView[];
   if (target.deleted_at === null) {
     // One round trip: the soft delete, then both members' views of the thread after it.
-    const deleting = deleteStatements(messageId, target, deps.clock.now().toISOString());
+    const at = deps.clock.now().toISOString();
+    // The recipient's notification must not keep showing the text either.
+    const rewrite: Rewrite = { userId: target.to_id, kind: 'message.received', refId: target.thread_id, from: previewOf(target.body, target.files), to: M.deletedMessage };
+    const outbox = outboxedRewrite(rewrite, at);
+    const deleting = [...deleteStatements(messageId, target, at), outbox.statement];
     const results = await runBatch(deps.db, [...deleting, ...threadViewStatements(target.thread_id, pair)]);
     views = threadViewsOf(results.slice(deleting.length), pair);
-    // The recipient's notification must not keep showing the text either.
-    await deps.notifications.of(target.to_id).rewriteBody('message.received', target.thread_id, previewOf(target.body, target.files), M.deletedMessage);
+    await applyRewrite(deps, outbox.id, rewrite).catch((error: unknown) => console.error(`message ${messageId}: notification rewrite left to the cron`, error));
     await deleteFiles(
       deps.media,
       (results[0]!.results as Array<{ storage_key: string }>).map((row) => row.storage_key),

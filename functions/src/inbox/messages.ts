@@ -1,3 +1,5 @@
+import { DELETED_MESSAGE_BODY } from '../notifications/messages';
+
 /** The title of a new message's live notification event (SPEC.md §7); the app tells these events apart by it. */
 export const NEW_MESSAGE_TITLE = 'New Message';
 
@@ -22,5 +24,5 @@ export const INBOX_MESSAGES = {
   fileTooBig: (mb: number) => `must be at most ${mb} MB`,
   fileRequired: 'is required: the file to upload',
   sentAttachment: 'Sent an attachment',
-  deletedMessage: 'This message was deleted',
+  deletedMessage: DELETED_MESSAGE_BODY,
 } as const;

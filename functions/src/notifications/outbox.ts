@@ -11,6 +11,7 @@ import type { BatchStatement } from '../db/batch';
 import { newId } from '../db/ids';
 import type { Deps, StoredNotification } from '../deps';
 import { storeInputOf, type NotifyInput } from './notify';
+import { DELETED_MESSAGE_BODY } from './messages';
 
 type OutboxDeps = Pick<Deps, 'db' | 'clock' | 'notifications'>;
 
@@ -38,22 +39,51 @@ export async function deliverOutboxed(deps: OutboxDeps, row: Pick<Outboxed, 'id'
   return stored;
 }
 
+/** A message notification delivered late keeps no text of a message deleted since. */
+async function currentInput(deps: Pick<Deps, 'db'>, input: NotifyInput, at: string): Promise<NotifyInput> {
+  if (input.kind !== 'message.received' || !input.refId || !input.senderId) return input;
+  const deleted = await deps.db.all(
+    sql`SELECT 1 FROM messages WHERE thread_id = ${input.refId} AND author_id = ${input.senderId} AND created_at = ${at} AND deleted_at IS NOT NULL`,
+  );
+  return deleted.length > 0 ? { ...input, body: DELETED_MESSAGE_BODY } : input;
+}
+
+/** A body rewrite of a receiver's notifications (a deleted message's text), kept until their object applied it. */
+export type Rewrite = { userId: string; kind: string; refId: string; from: string; to: string };
+
+/** The outbox row of a rewrite, to put in the action's batch: its id and its INSERT. */
+export function outboxedRewrite(rewrite: Rewrite, at: string): { id: string; statement: BatchStatement } {
+  const id = newId();
+  return { id, statement: sql`INSERT INTO notification_outbox (id, user_id, payload, created_at) VALUES (${id}, ${rewrite.userId}, ${JSON.stringify({ rewrite })}, ${at})` };
+}
+
+/** A row's rewrite (JSON), null for a notification's row; a row whose payload is not JSON is a notification's (its delivery logs it). */
+const REWRITE_OF_ROW = sql`(CASE WHEN json_valid(payload) THEN json_extract(payload, '$.rewrite') END)`;
+
+/** Applies a rewrite to the receiver's object (repeating it changes nothing), then deletes its outbox row. */
+export async function applyRewrite(deps: OutboxDeps, id: string, rewrite: Rewrite): Promise<void> {
+  await deps.notifications.of(rewrite.userId).rewriteBody(rewrite.kind, rewrite.refId, rewrite.from, rewrite.to);
+  await deps.db.run(sql`DELETE FROM notification_outbox WHERE id = ${id}`);
+}
+
 /** Rows older than this are the cron's: a request still delivering its own is not raced. */
 export const OUTBOX_GRACE_MS = 60_000;
 /** How many rows one cron run delivers at most (one object call and one D1 delete each). */
 export const OUTBOX_BATCH = 200;
+/** How many rewrites one cron run applies at most (one object call and one D1 delete each). */
+const REWRITE_BATCH = 50;
 
 /** Delivers the outbox rows a request left behind (its delivery failed); answers how many. */
 export async function redeliverOutbox(deps: OutboxDeps): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - OUTBOX_GRACE_MS).toISOString();
   const rows = await deps.db.all<{ id: string; payload: string }>(
-    sql`SELECT id, payload FROM notification_outbox WHERE created_at < ${before} ORDER BY created_at LIMIT ${OUTBOX_BATCH}`,
+    sql`SELECT id, payload FROM notification_outbox WHERE created_at < ${before} AND ${REWRITE_OF_ROW} IS NULL ORDER BY created_at LIMIT ${OUTBOX_BATCH}`,
   );
   let delivered = 0;
   for (const row of rows) {
     try {
       const { input, at } = JSON.parse(row.payload) as { input: NotifyInput; at: string };
-      await deliverOutboxed(deps, { id: row.id, input, at });
+      await deliverOutboxed(deps, { id: row.id, input: await currentInput(deps, input, at), at });
       delivered++;
     } catch (error) {
       console.error(`notification outbox ${row.id} not delivered`, error);
@@ -61,5 +91,23 @@ export async function redeliverOutbox(deps: OutboxDeps): Promise<number> {
       await deps.db.run(sql`UPDATE notification_outbox SET created_at = ${deps.clock.now().toISOString()} WHERE id = ${row.id}`);
     }
   }
-  return delivered;
+  return delivered + (await retryRewrites(deps, before));
+}
+
+/** Applies the rewrites a request left behind (its object call failed); answers how many. */
+async function retryRewrites(deps: OutboxDeps, before: string): Promise<number> {
+  const rows = await deps.db.all<{ id: string; rewrite: string }>(
+    sql`SELECT id, ${REWRITE_OF_ROW} AS rewrite FROM notification_outbox
+      WHERE created_at < ${before} AND ${REWRITE_OF_ROW} IS NOT NULL ORDER BY created_at LIMIT ${REWRITE_BATCH}`,
+  );
+  let applied = 0;
+  for (const row of rows) {
+    try {
+      await applyRewrite(deps, row.id, JSON.parse(row.rewrite) as Rewrite);
+      applied++;
+    } catch (error) {
+      console.error(`notification rewrite ${row.id} not applied`, error);
+    }
+  }
+  return applied;
 }
