@@ -34,7 +34,7 @@ describe('the scale request bench model', () => {
     ];
     const { medianConnections, medianThreads, picked } = pickTypical(candidates, 3);
     expect([medianConnections, medianThreads]).toEqual([4, 3]);
-    expect(picked.map((c) => c.id)).toEqual(['b', 'd', 'e']);
+    expect(picked.map((c: { id: string }) => c.id)).toEqual(['b', 'd', 'e']);
     expect(() => pickTypical([], 3)).toThrow(/no candidate/);
   });
 
