@@ -10,10 +10,11 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { NotificationAnnounce, NotificationInput, StoredNotification } from '../deps';
+import { migrateObjectSchema } from '../db/object-schema';
 import type { MemberCard } from '../members/schemas';
 import { toNotification } from './notify';
 
-/** Bumped (with the steps in `migrate`) when the tables change. */
+/** Bumped (with the statements in `migrate`) when the tables change. */
 const SCHEMA_VERSION = 2;
 
 const COLUMNS = 'id, sender_id, kind, title, body, link, ref_id, is_seen, event_id, created_at';
@@ -33,24 +34,19 @@ export class MemberNotifications extends DurableObject<Env> {
   }
 
   private migrate(): void {
-    const sql = this.ctx.storage.sql;
-    sql.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-    const current = sql.exec<{ version: number }>('SELECT version FROM schema_version').toArray()[0]?.version ?? 0;
-    if (current >= SCHEMA_VERSION) return;
-    // Every step is idempotent (IF NOT EXISTS): an object of any earlier version runs them all.
-    sql.exec(`CREATE TABLE IF NOT EXISTS notifications (
+    migrateObjectSchema(this.ctx.storage.sql, SCHEMA_VERSION, [
+      `CREATE TABLE IF NOT EXISTS notifications (
       id TEXT PRIMARY KEY, sender_id TEXT, kind TEXT NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL, link TEXT, ref_id TEXT,
-      is_seen INTEGER NOT NULL DEFAULT 0, event_id TEXT, created_at TEXT NOT NULL)`);
-    // The list (newest first), the collapse and thread lookups (unseen by kind and ref), and a sender's rows.
-    sql.exec('CREATE INDEX IF NOT EXISTS notifications_created ON notifications (created_at, id)');
-    sql.exec('CREATE INDEX IF NOT EXISTS notifications_unseen ON notifications (kind, ref_id) WHERE is_seen = 0');
-    sql.exec('CREATE INDEX IF NOT EXISTS notifications_sender ON notifications (sender_id)');
-    // The events and outbox deliveries already applied: a second one stores nothing.
-    sql.exec('CREATE TABLE IF NOT EXISTS applied (id TEXT PRIMARY KEY, at INTEGER NOT NULL)');
-    // Version 2: the pruning of old ids reads a range, not the whole table.
-    sql.exec('CREATE INDEX IF NOT EXISTS applied_at ON applied (at)');
-    sql.exec('DELETE FROM schema_version');
-    sql.exec('INSERT INTO schema_version (version) VALUES (?)', SCHEMA_VERSION);
+      is_seen INTEGER NOT NULL DEFAULT 0, event_id TEXT, created_at TEXT NOT NULL)`,
+      // The list (newest first), the collapse and thread lookups (unseen by kind and ref), and a sender's rows.
+      'CREATE INDEX IF NOT EXISTS notifications_created ON notifications (created_at, id)',
+      'CREATE INDEX IF NOT EXISTS notifications_unseen ON notifications (kind, ref_id) WHERE is_seen = 0',
+      'CREATE INDEX IF NOT EXISTS notifications_sender ON notifications (sender_id)',
+      // The events and outbox deliveries already applied: a second one stores nothing.
+      'CREATE TABLE IF NOT EXISTS applied (id TEXT PRIMARY KEY, at INTEGER NOT NULL)',
+      // Version 2: the pruning of old ids reads a range, not the whole table.
+      'CREATE INDEX IF NOT EXISTS applied_at ON applied (at)',
+    ]);
   }
 
   private one(id: string): StoredNotification | null {

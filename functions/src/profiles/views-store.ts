@@ -8,6 +8,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { ProfileViewSide, StoredProfileView } from '../deps';
+import { migrateObjectSchema } from '../db/object-schema';
 
 /** Bumped (with the steps in `migrate`) when the tables change. */
 const SCHEMA_VERSION = 1;
@@ -28,17 +29,13 @@ export class MemberProfileViews extends DurableObject<Env> {
   }
 
   private migrate(): void {
-    const sql = this.ctx.storage.sql;
-    sql.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-    const current = sql.exec<{ version: number }>('SELECT version FROM schema_version').toArray()[0]?.version ?? 0;
-    if (current >= SCHEMA_VERSION) return;
-    sql.exec(`CREATE TABLE IF NOT EXISTS views (
+    migrateObjectSchema(this.ctx.storage.sql, SCHEMA_VERSION, [
+      `CREATE TABLE IF NOT EXISTS views (
       side TEXT NOT NULL CHECK (side IN ('viewers', 'viewed')), member_id TEXT NOT NULL, day TEXT NOT NULL,
-      private INTEGER NOT NULL DEFAULT 0, viewed_at TEXT NOT NULL, PRIMARY KEY (side, member_id, day)) WITHOUT ROWID`);
-    // Both lists and the digest's count read one side newest first within a window.
-    sql.exec('CREATE INDEX IF NOT EXISTS views_time ON views (side, viewed_at)');
-    sql.exec('DELETE FROM schema_version');
-    sql.exec('INSERT INTO schema_version (version) VALUES (?)', SCHEMA_VERSION);
+      private INTEGER NOT NULL DEFAULT 0, viewed_at TEXT NOT NULL, PRIMARY KEY (side, member_id, day)) WITHOUT ROWID`,
+      // Both lists and the digest's count read one side newest first within a window.
+      'CREATE INDEX IF NOT EXISTS views_time ON views (side, viewed_at)',
+    ]);
   }
 
   /** Records a view on one side at `at` (ISO), upserting the row of that member and UTC day. */
