@@ -17,10 +17,10 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { ensureDevVars } from '../scripts/lib/dev-vars.mjs';
-import { root, runBin, runBinBackground, waitFor } from '../scripts/lib/run.mjs';
+import { root, waitFor } from '../scripts/lib/run.mjs';
 import { loadFeedBench } from './lib/feed-data.mjs';
 import { median, percentile, recordBenchmark } from './lib/report.mjs';
-import { runningWorker } from './lib/worker.mjs';
+import { buildApp, runningWorker, serveApp } from './lib/worker.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
 const WARMUP = Number(process.env.WARMUP ?? 30);
@@ -90,28 +90,8 @@ const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT,
 // (b) The post page through both workers, as npm start serves them.
 const base = `http://127.0.0.1:${PORT}`;
 const envFile = ensureDevVars({ appUrl: base, stateDir: STATE_DIR });
-if (!process.env.BENCH_SKIP_BUILD) {
-  console.log('• building the app and API workers');
-  runBin('astro', ['build'], { quiet: true });
-}
-const server = runBinBackground('wrangler', [
-  'dev',
-  '-c',
-  'dist/server/wrangler.json',
-  '-c',
-  'dist/foundermesh_api/wrangler.json',
-  '--ip',
-  '127.0.0.1',
-  '--port',
-  String(PORT),
-  '--inspector-port',
-  String(PORT + 20_000),
-  '--persist-to',
-  STATE_DIR,
-  '--env-file',
-  envFile,
-  '--show-interactive-dev-session=false',
-]);
+buildApp();
+const server = serveApp({ port: PORT, stateDir: STATE_DIR, envFile });
 const pages = data.feed.sampleSlugs.map((slug) => `/post/${slug}`);
 
 /** Times `rounds` sequential page GETs cycling through `paths`; every answer must be the post page. */

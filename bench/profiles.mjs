@@ -12,8 +12,9 @@
 // Records the median and p95 in bench/results.json; exits 1 over budget.
 import { availableParallelism, loadavg } from 'node:os';
 import { ensureDevVars } from '../scripts/lib/dev-vars.mjs';
-import { runBin, runBinBackground, waitFor } from '../scripts/lib/run.mjs';
+import { waitFor } from '../scripts/lib/run.mjs';
 import { loadProfilesBench } from './lib/profiles-data.mjs';
+import { buildApp, serveApp } from './lib/worker.mjs';
 import { median, percentile, recordBenchmark } from './lib/report.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
@@ -29,31 +30,11 @@ const base = `http://127.0.0.1:${PORT}`;
 // The variables npm start gives both workers (a JWT secret, this address); the build copies
 // the API worker's .dev.vars next to its built config, so they are written first.
 const envFile = ensureDevVars({ appUrl: base, stateDir: STATE_DIR });
-if (!process.env.BENCH_SKIP_BUILD) {
-  console.log('• building the app and API workers');
-  runBin('astro', ['build'], { quiet: true });
-}
+buildApp();
 
 /** Both workers, as npm start serves them. */
 function serve() {
-  return runBinBackground('wrangler', [
-    'dev',
-    '-c',
-    'dist/server/wrangler.json',
-    '-c',
-    'dist/foundermesh_api/wrangler.json',
-    '--ip',
-    '127.0.0.1',
-    '--port',
-    String(PORT),
-    '--inspector-port',
-    String(PORT + 20_000),
-    '--persist-to',
-    STATE_DIR,
-    '--env-file',
-    envFile,
-    '--show-interactive-dev-session=false',
-  ]);
+  return serveApp({ port: PORT, stateDir: STATE_DIR, envFile });
 }
 
 const pages = [...data.sampleSlugs.founder.map((slug) => `/founder/${slug}`), ...data.sampleSlugs.advisor.map((slug) => `/advisor/${slug}`)];

@@ -38,8 +38,8 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { io } from 'socket.io-client';
 import { ensureDevVars } from '../../scripts/lib/dev-vars.mjs';
-import { root, runBin, runBinBackground, waitFor } from '../../scripts/lib/run.mjs';
-import { runningWorker } from '../lib/worker.mjs';
+import { root, waitFor } from '../../scripts/lib/run.mjs';
+import { buildApp, runningWorker, serveApp } from '../lib/worker.mjs';
 import { CITIES, SCALE_PASSWORD } from './model.mjs';
 import { averageUsage, cpuMsPerRequest, descendantsOf, keepGoing, missingMigrations, overBudget, parseArgs, pickTypical, timing, usageOf } from './requests-model.mjs';
 
@@ -291,28 +291,8 @@ const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT,
 // 3. Both workers, as npm start serves them: the visitor's pages.
 const base = `http://127.0.0.1:${PORT}`;
 const envFile = ensureDevVars({ appUrl: base, stateDir: path.relative(root, ownDir) });
-if (!process.env.BENCH_SKIP_BUILD) {
-  console.log('• building the app and API workers');
-  runBin('astro', ['build'], { quiet: true });
-}
-const server = runBinBackground('wrangler', [
-  'dev',
-  '-c',
-  'dist/server/wrangler.json',
-  '-c',
-  'dist/foundermesh_api/wrangler.json',
-  '--ip',
-  '127.0.0.1',
-  '--port',
-  String(PORT),
-  '--inspector-port',
-  String(PORT + 20_000),
-  '--persist-to',
-  stateDir,
-  '--env-file',
-  envFile,
-  '--show-interactive-dev-session=false',
-]);
+buildApp();
+const server = serveApp({ port: PORT, stateDir, envFile });
 
 /** Sequential visitor GETs (as many as `limits` allow) cycling through `paths`; every answer must hold `marker`. */
 async function timedPages(paths, limits, marker) {
