@@ -40,6 +40,8 @@ import { io } from 'socket.io-client';
 import { ensureDevVars } from '../../scripts/lib/dev-vars.mjs';
 import { root, waitFor } from '../../scripts/lib/run.mjs';
 import { buildApp, runningWorker, serveApp } from '../lib/worker.mjs';
+import { importNotifications } from './notifications.mjs';
+import { importProfileViews } from './profile-views.mjs';
 import { CITIES, SCALE_PASSWORD } from './model.mjs';
 import { averageUsage, cpuMsPerRequest, descendantsOf, keepGoing, missingMigrations, overBudget, parseArgs, pickTypical, timing, usageOf } from './requests-model.mjs';
 
@@ -231,6 +233,11 @@ let loadApi = 0;
 const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir, envFile: apiEnv, readyPath: '/health' }, async (base) => {
   const tokens = [];
   for (const member of state.picked) tokens.push(await signIn(base, member.email));
+  // Their notifications and profile views live in member objects: the generator keeps them
+  // aside, and the members who sign in (and the message recipients) get theirs loaded.
+  const loaded = [...new Set([...state.picked, ...state.pairs.map((pair) => pair.recipient)].map((member) => member.id))];
+  const aside = { notifications: await importNotifications(base, stateDir, loaded), views: await importProfileViews(base, stateDir, loaded) };
+  console.log(`• loaded ${aside.notifications} notifications and ${aside.views} profile views into ${loaded.length} members' objects`);
   for (const kind of API_KINDS) {
     const start = performance.now();
     for (let i = 0; keepGoing(i, performance.now() - start, WARMUP_LIMITS); i += 1) await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check);
