@@ -16,7 +16,8 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { hashPassword } from './lib/password.mjs';
-import { root, runBin } from '../scripts/lib/run.mjs';
+import { root } from '../scripts/lib/run.mjs';
+import { d1 } from './lib/load-data.mjs';
 import { median, percentile, recordBenchmark, timedGets } from './lib/report.mjs';
 import { insertStatements } from './lib/sql.mjs';
 import { runningWorker } from './lib/worker.mjs';
@@ -40,14 +41,10 @@ const rand = random(2026);
 const newId = () => randomBytes(12).toString('hex');
 const viewsInD1 = !readdirSync(path.join(root, 'functions/migrations')).some((name) => name.includes('profile_views_to_objects'));
 
-function wrangler(args) {
-  runBin('wrangler', [...args, '--local', '--persist-to', STATE_DIR, '-c', 'functions/wrangler.toml'], { quiet: true, env: { CI: 'true' } });
-}
-
 function execute(name, statements) {
   const file = path.join(stateDir, `${name}.sql`);
   writeFileSync(file, `${statements.join('\n')}\n`);
-  wrangler(['d1', 'execute', 'DB', '--file', file]);
+  d1(STATE_DIR, ['execute', 'DB', '--file', file]);
 }
 
 /** Members (the bench member first, Premium), their founder profiles, and the views: `{ viewer, viewed, at, private }`. */
@@ -106,7 +103,7 @@ async function community() {
 
 rmSync(stateDir, { recursive: true, force: true });
 mkdirSync(stateDir, { recursive: true });
-wrangler(['d1', 'migrations', 'apply', 'DB']);
+d1(STATE_DIR, ['migrations', 'apply', 'DB']);
 const { users, founders, views, blocks, me } = await community();
 execute('users', insertStatements('users', users));
 execute('founders', [...insertStatements('founders', founders), ...insertStatements('blocks', blocks)]);
