@@ -90,7 +90,6 @@ export async function sendDigests(deps: MissedMailDeps & DigestCountDeps, secret
   let sent = 0;
   for (const member of candidates) {
     const period = DIGEST_PERIODS[member.frequency];
-    if (member.last_at && new Date(member.last_at).getTime() > now.getTime() - period + HOUR) continue;
     const since = member.last_at ?? new Date(now.getTime() - period).toISOString();
     const counts = await digestCounts(deps, member.id, since);
     if (digestIsEmpty(counts)) continue;
