@@ -19,7 +19,7 @@ import type { MemberType } from '../users/schemas';
 import { ftsQuery } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
 import { blockedWith } from '../members/blocks';
-import { suspendedNow, UNLISTED_IDS } from '../members/listed';
+import { isListedByLists, suspendedNow, UNLISTED_IDS } from '../members/listed';
 
 export type TagKind = (typeof profileTagKinds)[number];
 
@@ -112,14 +112,10 @@ function conditions(parts: SQL[]): SQL {
 }
 
 /**
- * The members suspended right now (members/listed.ts's rule), read once through the
- * users_suspended index of the few ever suspended: a search checks each member it reads
- * against this list in memory instead of reading their users row again.
+ * Not blocked either way with the viewer, and listed (no deletion pending, not suspended:
+ * members/listed.ts), checked against lists read once rather than each member's users row.
  */
-const SUSPENDED_IDS = sql`(SELECT sx.id FROM users sx INDEXED BY users_suspended WHERE ${suspendedNow('sx')})`;
-
-/** Not blocked either way with the viewer, and listed (no deletion pending, not suspended: members/listed.ts). */
-const notExcluded = (id: SQL, viewerId: string) => sql`${id} NOT IN ${blockedWith(viewerId)} AND ${id} NOT IN ${UNLISTED_IDS} AND ${id} NOT IN ${SUSPENDED_IDS}`;
+const notExcluded = (id: SQL, viewerId: string) => sql`${id} NOT IN ${blockedWith(viewerId)} AND ${isListedByLists(id)}`;
 
 const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
 
