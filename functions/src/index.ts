@@ -1,13 +1,14 @@
 /**
  * The API worker's entry: the Hono app as the fetch handler, the hourly sweep of uploads
- * nobody sent, of due account deletions and the mail digests, the unread-message mails every
- * 10 minutes (wrangler.toml `[triggers]`), and the Durable Object classes wrangler.toml binds.
+ * nobody sent, of due account deletions and the mail digests (put on the digest queue, sent by
+ * the queue handler), the unread-message mails every 10 minutes (wrangler.toml `[triggers]`),
+ * and the Durable Object classes wrangler.toml binds.
  */
 import { createApp } from './app';
 import { buildDeps } from './build-deps';
 import { runDueDeletions } from './account-deletion/requests';
 import { sweepUnsentUploads } from './inbox/attachments';
-import { sendDigests } from './missed-mail/digest';
+import { consumeDigestBatch, DIGEST_QUEUE, enqueueDueDigests } from './missed-mail/digest-queue';
 import { sendUnreadMessageMails, UNREAD_MAIL_CRON } from './missed-mail/unread';
 import { redeliverOutbox } from './notifications/outbox';
 
@@ -31,8 +32,9 @@ export default {
   /**
    * Hourly: removes the uploads a day old that no message sent (docs/security.md "Floods"),
    * carries out the account deletions nobody handled within 30 days (account-deletion/requests.ts)
-   * and sends the due digests; every 10 minutes: the unread-message mails (missed-mail/) and the
-   * notifications a failed delivery left in the outbox (notifications/outbox.ts).
+   * and puts the members whose digest is due on the digest queue; every 10 minutes: the
+   * unread-message mails (missed-mail/) and the notifications a failed delivery left in the
+   * outbox (notifications/outbox.ts).
    */
   scheduled(controller, env, ctx) {
     const deps = { ...buildDeps(env), media: env.MEDIA };
@@ -63,9 +65,22 @@ export default {
       ctx.waitUntil(
         job(
           'digest mail',
-          () => sendDigests(deps, secret),
-          (sent) => `sent ${sent} digests`,
+          () => enqueueDueDigests(deps, env.DIGEST_QUEUE),
+          (enqueued) => `queued ${enqueued} members for their digest`,
         ),
       );
+  },
+  /** The digest queue's consumer (missed-mail/digest-queue.ts): each message one member. */
+  async queue(batch, env) {
+    const deps = buildDeps(env);
+    const secret = deps.config.jwtSecret;
+    // Nothing else is queued; without JWT_SECRET no digest goes out (the trigger queues none).
+    if (batch.queue !== DIGEST_QUEUE || !secret) {
+      console.error(`queue ${batch.queue}: ${batch.messages.length} messages dropped (${secret ? 'not the digest queue' : 'no JWT_SECRET'})`);
+      batch.ackAll();
+      return;
+    }
+    const sent = await consumeDigestBatch(deps, secret, batch);
+    console.log(`sent ${sent} digests of ${batch.messages.length} queued members`);
   },
 } satisfies ExportedHandler<Env>;

@@ -9,7 +9,7 @@ import { newRouter, type AppEnv } from '../http/context';
 import { handleNotFound } from '../http/error-handler';
 import { fixedClock } from '../clock';
 import { listDevMail } from '../mail/dev-mailbox';
-import { sendDigests } from '../missed-mail/digest';
+import { sendDigestsNow } from '../missed-mail/digest-queue';
 import { sendUnreadMessageMails } from '../missed-mail/unread';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { devLiveRoutes } from './live-routes';
@@ -77,7 +77,7 @@ export const devRoutes = developmentRouter
     createRoute({
       method: 'post',
       path: '/missed-mail',
-      summary: 'Run the missed-mail jobs now (the unread-message mails, then the digests)',
+      summary: 'Run the missed-mail jobs now (the unread-message mails, then the digests, sent at once rather than through the queue)',
       ...devTag,
       request: {
         query: z.object({
@@ -96,7 +96,7 @@ export const devRoutes = developmentRouter
       if (!secret) return c.json({ unread: 0, digests: 0 }, 200);
       const runDeps = at ? { ...deps, clock: fixedClock(new Date(at)) } : deps;
       const unread = await sendUnreadMessageMails(runDeps, secret);
-      return c.json({ unread, digests: await sendDigests(runDeps, secret) }, 200);
+      return c.json({ unread, digests: await sendDigestsNow(runDeps, secret) }, 200);
     },
   )
   .route('/live', devLiveRoutes)

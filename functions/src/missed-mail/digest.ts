@@ -2,10 +2,11 @@
  * The digest: daily or weekly (the member's choice in push/preferences, default weekly; off
  * sends none) it sums up the new connection requests, profile views, mentions and replies
  * since the last digest (or over the last period, for the first). Nothing happened: no mail.
- * Run from the hourly trigger; a digest is due once its period has passed since the last one
- * (an hour of slack, so a daily digest keeps its hour). mail_log keeps one per member and day.
+ * A digest is due once its period has passed since the last one (an hour of slack, so a daily
+ * digest keeps its hour); mail_log keeps one per member and day. The hourly trigger puts the
+ * due members' ids on a queue and the queue's consumer sends them (digest-queue.ts).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { visibleSenders } from '../notifications/notify';
 import { type DigestCounts, digestIsEmpty, digestMail } from './mails';
@@ -13,19 +14,35 @@ import { digestFrequency, mailable } from './reach';
 import { dayOf, type MissedMailDeps } from './unread';
 import { profileViewsSince, type ViewStoreDeps } from '../profiles/views';
 import { listUnsubscribeHeaders, unsubscribeUrl } from './unsubscribe';
-import { readCursor, saveCursor } from '../jobs/cursor';
 
 const HOUR = 3_600_000;
 export const DIGEST_PERIODS = { daily: 24 * HOUR, weekly: 7 * 24 * HOUR } as const;
+
+/** The digest's due-member list as the producer reads it (ids) and the consumer (whole rows). */
+export type CandidateRow = { id: string; email: string; first_name: string; frequency: 'daily' | 'weekly'; last_at: string | null };
+
 /**
- * Candidates a run looks at, at most. Each costs at most two object calls (notifications,
- * views) and three D1 queries (the senders' visibility, the mail_log claim, its release when
- * the mail fails): 150 × 5 = 750, plus the cursor's read and write and at most two pages, so
- * a run stays under D1's 1,000 queries per invocation. The cursor (job_cursors) carries the
- * next run on from where this one stopped, wrapping round to the first member.
+ * The members in `scope` (SQL on users `u`) whose digest is due at `now`, in id order, at most
+ * `limit`: not off, mailable, none sent this UTC day, and the period (less the hour of slack)
+ * passed since the last one, or none yet. Profile views and notifications live in each
+ * member's objects, which D1 cannot see: digestCounts then decides, and a member whose counts
+ * are all zero gets no mail.
  */
-export const DIGEST_CANDIDATES_PER_RUN = 150;
-const DIGEST_JOB = 'digest';
+export function dueMembers(now: Date, scope: SQL, limit: number, columns: 'ids' | 'rows') {
+  const dueBefore = {
+    daily: new Date(now.getTime() - DIGEST_PERIODS.daily + HOUR).toISOString(),
+    weekly: new Date(now.getTime() - DIGEST_PERIODS.weekly + HOUR).toISOString(),
+  };
+  return sql`
+    SELECT ${sql.raw(columns === 'ids' ? 'c.id' : 'c.*')} FROM (
+      SELECT u.id, u.email, u.first_name, ${digestFrequency(sql`u.id`)} AS frequency,
+        (SELECT max(l.sent_at) FROM mail_log l WHERE l.user_id = u.id AND l.kind = 'digest') AS last_at
+      FROM users u
+      WHERE ${scope} AND ${digestFrequency(sql`u.id`)} <> 'off' AND ${mailable('u', 'digest')}
+        AND NOT EXISTS (SELECT 1 FROM mail_log l WHERE l.user_id = u.id AND l.kind = 'digest' AND l.day = ${dayOf(now)})) c
+    WHERE c.last_at IS NULL OR c.last_at <= CASE c.frequency WHEN 'daily' THEN ${dueBefore.daily} ELSE ${dueBefore.weekly} END
+    ORDER BY c.id LIMIT ${limit}`;
+}
 
 /** The notification kinds each count of the digest sums. */
 const COUNTED_KINDS: Record<string, 'connectionRequests' | 'mentions' | 'replies'> = {
@@ -38,8 +55,6 @@ const COUNTED_KINDS: Record<string, 'connectionRequests' | 'mentions' | 'replies
 
 /** Deps of a digest's counts: D1 (senders), the member's notifications and views objects. */
 export type DigestCountDeps = Pick<MissedMailDeps, 'db'> & ViewStoreDeps & Pick<Deps, 'notifications'>;
-
-type CandidateRow = { id: string; email: string; first_name: string; frequency: 'daily' | 'weekly'; last_at: string | null };
 
 /**
  * What the member got since `since` (ISO), from the member's own objects side by side: the
@@ -59,60 +74,63 @@ export async function digestCounts(deps: DigestCountDeps, userId: string, since:
   return counts;
 }
 
-/** Sends the digests that are due among the next `perRun` candidates; answers how many went out. */
-export async function sendDigests(deps: MissedMailDeps & DigestCountDeps, secret: string, perRun = DIGEST_CANDIDATES_PER_RUN): Promise<number> {
+/** What became of one member's digest: sent, nothing to send (or not due), or failed (to retry). */
+export type DigestOutcome = 'sent' | 'skipped' | 'failed';
+
+/**
+ * Sends the digests of `userIds` that are due now (re-read here, so a member who changed their
+ * choice, was suspended or already got today's digest gets none), telling `done` each member's
+ * outcome as soon as it is known. Costs one D1 query, then for each due member at most two
+ * object calls (notifications, views), three D1 queries (the senders' visibility, the
+ * mail_log claim, its release when the mail fails) and the send. The claim (one per member
+ * and UTC day) makes a second delivery of the same member send nothing; a failed send gives
+ * it back, so a retry can send.
+ */
+export async function sendDigestsTo(
+  deps: MissedMailDeps & DigestCountDeps,
+  secret: string,
+  userIds: readonly string[],
+  done: (userId: string, outcome: DigestOutcome) => void,
+): Promise<void> {
   const now = deps.clock.now();
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  const due = await deps.db.all<CandidateRow>(dueMembers(now, sql`u.id IN (SELECT value FROM json_each(${JSON.stringify(unique)}))`, unique.length, 'rows'));
+  const dueIds = new Set(due.map((member) => member.id));
+  for (const id of unique) if (!dueIds.has(id)) done(id, 'skipped');
+  for (const member of due) done(member.id, await sendDigest(deps, secret, member, now));
+}
+
+async function sendDigest(deps: MissedMailDeps & DigestCountDeps, secret: string, member: CandidateRow, now: Date): Promise<DigestOutcome> {
   const day = dayOf(now);
-  // Profile views and notifications live in each member's objects (profiles/views-store.ts,
-  // notifications/store.ts), which D1 cannot see: a candidate is any member whose digest is
-  // due (by frequency, not sent today); digestCounts then decides, and a member whose counts
-  // are all zero gets no mail. A run reads at most `perRun` candidates from the cursor on
-  // (then from the first member, up to the cursor), so zero-count members never starve the rest.
-  const dueBefore = {
-    daily: new Date(now.getTime() - DIGEST_PERIODS.daily + HOUR).toISOString(),
-    weekly: new Date(now.getTime() - DIGEST_PERIODS.weekly + HOUR).toISOString(),
-  };
-  const page = (after: string, upTo: string | null, limit: number) =>
-    deps.db.all<CandidateRow>(sql`
-    SELECT * FROM (
-      SELECT u.id, u.email, u.first_name, ${digestFrequency(sql`u.id`)} AS frequency,
-        (SELECT max(l.sent_at) FROM mail_log l WHERE l.user_id = u.id AND l.kind = 'digest') AS last_at
-      FROM users u
-      WHERE u.id > ${after} AND (${upTo} IS NULL OR u.id <= ${upTo}) AND ${digestFrequency(sql`u.id`)} <> 'off' AND ${mailable('u', 'digest')}
-        AND NOT EXISTS (SELECT 1 FROM mail_log l WHERE l.user_id = u.id AND l.kind = 'digest' AND l.day = ${day})) c
-    WHERE c.last_at IS NULL OR c.last_at <= CASE c.frequency WHEN 'daily' THEN ${dueBefore.daily} ELSE ${dueBefore.weekly} END
-    ORDER BY c.id LIMIT ${limit}`);
-  const cursor = await readCursor(deps, DIGEST_JOB);
-  const candidates = await page(cursor, null, perRun);
-  if (candidates.length < perRun && cursor !== '') candidates.push(...(await page('', cursor, perRun - candidates.length)));
-  // A full run leaves the cursor at its last member; a short one has seen every due member.
-  await saveCursor(deps, DIGEST_JOB, candidates.length === perRun ? candidates[candidates.length - 1]!.id : '', now.toISOString());
-  let sent = 0;
-  for (const member of candidates) {
-    const period = DIGEST_PERIODS[member.frequency];
-    const since = member.last_at ?? new Date(now.getTime() - period).toISOString();
-    const counts = await digestCounts(deps, member.id, since);
-    if (digestIsEmpty(counts)) continue;
-    const claim = await deps.db.run(sql`INSERT INTO mail_log (user_id, kind, ref_id, day, sent_at)
-      VALUES (${member.id}, 'digest', '', ${day}, ${now.toISOString()}) ON CONFLICT DO NOTHING`);
-    if (claim.meta.changes === 0) continue;
-    try {
-      await deps.mailer.send(
-        digestMail({
-          to: member.email,
-          firstName: member.first_name,
-          frequency: member.frequency,
-          counts,
-          appUrl: deps.config.appUrl,
-          unsubscribeUrl: await unsubscribeUrl(deps.config.appUrl, secret, member.id, 'digest'),
-          headers: await listUnsubscribeHeaders(deps.config.appUrl, secret, member.id, 'digest'),
-        }),
-      );
-      sent++;
-    } catch (error) {
-      console.error(`missed mail: digest to ${member.id} failed`, error);
-      await deps.db.run(sql`DELETE FROM mail_log WHERE user_id = ${member.id} AND kind = 'digest' AND day = ${day}`);
-    }
+  const since = member.last_at ?? new Date(now.getTime() - DIGEST_PERIODS[member.frequency]).toISOString();
+  let counts: DigestCounts;
+  try {
+    counts = await digestCounts(deps, member.id, since);
+  } catch (error) {
+    console.error(`missed mail: digest counts of ${member.id} failed`, error);
+    return 'failed';
   }
-  return sent;
+  if (digestIsEmpty(counts)) return 'skipped';
+  const claim = await deps.db.run(sql`INSERT INTO mail_log (user_id, kind, ref_id, day, sent_at)
+    VALUES (${member.id}, 'digest', '', ${day}, ${now.toISOString()}) ON CONFLICT DO NOTHING`);
+  if (claim.meta.changes === 0) return 'skipped';
+  try {
+    await deps.mailer.send(
+      digestMail({
+        to: member.email,
+        firstName: member.first_name,
+        frequency: member.frequency,
+        counts,
+        appUrl: deps.config.appUrl,
+        unsubscribeUrl: await unsubscribeUrl(deps.config.appUrl, secret, member.id, 'digest'),
+        headers: await listUnsubscribeHeaders(deps.config.appUrl, secret, member.id, 'digest'),
+      }),
+    );
+    return 'sent';
+  } catch (error) {
+    console.error(`missed mail: digest to ${member.id} failed`, error);
+    await deps.db.run(sql`DELETE FROM mail_log WHERE user_id = ${member.id} AND kind = 'digest' AND day = ${day}`);
+    return 'failed';
+  }
 }

@@ -15,7 +15,7 @@ import { recordView } from '../profiles/views';
 import { durableObjectProfileViews } from '../profiles/views-box';
 import { savePreferences } from '../push/preferences';
 import { connectedMembers, sendText, type Member } from '../inbox/test-inbox';
-import { sendDigests } from './digest';
+import { sendDigestsNow } from './digest-queue';
 import { sendUnreadMessageMails } from './unread';
 import { unsubscribeToken } from './unsubscribe';
 
@@ -39,7 +39,7 @@ function depsAt(at: Date) {
 }
 
 const unreadRun = (at: Date) => sendUnreadMessageMails(depsAt(at), SECRET);
-const digestRun = (at: Date) => sendDigests(depsAt(at), SECRET);
+const digestRun = (at: Date) => sendDigestsNow(depsAt(at), SECRET);
 const later = (ms: number) => new Date(Date.now() + ms);
 
 /** `at`, or the next UTC day's 00:05 when fewer than `room` ms of `at`'s UTC day are left. */
@@ -297,12 +297,12 @@ describe('the digest', () => {
         .bind(id, `quiet-${id}@example.test`, busy[0]!.user.id)
         .run();
     }
-    const perRun = 2;
+    const limits = { perRun: 2, page: 1 };
     const mailed = async () => (await Promise.all(busy.map(digests))).filter((mails) => mails.length > 0).length;
-    await sendDigests(depsAt(new Date()), SECRET, perRun);
+    await sendDigestsNow(depsAt(new Date()), SECRET, limits);
     expect(await mailed()).toBeLessThan(busy.length);
     const total = (await env.DB.prepare('SELECT count(*) AS n FROM users').first<{ n: number }>())!.n;
-    for (let run = 0; run <= Math.ceil(total / perRun) && (await mailed()) < busy.length; run++) await sendDigests(depsAt(new Date()), SECRET, perRun);
+    for (let run = 0; run <= Math.ceil(total / limits.perRun) && (await mailed()) < busy.length; run++) await sendDigestsNow(depsAt(new Date()), SECRET, limits);
     expect(await mailed()).toBe(busy.length);
     for (const member of busy) expect(await digests(member)).toHaveLength(1);
   });
