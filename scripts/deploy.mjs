@@ -1,5 +1,6 @@
 // `npm run deploy`: build, migrate the remote D1 database, load the world cities into it (once
-// per data version), deploy the API worker, then the app worker.
+// per data version), create the queues the API worker uses if missing, deploy the API worker,
+// then the app worker.
 // Needs `wrangler login` (or CLOUDFLARE_API_TOKEN) and the resources of README § Deploy.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,21 @@ function patchDatabaseId() {
   return database.database_id;
 }
 
+/** Creates the queues the API worker sends to or consumes (the digest queue) that the account lacks. */
+function ensureQueues() {
+  const { queues = {} } = JSON.parse(readFileSync(apiConfig, 'utf8'));
+  const names = new Set([...(queues.producers ?? []), ...(queues.consumers ?? [])].map((queue) => queue.queue));
+  for (const name of names) {
+    try {
+      runBin('wrangler', ['queues', 'info', name, '-c', apiConfig], { quiet: true });
+      console.log(`  queue ${name} is there`);
+    } catch {
+      console.log(`  creating queue ${name}`);
+      runBin('wrangler', ['queues', 'create', name, '-c', apiConfig]);
+    }
+  }
+}
+
 console.log('• building');
 runBin('astro', ['build']);
 patchDatabaseId();
@@ -28,6 +44,8 @@ runBin('wrangler', ['d1', 'migrations', 'apply', 'DB', '--remote', '-c', apiConf
 console.log('• loading the world cities into the remote database');
 const cities = loadRemoteCities(apiConfig);
 console.log(cities.skipped ? `  already there: ${CITIES_VERSION}` : `  ${cities.rows.toLocaleString('en')} cities loaded`);
+console.log('• making sure the queues exist');
+ensureQueues();
 console.log('• deploying the API worker');
 runBin('wrangler', ['deploy', '-c', apiConfig]);
 console.log('• deploying the app worker');

@@ -7,7 +7,7 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailTo, signedInMember } from '../../test/api';
+import { mailTo, post, signedInMember } from '../../test/api';
 import { fixedClock } from '../clock';
 import { readConfig } from '../config';
 import { db } from '../db/client';
@@ -21,6 +21,7 @@ import { durableObjectProfileViews } from '../profiles/views-box';
 import { savePreferences } from '../push/preferences';
 import { consumeDigestBatch, DIGEST_QUEUE, type DigestLimits, type DigestMessage, enqueueDueDigests } from './digest-queue';
 import { dayOf } from './unread';
+import { unsubscribeToken } from './unsubscribe';
 
 const SECRET = env.JWT_SECRET;
 const HOUR = 3_600_000;
@@ -168,14 +169,20 @@ describe('the digest consumer (the queue handler)', () => {
   });
 
   it('acks a member with nothing to tell or no digest due, sending nothing', async () => {
-    const [quiet, off] = await Promise.all([signedInMember(), busyMember()]);
+    // Queued while still mailable; by the time the message comes: off, unverified, suspended, unsubscribed.
+    const [quiet, off, unverified, suspended, unsubscribed] = await Promise.all([signedInMember(), busyMember(), busyMember(), busyMember(), busyMember()]);
     await savePreferences(depsAt(new Date()), off.user.id, { digest: 'off' });
-    const batch = createMessageBatch(DIGEST_QUEUE, [message(quiet.user.id), message(off.user.id), message(newId()), { ...message(''), body: { nope: 1 } as never }]);
+    await db(env).run(sql`UPDATE users SET email_verified = 0 WHERE id = ${unverified.user.id}`);
+    await db(env).run(sql`UPDATE users SET suspended_at = ${new Date().toISOString()}, suspended_until = NULL WHERE id = ${suspended.user.id}`);
+    const token = await unsubscribeToken(SECRET, unsubscribed.user.id, 'digest');
+    expect((await post(`/mail/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(200);
+    const members = [quiet, off, unverified, suspended, unsubscribed];
+    const batch = createMessageBatch(DIGEST_QUEUE, [...members.map((member) => message(member.user.id)), message(newId()), { ...message(''), body: { nope: 1 } as never }]);
     const ctx = createExecutionContext();
     expect(await consumeDigestBatch(depsAt(new Date()), SECRET, batch)).toBe(0);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks.sort()).toEqual(batch.messages.map((m) => m.id).sort());
-    for (const member of [quiet, off]) expect(await digests(member)).toHaveLength(0);
+    for (const member of members) expect(await digests(member)).toHaveLength(0);
   });
 
   it('retries a failed send with its claim released, and keeps the rest of the batch', async () => {
