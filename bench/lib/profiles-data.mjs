@@ -10,6 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { hashPassword } from './password.mjs';
+import { searchKeyBase, tagsText } from '../../functions/src/profiles/search-keys.ts';
 import { EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '../../functions/src/profiles/vocabulary.ts';
 import { slugBase } from '../../functions/src/users/slugs.ts';
 import { root, runBin } from '../../scripts/lib/run.mjs';
@@ -241,7 +242,15 @@ export async function profilesBenchData({ members = 10_000, seed = 2026, now = D
   const label = (keys, vocabulary) => keys.map((key) => vocabulary[key]).join(', ');
   // Slugs as registration makes them: `ada-okafor`, then `ada-okafor-2`, … per member type.
   const slugCounts = { founder: new Map(), advisor: new Map() };
-  const rows = { users: [], founders: [], advisors: [], profile_tags: [], profile_search: [], blocks: [] };
+  const rows = { users: [], search_keys: [], founders: [], advisors: [], profile_tags: [], profile_search: [], blocks: [] };
+  // Each member's search key (functions/src/profiles/search-keys.ts), told apart within a millisecond as index-rows.ts does.
+  const keysTaken = new Set();
+  const searchKey = (joined, picture) => {
+    let key = searchKeyBase(joined, picture !== null);
+    while (keysTaken.has(key)) key += 1;
+    keysTaken.add(key);
+    return key;
+  };
   const benchHash = await hashPassword(BENCH_PASSWORD);
 
   for (let i = 0; i < members; i += 1) {
@@ -287,6 +296,7 @@ export async function profilesBenchData({ members = 10_000, seed = 2026, now = D
       created_at: joined,
       updated_at: joined,
     });
+    const tagStart = rows.profile_tags.length;
     const tag = (kind, value) => rows.profile_tags.push({ user_id: userId, kind, value: String(value) });
     industries.forEach((value) => tag('industry', value));
     tag('city', city.id);
@@ -309,8 +319,11 @@ export async function profilesBenchData({ members = 10_000, seed = 2026, now = D
       });
       expertise.forEach((value) => tag('expertise', value));
       help.forEach((value) => tag('help', value));
+      rows.search_keys.push({ user_id: userId, key: searchKey(joined, picture) });
       rows.profile_search.push({
+        rowid: rows.search_keys.at(-1).key,
         user_id: userId,
+        tags: tagsText('advisor', rows.profile_tags.slice(tagStart)),
         name: `${first} ${last}`,
         headline: position,
         body: [bio, experience, label(expertise, EXPERTISE), label(industries, INDUSTRIES), city.label].join('\n'),
@@ -354,8 +367,11 @@ export async function profilesBenchData({ members = 10_000, seed = 2026, now = D
     tag('stage', stage);
     tag('technical', technical ? '1' : '0');
     if (looking) tag('looking', '1');
+    rows.search_keys.push({ user_id: userId, key: searchKey(joined, picture) });
     rows.profile_search.push({
+      rowid: rows.search_keys.at(-1).key,
       user_id: userId,
+      tags: tagsText('founder', rows.profile_tags.slice(tagStart)),
       name: `${first} ${last}`,
       headline: tagline,
       body: [bio, interests.join(', '), label(skills, SKILLS), label(industries, INDUSTRIES), city.label].join('\n'),
@@ -365,7 +381,7 @@ export async function profilesBenchData({ members = 10_000, seed = 2026, now = D
   for (let i = members - 10; i < members; i += 1) rows.blocks.push({ blocker_id: rows.users[0].id, blocked_id: rows.users[i].id, created_at: new Date(now).toISOString() });
 
   // Rows per INSERT: each statement stays under SQLite's 100 KB statement limit in D1.
-  const perStatement = { users: 200, founders: 80, advisors: 80, profile_tags: 600, profile_search: 120, blocks: 200 };
+  const perStatement = { users: 200, search_keys: 400, founders: 80, advisors: 80, profile_tags: 600, profile_search: 120, blocks: 200 };
   const statements = Object.entries(rows).flatMap(([table, list]) => insertStatements(table, list, perStatement[table]));
   return {
     statements,

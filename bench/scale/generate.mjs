@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { DatabaseSync } from 'node:sqlite';
 import { slugBase, slugify } from '../../functions/src/users/slugs.ts';
 import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '../../functions/src/profiles/vocabulary.ts';
+import { searchKeyBase, tagsText } from '../../functions/src/profiles/search-keys.ts';
 import { root, runBin } from '../../scripts/lib/run.mjs';
 import { fingerprint, writeStamp } from '../../scripts/lib/stamp.mjs';
 import {
@@ -237,7 +238,8 @@ phase('members, profiles and search rows', () => {
   ]);
   const grants = insert('premium_grants', ['user_id', 'granted_by', 'created_at']);
   const tags = insert('profile_tags', ['user_id', 'kind', 'value']);
-  const search = insert('profile_search', ['user_id', 'name', 'headline', 'body']);
+  const keys = insert('search_keys', ['user_id', 'key']);
+  const search = insert('profile_search', ['rowid', 'user_id', 'name', 'headline', 'body', 'tags']);
   for (let n = 0; n < N; n++) {
     firstOf[n] = Math.floor(rand() * FIRST.length);
     lastOf[n] = Math.floor(rand() * LAST.length);
@@ -382,7 +384,11 @@ phase('members, profiles and search rows', () => {
     const rows = indexRows(profile);
     for (const tag of rows.tags) tags.run(id, tag.kind, tag.value);
     add('profile_tags', rows.tags.length);
-    search.run(id, rows.search.name, rows.search.headline, rows.search.body);
+    // Members join milliseconds apart and have no picture: each key is its millisecond's first.
+    const key = searchKeyBase(at, false);
+    keys.run(id, key);
+    add('search_keys');
+    search.run(key, id, rows.search.name, rows.search.headline, rows.search.body, tagsText(founder[n] ? 'founder' : 'advisor', rows.tags));
     add('profile_search');
   }
 });
@@ -640,6 +646,7 @@ const CHECKS = {
   'threads.last_message_id':
     'SELECT count(*) AS bad FROM threads t WHERE last_message_id <> (SELECT id FROM messages WHERE thread_id = t.id ORDER BY created_at DESC, id DESC LIMIT 1)',
   profile_search: 'SELECT (SELECT count(*) FROM users WHERE onboarded = 1) - (SELECT count(*) FROM profile_search) AS bad',
+  search_keys: 'SELECT count(*) AS bad FROM search_keys k LEFT JOIN profile_search s ON s.rowid = k.key WHERE s.user_id IS NOT k.user_id',
   // Kept by 0026's triggers as the rows above are inserted.
   search_counts: `SELECT count(*) AS bad FROM (SELECT member_type AS t, '' AS k, '' AS v, count(*) AS c FROM users WHERE onboarded = 1 GROUP BY member_type
     UNION ALL SELECT u.member_type, p.kind, p.value, count(*) FROM profile_tags p CROSS JOIN users u ON u.id = p.user_id GROUP BY 1, 2, 3) t

@@ -58,7 +58,8 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
   await env.MEDIA.put(avatar, 'png');
   await env.MEDIA.put(banner, 'png');
   await database().update(founders).set({ profilePictureUrl: avatar, profileBannerUrl: banner }).where(eq(founders.userId, member.user.id));
-  await database().run(sql`INSERT INTO profile_search (user_id, name, headline, body) VALUES (${member.user.id}, 'Erin Erased', 'Builder', 'Bio')`);
+  await database().run(sql`INSERT INTO search_keys (user_id, key) VALUES (${member.user.id}, 123456789)`);
+  await database().run(sql`INSERT INTO profile_search (rowid, user_id, name, headline, body, tags) VALUES (123456789, ${member.user.id}, 'Erin Erased', 'Builder', 'Bio', '')`);
   await database().run(sql`INSERT INTO profile_tags (user_id, kind, value) VALUES (${member.user.id}, 'skill', 'rust')`);
 
   const own = await newPost(member, { text: 'My launch #erasedtag', media: await pngFile(16, 16), mediaAlt: 'A chart' });

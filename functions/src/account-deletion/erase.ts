@@ -114,9 +114,9 @@ function eraseStatements(userId: string, standInId: string, requestId: string, a
     // Moderation decisions stay on record, about the stand-in (0019; no foreign key).
     sql`UPDATE moderation_actions SET member_id = ${t} WHERE member_id = ${x}`,
     sql`UPDATE moderation_actions SET target_id = ${t} WHERE target_type = 'member' AND target_id = ${x}`,
-    // Rows that name the member without a foreign key.
-    sql`DELETE FROM profile_search WHERE user_id = ${x}`,
-    // Notifications from the member still waiting for delivery to others.
+    // The search row goes with the search key (0028's trigger finds it by key).
+    sql`DELETE FROM search_keys WHERE user_id = ${x}`,
+    // Notifications from the member still waiting for delivery to others (no foreign key).
     sql`DELETE FROM notification_outbox WHERE (CASE WHEN json_valid(payload) THEN json_extract(payload, '$.input.senderId') END) = ${x}`,
     // Others tagged in the member's comments and replies, and in the replies that go with their comments.
     sql`DELETE FROM feed_mentions WHERE comment_id <> '' AND comment_id IN (

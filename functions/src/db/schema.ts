@@ -162,6 +162,14 @@ export const searchCounts = sqliteTable(
   (table) => [primaryKey({ columns: [table.memberType, table.kind, table.value] })],
 );
 
+/** Each indexed member's search key, profile_search's rowid (0028; profiles/search-keys.ts). */
+export const searchKeys = sqliteTable('search_keys', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  key: integer('key').notNull().unique(),
+});
+
 /** Where a job walking every member stopped (0027): the digest, an account deletion's cleaning. */
 export const jobCursors = sqliteTable('job_cursors', {
   job: text('job').primaryKey(),

@@ -1,14 +1,16 @@
 /**
- * The search rows of a profile: one profile_tags row per facet value (the filters) and
- * one profile_search row (the full text). Saving a profile rewrites both in the same
+ * The search rows of a profile: one profile_tags row per facet value (the facet counters,
+ * matching), its search key (search_keys) and one profile_search row (the full text, and
+ * the facets and type as tokens: search-keys.ts). Saving a profile rewrites them in the same
  * batch as the profile itself, so search never sees half a change. Only onboarded
  * members are indexed. The search domain reads these tables; only this module writes them.
  */
-import { eq } from 'drizzle-orm';
-import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { eq, sql } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
-import { profileTags, type profileTagKinds } from '../db/schema';
+import { profileTags, searchKeys, type profileTagKinds } from '../db/schema';
 import type { Account } from '../users/wire';
+import { SAME_MILLISECOND, searchKeyBase, tagsText } from './search-keys';
 import { EXPERTISE, INDUSTRIES, SKILLS } from './vocabulary';
 
 /**
@@ -18,10 +20,13 @@ import { EXPERTISE, INDUSTRIES, SKILLS } from './vocabulary';
  * db/schema.ts, whose tables are checked column for column against plain SQL tables.
  */
 export const profileSearch = sqliteTable('profile_search', {
+  /** The member's search key (search_keys.key). */
+  rowid: integer('rowid').notNull(),
   userId: text('user_id').notNull(),
   name: text('name').notNull(),
   headline: text('headline').notNull(),
   body: text('body').notNull(),
+  tags: text('tags').notNull(),
 });
 
 export type TagKind = (typeof profileTagKinds)[number];
@@ -83,19 +88,30 @@ export function indexRowsOf({ user, founder, advisor }: Account): IndexRows | nu
 
 /**
  * The statements that replace an account's search rows (delete, then insert what
- * indexRowsOf gives), for a D1 batch. user_id is not indexed in the FTS5 table, and
- * saves are rare enough for the scan of its content table.
+ * indexRowsOf gives), for a D1 batch. The member keeps their search key while their picture
+ * state and join time do (a save does not move them among members who joined in the same
+ * millisecond); otherwise they take the first free key of their millisecond. Deleting the
+ * key removes the profile_search row (0028's trigger).
  */
 export function indexStatements(db: Db, account: Account) {
   const userId = account.user.id;
   const rows = indexRowsOf(account);
-  const statements = [db.delete(profileTags).where(eq(profileTags.userId, userId)), db.delete(profileSearch).where(eq(profileSearch.userId, userId))];
-  if (!rows) return statements;
+  const key = sql`(SELECT key FROM search_keys WHERE user_id = ${userId})`;
+  const statements = [db.delete(profileTags).where(eq(profileTags.userId, userId))];
+  if (!rows) return [...statements, db.delete(searchKeys).where(eq(searchKeys.userId, userId))];
+  const picture = (account.founder ?? account.advisor)?.profilePictureUrl ?? null;
+  const base = searchKeyBase(account.user.createdAt, picture !== null);
+  const last = base + SAME_MILLISECOND - 1;
   const tags = rows.tags.map((tag) => ({ ...tag, userId }));
   const { name, headline, body } = rows.search;
   return [
     ...statements,
+    db.delete(profileSearch).where(sql`rowid = ${key}`),
+    db
+      .insert(searchKeys)
+      .values({ userId, key: sql`(SELECT coalesce(max(key) + 1, ${base}) FROM search_keys WHERE key BETWEEN ${base} AND ${last})` })
+      .onConflictDoUpdate({ target: searchKeys.userId, set: { key: sql`excluded.key` }, setWhere: sql`${searchKeys.key} NOT BETWEEN ${base} AND ${last}` }),
     ...(tags.length > 0 ? [db.insert(profileTags).values(tags).onConflictDoNothing()] : []),
-    db.insert(profileSearch).values({ userId, name, headline, body }),
+    db.insert(profileSearch).values({ rowid: key, userId, name, headline, body, tags: tagsText(account.user.memberType, rows.tags) }),
   ];
 }

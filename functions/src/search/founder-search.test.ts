@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, get, post, signedInMember } from '../../test/api';
+import { tagToken } from '../profiles/search-keys';
 import { advisorWith, daysAgo, founderWith, idsOf } from './test-profiles';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -185,6 +186,16 @@ describe('GET /founder/search', () => {
     expect(idsOf(await search(viewer, `city=${city}&q=${encodeURIComponent('NEAR OR')}`))).toEqual([near.user.id]);
     expect(idsOf(await search(viewer, `city=${city}&q=${encodeURIComponent('payroll OR zzz')}`))).toEqual([]);
     expect(idsOf(await search(viewer, `city=${city}&q=${encodeURIComponent('"payroll*"')}`))).toEqual([near.user.id]);
+  });
+
+  it('never lets words pose as filters, nor filters as words', async () => {
+    const city = newCity();
+    const viewer = await signedInMember();
+    const token = tagToken('industry', 'fintech');
+    const posing = await founderWith({ cityId: city, industries: ['climate'], bio: `Call me ${token} ${tagToken('city', String(city))}` });
+    const fintech = await founderWith({ cityId: city, industries: ['fintech'] });
+    expect(idsOf(await search(viewer, `city=${city}&industries=fintech`))).toEqual([fintech.user.id]);
+    expect(idsOf(await search(viewer, `q=${token}&city=${city}`))).toEqual([posing.user.id]);
   });
 
   it('leaves out members on either side of a block', async () => {

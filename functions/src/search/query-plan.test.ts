@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { db } from '../db/client';
-import { pageStatement, planSearch, walkCountStatement, type SearchCriteria } from './search-sql';
+import { memberTypeToken, tagToken } from '../profiles/search-keys';
+import { countedByCounters, countStatement, pageStatement, planSearch, type SearchCriteria } from './search-sql';
 
 const database = db(env);
 type PlanRow = { id: number; parent: number; detail: string };
@@ -36,65 +37,69 @@ async function checkedPlan(statement: SQL): Promise<string> {
 }
 
 const founders: SearchCriteria = { memberType: 'founder', tags: {}, order: 'relevance' };
+const token = (kind: Parameters<typeof tagToken>[0], value: string) => tagToken(kind, value);
+
+describe('the search plans', () => {
+  it('match words in the text columns, each facet in the tags column, and the type only when no filter implies it', () => {
+    expect(planSearch(founders)).toMatchObject({ match: `tags : ${memberTypeToken('founder')}`, ranked: false, types: ['founder'] });
+    expect(planSearch({ tags: {}, order: 'pictures-first' }).match).toBe(`tags : (${memberTypeToken('founder')} OR ${memberTypeToken('advisor')})`);
+    const criteria: SearchCriteria = { memberType: 'founder', q: 'Ada "x" OR', tags: { skill: ['engineering', 'design'], city: ['2332459'] }, order: 'relevance' };
+    expect(planSearch(criteria)).toMatchObject({
+      match: `{name headline body} : ("Ada"* "x"* "OR"*) AND tags : (${token('skill', 'engineering')} OR ${token('skill', 'design')}) AND tags : ${token('city', '2332459')}`,
+      ranked: true,
+      types: ['founder'],
+    });
+    // An industry does not imply a type: the founder search adds its own.
+    expect(planSearch({ memberType: 'founder', tags: { industry: ['fintech'] }, order: 'pictures-first' }).match).toBe(
+      `tags : ${token('industry', 'fintech')} AND tags : ${memberTypeToken('founder')}`,
+    );
+    expect(planSearch({ memberType: 'founder', tags: { expertise: ['finance'] }, order: 'relevance' }).types).toEqual([]);
+    expect(planSearch({ q: 'ada', tags: {}, order: 'relevance' }).ranked).toBe(true);
+    expect(planSearch({ q: 'ada', tags: {}, order: 'pictures-first' }).ranked).toBe(false);
+  });
+});
 
 describe('the search queries', () => {
-  it('read a page of one type along its listing index, with no sort and the count from its counter', async () => {
+  it('read a page in key order from the full-text index, sorting nothing, and a type total from its counter', async () => {
     const plan = planSearch(founders);
-    expect(plan.strategy).toBe('walk');
-    const lines = await checkedPlan(pageStatement(plan, founders, viewer, page));
-    expect(lines).toMatch(/SCAN p USING COVERING INDEX founders_listing/);
+    const lines = await checkedPlan(pageStatement(plan, viewer, page));
+    expect(lines).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
     expect(lines).not.toMatch(/TEMP B-TREE/);
-    expect(await checkedPlan(walkCountStatement(plan as Extract<typeof plan, { strategy: 'walk' }>, founders, viewer))).toMatch(
-      /SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\?\)/,
-    );
+    expect(countedByCounters(plan)).toBe(true);
+    expect(await checkedPlan(countStatement(plan, founders, viewer))).toMatch(/SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\?\)/);
   });
 
-  it('merge the founders and advisors listings for broad filters, probing each filter by its key', async () => {
-    const criteria: SearchCriteria = { tags: { remote: ['1'], industry: ['fintech', 'climate', 'ai', 'edtech', 'media'] }, order: 'pictures-first' };
+  it('answer any filters and words from the full-text index alone, page and total', async () => {
+    const criteria: SearchCriteria = { q: 'payroll', tags: { remote: ['1'], industry: ['fintech', 'climate', 'ai', 'edtech', 'media', 'health'] }, order: 'pictures-first' };
     const plan = planSearch(criteria);
-    expect(plan.strategy).toBe('walk');
-    const lines = await checkedPlan(pageStatement(plan, criteria, viewer, page));
-    expect(lines).toMatch(/MERGE \(UNION ALL\)/);
-    expect(lines).toMatch(/founders_listing[\s\S]*advisors_listing/);
-    expect(lines).toMatch(/SEARCH x EXISTS USING (COVERING INDEX profile_tags_user|PRIMARY KEY)/);
-    expect(lines).not.toMatch(/TEMP B-TREE/);
-    await checkedPlan(walkCountStatement(plan as Extract<typeof plan, { strategy: 'walk' }>, criteria, viewer));
+    for (const statement of [pageStatement(plan, viewer, page), countStatement(plan, criteria, viewer)]) {
+      const lines = await checkedPlan(statement);
+      expect(lines).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
+      expect(lines).not.toMatch(/profile_tags|founders_listing|advisors_listing|TEMP B-TREE/);
+    }
+    expect(countedByCounters(plan)).toBe(false);
   });
 
-  it('drive narrow filters from the narrowest one and sort only its matches', async () => {
-    const criteria: SearchCriteria = { memberType: 'founder', tags: { skill: ['engineering', 'design'], city: ['2332459'], remote: ['1'] }, order: 'relevance' };
+  it('rank by the words when asked, then by key', async () => {
+    const criteria: SearchCriteria = { memberType: 'advisor', q: 'ada', tags: { industry: ['fintech'], help: ['mentoring'] }, order: 'relevance' };
     const plan = planSearch(criteria);
-    expect(plan).toMatchObject({ strategy: 'collect', driver: { kind: 'city' } });
-    const rows = await explain(pageStatement(plan, criteria, viewer, page));
-    await checkedPlan(pageStatement(plan, criteria, viewer, page));
-    const firstAccess = rows.find((row) => /^(SCAN|SEARCH) (?!json_each)/.test(row.detail));
-    expect(firstAccess?.detail).toBe('SEARCH profile_tags USING PRIMARY KEY (kind=? AND value=?)');
+    const lines = await checkedPlan(pageStatement(plan, viewer, page));
+    expect(lines).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
+    expect(lines).toMatch(/USE TEMP B-TREE FOR ORDER BY/);
   });
 
   it('count one facet from its counters, less the excluded members probed one by one', async () => {
     const criteria: SearchCriteria = { memberType: 'founder', tags: { industry: ['fintech'] }, order: 'pictures-first' };
-    const plan = planSearch(criteria, page);
-    expect(plan.strategy).toBe('walk');
-    const lines = await checkedPlan(walkCountStatement(plan as Extract<typeof plan, { strategy: 'walk' }>, criteria, viewer));
+    const plan = planSearch(criteria);
+    expect(countedByCounters(plan)).toBe(true);
+    const lines = await checkedPlan(countStatement(plan, criteria, viewer));
     expect(lines).toMatch(/SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\?\)/);
     // The facet's own rows are only ever probed by member, never read as a range.
     expect(lines).not.toMatch(/SEARCH profile_tags USING PRIMARY KEY \(kind=\? AND value=\?\)/);
     expect(lines).toMatch(/SEARCH e USING COVERING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
-  });
-
-  it('walk the listing for narrow filters when the page is near its start, and collect for pages far down', () => {
-    const criteria: SearchCriteria = { memberType: 'founder', tags: { city: ['2332459'] }, order: 'pictures-first' };
-    expect(planSearch(criteria, { page: 1, limit: 20 }).strategy).toBe('walk');
-    expect(planSearch(criteria, { page: 10, limit: 20 })).toMatchObject({ strategy: 'collect', driver: { kind: 'city' } });
-    expect(planSearch(criteria).strategy).toBe('collect');
-  });
-
-  it('drive a text search from its full-text hits', async () => {
-    const criteria: SearchCriteria = { memberType: 'advisor', q: 'ada', tags: { industry: ['fintech'], help: ['mentoring'] }, order: 'relevance' };
-    const plan = planSearch(criteria);
-    expect(plan.strategy).toBe('text');
-    const rows = await explain(pageStatement(plan, criteria, viewer, page));
-    await checkedPlan(pageStatement(plan, criteria, viewer, page));
-    expect(rows.find((row) => /^(SCAN|SEARCH) (?!json_each)/.test(row.detail))?.detail).toMatch(/^SCAN profile_search VIRTUAL TABLE/);
+    // Two facets, or a facet of several values a member can hold together, are counted by FTS5.
+    expect(countedByCounters(planSearch({ ...criteria, tags: { industry: ['fintech', 'climate'] } }))).toBe(false);
+    expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1', '2'] } }))).toBe(true);
+    expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1'], remote: ['1'] } }))).toBe(false);
   });
 });

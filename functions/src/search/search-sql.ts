@@ -1,25 +1,26 @@
 /**
- * The SQL of member search, chosen per query so that a page over 10,000 members costs
- * about as much as the page and its total need, not a sort of every member:
+ * The SQL of member search. profile_search (migration 0028) holds each onboarded member's
+ * words and, in its `tags` column, a token per facet value and one for the member type; its
+ * rowid is the member's search key, their place in the list (picture first, then newest:
+ * profiles/search-keys.ts). So one FTS5 MATCH carries the words, every filter and the type:
  *
- * - `text` (a q): the full-text hits drive the query; filters are probed per hit.
- * - `collect` (filters that keep few members): the rows of the most selective filter
- *   drive; the other filters are probed; the few matches are sorted.
- * - `walk` (no filter, or filters that keep many): the profiles are read in display order
- *   from the founders_listing / advisors_listing indexes (picture first, then newest),
- *   each checked against the filters, until the page is full; the total is counted apart.
- *
- * Filters are probes of profile_tags' primary key (kind, value, user_id), never lists
- * built per query: a facet half the members share would cost thousands of inserts.
+ * - a page is `ORDER BY rowid DESC LIMIT …`: FTS5 walks the intersection of the doclists
+ *   backwards and stops when the page is full, whatever the membership; relevance (a q, on
+ *   the founder and advisor searches) ranks the matches by bm25 first;
+ * - the total counts the same MATCH (no profile is read), or reads search_counts (0026) when
+ *   there is no q and at most one facet whose counters are exact;
+ * - the viewer's blocks and the unlisted members (members/listed.ts) are left out by key,
+ *   from lists read once.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '../db/paging';
 import type { profileTagKinds } from '../db/schema';
+import { memberTypeToken, tagToken } from '../profiles/search-keys';
 import type { MemberType } from '../users/schemas';
 import { ftsQuery } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
 import { blockedWith } from '../members/blocks';
-import { isListedByLists, suspendedNow, UNLISTED_IDS } from '../members/listed';
+import { SUSPENDED_IDS, suspendedNow, UNLISTED_IDS } from '../members/listed';
 
 export type TagKind = (typeof profileTagKinds)[number];
 
@@ -33,42 +34,37 @@ export type SearchCriteria = { memberType?: MemberType; q?: string; tags: TagFil
 
 export type Facet = { kind: TagKind; values: readonly string[] };
 
-export type SearchPlan = { strategy: 'text'; fts: string; facets: Facet[] } | { strategy: 'collect'; driver: Facet; facets: Facet[] } | { strategy: 'walk'; facets: Facet[] };
-
 /**
- * About how many members share one value of each facet (a city holds a few percent, an
- * industry a tenth, remote or full time half): enough to tell a narrow filter from a broad one.
+ * A search as profile_search answers it: the FTS5 MATCH, whether to rank by the words, the
+ * member types it can find (none when its filters contradict its type) and its facets.
  */
-const SHARE: Record<TagKind, number> = { city: 0.03, industry: 0.1, expertise: 0.2, skill: 0.2, stage: 0.2, help: 0.4, commitment: 0.5, technical: 0.5, remote: 0.6, looking: 0.6 };
+export type SearchPlan = { match: string; ranked: boolean; text: boolean; types: MemberType[]; facets: Facet[] };
 
-/** Below this estimated share of members, collecting and sorting the matches beats walking the listing. */
-const COLLECT_BELOW = 0.05;
-
-/**
- * ...unless the page is found within this many listing entries (its end over the estimated
- * share): a walk reads about as many entries whatever the membership, where collecting reads
- * every match (at 100,000 members a facet held by a tenth of them read 87,000 rows).
- */
-const WALK_ENTRIES = 4000;
-
-const shareOf = (facet: Facet) => Math.min(1, SHARE[facet.kind] * facet.values.length);
-
-/** How a search is run: by its text, by its narrowest filter, or along the listing order (for the page asked, when given). */
-export function planSearch(criteria: SearchCriteria, page?: PageRequest): SearchPlan {
-  const facets = (Object.entries(criteria.tags) as [TagKind, readonly string[]][])
-    .filter(([, values]) => values.length > 0)
-    .map(([kind, values]) => ({ kind, values }))
-    .sort((a, b) => shareOf(a) - shareOf(b));
-  const fts = criteria.q ? ftsQuery(criteria.q) : null;
-  if (fts) return { strategy: 'text', fts, facets };
-  const estimate = facets.reduce((share, facet) => share * shareOf(facet), 1);
-  const [driver, ...rest] = facets;
-  const walkEntries = page ? (offsetOf(page) + page.limit) / estimate : Number.POSITIVE_INFINITY;
-  if (driver && estimate < COLLECT_BELOW && walkEntries > WALK_ENTRIES) return { strategy: 'collect', driver, facets: rest };
-  return { strategy: 'walk', facets };
+/** The facets a search filters by (kinds with at least one value). */
+export function facetsOf(criteria: SearchCriteria): Facet[] {
+  return (Object.entries(criteria.tags) as [TagKind, readonly string[]][]).filter(([, values]) => values.length > 0).map(([kind, values]) => ({ kind, values }));
 }
 
-const json = (values: readonly string[]) => JSON.stringify(values);
+const anyOf = (tokens: readonly string[]) => (tokens.length === 1 ? tokens[0]! : `(${tokens.join(' OR ')})`);
+
+/**
+ * How profile_search answers `criteria`. The words match the text columns only and the
+ * filters the tags column only (tokens are letters and digits, quoted words cannot break
+ * out: fts.ts), so neither can pose as the other. The type's token is added only when the
+ * filters do not already imply it, and both types' tokens when nothing else is asked.
+ */
+export function planSearch(criteria: SearchCriteria): SearchPlan {
+  const facets = facetsOf(criteria);
+  const types = searchedTypes(criteria, facets);
+  const words = criteria.q ? ftsQuery(criteria.q) : null;
+  const terms = [
+    ...(words ? [`{name headline body} : (${words})`] : []),
+    ...facets.map((facet) => `tags : ${anyOf([...new Set(facet.values)].map((value) => tagToken(facet.kind, value)))}`),
+  ];
+  const implied = searchedTypes({ ...criteria, memberType: undefined }, facets);
+  if (types.length < implied.length || terms.length === 0) terms.push(`tags : ${anyOf(types.map(memberTypeToken))}`);
+  return { match: terms.join(' AND '), ranked: words !== null && criteria.order === 'relevance', text: words !== null, types, facets };
+}
 
 // Facets only one member type has: using one limits the search to that type.
 const FOUNDER_ONLY = new Set<TagKind>(['skill', 'commitment', 'technical', 'stage', 'looking']);
@@ -86,6 +82,8 @@ export function searchedTypes(criteria: SearchCriteria, facets: readonly Facet[]
 // per statement); a longer list travels as one JSON parameter, a little slower to probe.
 const INLINE_VALUES = 5;
 
+const json = (values: readonly string[]) => JSON.stringify(values);
+
 function valueIn(column: SQL, values: readonly string[]): SQL {
   if (values.length === 1) return sql`${column} = ${values[0]}`;
   if (values.length <= INLINE_VALUES)
@@ -101,90 +99,36 @@ export function probe({ kind, values }: Facet, id: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM profile_tags x WHERE x.kind = ${kind} AND ${valueIn(sql`x.value`, values)} AND x.user_id = ${id})`;
 }
 
-/** The user ids having one of the facet's values (each once). */
-function facetIds({ kind, values }: Facet): SQL {
-  const distinct = values.length > 1 ? sql`DISTINCT ` : sql``;
-  return sql`SELECT ${distinct}user_id FROM profile_tags WHERE kind = ${kind} AND ${valueIn(sql`value`, values)}`;
-}
-
 function conditions(parts: SQL[]): SQL {
   return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`1`;
 }
 
 /**
- * Not blocked either way with the viewer, and listed (no deletion pending, not suspended:
- * members/listed.ts), checked against lists read once rather than each member's users row.
+ * The search keys of the members the viewer may not find: blocked either way, deletion
+ * pending, suspended now. Each list is read once, through its own index.
  */
-const notExcluded = (id: SQL, viewerId: string) => sql`${id} NOT IN ${blockedWith(viewerId)} AND ${isListedByLists(id)}`;
+const excludedKeys = (viewerId: string) =>
+  sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${blockedWith(viewerId)} OR k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS})`;
 
-const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
+/** The matches of a plan the viewer may find, as profile_search rows. */
+const matches = (plan: SearchPlan, viewerId: string) => sql`profile_search MATCH ${plan.match} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}`;
 
 /**
- * The matches of a `text` or `collect` plan, sorted, one page of them, each row with the
- * total of matches (a window count). Columns: member_id, joined, picture, score, total.
- * profile_search and profile_tags hold onboarded members only (the profiles module writes
- * them so), so the profile rows alone say the type, the picture and the join date.
+ * One page of members as summaries, in search order: FTS5 reads the matches by key from the
+ * largest down and stops after the page, or ranks them all by bm25 (name 10, headline 4,
+ * body 1, tags 0) when the plan is ranked, the key breaking ties.
  */
-function sortedHits(plan: Exclude<SearchPlan, { strategy: 'walk' }>, types: MemberType[], viewerId: string, order: SearchOrder, page: PageRequest): SQL {
-  const source =
-    plan.strategy === 'text'
-      ? sql`(SELECT user_id, bm25(profile_search, 0, 10, 4, 1) AS score FROM profile_search WHERE profile_search MATCH ${plan.fts}) s`
-      : sql`(SELECT user_id, 0 AS score FROM (${facetIds(plan.driver)})) s`;
-  // The hits drive (CROSS JOIN keeps them the outer loop); filters are probed before any profile is read.
-  const where = [...plan.facets.map((facet) => probe(facet, sql`s.user_id`)), notExcluded(sql`s.user_id`, viewerId)];
-  const profile =
-    types.length === 1
-      ? { join: sql`CROSS JOIN ${PROFILE_TABLES[types[0]!]} p ON p.user_id = s.user_id`, picture: sql`p.profile_picture_url`, joined: sql`p.created_at` }
-      : {
-          join: sql`LEFT JOIN founders f ON f.user_id = s.user_id LEFT JOIN advisors a ON a.user_id = s.user_id`,
-          picture: sql`coalesce(f.profile_picture_url, a.profile_picture_url)`,
-          joined: sql`coalesce(f.created_at, a.created_at)`,
-        };
-  if (types.length > 1) where.push(sql`coalesce(f.user_id, a.user_id) IS NOT NULL`);
-  const byScore = plan.strategy === 'text' && order === 'relevance' ? sql`score, ` : sql``;
+export function pageStatement(plan: SearchPlan, viewerId: string, page: PageRequest): SQL {
+  const score = plan.ranked ? sql`bm25(profile_search, 0, 10, 4, 1, 0)` : sql`0`;
+  const byScore = plan.ranked ? sql`hits.score, ` : sql``;
   return sql`
-    SELECT s.user_id AS member_id, ${profile.joined} AS joined, ${profile.picture} IS NOT NULL AS picture, s.score AS score, count(*) OVER () AS total
-    FROM ${source} ${profile.join}
-    WHERE ${conditions(where)}
-    ORDER BY ${byScore}picture DESC, joined DESC, member_id DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`;
-}
-
-/** One type's profiles in listing order that pass the filters. Columns: member_id, picture, joined. */
-function listingArm(memberType: MemberType, facets: Facet[], viewerId: string): SQL {
-  const where = [...facets.map((facet) => probe(facet, sql`p.user_id`)), notExcluded(sql`p.user_id`, viewerId), sql`u.onboarded = 1`];
-  return sql`
-    SELECT p.user_id AS member_id, (p.profile_picture_url IS NOT NULL) AS picture, p.created_at AS joined, 0 AS score, NULL AS total
-    FROM ${PROFILE_TABLES[memberType]} p INDEXED BY ${sql.raw(`${memberType}s_listing`)} JOIN users u ON u.id = p.user_id
-    WHERE ${conditions(where)}`;
-}
-
-/**
- * One page of a `walk` plan: the listing of one type, or both merged (each arm is read
- * in index order and stops once the page is full). A profile's created_at is its user's.
- */
-function walkedHits(plan: Extract<SearchPlan, { strategy: 'walk' }>, types: MemberType[], viewerId: string, page: PageRequest): SQL {
-  const arms = sql.join(
-    types.map((type) => listingArm(type, plan.facets, viewerId)),
-    sql` UNION ALL `,
-  );
-  return sql`${arms} ORDER BY picture DESC, joined DESC, member_id DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`;
-}
-
-/** Every facet of a plan, its driver included. */
-export function planFacets(plan: SearchPlan): Facet[] {
-  return plan.strategy === 'collect' ? [plan.driver, ...plan.facets] : plan.facets;
-}
-
-/** One page of members as summaries (column `total` on each row, null for a walk). */
-export function pageStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string, page: PageRequest): SQL {
-  const types = searchedTypes(criteria, planFacets(plan));
-  const hits = plan.strategy === 'walk' ? walkedHits(plan, types, viewerId, page) : sortedHits(plan, types, viewerId, criteria.order, page);
-  const byScore = plan.strategy === 'text' && criteria.order === 'relevance' ? sql`hits.score, ` : sql``;
-  return sql`
-    WITH hits AS (${hits})
-    SELECT hits.total AS total, ${SUMMARY_COLUMNS}
+    WITH hits AS (
+      SELECT profile_search.rowid AS key, profile_search.user_id AS member_id, ${score} AS score FROM profile_search
+      WHERE ${matches(plan, viewerId)}
+      ORDER BY ${plan.ranked ? sql`score, ` : sql``}profile_search.rowid DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)})
+    SELECT ${SUMMARY_COLUMNS}
     FROM hits JOIN users u ON u.id = hits.member_id LEFT JOIN founders f ON f.user_id = u.id LEFT JOIN advisors a ON a.user_id = u.id
-    ORDER BY ${byScore}hits.picture DESC, hits.joined DESC, hits.member_id DESC`;
+    ORDER BY ${byScore}hits.key DESC`;
 }
 
 // Facets a member holds one value of at most (index-rows.ts `when`): their counters add up
@@ -200,46 +144,43 @@ const typesIn = (types: readonly MemberType[]) =>
     sql`, `,
   );
 
+const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
+
 /**
- * The members a walk's total counts, before its exclusions, as a condition on the users row
- * `e`: onboarded and of a searched type with no filter; else every facet (profile_tags holds
- * onboarded members only) and, when the facets do not imply it, the type.
+ * The members a counted total counts, before its exclusions, as a condition on the users
+ * row `e`: onboarded and of a searched type with no filter; else the facet (profile_tags
+ * holds onboarded members only) and, when the facet does not imply it, the type.
  */
-function matchedBy(facets: readonly Facet[], types: readonly MemberType[], criteria: SearchCriteria): SQL {
+function matchedBy(plan: SearchPlan, criteria: SearchCriteria): SQL {
   // The unary + keeps these terms off users_onboarded_type_created: each count is driven by its small set.
-  if (facets.length === 0) return sql`+e.onboarded = 1 AND +e.member_type IN (${typesIn(types)})`;
-  const where = facets.map((facet) => probe(facet, sql`e.id`));
-  const impliedTypes = searchedTypes({ ...criteria, memberType: undefined }, facets);
+  if (plan.facets.length === 0) return sql`+e.onboarded = 1 AND +e.member_type IN (${typesIn(plan.types)})`;
+  const where = plan.facets.map((facet) => probe(facet, sql`e.id`));
+  const impliedTypes = searchedTypes({ ...criteria, memberType: undefined }, plan.facets);
   if (criteria.memberType && impliedTypes.length > 1) where.push(sql`EXISTS (SELECT 1 FROM ${PROFILE_TABLES[criteria.memberType]} t WHERE t.user_id = e.id)`);
   return conditions(where);
 }
 
+/** search_counts holds a plan's matches when it has no words and no facet, or one counted facet. */
+export function countedByCounters(plan: SearchPlan): boolean {
+  return !plan.text && (plan.facets.length === 0 || (plan.facets.length === 1 && counted(plan.facets[0]!)));
+}
+
 /**
- * The total of a `walk` plan (the others carry it on their rows): the members matching the
- * filters, less those blocked either way with the viewer, then the unlisted ones (deletion
- * pending, then suspended) not blocked. The matches are read from search_counts with no
- * filter or one counted facet (a row per type and value), else counted from the driving
- * facet's rows with the other facets probed; the exclusions read only the viewer's blocks
- * and the unlisted members, each probed against the filters.
+ * The total of a search (column `total`): FTS5 counts the MATCH less the excluded keys,
+ * reading doclists only. When search_counts holds the matches, they are read there, less
+ * the members blocked either way with the viewer, then the unlisted ones (deletion pending,
+ * then suspended) not blocked, each of those few probed against the filter.
  */
-export function walkCountStatement(plan: Extract<SearchPlan, { strategy: 'walk' }>, criteria: SearchCriteria, viewerId: string): SQL {
-  const types = searchedTypes(criteria, plan.facets);
-  const [driver, ...rest] = plan.facets;
-  let matches: SQL;
-  if (!driver) {
-    matches = sql`(SELECT coalesce(sum(members), 0) FROM search_counts WHERE member_type IN (${typesIn(types)}) AND kind = '' AND value = '')`;
-  } else if (rest.length === 0 && counted(driver)) {
-    matches = sql`(SELECT coalesce(sum(members), 0) FROM search_counts
-      WHERE member_type IN (${typesIn(types)}) AND kind = ${driver.kind} AND ${valueIn(sql`value`, driver.values)})`;
-  } else {
-    const where = rest.map((facet) => probe(facet, sql`s.user_id`));
-    const impliedTypes = searchedTypes({ ...criteria, memberType: undefined }, plan.facets);
-    if (criteria.memberType && impliedTypes.length > 1) where.push(sql`EXISTS (SELECT 1 FROM ${PROFILE_TABLES[criteria.memberType]} t WHERE t.user_id = s.user_id)`);
-    matches = sql`(SELECT count(*) FROM (${facetIds(driver)}) s WHERE ${conditions(where)})`;
-  }
-  const matched = matchedBy(plan.facets, types, criteria);
+export function countStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string): SQL {
+  if (!countedByCounters(plan)) return sql`SELECT count(*) AS total FROM profile_search WHERE ${matches(plan, viewerId)}`;
+  const [facet] = plan.facets;
+  const counters = facet
+    ? sql`(SELECT coalesce(sum(members), 0) FROM search_counts
+      WHERE member_type IN (${typesIn(plan.types)}) AND kind = ${facet.kind} AND ${valueIn(sql`value`, facet.values)})`
+    : sql`(SELECT coalesce(sum(members), 0) FROM search_counts WHERE member_type IN (${typesIn(plan.types)}) AND kind = '' AND value = '')`;
+  const matched = matchedBy(plan, criteria);
   const blocked = blockedWith(viewerId);
-  return sql`SELECT ${matches}
+  return sql`SELECT ${counters}
     - (SELECT count(*) FROM users e WHERE e.id IN ${blocked} AND ${matched})
     - (SELECT count(*) FROM users e WHERE e.id IN ${UNLISTED_IDS} AND e.id NOT IN ${blocked} AND ${matched})
     - (SELECT count(*) FROM users e WHERE ${suspendedNow('e')} AND e.id NOT IN ${blocked} AND e.id NOT IN ${UNLISTED_IDS} AND ${matched}) AS total`;

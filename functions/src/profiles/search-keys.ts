@@ -1,0 +1,63 @@
+/**
+ * How a member is filed in profile_search (migration 0028), shared by its writer
+ * (index-rows.ts, the scale generator) and its reader (search/search-sql.ts):
+ *
+ * - The row's rowid is the member's **search key**, their place in search order as one
+ *   integer: 2^52 when they have a profile picture, plus their join time in milliseconds
+ *   times 1,024, plus a number (0–1,023) that tells apart members who joined in the same
+ *   millisecond. Larger is earlier in the list, so FTS5 hands out a page in order
+ *   (`ORDER BY rowid DESC`) and stops when it is full: nothing is sorted. A key stays below
+ *   2^53 (JavaScript's exact integers) until 2109.
+ * - The `tags` column holds one token per facet value and one for the member type, so FTS5
+ *   intersects the filters and the words of a search in one pass over its doclists and
+ *   counts the matches without reading a profile.
+ *
+ * Tokens are `k`, a letter for the facet kind (`z` for the type), then the value's UTF-8
+ * bytes in hex: letters and digits only, so the unicode61 tokenizer keeps each whole, and
+ * a value can never be split or run into another. SQL writes the same token as
+ * `'k' || code || lower(hex(value))`.
+ */
+import type { profileTagKinds } from '../db/schema';
+
+type TagKind = (typeof profileTagKinds)[number];
+
+/** The letter of each facet kind in its tokens. */
+export const TAG_KIND_CODES: Record<TagKind, string> = {
+  city: 'a',
+  commitment: 'b',
+  expertise: 'c',
+  help: 'd',
+  industry: 'e',
+  looking: 'f',
+  remote: 'g',
+  skill: 'h',
+  stage: 'i',
+  technical: 'j',
+};
+
+/** The letter of the member-type tokens. */
+export const MEMBER_TYPE_CODE = 'z';
+
+const hex = (text: string) => Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** The token of one facet value in the tags column. */
+export const tagToken = (kind: TagKind, value: string) => `k${TAG_KIND_CODES[kind]}${hex(value)}`;
+
+/** The token of a member type in the tags column. */
+export const memberTypeToken = (memberType: 'founder' | 'advisor') => `k${MEMBER_TYPE_CODE}${hex(memberType)}`;
+
+/** The tags column of a profile_search row: the member type's token, then each facet value's. */
+export function tagsText(memberType: 'founder' | 'advisor', tags: readonly { kind: TagKind; value: string }[]): string {
+  return [memberTypeToken(memberType), ...tags.map((tag) => tagToken(tag.kind, tag.value))].join(' ');
+}
+
+/** The key bit of members with a profile picture: they come first. */
+export const PICTURE_KEY = 2 ** 52;
+
+/** Members who joined in one millisecond get keys base … base + SAME_MILLISECOND - 1. */
+export const SAME_MILLISECOND = 1024;
+
+/** The lowest search key of a member joined at `joinedAt` (ISO), with or without a picture. */
+export function searchKeyBase(joinedAt: string, hasPicture: boolean): number {
+  return (hasPicture ? PICTURE_KEY : 0) + Date.parse(joinedAt) * SAME_MILLISECOND;
+}
