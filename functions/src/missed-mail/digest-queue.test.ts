@@ -26,7 +26,7 @@ import { unsubscribeToken } from './unsubscribe';
 const SECRET = env.JWT_SECRET;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const EVERY_MEMBER: DigestLimits = { perRun: 1_000_000, page: 1_000 };
+const EVERY_MEMBER: Partial<DigestLimits> = { perRun: 1_000_000 };
 
 function depsAt(at: Date, mailer?: Mailer) {
   const database = db(env);
@@ -96,8 +96,8 @@ describe('the digest producer (the hourly trigger)', () => {
     for (const id of ids) expect(dueIds.has(id)).toBe(true);
   });
 
-  it('carries on from the cursor when more members are due than one run takes, page by page', async () => {
-    // Seven due members with ids of their own, after every other (copies of a fresh member's row).
+  /** Seven due members with ids of their own, after every other (copies of a fresh member's row); the cursor just before them. */
+  async function lastSeven() {
     const template = await signedInMember();
     const prefix = `~digest-${newId()}-`;
     const columns = (await env.DB.prepare('PRAGMA table_info(users)').all<{ name: string }>()).results.map((c) => c.name).filter((name) => name !== 'id' && name !== 'email');
@@ -108,6 +108,11 @@ describe('the digest producer (the hourly trigger)', () => {
         .run();
     const deps = depsAt(new Date());
     await saveCursor(deps, 'digest', prefix, new Date().toISOString());
+    return { ids, prefix, deps };
+  }
+
+  it('carries on from the cursor when more members are due than one run takes, page by page', async () => {
+    const { ids, prefix, deps } = await lastSeven();
     const limits = { perRun: 3, page: 2 };
 
     const first = recordingQueue();
@@ -127,6 +132,20 @@ describe('the digest producer (the hourly trigger)', () => {
     expect(third.ids()[0]).toBe(ids[6]);
     expect(third.ids()).toHaveLength(3);
     for (const id of third.ids().slice(1)) expect(id < prefix).toBe(true);
+  });
+
+  it('looks at a bounded stretch of members per query, and goes on where it stopped', async () => {
+    const { ids, deps } = await lastSeven();
+    // The first six got today's digest: nothing due until the seventh.
+    for (const id of ids.slice(0, 6)) await mailLog(id, new Date().toISOString());
+    const limits = { page: 100, scan: 2, queries: 3 };
+    const first = recordingQueue();
+    expect(await enqueueDueDigests(deps, first, limits)).toBe(0);
+    // Three queries of two members each, none due: the cursor stands after the sixth.
+    expect(await readCursor(deps, 'digest')).toBe(ids[5]);
+    const second = recordingQueue();
+    await enqueueDueDigests(deps, second, limits);
+    expect(second.ids()[0]).toBe(ids[6]);
   });
 
   it('runs from the hourly trigger, and the queue handler sends what it queued', async () => {

@@ -2,12 +2,14 @@
  * The digest spread over a Cloudflare Queue (functions/wrangler.toml `[[queues.*]]`).
  *
  * The hourly trigger is the producer: from the job_cursors cursor on it reads the due members'
- * ids in pages of DIGEST_PAGE and sends them in sendBatch calls of 100 messages, at most
- * DIGEST_IDS_PER_RUN per run: 20 pages + 200 sendBatch calls + the cursor's read and write =
- * 222 subrequests, well under the 1,000 of one invocation. That is 20,000 × 24 = 480,000
- * members a day: a weekly digest for up to 3.36M members (1M need ~143k a day), a daily one
- * for 480k. (10M weekly need 1.43M a day: 60,000 ids a run, 662 subrequests, or the producer
- * on the 10-minute trigger as well.)
+ * ids (each query looks at the next 5,000 members and answers at most 1,000 ids) and sends
+ * them in sendBatch calls of 100 messages, at most 20,000 ids a run (DIGEST_LIMITS): at most
+ * 100 queries + 200 sendBatch calls + the cursor's read and write = 302 subrequests, well
+ * under the 1,000 of one invocation. That is 20,000 × 24 = 480,000 members a day: a weekly
+ * digest for up to 3.36M members (1M need ~143k a day), a daily one for 480k. (10M weekly
+ * need 1.43M a day: 60,000 ids a run, 702 subrequests, or the producer on the 10-minute
+ * trigger as well.) A run looks at 500,000 members at most, so even when few are due the
+ * cursor comes round 10M members within a day.
  *
  * The worker's queue() handler is the consumer, batches of at most 100 (wrangler.toml
  * `max_batch_size`): one D1 query for the batch, then per member at most two object calls,
@@ -24,10 +26,14 @@ import { sql } from 'drizzle-orm';
 import { readCursor, saveCursor } from '../jobs/cursor';
 import type { MissedMailDeps } from './unread';
 
-/** Ids a producer query reads. */
-export const DIGEST_PAGE = 1_000;
-/** Ids one producer run puts on the queue at most (see above for the figures). */
-export const DIGEST_IDS_PER_RUN = 20_000;
+/**
+ * A producer run's bounds: ids on the queue at most (`perRun`), ids one query answers
+ * (`page`), members one query looks at (`scan`: a query's cost stays bounded when few of them
+ * are due), and queries (`queries`).
+ */
+export type DigestLimits = { perRun: number; page: number; scan: number; queries: number };
+/** See the top of this file for the figures: ≤ 100 queries + 200 sendBatch calls + 2 a run. */
+export const DIGEST_LIMITS: DigestLimits = { perRun: 20_000, page: 1_000, scan: 5_000, queries: 100 };
 /** Messages per sendBatch call (Queues' limit: 100, and 256 KB; one message is ~40 bytes). */
 const SEND_BATCH = 100;
 const DIGEST_JOB = 'digest';
@@ -38,49 +44,56 @@ export const DIGEST_QUEUE = 'foundermesh-digests';
 export type DigestMessage = { userId: string };
 /** The producer's side of the queue (env.DIGEST_QUEUE), or a stand-in that runs the work inline. */
 export type DigestQueue = { sendBatch(messages: Iterable<MessageSendRequest<DigestMessage>>): Promise<unknown> };
-export type DigestLimits = { perRun: number; page: number };
 
 /**
  * Puts the ids of the members whose digest is due on `queue`: from the cursor on, then (when
  * that reaches the last member before the run is full) from the first member up to the
- * cursor, so members with nothing to tell never starve the rest. A full run leaves the cursor
- * at its last id; a short one has seen every due member and starts the next from the first.
- * Answers how many ids went out.
+ * cursor, so members with nothing to tell never starve the rest. Each query looks at the next
+ * `scan` members only and answers their due ids (at most `page`) and where it stopped, so a
+ * long stretch of members with no digest due costs a bounded query each time, never one that
+ * walks the whole table. A full run leaves the cursor where it stopped; a short one has seen
+ * every member and starts the next from the first. Answers how many ids went out.
  */
-export async function enqueueDueDigests(
-  deps: Pick<MissedMailDeps, 'db' | 'clock'>,
-  queue: DigestQueue,
-  limits: DigestLimits = { perRun: DIGEST_IDS_PER_RUN, page: DIGEST_PAGE },
-): Promise<number> {
+export async function enqueueDueDigests(deps: Pick<MissedMailDeps, 'db' | 'clock'>, queue: DigestQueue, bounds: Partial<DigestLimits> = {}): Promise<number> {
+  const limits = { ...DIGEST_LIMITS, ...bounds };
   const now = deps.clock.now();
   const cursor = await readCursor(deps, DIGEST_JOB);
   let enqueued = 0;
-  let last = cursor;
-  /** Reads and sends pages after `after` (and up to `upTo`); true when the run is full. */
+  let queries = 0;
+  /** Everything up to here is on the queue or not due. */
+  let position = cursor;
+  /** Reads and sends after `after` (and up to `upTo`); true when the run is full. */
   const pass = async (after: string, upTo: string | null): Promise<boolean> => {
-    while (enqueued < limits.perRun) {
+    while (enqueued < limits.perRun && queries < limits.queries) {
       const want = Math.min(limits.page, limits.perRun - enqueued);
-      const scope = sql`u.id > ${after} AND (${upTo} IS NULL OR u.id <= ${upTo})`;
-      const ids = (await deps.db.all<{ id: string }>(dueMembers(now, scope, want, 'ids'))).map((row) => row.id);
+      const windowEnd = sql`(SELECT max(id) FROM (SELECT id FROM users WHERE id > ${after} AND (${upTo} IS NULL OR id <= ${upTo}) ORDER BY id LIMIT ${limits.scan}))`;
+      const rows = await deps.db.all<{ id: string | null; window_end: number }>(sql`
+        SELECT id, 0 AS window_end FROM (${dueMembers(now, sql`u.id > ${after} AND u.id <= ${windowEnd}`, want, 'ids')})
+        UNION ALL SELECT ${windowEnd}, 1`);
+      queries++;
+      const ids = rows.flatMap((row) => (row.window_end === 0 && row.id !== null ? [row.id] : []));
+      const end = rows.find((row) => row.window_end === 1)?.id ?? null;
       for (let i = 0; i < ids.length; i += SEND_BATCH) {
         const chunk = ids.slice(i, i + SEND_BATCH);
         await queue.sendBatch(chunk.map((userId) => ({ body: { userId } })));
         enqueued += chunk.length;
-        last = chunk[chunk.length - 1]!;
       }
-      if (ids.length < want) return false;
-      after = last;
+      // A full page may leave due members in its window: the next query starts after its last id.
+      if (ids.length === want) after = ids[ids.length - 1]!;
+      else if (end === null) return false;
+      else after = end;
+      position = after;
     }
     return true;
   };
-  let failed = true;
+  let saved = false;
   try {
     const full = (await pass(cursor, null)) || (cursor !== '' && (await pass('', cursor)));
-    failed = false;
-    await saveCursor(deps, DIGEST_JOB, full ? last : '', now.toISOString());
+    saved = true;
+    await saveCursor(deps, DIGEST_JOB, full ? position : '', now.toISOString());
   } finally {
     // A failed send (the queue's throughput, say) keeps what went out: the next run goes on after it.
-    if (failed && last !== cursor) await saveCursor(deps, DIGEST_JOB, last, now.toISOString());
+    if (!saved && position !== cursor) await saveCursor(deps, DIGEST_JOB, position, now.toISOString());
   }
   return enqueued;
 }
@@ -128,7 +141,7 @@ export async function consumeDigestBatch(deps: MissedMailDeps & DigestCountDeps,
  * The producer and the consumer in one go, without the queue: what `POST /dev/missed-mail`
  * runs so a test sees the digests of a chosen moment at once. Answers how many went out.
  */
-export async function sendDigestsNow(deps: MissedMailDeps & DigestCountDeps, secret: string, limits?: DigestLimits): Promise<number> {
+export async function sendDigestsNow(deps: MissedMailDeps & DigestCountDeps, secret: string, limits?: Partial<DigestLimits>): Promise<number> {
   const ids: string[] = [];
   await enqueueDueDigests(deps, { sendBatch: async (messages) => ids.push(...[...messages].map((message) => message.body.userId)) }, limits);
   let sent = 0;
