@@ -42,7 +42,8 @@ export const founderSearchRoutes = newRouter()
       path: '/tagging-profiles',
       ...searchDoc,
       summary: 'Members to @-mention',
-      description: 'Onboarded founders and advisors with a name word starting with each word of `query`, your connections first. You and blocked members are left out.',
+      description:
+        'Onboarded founders and advisors with a name word starting with each word of `query`, your connections first, then with a picture first and the newest next. You, blocked and unlisted members are left out.',
       middleware: [requireUser] as const,
       request: { query: TaggingQuerySchema },
       responses: {

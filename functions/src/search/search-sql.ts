@@ -107,7 +107,7 @@ function conditions(parts: SQL[]): SQL {
  * The search keys of the members the viewer may not find: blocked either way, deletion
  * pending, suspended now. Each list is read once, through its own index.
  */
-const excludedKeys = (viewerId: string) =>
+export const excludedKeys = (viewerId: string) =>
   sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${blockedWith(viewerId)} OR k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS})`;
 
 /** The matches of a plan the viewer may find, as profile_search rows. */

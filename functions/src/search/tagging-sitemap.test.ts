@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, get, post, signedInMember } from '../../test/api';
 import { put, requestId } from '../../test/connections';
@@ -43,6 +43,30 @@ describe('GET /founder/tagging-profiles', () => {
     expect(idsOf(await mentions(viewer, `query=${encodeURIComponent(`tun ${family}`)}`))).toEqual([advisor.user.id]);
     expect(await mentions(viewer, `query=${family}&limit=1&page=2`)).toMatchObject({ total: 3, pages: 3, data: [{ _id: stranger.user.id }] });
     expect(await mentions(viewer, `query=${family}&limit=2&page=3`)).toMatchObject({ total: 3, pages: 2, data: [] });
+  });
+
+  it('pages through connections first, then everyone else with a picture first and the newest next', async () => {
+    const family = `Wren${crypto.randomUUID().slice(0, 5)}`;
+    const viewer = await founderWith({ firstName: 'Nneka', lastName: family });
+    const oldWithPicture = await founderWith({ firstName: 'Ayo', lastName: family, joinedAt: daysAgo(40), profilePictureUrl: '/media/avatars/w.webp' });
+    const newest = await founderWith({ firstName: 'Dayo', lastName: family, joinedAt: daysAgo(1) });
+    const older = await advisorWith({ name: `Femi ${family}`, joinedAt: daysAgo(5) });
+    const friends = [
+      await founderWith({ firstName: 'Kola', lastName: family, joinedAt: daysAgo(9) }),
+      await founderWith({ firstName: 'Lara', lastName: family, joinedAt: daysAgo(3) }),
+    ];
+    for (const friend of friends) await put(`/connection/accepted/${await requestId(viewer, friend)}`, friend.jwt);
+    const expected = [friends[1]!, friends[0]!, oldWithPicture, newest, older].map((m) => m.user.id);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(await mentions(viewer, `query=${family}&limit=2&page=${page}`));
+    expect(pages.flatMap(idsOf)).toEqual(expected);
+    expect(pages.map((page) => page.total)).toEqual([5, 5, 5]);
+    // Someone unlisted (deletion pending) is left out, page and total.
+    await db(env).run(
+      sql`INSERT INTO deletion_requests (id, user_id, status, created_at, due_at) VALUES (${crypto.randomUUID()}, ${newest.user.id}, 'pending', ${new Date().toISOString()}, ${new Date().toISOString()})`,
+    );
+    expect(await mentions(viewer, `query=${family}`)).toMatchObject({ total: 4 });
+    expect(idsOf(await mentions(viewer, `query=${family}`))).toEqual(expected.filter((id) => id !== newest.user.id));
   });
 
   it('leaves out members on either side of a block, and reads FTS syntax as words', async () => {

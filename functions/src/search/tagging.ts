@@ -1,7 +1,13 @@
 /**
  * Members to @-mention: onboarded founders and advisors whose name has words starting
- * with what was typed, the viewer's connections first. The viewer, anyone on the other
- * side of a block and members whose deletion is pending (members/listed.ts) are left out.
+ * with what was typed, the viewer's connections first, then in search order (picture
+ * first, then newest). The viewer, anyone on the other side of a block and members who are
+ * unlisted (members/listed.ts) are left out.
+ *
+ * profile_search answers it by key (profiles/search-keys.ts): the viewer's connections that
+ * match are found among their few keys, the others are a page of the MATCH read backwards
+ * from the largest key, and the total counts the MATCH. No hit is ranked or probed one by
+ * one, so a two-letter prefix shared by tens of thousands of names costs a page.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
@@ -9,36 +15,44 @@ import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
 import type { MemberCard } from '../members/schemas';
 import type { Deps } from '../deps';
 import { ftsQuery } from './fts';
-import { blockedWith } from '../members/blocks';
-import { isListed } from '../members/listed';
+import { excludedKeys } from './search-sql';
 
-/** The SQL of one page: members whose name matches `match`, connections first, then the best match. */
-function taggingStatement(viewerId: string, match: string, page: PageRequest): SQL {
-  return sql`
-    WITH hits AS (
-      SELECT u.id AS member_id, u.created_at AS joined, s.score AS score, count(*) OVER () AS total,
-        EXISTS (SELECT 1 FROM connections c
-          WHERE c.pair_key = (CASE WHEN u.id < ${viewerId} THEN u.id || ':' || ${viewerId} ELSE ${viewerId} || ':' || u.id END)
-            AND c.status = 'accepted') AS connected
-      FROM (SELECT user_id, rank AS score FROM profile_search WHERE profile_search MATCH ${match}) s
-      JOIN users u ON u.id = s.user_id
-      WHERE u.onboarded = 1 AND u.id <> ${viewerId} AND u.id NOT IN ${blockedWith(viewerId)} AND ${isListed(sql.raw('u.id'))}
-      ORDER BY connected DESC, score, joined DESC, member_id LIMIT ${page.limit} OFFSET ${offsetOf(page)})
-    SELECT hits.total AS total, ${MEMBER_CARD_COLUMNS}
-    FROM hits JOIN users u ON u.id = hits.member_id ${MEMBER_CARD_JOINS}
-    ORDER BY hits.connected DESC, hits.score, hits.joined DESC, hits.member_id`;
-}
+/** The viewer's accepted connections, both ways, each through its index. */
+const connectedIds = (viewerId: string) =>
+  sql`(SELECT receiver_id FROM connections WHERE requester_id = ${viewerId} AND status = 'accepted'
+    UNION ALL SELECT requester_id FROM connections WHERE receiver_id = ${viewerId} AND status = 'accepted')`;
+
+/** profile_search rows matching `match` that the viewer may mention. */
+const mentionable = (viewerId: string, match: string) =>
+  sql`profile_search MATCH ${match} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}
+    AND profile_search.rowid IS NOT (SELECT key FROM search_keys WHERE user_id = ${viewerId})`;
+
+const keyList = (keys: readonly number[]): SQL => sql`(SELECT value FROM json_each(${JSON.stringify(keys)}))`;
 
 /** One page of members to mention; empty when `query` has no word. */
 export async function taggingProfiles(deps: Pick<Deps, 'db'>, viewerId: string, query: string, page: PageRequest): Promise<Paged<MemberCard>> {
   const match = ftsQuery(query, 'name');
   if (!match) return pageOf([], 0, page);
-  const rows = await deps.db.all<MemberCardRow & { total: number }>(taggingStatement(viewerId, match, page));
-  let total = rows[0]?.total ?? 0;
-  // A page past the last one has no row to carry the total: ask the first page for it.
-  if (rows.length === 0 && page.page > 1) {
-    const [first] = await deps.db.all<{ total: number }>(taggingStatement(viewerId, match, { page: 1, limit: 1 }));
-    total = first?.total ?? 0;
-  }
-  return pageOf(rows.map(toMemberCard), Number(total), page);
+  const [connected, [count]] = await Promise.all([
+    deps.db.all<{ key: number }>(sql`SELECT profile_search.rowid AS key FROM profile_search
+      WHERE ${mentionable(viewerId, match)} AND profile_search.rowid IN (SELECT key FROM search_keys WHERE user_id IN ${connectedIds(viewerId)})
+      ORDER BY profile_search.rowid DESC`),
+    deps.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM profile_search WHERE ${mentionable(viewerId, match)}`),
+  ]);
+  const offset = offsetOf(page);
+  const first = connected.slice(offset, offset + page.limit).map((row) => row.key);
+  const rest =
+    first.length < page.limit
+      ? await deps.db.all<{ key: number }>(sql`SELECT profile_search.rowid AS key FROM profile_search
+          WHERE ${mentionable(viewerId, match)} AND profile_search.rowid NOT IN ${keyList(connected.map((row) => row.key))}
+          ORDER BY profile_search.rowid DESC LIMIT ${page.limit - first.length} OFFSET ${Math.max(0, offset - connected.length)}`)
+      : [];
+  const keys = [...first, ...rest.map((row) => row.key)];
+  if (keys.length === 0) return pageOf([], Number(count?.total ?? 0), page);
+  const cards = await deps.db.all<MemberCardRow & { key: number }>(sql`
+    SELECT k.key AS key, ${MEMBER_CARD_COLUMNS} FROM search_keys k JOIN users u ON u.id = k.user_id ${MEMBER_CARD_JOINS}
+    WHERE k.key IN ${keyList(keys)}`);
+  const byKey = new Map(cards.map((row) => [row.key, row]));
+  const rows = keys.flatMap((key) => byKey.get(key) ?? []);
+  return pageOf(rows.map(toMemberCard), Number(count?.total ?? 0), page);
 }
