@@ -4,8 +4,9 @@
  * The hourly trigger is the producer: from the job_cursors cursor on it reads the due members'
  * ids (each query looks at the next 5,000 members and answers at most 1,000 ids) and sends
  * them in sendBatch calls of 100 messages, at most 20,000 ids a run (DIGEST_LIMITS): at most
- * 100 queries + 200 sendBatch calls + the cursor's read and write = 302 subrequests, well
- * under the 1,000 of one invocation. That is 20,000 × 24 = 480,000 members a day: a weekly
+ * 100 queries + 200 sendBatch calls + the cursor's read and write = 302 subrequests (≤ 102 of
+ * them D1 queries), well under 1,000 (D1's queries per invocation; Workers Paid allows 10,000
+ * subrequests). That is 20,000 × 24 = 480,000 members a day: a weekly
  * digest for up to 3.36M members (1M need ~143k a day), a daily one for 480k. (10M weekly
  * need 1.43M a day: 60,000 ids a run, 702 subrequests, or the producer on the 10-minute
  * trigger as well.) A run looks at 500,000 members at most, so even when few are due the
@@ -13,7 +14,7 @@
  *
  * The worker's queue() handler is the consumer, batches of at most 100 (wrangler.toml
  * `max_batch_size`): one D1 query for the batch, then per member at most two object calls,
- * three D1 queries and the send, ≤ 601 subrequests. Each message is acked or retried on its
+ * three D1 queries and the send: ≤ 601 subrequests, ≤ 301 of them D1 queries. Each message is acked or retried on its
  * own as soon as its member is done, so one failure never loses the rest of the batch.
  * Delivery is at least once: the mail_log claim (one per member and UTC day) makes a second
  * delivery send nothing; a failed send releases it and retries the message. A message that
