@@ -651,6 +651,10 @@ const CHECKS = {
   search_counts: `SELECT count(*) AS bad FROM (SELECT member_type AS t, '' AS k, '' AS v, count(*) AS c FROM users WHERE onboarded = 1 GROUP BY member_type
     UNION ALL SELECT u.member_type, p.kind, p.value, count(*) FROM profile_tags p CROSS JOIN users u ON u.id = p.user_id GROUP BY 1, 2, 3) t
     WHERE c IS NOT (SELECT members FROM search_counts WHERE member_type = t.t AND kind = t.k AND value = t.v)`,
+  // Kept by 0029's triggers.
+  search_pair_counts: `SELECT count(*) AS bad FROM (SELECT u.member_type AS t, a.kind AS ka, a.value AS va, b.kind AS kb, b.value AS vb, count(*) AS c
+    FROM profile_tags a JOIN profile_tags b ON b.user_id = a.user_id AND b.kind > a.kind CROSS JOIN users u ON u.id = a.user_id GROUP BY 1, 2, 3, 4, 5) p
+    WHERE c IS NOT (SELECT members FROM search_pair_counts WHERE member_type = p.t AND kind_a = p.ka AND value_a = p.va AND kind_b = p.kb AND value_b = p.vb)`,
 };
 if (!args['skip-checks']) {
   for (const [name, query] of Object.entries(CHECKS)) {

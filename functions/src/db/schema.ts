@@ -162,6 +162,20 @@ export const searchCounts = sqliteTable(
   (table) => [primaryKey({ columns: [table.memberType, table.kind, table.value] })],
 );
 
+/** Onboarded members per type holding both of two facet values (kind_a < kind_b), kept by 0029's triggers (search totals). */
+export const searchPairCounts = sqliteTable(
+  'search_pair_counts',
+  {
+    memberType: text('member_type', { enum: ['founder', 'advisor'] }).notNull(),
+    kindA: text('kind_a').notNull(),
+    valueA: text('value_a').notNull(),
+    kindB: text('kind_b').notNull(),
+    valueB: text('value_b').notNull(),
+    members: integer('members').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.memberType, table.kindA, table.valueA, table.kindB, table.valueB] })],
+);
+
 /** Each indexed member's search key, profile_search's rowid (0028; profiles/search-keys.ts). */
 export const searchKeys = sqliteTable('search_keys', {
   userId: text('user_id')

@@ -88,7 +88,7 @@ describe('the search queries', () => {
     expect(lines).toMatch(/USE TEMP B-TREE FOR ORDER BY/);
   });
 
-  it('count one facet from its counters, less the excluded members probed one by one', async () => {
+  it('count one facet or two from their counters, less the excluded members probed one by one', async () => {
     const criteria: SearchCriteria = { memberType: 'founder', tags: { industry: ['fintech'] }, order: 'pictures-first' };
     const plan = planSearch(criteria);
     expect(countedByCounters(plan)).toBe(true);
@@ -97,9 +97,15 @@ describe('the search queries', () => {
     // The facet's own rows are only ever probed by member, never read as a range.
     expect(lines).not.toMatch(/SEARCH profile_tags USING PRIMARY KEY \(kind=\? AND value=\?\)/);
     expect(lines).toMatch(/SEARCH e USING COVERING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
-    // Two facets, or a facet of several values a member can hold together, are counted by FTS5.
+    // Three facets, words, or a facet of several values a member can hold together are counted by FTS5.
     expect(countedByCounters(planSearch({ ...criteria, tags: { industry: ['fintech', 'climate'] } }))).toBe(false);
     expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1', '2'] } }))).toBe(true);
-    expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1'], remote: ['1'] } }))).toBe(false);
+    expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1', '2'], remote: ['1'] } }))).toBe(true);
+    expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1'], remote: ['1'], stage: ['idea'] } }))).toBe(false);
+    expect(countedByCounters(planSearch({ ...criteria, q: 'ada', tags: { city: ['1'] } }))).toBe(false);
+    const pair: SearchCriteria = { ...criteria, tags: { technical: ['0'], commitment: ['full-time'] } };
+    expect(await checkedPlan(countStatement(planSearch(pair), pair, viewer))).toMatch(
+      /SEARCH search_pair_counts USING PRIMARY KEY \(member_type=\? AND kind_a=\? AND value_a=\? AND kind_b=\? AND value_b=\?\)/,
+    );
   });
 });

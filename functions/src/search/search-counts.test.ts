@@ -1,6 +1,6 @@
 /**
- * The totals of searches with no filter or one facet come from search_counts (0026), kept by
- * triggers, less the viewer's blocked members and the unlisted ones. These tests own their
+ * The totals of searches with no filter, one facet or two come from search_counts (0026) and
+ * search_pair_counts (0029), kept by triggers, less the viewer's blocked members and the unlisted ones. These tests own their
  * file's database (each test file has its own), so every count and total is known exactly.
  */
 import { env } from 'cloudflare:workers';
@@ -26,7 +26,12 @@ async function countersAndRecount() {
       SELECT member_type, '' AS kind, '' AS value, count(*) AS members FROM users WHERE onboarded = 1 GROUP BY member_type
       UNION ALL SELECT u.member_type, t.kind, t.value, count(*) FROM profile_tags t JOIN users u ON u.id = t.user_id GROUP BY 1, 2, 3)
     ORDER BY 1, 2, 3`);
-  return { kept, recount };
+  const keptPairs = await database.all(sql`SELECT member_type, kind_a, value_a, kind_b, value_b, members FROM search_pair_counts WHERE members <> 0 ORDER BY 1, 2, 3, 4, 5`);
+  const recountPairs = await database.all(sql`
+    SELECT u.member_type, a.kind AS kind_a, a.value AS value_a, b.kind AS kind_b, b.value AS value_b, count(*) AS members
+    FROM profile_tags a JOIN profile_tags b ON b.user_id = a.user_id AND b.kind > a.kind JOIN users u ON u.id = a.user_id
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`);
+  return { kept: [...kept, ...keptPairs], recount: [...recount, ...recountPairs] };
 }
 
 const keptCount = async (memberType: string, kind: string, value: string) =>
@@ -76,7 +81,10 @@ describe('search totals from the counters', () => {
     ['one facet of one value', '&industries=fintech', () => [listed[0]!, listed[1]!, listed[3]!]],
     ['one one-value facet of every value', '&technical=true&technical=false', () => listed.slice(0, 3)],
     ['one facet of two values, a member holding both counted once', '&industries=fintech&industries=ai', () => listed],
-    ['two facets', '&industries=ai&remote=true', () => [listed[0]!, listed[2]!]],
+    ['two facets, from the pair counters', '&industries=ai&remote=true', () => [listed[0]!, listed[2]!]],
+    ['two one-value facets of several values', '&technical=true&technical=false&remote=true', () => listed.slice(0, 3)],
+    ['two facets, one of values a member holds together (counted by the index)', '&industries=fintech&industries=ai&remote=true', () => listed.slice(0, 3)],
+    ['three facets (counted by the index)', '&industries=fintech&remote=true&technical=false', () => [listed[1]!]],
   ])('answers the exact total with %s', async (_, query, expected) => {
     const page = await search(`/founder/search?limit=50&page=1${query}`);
     expect(idsOf(page).sort()).toEqual(ids(expected()));
@@ -92,8 +100,8 @@ describe('search totals from the counters', () => {
   });
 });
 
-describe('search_counts', () => {
-  it('counts onboarded members per type and per facet value as profiles are saved, changed, onboarded and deleted', async () => {
+describe('search_counts and search_pair_counts', () => {
+  it('count onboarded members per type, per facet value and per pair of values as profiles are saved, changed, onboarded and deleted', async () => {
     const keys = [
       ['founder', '', ''],
       ['advisor', '', ''],

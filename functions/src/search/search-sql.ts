@@ -7,8 +7,8 @@
  * - a page is `ORDER BY rowid DESC LIMIT …`: FTS5 walks the intersection of the doclists
  *   backwards and stops when the page is full, whatever the membership; relevance (a q, on
  *   the founder and advisor searches) ranks the matches by bm25 first;
- * - the total counts the same MATCH (no profile is read), or reads search_counts (0026) when
- *   there is no q and at most one facet whose counters are exact;
+ * - the total counts the same MATCH (no profile is read), or reads search_counts (0026) or
+ *   search_pair_counts (0029) when there is no q and at most two facets whose counters are exact;
  * - the viewer's blocks and the unlisted members (members/listed.ts) are left out by key,
  *   from lists read once.
  */
@@ -160,24 +160,30 @@ function matchedBy(plan: SearchPlan, criteria: SearchCriteria): SQL {
   return conditions(where);
 }
 
-/** search_counts holds a plan's matches when it has no words and no facet, or one counted facet. */
+/** The counters hold a plan's matches when it has no words and at most two facets, each counted (search_pair_counts for two). */
 export function countedByCounters(plan: SearchPlan): boolean {
-  return !plan.text && (plan.facets.length === 0 || (plan.facets.length === 1 && counted(plan.facets[0]!)));
+  return !plan.text && plan.facets.length <= 2 && plan.facets.every(counted);
+}
+
+/** The counters' sum of a counted plan's matches: per type, per value, or per pair of values (0029, kind_a < kind_b). */
+function countersOf(plan: SearchPlan): SQL {
+  const types = sql`member_type IN (${typesIn(plan.types)})`;
+  const [first, second] = [...plan.facets].sort((a, b) => (a.kind < b.kind ? -1 : 1));
+  if (!first) return sql`(SELECT coalesce(sum(members), 0) FROM search_counts WHERE ${types} AND kind = '' AND value = '')`;
+  if (!second) return sql`(SELECT coalesce(sum(members), 0) FROM search_counts WHERE ${types} AND kind = ${first.kind} AND ${valueIn(sql`value`, first.values)})`;
+  return sql`(SELECT coalesce(sum(members), 0) FROM search_pair_counts
+    WHERE ${types} AND kind_a = ${first.kind} AND ${valueIn(sql`value_a`, first.values)} AND kind_b = ${second.kind} AND ${valueIn(sql`value_b`, second.values)})`;
 }
 
 /**
  * The total of a search (column `total`): FTS5 counts the MATCH less the excluded keys,
- * reading doclists only. When search_counts holds the matches, they are read there, less
+ * reading doclists only. When the counters hold the matches, they are read there, less
  * the members blocked either way with the viewer, then the unlisted ones (deletion pending,
  * then suspended) not blocked, each of those few probed against the filter.
  */
 export function countStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string): SQL {
   if (!countedByCounters(plan)) return sql`SELECT count(*) AS total FROM profile_search WHERE ${matches(plan, viewerId)}`;
-  const [facet] = plan.facets;
-  const counters = facet
-    ? sql`(SELECT coalesce(sum(members), 0) FROM search_counts
-      WHERE member_type IN (${typesIn(plan.types)}) AND kind = ${facet.kind} AND ${valueIn(sql`value`, facet.values)})`
-    : sql`(SELECT coalesce(sum(members), 0) FROM search_counts WHERE member_type IN (${typesIn(plan.types)}) AND kind = '' AND value = '')`;
+  const counters = countersOf(plan);
   const matched = matchedBy(plan, criteria);
   const blocked = blockedWith(viewerId);
   return sql`SELECT ${counters}
