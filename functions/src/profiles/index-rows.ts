@@ -90,8 +90,9 @@ export function indexRowsOf({ user, founder, advisor }: Account): IndexRows | nu
  * The statements that replace an account's search rows (delete, then insert what
  * indexRowsOf gives), for a D1 batch. The member keeps their search key while their picture
  * state and join time do (a save does not move them among members who joined in the same
- * millisecond); otherwise they take the first free key of their millisecond. Deleting the
- * key removes the profile_search row (0028's trigger).
+ * millisecond); otherwise they take the lowest free key from their millisecond's first (past
+ * its 1,024 keys only if that many members joined in it, never onto a key in use). Deleting
+ * the key removes the profile_search row (0028's trigger).
  */
 export function indexStatements(db: Db, account: Account) {
   const userId = account.user.id;
@@ -102,6 +103,9 @@ export function indexStatements(db: Db, account: Account) {
   const picture = (account.founder ?? account.advisor)?.profilePictureUrl ?? null;
   const base = searchKeyBase(account.user.createdAt, picture !== null);
   const last = base + SAME_MILLISECOND - 1;
+  // base when free, else one past the first taken key from base whose next key is free.
+  const firstFree = sql`(SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM search_keys WHERE key = ${base}) THEN ${base}
+    ELSE (SELECT min(t.key) + 1 FROM search_keys t WHERE t.key >= ${base} AND NOT EXISTS (SELECT 1 FROM search_keys n WHERE n.key = t.key + 1)) END)`;
   const tags = rows.tags.map((tag) => ({ ...tag, userId }));
   const { name, headline, body } = rows.search;
   return [
@@ -109,7 +113,7 @@ export function indexStatements(db: Db, account: Account) {
     db.delete(profileSearch).where(sql`rowid = ${key}`),
     db
       .insert(searchKeys)
-      .values({ userId, key: sql`(SELECT coalesce(max(key) + 1, ${base}) FROM search_keys WHERE key BETWEEN ${base} AND ${last})` })
+      .values({ userId, key: firstFree })
       .onConflictDoUpdate({ target: searchKeys.userId, set: { key: sql`excluded.key` }, setWhere: sql`${searchKeys.key} NOT BETWEEN ${base} AND ${last}` }),
     ...(tags.length > 0 ? [db.insert(profileTags).values(tags).onConflictDoNothing()] : []),
     db.insert(profileSearch).values({ rowid: key, userId, name, headline, body, tags: tagsText(account.user.memberType, rows.tags) }),

@@ -12,10 +12,13 @@
  *   intersects the filters and the words of a search in one pass over its doclists and
  *   counts the matches without reading a profile.
  *
- * Tokens are `k`, a letter for the facet kind (`z` for the type), then the value's UTF-8
+ * Tokens are `00`, a letter for the facet kind (`z` for the type), then the value's UTF-8
  * bytes in hex: letters and digits only, so the unicode61 tokenizer keeps each whole, and
- * a value can never be split or run into another. SQL writes the same token as
- * `'k' || code || lower(hex(value))`.
+ * a value can never be split or run into another. They start with two digits because the
+ * table's prefix indexes (2 and 3 characters) list every token under its first characters:
+ * tokens starting with a letter put nearly every member under `ka`, `ke`, … and a mention
+ * search for "Ke" would read them all; no name or word typed into search starts with `00`.
+ * SQL writes the same token as `'00' || code || lower(hex(value))` (0031).
  */
 import type { profileTagKinds } from '../db/schema';
 
@@ -35,16 +38,19 @@ export const TAG_KIND_CODES: Record<TagKind, string> = {
   technical: 'j',
 };
 
+/** How every token of the tags column starts. */
+export const TOKEN_START = '00';
+
 /** The letter of the member-type tokens. */
 export const MEMBER_TYPE_CODE = 'z';
 
 const hex = (text: string) => Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** The token of one facet value in the tags column. */
-export const tagToken = (kind: TagKind, value: string) => `k${TAG_KIND_CODES[kind]}${hex(value)}`;
+export const tagToken = (kind: TagKind, value: string) => `${TOKEN_START}${TAG_KIND_CODES[kind]}${hex(value)}`;
 
 /** The token of a member type in the tags column. */
-export const memberTypeToken = (memberType: 'founder' | 'advisor') => `k${MEMBER_TYPE_CODE}${hex(memberType)}`;
+export const memberTypeToken = (memberType: 'founder' | 'advisor') => `${TOKEN_START}${MEMBER_TYPE_CODE}${hex(memberType)}`;
 
 /** The tags column of a profile_search row: the member type's token, then each facet value's. */
 export function tagsText(memberType: 'founder' | 'advisor', tags: readonly { kind: TagKind; value: string }[]): string {

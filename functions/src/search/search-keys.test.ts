@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../db/client';
 import { founders, users } from '../db/schema';
 import { indexStatements } from '../profiles/index-rows';
-import { PICTURE_KEY, searchKeyBase, tagToken } from '../profiles/search-keys';
+import { memberTypeToken, PICTURE_KEY, searchKeyBase, tagToken } from '../profiles/search-keys';
 import { findAccountById } from '../users/repository';
 import { daysAgo, founderWith } from './test-profiles';
 
@@ -45,11 +45,21 @@ describe('search keys', () => {
     await reindex(first.user.id);
     expect(await keyOf(first.user.id)).toBe(PICTURE_KEY + base);
     expect(await searchRowOf(first.user.id)).toMatchObject({ key: PICTURE_KEY + base });
+    // Back without a picture, the member takes the lowest free key of the millisecond: their
+    // old one, freed, below the second member's (not one past the largest taken).
     await database.update(founders).set({ profilePictureUrl: null }).where(eq(founders.userId, first.user.id));
     await reindex(first.user.id);
-    expect(await keyOf(first.user.id)).toBe(base + 2);
+    expect(await keyOf(first.user.id)).toBe(base);
+    const third = await founderWith({ joinedAt });
+    expect(await keyOf(third.user.id)).toBe(base + 2);
     const [{ rows }] = await database.all<{ rows: number }>(sql`SELECT count(*) AS rows FROM profile_search WHERE user_id IN (${first.user.id}, ${second.user.id})`);
     expect(rows).toBe(2);
+  });
+
+  it('write tokens that start with digits, so no typed prefix of two or three letters lists them', () => {
+    for (const token of [tagToken('industry', 'fintech'), tagToken('city', '2332459'), memberTypeToken('founder'), memberTypeToken('advisor')]) {
+      expect(token).toMatch(/^00[a-z][0-9a-f]+$/);
+    }
   });
 
   it('go, with the search row, when the member is no longer indexed or is deleted', async () => {

@@ -29,30 +29,32 @@ const mentionable = (viewerId: string, match: string) =>
 
 const keyList = (keys: readonly number[]): SQL => sql`(SELECT value FROM json_each(${JSON.stringify(keys)}))`;
 
+type Hit = { key: number; member_id: string };
+
 /** One page of members to mention; empty when `query` has no word. */
 export async function taggingProfiles(deps: Pick<Deps, 'db'>, viewerId: string, query: string, page: PageRequest): Promise<Paged<MemberCard>> {
   const match = ftsQuery(query, 'name');
   if (!match) return pageOf([], 0, page);
   const [connected, [count]] = await Promise.all([
-    deps.db.all<{ key: number }>(sql`SELECT profile_search.rowid AS key FROM profile_search
+    deps.db.all<Hit>(sql`SELECT profile_search.rowid AS key, profile_search.user_id AS member_id FROM profile_search
       WHERE ${mentionable(viewerId, match)} AND profile_search.rowid IN (SELECT key FROM search_keys WHERE user_id IN ${connectedIds(viewerId)})
       ORDER BY profile_search.rowid DESC`),
     deps.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM profile_search WHERE ${mentionable(viewerId, match)}`),
   ]);
+  const total = Number(count?.total ?? 0);
   const offset = offsetOf(page);
-  const first = connected.slice(offset, offset + page.limit).map((row) => row.key);
+  const first = connected.slice(offset, offset + page.limit);
   const rest =
     first.length < page.limit
-      ? await deps.db.all<{ key: number }>(sql`SELECT profile_search.rowid AS key FROM profile_search
-          WHERE ${mentionable(viewerId, match)} AND profile_search.rowid NOT IN ${keyList(connected.map((row) => row.key))}
+      ? await deps.db.all<Hit>(sql`SELECT profile_search.rowid AS key, profile_search.user_id AS member_id FROM profile_search
+          WHERE ${mentionable(viewerId, match)} AND profile_search.rowid NOT IN ${keyList(connected.map((hit) => hit.key))}
           ORDER BY profile_search.rowid DESC LIMIT ${page.limit - first.length} OFFSET ${Math.max(0, offset - connected.length)}`)
       : [];
-  const keys = [...first, ...rest.map((row) => row.key)];
-  if (keys.length === 0) return pageOf([], Number(count?.total ?? 0), page);
-  const cards = await deps.db.all<MemberCardRow & { key: number }>(sql`
-    SELECT k.key AS key, ${MEMBER_CARD_COLUMNS} FROM search_keys k JOIN users u ON u.id = k.user_id ${MEMBER_CARD_JOINS}
-    WHERE k.key IN ${keyList(keys)}`);
-  const byKey = new Map(cards.map((row) => [row.key, row]));
-  const rows = keys.flatMap((key) => byKey.get(key) ?? []);
-  return pageOf(rows.map(toMemberCard), Number(count?.total ?? 0), page);
+  const ids = [...first, ...rest].map((hit) => hit.member_id);
+  if (ids.length === 0) return pageOf([], total, page);
+  // The cards by member (a key may change between the queries; the member does not).
+  const cards = await deps.db.all<MemberCardRow>(sql`
+    SELECT ${MEMBER_CARD_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  const byId = new Map(cards.map((row) => [row.m_id, row]));
+  return pageOf(ids.flatMap((id) => byId.get(id) ?? []).map(toMemberCard), total, page);
 }
