@@ -111,15 +111,18 @@ async function assemble(deps: Pick<Deps, 'db'>, postId: string, rows: CommentRow
 }
 
 /**
- * A page of a post's comments, oldest first, each with its first replies: one D1 batch
- * (the page, the total, the replies of the page's comments and the post's comment
- * mentions), so the public post page pays one round trip for them.
+ * A page of the comments of the post `idOrSlug` names (its id or its slug), oldest first,
+ * each with its first replies, or null when there is no such post: one D1 batch (the post,
+ * the page, the total, the replies of the page's comments and the post's comment mentions,
+ * each naming the post by a subquery), so the public post page pays one round trip for them.
  */
-export async function commentPage(deps: Pick<Deps, 'db'>, postId: string, viewer: CommentViewer, request: PageRequest): Promise<Paged<Comment>> {
+export async function commentPage(deps: Pick<Deps, 'db'>, idOrSlug: string, viewer: CommentViewer, request: PageRequest): Promise<Paged<Comment> | null> {
+  const postId = sql`(SELECT id FROM feed_posts WHERE id = ${idOrSlug} UNION ALL SELECT id FROM feed_posts WHERE slug = ${idOrSlug} LIMIT 1)`;
   const hidden = hiddenJson(viewer);
   const visible = sql`t.post_id = ${postId} AND t.author_user_id NOT IN (SELECT value FROM json_each(${hidden}))`;
   const page = sql`ORDER BY t.created_at, t.rowid LIMIT ${request.limit} OFFSET ${offsetOf(request)}`;
-  const [rows, total, replies, mentions] = await runBatch(deps.db, [
+  const [post, rows, total, replies, mentions] = await runBatch(deps.db, [
+    sql`SELECT ${postId} AS id`,
     sql`SELECT ${TEXT_COLUMNS}, t.reply_count, ${MEMBER_CARD_COLUMNS}
       FROM feed_comments t JOIN users u ON u.id = t.author_user_id ${MEMBER_CARD_JOINS}
       WHERE ${visible} ${page}`,
@@ -127,6 +130,7 @@ export async function commentPage(deps: Pick<Deps, 'db'>, postId: string, viewer
     repliesStatement(sql`(SELECT id FROM (SELECT t.id FROM feed_comments t WHERE ${visible} ${page}))`, viewer),
     mentionsStatement(postId, sql`m.comment_id <> ''`),
   ]);
+  if ((post!.results as { id: string | null }[])[0]?.id == null) return null;
   const comments = toComments(rows!.results as CommentRow[], replies!.results as ReplyRow[], mentionsByText(mentions!.results as MentionRow[]), viewer);
   return pageOf(comments, (total!.results as { total: number }[])[0]!.total, request);
 }

@@ -29,7 +29,7 @@ import {
   ReplyPageSchema,
   ReplySchema,
 } from './schemas';
-import { addComment, addReply, deleteComment, deleteReply, editComment, editReply, resolvePostId, viewerOf } from './service';
+import { addComment, addReply, deleteComment, deleteReply, editComment, editReply, viewerOf } from './service';
 
 const doc = { tags: ['Feed comments'] };
 const memberDoc = { ...doc, security: [{ bearerAuth: [] }] };
@@ -151,8 +151,9 @@ const readRoutes = newRouter()
     }),
     async (c) => {
       const deps = c.get('deps');
-      const postId = await resolvePostId(deps, c.req.valid('param').post_id);
-      return c.json(await commentPage(deps, postId, await viewerOf(deps, c.get('viewer')), c.req.valid('query')), 200);
+      const page = await commentPage(deps, c.req.valid('param').post_id, await viewerOf(deps, c.get('viewer')), c.req.valid('query'));
+      if (!page) throw new ApiError(404, M.postNotFound);
+      return c.json(page, 200);
     },
   );
 

@@ -204,10 +204,3 @@ export async function deleteReply(deps: D, account: Account, input: { commentId:
   ]);
   return { deleted: true };
 }
-
-/** The id of the post an id or a slug names; 404 when there is none. */
-export async function resolvePostId(deps: D, idOrSlug: string): Promise<string> {
-  const [post] = await deps.db.all<{ id: string }>(sql`SELECT id FROM feed_posts WHERE id = ${idOrSlug} UNION ALL SELECT id FROM feed_posts WHERE slug = ${idOrSlug} LIMIT 1`);
-  if (!post) throw new ApiError(404, M.postNotFound);
-  return post.id;
-}

@@ -84,18 +84,18 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 /** The option rows of some posts' polls with the viewer's vote. */
-function pollRowsStatement(postIds: readonly string[], viewerId: string | null): SQL {
+function pollRowsStatement(ids: SQL, viewerId: string | null): SQL {
   return sql`
     SELECT pl.id AS poll_id, pl.post_id, pl.question, pl.closes_at, o.id AS option_id, o.label, o.vote_count AS votes,
       (SELECT v.option_id FROM feed_poll_votes v WHERE v.poll_id = pl.id AND v.user_id = ${viewerId ?? ''}) AS voted_option
     FROM feed_polls pl JOIN feed_poll_options o ON o.poll_id = pl.id
-    WHERE pl.post_id IN (SELECT value FROM json_each(${idsParam(postIds)}))
+    WHERE pl.post_id IN ${ids}
     ORDER BY pl.post_id, o.position`;
 }
 
 /** The polls of some posts (keyed by post id) with the viewer's vote. */
 export async function loadPolls(deps: Pick<Deps, 'db' | 'clock'>, postIds: readonly string[], viewerId: string | null): Promise<Map<string, Poll>> {
-  const rows = await deps.db.all<PollRow>(pollRowsStatement(postIds, viewerId));
+  const rows = await deps.db.all<PollRow>(pollRowsStatement(sql`(SELECT value FROM json_each(${idsParam(postIds)}))`, viewerId));
   return toPolls(rows, deps.clock.now());
 }
 
@@ -105,28 +105,36 @@ export async function loadPolls(deps: Pick<Deps, 'db' | 'clock'>, postIds: reado
  */
 export async function loadPosts(deps: Pick<Deps, 'db' | 'clock'>, postIds: readonly string[], viewer: Viewer): Promise<FeedPost[]> {
   if (postIds.length === 0) return [];
-  const ids = idsParam(postIds);
+  const byId = await postsWhere(deps, sql`(SELECT value FROM json_each(${idsParam(postIds)}))`, viewer);
+  return postIds.map((id) => byId.get(id)).filter((post): post is FeedPost => post !== undefined);
+}
+
+/**
+ * The posts whose ids `ids` (a parenthesized SQL list or subquery) selects, by id, as the
+ * viewer sees them. One D1 batch: a single round trip to the database whatever the page
+ * size, and none before it when `ids` is a subquery (the post page's slug).
+ */
+async function postsWhere(deps: Pick<Deps, 'db' | 'clock'>, ids: SQL, viewer: Viewer): Promise<Map<string, FeedPost>> {
   const viewerId = viewer?.userId ?? '';
-  // One D1 batch: a single round trip to the database whatever the page size.
   const results = await runBatch(deps.db, [
     sql`
       SELECT p.id AS p_id, p.slug AS p_slug, p.text AS p_text, p.group_name AS p_group, p.is_pinned AS p_pinned,
         p.created_at AS p_created, p.updated_at AS p_updated, p.edited_at AS p_edited, p.like_count AS p_likes,
         p.comment_count AS p_comments, ${MEMBER_CARD_COLUMNS}
       FROM feed_posts p JOIN users u ON u.id = p.author_user_id ${MEMBER_CARD_JOINS}
-      WHERE p.id IN (SELECT value FROM json_each(${ids}))`,
+      WHERE p.id IN ${ids}`,
     sql`
       SELECT id, post_id, r2_key, mime, alt, width, height FROM feed_post_media
-      WHERE post_id IN (SELECT value FROM json_each(${ids})) ORDER BY post_id, position`,
-    pollRowsStatement(postIds, viewer?.userId ?? null),
+      WHERE post_id IN ${ids} ORDER BY post_id, position`,
+    pollRowsStatement(ids, viewer?.userId ?? null),
     sql`
-      SELECT post_id FROM feed_likes WHERE user_id = ${viewerId} AND post_id IN (SELECT value FROM json_each(${ids}))`,
+      SELECT post_id FROM feed_likes WHERE user_id = ${viewerId} AND post_id IN ${ids}`,
     sql`
-      SELECT post_id, tag FROM feed_hashtags WHERE post_id IN (SELECT value FROM json_each(${ids})) ORDER BY post_id, tag`,
+      SELECT post_id, tag FROM feed_hashtags WHERE post_id IN ${ids} ORDER BY post_id, tag`,
     sql`
       SELECT m.post_id, ${MEMBER_CARD_COLUMNS}
       FROM feed_mentions m JOIN users u ON u.id = m.user_id ${MEMBER_CARD_JOINS}
-      WHERE m.comment_id = '' AND m.post_id IN (SELECT value FROM json_each(${ids}))`,
+      WHERE m.comment_id = '' AND m.post_id IN ${ids}`,
   ]);
   const rowsOf = <T>(index: number) => results[index]!.results as T[];
   const posts = rowsOf<PostRow>(0);
@@ -139,7 +147,7 @@ export async function loadPosts(deps: Pick<Deps, 'db' | 'clock'>, postIds: reado
   const likedIds = new Set(liked.map((row) => row.post_id));
   const tagsByPost = groupBy(tags, (row) => row.post_id);
   const mentionsByPost = groupBy(mentions, (row) => row.post_id);
-  const byId = new Map(
+  return new Map(
     posts.map((row): [string, FeedPost] => {
       const author = toMemberCard(row);
       const own = viewer !== null && viewer.userId === row.m_id;
@@ -168,7 +176,6 @@ export async function loadPosts(deps: Pick<Deps, 'db' | 'clock'>, postIds: reado
       ];
     }),
   );
-  return postIds.map((id) => byId.get(id)).filter((post): post is FeedPost => post !== undefined);
 }
 
 /** A mentioned member as on the wire. */
@@ -185,11 +192,11 @@ export async function postById(deps: Pick<Deps, 'db' | 'clock'>, postId: string,
 
 /**
  * The post at a slug as the viewer sees it, or null when there is none, or when its
- * author and the viewer blocked each other (then it looks like no post at all).
+ * author and the viewer blocked each other (then it looks like no post at all). One round
+ * trip: the slug and the block check are a subquery of the posts' batch.
  */
 export async function postBySlug(deps: Pick<Deps, 'db' | 'clock'>, slug: string, viewer: Viewer): Promise<FeedPost | null> {
-  const [row] = await deps.db.all<{ id: string }>(sql`
-    SELECT p.id FROM feed_posts p WHERE p.slug = ${slug}
-      AND NOT ${blockedEitherWay(sql`p.author_user_id`, viewer?.userId ?? '')}`);
-  return row ? postById(deps, row.id, viewer) : null;
+  const ids = sql`(SELECT s.id FROM feed_posts s WHERE s.slug = ${slug} AND NOT ${blockedEitherWay(sql`s.author_user_id`, viewer?.userId ?? '')})`;
+  const [post] = (await postsWhere(deps, ids, viewer)).values();
+  return post ?? null;
 }
