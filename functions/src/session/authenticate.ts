@@ -4,11 +4,11 @@
  */
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
-import { findAccountById } from '../users/repository';
+import { findAccountWith } from '../users/repository';
 import { assertNotSuspended } from '../users/suspension';
 import type { Account } from '../users/wire';
 import { SESSION_MESSAGES } from './messages';
-import { LAST_SEEN_RESOLUTION_MS, liveSession, touchSession } from './sessions';
+import { LAST_SEEN_RESOLUTION_MS, liveSessionOfUserRow, touchSession } from './sessions';
 import { readToken } from './token';
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
@@ -29,7 +29,10 @@ export type Caller = { account: Account; session: { id: string; expiresAt: numbe
 export async function authenticate(deps: Pick<Deps, 'db' | 'clock' | 'config'>, token: string | null): Promise<Caller> {
   if (!token) throw new ApiError(401, SESSION_MESSAGES.authenticationRequired);
   const claims = await readToken(token, deps.config.jwtSecret, deps.clock);
-  const [account, live] = claims ? await Promise.all([findAccountById(deps.db, claims.sub), liveSession(deps.db, deps.clock, claims)]) : [null, null];
+  // The account and its live session in one query: one D1 round trip for every signed-in request.
+  const found = claims ? await findAccountWith(deps.db, claims.sub, liveSessionOfUserRow(deps.clock, claims.sid)) : null;
+  const live = found?.extra ? (JSON.parse(found.extra) as { lastSeenAt: string | null }) : null;
+  const account: Account | null = found && { user: found.user, founder: found.founder, advisor: found.advisor };
   if (!claims || !account || !live || account.user.tokenVersion !== claims.ver) throw new ApiError(401, SESSION_MESSAGES.sessionExpired);
   // Suspending ends every session, but a token must not outrun that either way.
   assertNotSuspended(account.user, deps.clock.now(), 401);

@@ -5,15 +5,15 @@
  * running them, so that ending sessions joins the change that causes it (a password change)
  * in one D1 batch (db/batch.ts).
  */
-import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { BatchStatement } from '../db/batch';
 import { runBatch } from '../db/batch';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
-import { type sessionEndReasons, sessions } from '../db/schema';
+import { type sessionEndReasons, sessions, users } from '../db/schema';
 import type { SessionScope } from '../deps';
-import { type TokenClaims, type TokenTerm, tokenTerm } from './token';
+import { type TokenTerm, tokenTerm } from './token';
 
 export type SessionEndReason = (typeof sessionEndReasons)[number];
 
@@ -75,16 +75,14 @@ export function endSessions(db: Db, clock: Clock, userId: string, scope: Session
 const liveSessionsOf = (clock: Clock, userId: string) => and(eq(sessions.userId, userId), isNull(sessions.endedAt), gt(sessions.expiresAt, clock.now().toISOString()));
 
 /**
- * The session a token names when it is still live (it exists, belongs to the token's user, is
- * not ended and not expired), with when it was last used; null otherwise.
+ * The session a token names when it is still live (it exists, belongs to the token's user,
+ * is not ended and not expired), as a value of a query over the users row (the user): a
+ * JSON object with when it was last used, or NULL when it is not live. authenticate reads
+ * it in the account's own query (users/repository.ts findAccountWith).
  */
-export async function liveSession(db: Db, clock: Clock, claims: Pick<TokenClaims, 'sid' | 'sub'>): Promise<{ lastSeenAt: string | null } | null> {
-  const [row] = await db
-    .select({ lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .where(and(eq(sessions.id, claims.sid), liveSessionsOf(clock, claims.sub)))
-    .limit(1);
-  return row ?? null;
+export function liveSessionOfUserRow(clock: Clock, sessionId: string): SQL<string | null> {
+  return sql<string | null>`(SELECT json_object('lastSeenAt', s.last_seen_at) FROM sessions s
+    WHERE s.id = ${sessionId} AND s.user_id = ${users.id} AND s.ended_at IS NULL AND s.expires_at > ${clock.now().toISOString()})`;
 }
 
 /** Records that a session was used now, unless that was recorded less than LAST_SEEN_RESOLUTION_MS ago. */

@@ -1,7 +1,7 @@
 /**
  * Reading and creating accounts: a users row plus its founders or advisors row.
  */
-import { eq, like, or } from 'drizzle-orm';
+import { eq, like, or, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
@@ -20,6 +20,21 @@ function accountQuery(db: Db) {
     .from(users)
     .leftJoin(founders, eq(founders.userId, users.id))
     .leftJoin(advisors, eq(advisors.userId, users.id));
+}
+
+/**
+ * The account with this id and one more value `extra` (SQL that may refer to the users
+ * row) read in the same query, or null: one D1 round trip where two were.
+ */
+export async function findAccountWith<T>(db: Db, id: string, extra: SQL<T>): Promise<(Account & { extra: T }) | null> {
+  const [row] = await db
+    .select({ user: users, founder: founders, advisor: advisors, extra })
+    .from(users)
+    .leftJoin(founders, eq(founders.userId, users.id))
+    .leftJoin(advisors, eq(advisors.userId, users.id))
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The account with this id, or null. */
