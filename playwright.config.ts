@@ -27,8 +27,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   // wrangler's local dev proxy now and then drops a POST ("Network connection lost", not
-  // retried by the proxy), and under load the onboarding form can miss typed input (its city
-  // search sends no request; reproduced with four workers, open). Retries absorb these; the
+  // retried by the proxy), and a loaded machine can stretch a step past its 10 s wait (seen with
+  // four workers: the account deletion dialog, a registration). Retries absorb these; the
   // report still lists each as flaky, and a test failing every try still fails the run.
   retries: 2,
   timeout: 60_000,

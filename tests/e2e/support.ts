@@ -95,5 +95,8 @@ export async function registerVerified(page: Page, request: APIRequestContext, e
   const link = linkIn(await latestMail(request, email, /verification/i), '/verify-email');
   await page.goto(link.pathname + link.search);
   await page.getByRole('button', { name: 'Verify email' }).click();
+  // The verified member is sent on (to onboarding); the page that follows may still be on its
+  // way when the header already shows Sign out, and text typed before it replaces this one is lost.
+  await page.waitForURL((url) => !url.pathname.startsWith('/verify-email'));
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
