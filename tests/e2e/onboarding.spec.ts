@@ -26,6 +26,8 @@ async function registerVerifiedAdvisor(page: Page, request: APIRequestContext, e
   const link = linkIn(await latestMail(request, email, /verification/i), '/verify-email');
   await page.goto(link.pathname + link.search);
   await page.getByRole('button', { name: 'Verify email' }).click();
+  // As registerVerified: the next page must have replaced this one before anything is typed.
+  await page.waitForURL((url) => !url.pathname.startsWith('/verify-email'));
 }
 
 /** Picks a city through the combobox with the keyboard. */
