@@ -12,6 +12,7 @@ import { suggestable } from '../matching/suggestable';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
 import type { Suggestion } from './schemas';
 import { rankSuggestions, type Signal, type SuggestionCandidate, type SuggestionViewer } from './suggestion-score';
+import { connectedWith } from '../members/connected';
 
 /** Members taken from each pool before ranking. */
 const POOL_SIZE = 100;
@@ -27,9 +28,7 @@ const POOL_COLUMNS = sql`u.created_at AS joined_at, ${MEMBER_CARD_COLUMNS}, ${MA
  */
 function sharedPool(deps: Pick<Deps, 'db'>, viewerId: string) {
   return deps.db.all<PoolRow>(sql`
-    WITH mine(id) AS (
-      SELECT receiver_id FROM connections WHERE requester_id = ${viewerId} AND status = 'accepted'
-      UNION ALL SELECT requester_id FROM connections WHERE receiver_id = ${viewerId} AND status = 'accepted'),
+    WITH mine(id) AS ${connectedWith(viewerId)},
     theirs(id) AS (
       SELECT c.receiver_id FROM mine JOIN connections c ON c.requester_id = mine.id AND c.status = 'accepted'
       UNION ALL SELECT c.requester_id FROM mine JOIN connections c ON c.receiver_id = mine.id AND c.status = 'accepted'),

@@ -15,12 +15,8 @@ import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
 import type { MemberCard } from '../members/schemas';
 import type { Deps } from '../deps';
 import { ftsQuery } from './fts';
+import { connectedWith } from '../members/connected';
 import { excludedKeys } from './search-sql';
-
-/** The viewer's accepted connections, both ways, each through its index. */
-const connectedIds = (viewerId: string) =>
-  sql`(SELECT receiver_id FROM connections WHERE requester_id = ${viewerId} AND status = 'accepted'
-    UNION ALL SELECT requester_id FROM connections WHERE receiver_id = ${viewerId} AND status = 'accepted')`;
 
 /** profile_search rows matching `match` that the viewer may mention. */
 const mentionable = (viewerId: string, match: string) =>
@@ -37,7 +33,7 @@ export async function taggingProfiles(deps: Pick<Deps, 'db'>, viewerId: string, 
   if (!match) return pageOf([], 0, page);
   const [connected, [count]] = await Promise.all([
     deps.db.all<Hit>(sql`SELECT profile_search.rowid AS key, profile_search.user_id AS member_id FROM profile_search
-      WHERE ${mentionable(viewerId, match)} AND profile_search.rowid IN (SELECT key FROM search_keys WHERE user_id IN ${connectedIds(viewerId)})
+      WHERE ${mentionable(viewerId, match)} AND profile_search.rowid IN (SELECT key FROM search_keys WHERE user_id IN ${connectedWith(viewerId)})
       ORDER BY profile_search.rowid DESC`),
     deps.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM profile_search WHERE ${mentionable(viewerId, match)}`),
   ]);
