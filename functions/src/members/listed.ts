@@ -33,14 +33,6 @@ export function suspendedNow(alias: string): SQL {
 export const SUSPENDED_IDS: SQL = sql`(SELECT sx.id FROM users sx INDEXED BY users_suspended WHERE ${suspendedNow('sx')})`;
 
 /**
- * `isListed` for queries that check many members (search): the same rule against the two
- * lists of unlisted ids, each read once, instead of probes per member.
- */
-export function isListedByLists(userId: SQLWrapper): SQL {
-  return sql`(${userId} NOT IN ${UNLISTED_IDS} AND ${userId} NOT IN ${SUSPENDED_IDS})`;
-}
-
-/**
  * True (in SQL) when the user id in `userId` (a column, or SQL naming one such as
  * `sql.raw('u.id')`) may be listed. One probe of deletion_requests_one_pending and one of the
  * users key per row.
