@@ -14,9 +14,10 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function accountQuery(db: Db) {
+/** The users row with its founder or advisor profile, and any `extra` values of the same row. */
+function accountQuery<E extends Record<string, SQL>>(db: Db, extra = {} as E) {
   return db
-    .select({ user: users, founder: founders, advisor: advisors })
+    .select({ user: users, founder: founders, advisor: advisors, ...extra })
     .from(users)
     .leftJoin(founders, eq(founders.userId, users.id))
     .leftJoin(advisors, eq(advisors.userId, users.id));
@@ -27,13 +28,7 @@ function accountQuery(db: Db) {
  * row) read in the same query, or null: one D1 round trip where two were.
  */
 export async function findAccountWith<T>(db: Db, id: string, extra: SQL<T>): Promise<(Account & { extra: T }) | null> {
-  const [row] = await db
-    .select({ user: users, founder: founders, advisor: advisors, extra })
-    .from(users)
-    .leftJoin(founders, eq(founders.userId, users.id))
-    .leftJoin(advisors, eq(advisors.userId, users.id))
-    .where(eq(users.id, id))
-    .limit(1);
+  const [row] = await accountQuery(db, { extra }).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
 
