@@ -11,6 +11,18 @@ export function pageOf<T>(data: T[], total: number, { page, limit }: PageRequest
   return { data, total, page, limit, pages: Math.ceil(total / limit) };
 }
 
+/** A page of a list whose total is counted up to a cap: `capped` when there are more than `total`. */
+export type CappedPage<T> = Paged<T> & { capped: boolean };
+
+/**
+ * The page of `data` among `counted` items, counted up to `cap` (null: exact). Past the cap
+ * the total is the cap and `capped` is true, so the pages stop at the cap too.
+ */
+export function cappedPageOf<T>(data: T[], counted: number, cap: number | null, page: PageRequest): CappedPage<T> {
+  const capped = cap !== null && counted > cap;
+  return { ...pageOf(data, capped ? cap : counted, page), capped };
+}
+
 /** Rows to skip before the requested page. */
 export function offsetOf({ page, limit }: PageRequest): number {
   return (page - 1) * limit;

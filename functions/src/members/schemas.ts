@@ -30,10 +30,20 @@ export const MemberCardSchema = z
 
 const count = (description: string) => z.number().int().nonnegative().openapi({ description });
 
+const pageShape = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: count('Items in every page.'), page: z.number().int(), limit: z.number().int(), pages: count('Pages at this limit.') });
+
 /** A page of items: page starts at 1; pages is the number of pages at this limit. */
 export function pagedSchema<T extends z.ZodType>(item: T, name: string) {
-  return z
-    .object({ data: z.array(item), total: count('Items in every page.'), page: z.number().int(), limit: z.number().int(), pages: count('Pages at this limit.') })
+  return pageShape(item).openapi(name);
+}
+
+/** A page of a list whose total is counted up to a cap (db/paging.ts `cappedPageOf`). */
+export function cappedPagedSchema<T extends z.ZodType>(item: T, name: string) {
+  return pageShape(item)
+    .extend({
+      capped: z.boolean().openapi({ description: 'True when more items match than `total`: counting stopped there, and so do the pages.' }),
+    })
     .openapi(name);
 }
 

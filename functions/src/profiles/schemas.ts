@@ -4,7 +4,7 @@
  * onboarding drafts and privacy choices. The app imports these types (types only).
  */
 import { z } from '@hono/zod-openapi';
-import { MemberCardSchema, pagedSchema } from '../members/schemas';
+import { cappedPagedSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
 import { AdvisorSchema, FounderProfileSchema, MemberTypeSchema, UserSchema } from '../users/schemas';
 import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, keysOf, SKILLS } from './vocabulary';
 
@@ -102,7 +102,7 @@ export const ProfileSummarySchema = MemberCardSchema.extend({
   joinedAt: z.string(),
 }).openapi('ProfileSummary');
 
-export const ProfileSummaryPageSchema = pagedSchema(ProfileSummarySchema, 'ProfileSummaryPage');
+export const ProfileSummaryPageSchema = cappedPagedSchema(ProfileSummarySchema, 'ProfileSummaryPage');
 
 /** A co-founder or advisor match: 0–100, with the reasons in words. */
 export const MatchSchema = z.object({ member: ProfileSummarySchema, score: z.number(), reasons: z.array(z.string()) }).openapi('Match');

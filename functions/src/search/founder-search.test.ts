@@ -65,6 +65,7 @@ describe('GET /founder/search', () => {
       page: 1,
       limit: 20,
       pages: 1,
+      capped: false,
     });
   });
 
@@ -130,7 +131,7 @@ describe('GET /founder/search', () => {
     expect(idsOf(first)).toEqual(ids.slice(0, 2));
     expect(idsOf(await search(viewer, `city=${city}&limit=2&page=2`))).toEqual(ids.slice(2, 4));
     expect(idsOf(await search(viewer, `city=${city}&limit=2&page=3`))).toEqual(ids.slice(4));
-    expect(await search(viewer, `city=${city}&limit=2&page=4`)).toEqual({ data: [], total: 5, page: 4, limit: 2, pages: 3 });
+    expect(await search(viewer, `city=${city}&limit=2&page=4`)).toEqual({ data: [], total: 5, page: 4, limit: 2, pages: 3, capped: false });
   });
 
   it('finds words of names, taglines and bios by prefix, the best match first, combined with filters', async () => {

@@ -47,7 +47,7 @@ describe('a search along the listing', () => {
 
   it('pages the listing with the total', async () => {
     expect(await search('/founder/search?limit=2&page=2')).toMatchObject({ total: 5, pages: 3, data: [{ _id: founders[2]!.user.id }, { _id: founders[3]!.user.id }] });
-    expect(await search('/founder/search?limit=2&page=4')).toEqual({ data: [], total: 5, page: 4, limit: 2, pages: 3 });
+    expect(await search('/founder/search?limit=2&page=4')).toEqual({ data: [], total: 5, page: 4, limit: 2, pages: 3, capped: false });
   });
 
   it('merges founders and advisors into one order', async () => {

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { db } from '../db/client';
 import { memberTypeToken, tagToken } from '../profiles/search-keys';
-import { countedByCounters, countStatement, pageStatement, planSearch, type SearchCriteria } from './search-sql';
+import { countedByCounters, countStatement, pageStatement, planSearch, rankedPageStatement, SEARCH_BOUNDS, type SearchCriteria, wordMatchesStatement } from './search-sql';
 
 const database = db(env);
 type PlanRow = { id: number; parent: number; detail: string };
@@ -14,6 +14,7 @@ function explain(statement: SQL): Promise<PlanRow[]> {
 }
 
 const page = { page: 3, limit: 20 };
+const cap = SEARCH_BOUNDS.countCap;
 const viewer = 'b'.repeat(24);
 const fullScan = /^SCAN (users|u|founders|f|advisors|a|p|profile_tags|x)\b(?!.*USING)/;
 
@@ -45,6 +46,7 @@ describe('the search plans', () => {
     expect(planSearch({ tags: {}, order: 'pictures-first' }).match).toBe(`tags : (${memberTypeToken('founder')} OR ${memberTypeToken('advisor')})`);
     const criteria: SearchCriteria = { memberType: 'founder', q: 'Ada "x" OR', tags: { skill: ['engineering', 'design'], city: ['2332459'] }, order: 'relevance' };
     expect(planSearch(criteria)).toMatchObject({
+      words: `{name headline body} : ("Ada"* "x"* "OR"*)`,
       match: `{name headline body} : ("Ada"* "x"* "OR"*) AND tags : (${token('skill', 'engineering')} OR ${token('skill', 'design')}) AND tags : ${token('city', '2332459')}`,
       ranked: true,
       types: ['founder'],
@@ -66,13 +68,13 @@ describe('the search queries', () => {
     expect(lines).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
     expect(lines).not.toMatch(/TEMP B-TREE/);
     expect(countedByCounters(plan)).toBe(true);
-    expect(await checkedPlan(countStatement(plan, founders, viewer))).toMatch(/SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\?\)/);
+    expect(await checkedPlan(countStatement(plan, founders, viewer, cap))).toMatch(/SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\?\)/);
   });
 
   it('answer any filters and words from the full-text index alone, page and total', async () => {
     const criteria: SearchCriteria = { q: 'payroll', tags: { remote: ['1'], industry: ['fintech', 'climate', 'ai', 'edtech', 'media', 'health'] }, order: 'pictures-first' };
     const plan = planSearch(criteria);
-    for (const statement of [pageStatement(plan, viewer, page), countStatement(plan, criteria, viewer)]) {
+    for (const statement of [pageStatement(plan, viewer, page), countStatement(plan, criteria, viewer, cap)]) {
       const lines = await checkedPlan(statement);
       expect(lines).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
       expect(lines).not.toMatch(/profile_tags|founders_listing|advisors_listing|TEMP B-TREE/);
@@ -80,19 +82,26 @@ describe('the search queries', () => {
     expect(countedByCounters(plan)).toBe(false);
   });
 
-  it('rank by the words when asked, then by key', async () => {
+  it('rank by the words when asked, scoring the members the words match and probing their filters', async () => {
     const criteria: SearchCriteria = { memberType: 'advisor', q: 'ada', tags: { industry: ['fintech'], help: ['mentoring'] }, order: 'relevance' };
     const plan = planSearch(criteria);
-    const lines = await checkedPlan(pageStatement(plan, viewer, page));
+    const words = plan.words!;
+    const lines = await checkedPlan(rankedPageStatement({ ...plan, words }, viewer, page));
     expect(lines).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
     expect(lines).toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+    // Each filter is a probe of the member's own tag rows, never a range of a facet's.
+    expect(lines).toMatch(/SEARCH x USING PRIMARY KEY \(kind=\? AND value=\? AND user_id=\?\)/);
+    // Whether to rank at all: the words' matches, counted no further than the bound.
+    const counted = await checkedPlan(wordMatchesStatement({ ...plan, words }, SEARCH_BOUNDS.rankedMatches));
+    expect(counted).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
+    expect(counted).not.toMatch(/profile_tags|TEMP B-TREE/);
   });
 
   it('count one facet or two from their counters, less the excluded members probed one by one', async () => {
     const criteria: SearchCriteria = { memberType: 'founder', tags: { industry: ['fintech'] }, order: 'pictures-first' };
     const plan = planSearch(criteria);
     expect(countedByCounters(plan)).toBe(true);
-    const lines = await checkedPlan(countStatement(plan, criteria, viewer));
+    const lines = await checkedPlan(countStatement(plan, criteria, viewer, cap));
     expect(lines).toMatch(/SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\?\)/);
     // The facet's own rows are only ever probed by member, never read as a range.
     expect(lines).not.toMatch(/SEARCH profile_tags USING PRIMARY KEY \(kind=\? AND value=\?\)/);
@@ -104,7 +113,7 @@ describe('the search queries', () => {
     expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1'], remote: ['1'], stage: ['idea'] } }))).toBe(false);
     expect(countedByCounters(planSearch({ ...criteria, q: 'ada', tags: { city: ['1'] } }))).toBe(false);
     const pair: SearchCriteria = { ...criteria, tags: { technical: ['0'], commitment: ['full-time'] } };
-    expect(await checkedPlan(countStatement(planSearch(pair), pair, viewer))).toMatch(
+    expect(await checkedPlan(countStatement(planSearch(pair), pair, viewer, cap))).toMatch(
       /SEARCH search_pair_counts USING PRIMARY KEY \(member_type=\? AND kind_a=\? AND value_a=\? AND kind_b=\? AND value_b=\?\)/,
     );
   });

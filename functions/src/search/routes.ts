@@ -3,7 +3,7 @@
  * GET /advisor/search, GET /profiles/search and GET /profiles/sitemap. Handlers only translate HTTP.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { MemberCardSchema, pagedSchema } from '../members/schemas';
+import { cappedPagedSchema, MemberCardSchema } from '../members/schemas';
 import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { errorResponses, jsonResponse } from '../openapi/responses';
@@ -16,6 +16,9 @@ import { taggingProfiles } from './tagging';
 const searchDoc = { tags: ['Search'], security: [{ bearerAuth: [] }] };
 const searchErrors = errorResponses([400, 401], { 400: 'A filter value outside its vocabulary, a `q` without words, or a page or limit out of range; `data.fields` names it.' });
 const ORDER_NOTE = 'Members with a profile picture first, then the newest';
+const TOTAL_NOTE =
+  'The total is exact when at most 1,000 members match, or when the counters hold it (no `q`, at most two filters); otherwise it is 1,000 with `capped` true, and `pages` stops there.';
+const RELEVANCE_NOTE = 'with `q`, the best text match first when its words match at most 1,000 members (more keep the order above)';
 
 /** Mounted at /founder. */
 export const founderSearchRoutes = newRouter()
@@ -25,7 +28,7 @@ export const founderSearchRoutes = newRouter()
       path: '/search',
       ...searchDoc,
       summary: 'Search founders',
-      description: `Onboarded founders matching every filter used (any value within one filter) and the words of \`q\`. ${ORDER_NOTE}; with \`q\`, the best text match first.`,
+      description: `Onboarded founders matching every filter used (any value within one filter) and the words of \`q\`. ${ORDER_NOTE}; ${RELEVANCE_NOTE}. ${TOTAL_NOTE}`,
       middleware: [requireUser] as const,
       request: { query: FounderSearchQuerySchema },
       responses: { 200: jsonResponse(ProfileSummaryPageSchema, 'One page, with the total.'), ...searchErrors },
@@ -47,7 +50,7 @@ export const founderSearchRoutes = newRouter()
       middleware: [requireUser] as const,
       request: { query: TaggingQuerySchema },
       responses: {
-        200: jsonResponse(pagedSchema(MemberCardSchema, 'MemberCardPage'), 'One page, with the total.'),
+        200: jsonResponse(cappedPagedSchema(MemberCardSchema, 'MentionPage'), 'One page, with the total (counted up to 1,000).'),
         ...errorResponses([400, 401]),
       },
     }),
@@ -64,7 +67,7 @@ export const advisorSearchRoutes = newRouter().openapi(
     path: '/search',
     ...searchDoc,
     summary: 'Search advisors',
-    description: `Onboarded advisors matching every filter used (any value within one filter) and the words of \`q\`. ${ORDER_NOTE}; with \`q\`, the best text match first.`,
+    description: `Onboarded advisors matching every filter used (any value within one filter) and the words of \`q\`. ${ORDER_NOTE}; ${RELEVANCE_NOTE}. ${TOTAL_NOTE}`,
     middleware: [requireUser] as const,
     request: { query: AdvisorSearchQuerySchema },
     responses: { 200: jsonResponse(ProfileSummaryPageSchema, 'One page, with the total.'), ...searchErrors },
@@ -84,7 +87,7 @@ export const profilesRoutes = newRouter()
       path: '/search',
       ...searchDoc,
       summary: 'Search founders and advisors',
-      description: `Onboarded members matching every filter used and the words of \`q\`, sorted as \`_sort\` says: ${ORDER_NOTE.toLowerCase()}, with or without \`q\`. Founder-only filters (skills, commitment, technical, stage, looking) match founders only, advisor-only ones (expertise, help) advisors only.`,
+      description: `Onboarded members matching every filter used and the words of \`q\`, sorted as \`_sort\` says: ${ORDER_NOTE.toLowerCase()}, with or without \`q\`. ${TOTAL_NOTE} Founder-only filters (skills, commitment, technical, stage, looking) match founders only, advisor-only ones (expertise, help) advisors only.`,
       middleware: [requireUser] as const,
       request: { query: ProfilesSearchQuerySchema },
       responses: { 200: jsonResponse(ProfileSummaryPageSchema, 'One page, with the total.'), ...searchErrors },

@@ -5,10 +5,15 @@
  * profiles/search-keys.ts). So one FTS5 MATCH carries the words, every filter and the type:
  *
  * - a page is `ORDER BY rowid DESC LIMIT …`: FTS5 walks the intersection of the doclists
- *   backwards and stops when the page is full, whatever the membership; relevance (a q, on
- *   the founder and advisor searches) ranks the matches by bm25 first;
- * - the total counts the same MATCH (no profile is read), or reads search_counts (0026) or
- *   search_pair_counts (0029) when there is no q and at most two facets whose counters are exact;
+ *   backwards and stops when the page is full, whatever the membership;
+ * - relevance (a q, on the founder and advisor searches) ranks by bm25 the members the words
+ *   match, when they are at most SEARCH_BOUNDS.rankedMatches: the filters are then probed on
+ *   those few, so bm25 weighs the words' doclists only. Words that match more are answered in
+ *   key order (ranking them would score every match, and FTS5's bm25 walks every phrase's
+ *   doclist, filters included: about 90 ms at a million members);
+ * - the total counts the same MATCH up to SEARCH_BOUNDS.countCap (no profile is read; more
+ *   is "1,000+"), or reads search_counts (0026) or search_pair_counts (0029), exact, when
+ *   there is no q and at most two facets whose counters are exact;
  * - the viewer's blocks and the unlisted members (members/listed.ts) are left out by key,
  *   from lists read once.
  */
@@ -27,7 +32,10 @@ export type TagKind = (typeof profileTagKinds)[number];
 /** Facet kind → the values any of which a member must have. Empty lists filter nothing. */
 export type TagFilters = Partial<Record<TagKind, readonly string[]>>;
 
-/** `pictures-first`: SPEC.md's order. `relevance`: the best text match first when there is a q, then as pictures-first. */
+/**
+ * `pictures-first`: SPEC.md's order. `relevance`: the best text match first when there is a q
+ * whose words match few members (SEARCH_BOUNDS), then as pictures-first.
+ */
 export type SearchOrder = 'pictures-first' | 'relevance';
 
 export type SearchCriteria = { memberType?: MemberType; q?: string; tags: TagFilters; order: SearchOrder };
@@ -35,10 +43,21 @@ export type SearchCriteria = { memberType?: MemberType; q?: string; tags: TagFil
 export type Facet = { kind: TagKind; values: readonly string[] };
 
 /**
- * A search as profile_search answers it: the FTS5 MATCH, whether to rank by the words, the
- * member types it can find (none when its filters contradict its type) and its facets.
+ * A search as profile_search answers it: the FTS5 MATCH, the words' part of it alone,
+ * whether to rank by the words, the member types it can find (none when its filters
+ * contradict its type) and its facets.
  */
-export type SearchPlan = { match: string; ranked: boolean; text: boolean; types: MemberType[]; facets: Facet[] };
+export type SearchPlan = { match: string; words: string | null; ranked: boolean; types: MemberType[]; facets: Facet[] };
+
+/**
+ * How much work one search may do, whatever the membership: a total is counted up to
+ * `countCap` matches (past it the answer says `capped`, and pages stop there, as on large
+ * networks' searches), and words are ranked by relevance when they match at most
+ * `rankedMatches` members (else the list keeps its key order).
+ */
+export type SearchBounds = { countCap: number; rankedMatches: number };
+
+export const SEARCH_BOUNDS: SearchBounds = { countCap: 1000, rankedMatches: 1000 };
 
 /** The facets a search filters by (kinds with at least one value). */
 export function facetsOf(criteria: SearchCriteria): Facet[] {
@@ -56,14 +75,12 @@ const anyOf = (tokens: readonly string[]) => (tokens.length === 1 ? tokens[0]! :
 export function planSearch(criteria: SearchCriteria): SearchPlan {
   const facets = facetsOf(criteria);
   const types = searchedTypes(criteria, facets);
-  const words = criteria.q ? ftsQuery(criteria.q) : null;
-  const terms = [
-    ...(words ? [`{name headline body} : (${words})`] : []),
-    ...facets.map((facet) => `tags : ${anyOf([...new Set(facet.values)].map((value) => tagToken(facet.kind, value)))}`),
-  ];
+  const query = criteria.q ? ftsQuery(criteria.q) : null;
+  const words = query ? `{name headline body} : (${query})` : null;
+  const terms = [...(words ? [words] : []), ...facets.map((facet) => `tags : ${anyOf([...new Set(facet.values)].map((value) => tagToken(facet.kind, value)))}`)];
   const implied = searchedTypes({ ...criteria, memberType: undefined }, facets);
   if (types.length < implied.length || terms.length === 0) terms.push(`tags : ${anyOf(types.map(memberTypeToken))}`);
-  return { match: terms.join(' AND '), ranked: words !== null && criteria.order === 'relevance', text: words !== null, types, facets };
+  return { match: terms.join(' AND '), words, ranked: words !== null && criteria.order === 'relevance', types, facets };
 }
 
 // Facets only one member type has: using one limits the search to that type.
@@ -113,22 +130,49 @@ export const excludedKeys = (viewerId: string) =>
 /** The matches of a plan the viewer may find, as profile_search rows. */
 const matches = (plan: SearchPlan, viewerId: string) => sql`profile_search MATCH ${plan.match} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}`;
 
-/**
- * One page of members as summaries, in search order: FTS5 reads the matches by key from the
- * largest down and stops after the page, or ranks them all by bm25 (name 10, headline 4,
- * body 1, tags 0) when the plan is ranked, the key breaking ties.
- */
-export function pageStatement(plan: SearchPlan, viewerId: string, page: PageRequest): SQL {
-  const score = plan.ranked ? sql`bm25(profile_search, 0, 10, 4, 1, 0)` : sql`0`;
-  const byScore = plan.ranked ? sql`hits.score, ` : sql``;
-  return sql`
-    WITH hits AS (
-      SELECT profile_search.rowid AS key, profile_search.user_id AS member_id, ${score} AS score FROM profile_search
-      WHERE ${matches(plan, viewerId)}
-      ORDER BY ${plan.ranked ? sql`score, ` : sql``}profile_search.rowid DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)})
+/** The profile table of each member type. */
+const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
+
+const summariesOf = (hits: SQL, order: SQL) => sql`
+    WITH hits AS (${hits})
     SELECT ${SUMMARY_COLUMNS}
     FROM hits JOIN users u ON u.id = hits.member_id LEFT JOIN founders f ON f.user_id = u.id LEFT JOIN advisors a ON a.user_id = u.id
-    ORDER BY ${byScore}hits.key DESC`;
+    ORDER BY ${order}`;
+
+/**
+ * One page of members as summaries, in key order: FTS5 reads the matches by key from the
+ * largest down and stops after the page.
+ */
+export function pageStatement(plan: SearchPlan, viewerId: string, page: PageRequest): SQL {
+  return summariesOf(
+    sql`SELECT profile_search.rowid AS key, profile_search.user_id AS member_id FROM profile_search
+      WHERE ${matches(plan, viewerId)} ORDER BY profile_search.rowid DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`,
+    sql`hits.key DESC`,
+  );
+}
+
+/** How many members the words of a plan match, counted up to `cap` + 1. */
+export function wordMatchesStatement(plan: SearchPlan & { words: string }, cap: number): SQL {
+  return sql`SELECT count(*) AS matches FROM (SELECT 1 FROM profile_search WHERE profile_search MATCH ${plan.words} LIMIT ${cap + 1})`;
+}
+
+/**
+ * One page of members as summaries, the best match of the words first (bm25: name 10,
+ * headline 4, body 1), the key breaking ties. The MATCH holds the words only, so bm25's
+ * document counts walk their doclists and no filter's; each member the words match is
+ * then probed for the filters and the type. Meant for words that match few members
+ * (SEARCH_BOUNDS.rankedMatches): every one of them is scored.
+ */
+export function rankedPageStatement(plan: SearchPlan & { words: string }, viewerId: string, page: PageRequest): SQL {
+  const member = sql`profile_search.user_id`;
+  const typed = plan.types.length === 1 ? [sql`EXISTS (SELECT 1 FROM ${PROFILE_TABLES[plan.types[0]!]} t WHERE t.user_id = ${member})`] : [];
+  return summariesOf(
+    sql`SELECT profile_search.rowid AS key, ${member} AS member_id, bm25(profile_search, 0, 10, 4, 1, 0) AS score FROM profile_search
+      WHERE profile_search MATCH ${plan.words} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}
+        AND ${conditions([...plan.facets.map((facet) => probe(facet, member)), ...typed])}
+      ORDER BY score, profile_search.rowid DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`,
+    sql`hits.score, hits.key DESC`,
+  );
 }
 
 // Facets a member holds one value of at most (index-rows.ts `when`): their counters add up
@@ -143,8 +187,6 @@ const typesIn = (types: readonly MemberType[]) =>
     types.map((type) => sql`${type}`),
     sql`, `,
   );
-
-const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
 
 /**
  * The members a counted total counts, before its exclusions, as a condition on the users
@@ -162,7 +204,7 @@ function matchedBy(plan: SearchPlan, criteria: SearchCriteria): SQL {
 
 /** The counters hold a plan's matches when it has no words and at most two facets, each counted (search_pair_counts for two). */
 export function countedByCounters(plan: SearchPlan): boolean {
-  return !plan.text && plan.facets.length <= 2 && plan.facets.every(counted);
+  return plan.words === null && plan.facets.length <= 2 && plan.facets.every(counted);
 }
 
 /** The counters' sum of a counted plan's matches: per type, per value, or per pair of values (0029, kind_a < kind_b). */
@@ -176,13 +218,14 @@ function countersOf(plan: SearchPlan): SQL {
 }
 
 /**
- * The total of a search (column `total`): FTS5 counts the MATCH less the excluded keys,
- * reading doclists only. When the counters hold the matches, they are read there, less
+ * The total of a search (column `total`): FTS5 counts the MATCH less the excluded keys up
+ * to `cap` + 1, reading doclists only (past `cap` the total is capped). When the counters
+ * hold the matches, they are read there, exact, less
  * the members blocked either way with the viewer, then the unlisted ones (deletion pending,
  * then suspended) not blocked, each of those few probed against the filter.
  */
-export function countStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string): SQL {
-  if (!countedByCounters(plan)) return sql`SELECT count(*) AS total FROM profile_search WHERE ${matches(plan, viewerId)}`;
+export function countStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string, cap: number): SQL {
+  if (!countedByCounters(plan)) return sql`SELECT count(*) AS total FROM (SELECT 1 FROM profile_search WHERE ${matches(plan, viewerId)} LIMIT ${cap + 1})`;
   const counters = countersOf(plan);
   const matched = matchedBy(plan, criteria);
   const blocked = blockedWith(viewerId);

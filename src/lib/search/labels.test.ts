@@ -22,6 +22,8 @@ describe('resultCount', () => {
     expect(resultCount(SEARCH_SCREENS.advisor, 1)).toBe('1 advisor');
     expect(resultCount(SEARCH_SCREENS.founder, 0)).toBe('No founders');
     expect(resultCount(SEARCH_SCREENS.founder, 10000)).toBe('10,000 founders');
+    expect(resultCount(SEARCH_SCREENS.founder, 1000, true)).toBe('1,000+ founders');
+    expect(resultCount(SEARCH_SCREENS.advisor, 1, true)).toBe('1+ advisors');
   });
 });
 

@@ -26,9 +26,10 @@ export const commitmentLabel = (key: string | null) => (key ? labelsOf(COMMITMEN
 
 const whole = new Intl.NumberFormat('en');
 
-/** "128 founders", "1 advisor", "No founders". */
-export function resultCount(screen: Pick<SearchScreen, 'noun'>, total: number): string {
+/** "128 founders", "1 advisor", "No founders"; "1,000+ founders" when the count stopped at its cap. */
+export function resultCount(screen: Pick<SearchScreen, 'noun'>, total: number, capped = false): string {
   if (total <= 0) return `No ${screen.noun.many}`;
+  if (capped) return `${whole.format(total)}+ ${screen.noun.many}`;
   return `${whole.format(total)} ${total === 1 ? screen.noun.one : screen.noun.many}`;
 }
 

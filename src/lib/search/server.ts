@@ -3,7 +3,7 @@
  * filters in the address (with the chosen city's name), and a section's first matches.
  */
 import type { ProfileSummary } from '@api/profiles/schemas';
-import type { Paged } from '@api/db/paging';
+import type { CappedPage } from '@api/db/paging';
 import type { MemberType } from '@api/users/schemas';
 import { data } from '../api/client';
 import { outcome, serverClient, type ServerCallOptions } from '../server/api-client';
@@ -15,7 +15,7 @@ import { readMatches } from './reads';
 
 /** What a search screen renders: the filters, and the page of results or why there is none. */
 export type SearchOutcome =
-  | { kind: 'results'; filters: SearchFilters; page: number; results: Paged<ProfileSummary>; cityLabel: string | null }
+  | { kind: 'results'; filters: SearchFilters; page: number; results: CappedPage<ProfileSummary>; cityLabel: string | null }
   | { kind: 'error'; filters: SearchFilters; page: number; message: string; status: number; cityLabel: string | null }
   /** The address asked for a page past the end: the last page's address. */
   | { kind: 'redirect'; location: string };

@@ -1,0 +1,89 @@
+/**
+ * The bounds on one search's work (SEARCH_BOUNDS): totals counted up to a cap, and relevance
+ * only for words that match few members. The bounds are passed small here, so a handful of
+ * members crosses them; the routes pass SEARCH_BOUNDS (1,000 each).
+ */
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { post, signedInMember } from '../../test/api';
+import { db } from '../db/client';
+import { searchMembers, type SearchCriteria } from './search';
+import { daysAgo, founderWith, idsOf } from './test-profiles';
+
+const deps = { db: db(env) };
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+let cityIds = 930_000_000;
+/** A city id no other test uses: filtering on it scopes a test to its own members. */
+const newCity = () => ++cityIds;
+
+const founders = (tags: SearchCriteria['tags'], q?: string): SearchCriteria => ({ memberType: 'founder', q, tags, order: 'relevance' });
+
+async function search(viewer: Member, criteria: SearchCriteria, bounds: { countCap: number; rankedMatches: number }, page = { page: 1, limit: 2 }) {
+  return searchMembers(deps, viewer.user.id, criteria, page, bounds);
+}
+
+describe('search totals counted up to a cap', () => {
+  it('gives the exact total up to the cap, then the cap with capped set, and pages stop there', async () => {
+    const city = newCity();
+    const viewer = await signedInMember();
+    const members = [];
+    for (let day = 1; day <= 4; day++) members.push(await founderWith({ cityId: city, skills: ['design'], openToRemote: true, joinedAt: daysAgo(day) }));
+    // Three facets: FTS5 counts them.
+    const criteria = founders({ city: [String(city)], skill: ['design'], remote: ['1'] });
+    expect(await search(viewer, criteria, { countCap: 10, rankedMatches: 10 })).toMatchObject({ total: 4, pages: 2, capped: false });
+    expect(await search(viewer, criteria, { countCap: 4, rankedMatches: 10 })).toMatchObject({ total: 4, pages: 2, capped: false });
+    const capped = await search(viewer, criteria, { countCap: 3, rankedMatches: 10 });
+    expect(capped).toMatchObject({ total: 3, pages: 2, capped: true });
+    // The page itself is whole and in order.
+    expect(idsOf(capped)).toEqual([members[0]!.user.id, members[1]!.user.id]);
+    // Words are counted by FTS5 as well.
+    const named = await search(viewer, founders({ city: [String(city)] }, 'Grace'), { countCap: 1, rankedMatches: 10 });
+    expect(named).toMatchObject({ total: 1, pages: 1, capped: true });
+  });
+
+  it('keeps the exact total the counters hold, whatever the cap', async () => {
+    const city = newCity();
+    const viewer = await signedInMember();
+    for (let day = 1; day <= 3; day++) await founderWith({ cityId: city, joinedAt: daysAgo(day) });
+    expect(await search(viewer, founders({ city: [String(city)] }), { countCap: 1, rankedMatches: 1 })).toMatchObject({ total: 3, pages: 2, capped: false });
+  });
+
+  it('leaves blocked members out of a capped count', async () => {
+    const city = newCity();
+    const viewer = await signedInMember();
+    const blocked = await founderWith({ cityId: city, skills: ['design'], openToRemote: true, joinedAt: daysAgo(1) });
+    await founderWith({ cityId: city, skills: ['design'], openToRemote: true, joinedAt: daysAgo(2) });
+    await post(`/connection/block/${blocked.user.id}`, undefined, { token: viewer.jwt });
+    const criteria = founders({ city: [String(city)], skill: ['design'], remote: ['1'] });
+    expect(await search(viewer, criteria, { countCap: 1, rankedMatches: 10 })).toMatchObject({ total: 1, capped: false });
+  });
+});
+
+describe('relevance for words that match few members', () => {
+  it('ranks the best match first while the words match at most the bound, then keeps the key order', async () => {
+    const city = newCity();
+    const word = `okapi${crypto.randomUUID().slice(0, 6)}`;
+    const viewer = await signedInMember();
+    const inBio = await founderWith({ cityId: city, bio: `We count ${word} herds.`, joinedAt: daysAgo(1) });
+    const inName = await founderWith({ cityId: city, lastName: word, joinedAt: daysAgo(5) });
+    const criteria = founders({ city: [String(city)] }, word);
+    expect(idsOf(await search(viewer, criteria, { countCap: 10, rankedMatches: 2 }))).toEqual([inName.user.id, inBio.user.id]);
+    expect(idsOf(await search(viewer, criteria, { countCap: 10, rankedMatches: 1 }))).toEqual([inBio.user.id, inName.user.id]);
+  });
+
+  it('applies every filter, the type and the blocks to the ranked matches', async () => {
+    const city = newCity();
+    const word = `quokka${crypto.randomUUID().slice(0, 6)}`;
+    const viewer = await signedInMember();
+    const design = await founderWith({ cityId: city, skills: ['design'], tagline: `${word} tools`, joinedAt: daysAgo(2) });
+    await founderWith({ cityId: city, skills: ['sales-marketing'], lastName: word, joinedAt: daysAgo(3) });
+    const blocked = await founderWith({ cityId: city, skills: ['design'], lastName: word, joinedAt: daysAgo(4) });
+    await founderWith({ cityId: newCity(), skills: ['design'], lastName: word, joinedAt: daysAgo(5) });
+    await post(`/connection/block/${viewer.user.id}`, undefined, { token: blocked.jwt });
+    const bounds = { countCap: 10, rankedMatches: 10 };
+    expect(idsOf(await search(viewer, founders({ city: [String(city)], skill: ['design'] }, word), bounds))).toEqual([design.user.id]);
+    // The advisor search does not find founders, ranked or not.
+    expect(idsOf(await search(viewer, { memberType: 'advisor', q: word, tags: {}, order: 'relevance' }, bounds))).toEqual([]);
+  });
+});
