@@ -18,6 +18,11 @@ describe('ftsQuery', () => {
     expect(ftsQuery('')).toBeNull();
   });
 
+  it('matches whole words when asked', () => {
+    expect(ftsQuery('ada love', undefined, 'whole')).toBe('"ada" "love"');
+    expect(ftsQuery('"ada*" OR', 'name', 'whole')).toBe('name : ("ada" "OR")');
+  });
+
   it('limits a column with a filter over all the words', () => {
     expect(ftsQuery('ada lo', 'name')).toBe('name : ("ada"* "lo"*)');
   });

@@ -60,6 +60,23 @@ describe('search totals counted up to a cap', () => {
   });
 });
 
+describe('words matched whole, or as beginnings when no member has them whole', () => {
+  it('finds whole words first, and beginnings only when nobody has the words whole', async () => {
+    const city = newCity();
+    const word = `tapir${crypto.randomUUID().slice(0, 6)}`;
+    const viewer = await signedInMember();
+    const whole = await founderWith({ cityId: city, tagline: `${word} for farms`, joinedAt: daysAgo(2) });
+    const longer = await founderWith({ cityId: city, tagline: `${word}s for farms`, joinedAt: daysAgo(1) });
+    const bounds = { countCap: 10, rankedMatches: 10 };
+    expect(idsOf(await search(viewer, founders({ city: [String(city)] }, word), bounds))).toEqual([whole.user.id]);
+    const begun = await search(viewer, founders({ city: [String(city)] }, word.slice(0, 8)), bounds);
+    expect(begun).toMatchObject({ total: 2, capped: false });
+    expect(idsOf(begun)).toEqual([longer.user.id, whole.user.id]);
+    // Every word must be there, whole or begun; one missing finds nobody.
+    expect(await search(viewer, founders({ city: [String(city)] }, `${word} nowhere${word}`), bounds)).toMatchObject({ total: 0, data: [] });
+  });
+});
+
 describe('relevance for words that match few members', () => {
   it('ranks the best match first while the words match at most the bound, then keeps the key order', async () => {
     const city = newCity();

@@ -6,6 +6,8 @@
  *
  * - a page is `ORDER BY rowid DESC LIMIT …`: FTS5 walks the intersection of the doclists
  *   backwards and stops when the page is full, whatever the membership;
+ * - a q's words match whole words, or, when no member has them all whole, as the beginnings
+ *   of words (a whole word reads one doclist; a long prefix merges many: fts.ts);
  * - relevance (a q, on the founder and advisor searches) ranks by bm25 the members the words
  *   match, when they are at most SEARCH_BOUNDS.rankedMatches: the filters are then probed on
  *   those few, so bm25 weighs the words' doclists only. Words that match more are answered in
@@ -22,7 +24,7 @@ import { offsetOf, type PageRequest } from '../db/paging';
 import type { profileTagKinds } from '../db/schema';
 import { memberTypeToken, tagToken } from '../profiles/search-keys';
 import type { MemberType } from '../users/schemas';
-import { ftsQuery } from './fts';
+import { ftsQuery, type WordForm } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
 import { blockedWith } from '../members/blocks';
 import { SUSPENDED_IDS, suspendedNow, UNLISTED_IDS } from '../members/listed';
@@ -67,15 +69,16 @@ export function facetsOf(criteria: SearchCriteria): Facet[] {
 const anyOf = (tokens: readonly string[]) => (tokens.length === 1 ? tokens[0]! : `(${tokens.join(' OR ')})`);
 
 /**
- * How profile_search answers `criteria`. The words match the text columns only and the
- * filters the tags column only (tokens are letters and digits, quoted words cannot break
- * out: fts.ts), so neither can pose as the other. The type's token is added only when the
- * filters do not already imply it, and both types' tokens when nothing else is asked.
+ * How profile_search answers `criteria`, its words matched `form` (fts.ts). The words match
+ * the text columns only and the filters the tags column only (tokens are letters and
+ * digits, quoted words cannot break out: fts.ts), so neither can pose as the other. The
+ * type's token is added only when the filters do not already imply it, and both types'
+ * tokens when nothing else is asked.
  */
-export function planSearch(criteria: SearchCriteria): SearchPlan {
+export function planSearch(criteria: SearchCriteria, form: WordForm = 'whole'): SearchPlan {
   const facets = facetsOf(criteria);
   const types = searchedTypes(criteria, facets);
-  const query = criteria.q ? ftsQuery(criteria.q) : null;
+  const query = criteria.q ? ftsQuery(criteria.q, undefined, form) : null;
   const words = query ? `{name headline body} : (${query})` : null;
   const terms = [...(words ? [words] : []), ...facets.map((facet) => `tags : ${anyOf([...new Set(facet.values)].map((value) => tagToken(facet.kind, value)))}`)];
   const implied = searchedTypes({ ...criteria, memberType: undefined }, facets);
@@ -151,9 +154,9 @@ export function pageStatement(plan: SearchPlan, viewerId: string, page: PageRequ
   );
 }
 
-/** How many members the words of a plan match, counted up to `cap` + 1. */
-export function wordMatchesStatement(plan: SearchPlan & { words: string }, cap: number): SQL {
-  return sql`SELECT count(*) AS matches FROM (SELECT 1 FROM profile_search WHERE profile_search MATCH ${plan.words} LIMIT ${cap + 1})`;
+/** How many members a plan's words (`SearchPlan.words`) match, counted up to `cap` + 1. */
+export function wordMatchesStatement(words: string, cap: number): SQL {
+  return sql`SELECT count(*) AS matches FROM (SELECT 1 FROM profile_search WHERE profile_search MATCH ${words} LIMIT ${cap + 1})`;
 }
 
 /**

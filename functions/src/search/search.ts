@@ -16,11 +16,38 @@ import {
   SEARCH_BOUNDS,
   type SearchBounds,
   type SearchCriteria,
+  type SearchPlan,
   wordMatchesStatement,
 } from './search-sql';
 import { type SummaryRow, toProfileSummary } from './summaries';
 
 export type { SearchCriteria, SearchOrder, TagFilters, TagKind } from './search-sql';
+
+/** A search's plan, and whether its page is ranked by relevance. */
+type Planned = { plan: SearchPlan; ranked: boolean };
+
+/**
+ * How to answer `criteria`, or null when nobody can match. Words are matched whole, or as
+ * the beginnings of words when no member has them all whole ("payr" finds payroll); they
+ * are ranked when asked and they match at most `bounds.rankedMatches` members.
+ */
+async function planned(deps: Pick<Deps, 'db'>, criteria: SearchCriteria, bounds: SearchBounds): Promise<Planned | null> {
+  const whole = planSearch(criteria, 'whole');
+  if (whole.types.length === 0) return null;
+  if (whole.words === null) return { plan: whole, ranked: false };
+  const matchesOf = async (words: string) => {
+    const [row] = await deps.db.all<{ matches: number }>(wordMatchesStatement(words, bounds.rankedMatches));
+    return Number(row?.matches ?? 0);
+  };
+  let plan = whole;
+  let matched = await matchesOf(whole.words);
+  if (matched === 0) {
+    plan = planSearch(criteria, 'prefix');
+    matched = await matchesOf(plan.words!);
+  }
+  if (matched === 0) return null;
+  return { plan, ranked: plan.ranked && matched <= bounds.rankedMatches };
+}
 
 /**
  * One page of the members matching `criteria`, as the viewer may see them: members the
@@ -34,17 +61,12 @@ export async function searchMembers(
   page: PageRequest,
   bounds: SearchBounds = SEARCH_BOUNDS,
 ): Promise<CappedPage<ProfileSummary>> {
-  const plan = planSearch(criteria);
-  if (plan.types.length === 0) return cappedPageOf([], 0, null, page);
-  const words = plan.ranked ? plan.words : null;
-  // Relevance when the words match few members; the words' count decides before the page is read.
-  const pageRows = async () => {
-    if (words === null) return deps.db.all<SummaryRow>(pageStatement(plan, viewerId, page));
-    const [matched] = await deps.db.all<{ matches: number }>(wordMatchesStatement({ ...plan, words }, bounds.rankedMatches));
-    const ranked = Number(matched?.matches ?? 0) <= bounds.rankedMatches;
-    return deps.db.all<SummaryRow>(ranked ? rankedPageStatement({ ...plan, words }, viewerId, page) : pageStatement(plan, viewerId, page));
-  };
-  const [rows, [count]] = await Promise.all([pageRows(), deps.db.all<{ total: number }>(countStatement(plan, criteria, viewerId, bounds.countCap))]);
-  const counted = Number(count?.total ?? 0);
-  return cappedPageOf(rows.map(toProfileSummary), counted, countedByCounters(plan) ? null : bounds.countCap, page);
+  const search = await planned(deps, criteria, bounds);
+  if (!search) return cappedPageOf([], 0, null, page);
+  const { plan, ranked } = search;
+  const [rows, [count]] = await Promise.all([
+    deps.db.all<SummaryRow>(ranked && plan.words ? rankedPageStatement({ ...plan, words: plan.words }, viewerId, page) : pageStatement(plan, viewerId, page)),
+    deps.db.all<{ total: number }>(countStatement(plan, criteria, viewerId, bounds.countCap)),
+  ]);
+  return cappedPageOf(rows.map(toProfileSummary), Number(count?.total ?? 0), countedByCounters(plan) ? null : bounds.countCap, page);
 }
