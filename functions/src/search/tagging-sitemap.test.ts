@@ -5,6 +5,7 @@ import { bodyOf, get, post, signedInMember } from '../../test/api';
 import { put, requestId } from '../../test/connections';
 import { db } from '../db/client';
 import { users } from '../db/schema';
+import { taggingProfiles } from './tagging';
 import { advisorWith, daysAgo, founderWith, idsOf } from './test-profiles';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -61,6 +62,12 @@ describe('GET /founder/tagging-profiles', () => {
     for (let page = 1; page <= 3; page++) pages.push(await mentions(viewer, `query=${family}&limit=2&page=${page}`));
     expect(pages.flatMap(idsOf)).toEqual(expected);
     expect(pages.map((page) => page.total)).toEqual([5, 5, 5]);
+    // Connections picked out of the hits (many connections) page the same as looked up key by key.
+    for (const keyByKey of [0, 1]) {
+      const picked = [];
+      for (let page = 1; page <= 3; page++) picked.push(await taggingProfiles({ db: db(env) }, viewer.user.id, family, { page, limit: 2 }, keyByKey));
+      expect(picked.flatMap(idsOf), `keyByKey ${keyByKey}`).toEqual(expected);
+    }
     // Someone unlisted (deletion pending) is left out, page and total.
     await db(env).run(
       sql`INSERT INTO deletion_requests (id, user_id, status, created_at, due_at) VALUES (${crypto.randomUUID()}, ${newest.user.id}, 'pending', ${new Date().toISOString()}, ${new Date().toISOString()})`,
