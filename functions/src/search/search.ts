@@ -23,36 +23,16 @@ import { type SummaryRow, toProfileSummary } from './summaries';
 
 export type { SearchCriteria, SearchOrder, TagFilters, TagKind } from './search-sql';
 
-/** A search's plan, and whether its page is ranked by relevance. */
-type Planned = { plan: SearchPlan; ranked: boolean };
-
-/**
- * How to answer `criteria`, or null when nobody can match. Words are matched whole, or as
- * the beginnings of words when no member has them all whole ("payr" finds payroll); they
- * are ranked when asked and they match at most `bounds.rankedMatches` members.
- */
-async function planned(deps: Pick<Deps, 'db'>, criteria: SearchCriteria, bounds: SearchBounds): Promise<Planned | null> {
-  const whole = planSearch(criteria, 'whole');
-  if (whole.types.length === 0) return null;
-  if (whole.words === null) return { plan: whole, ranked: false };
-  const matchesOf = async (words: string) => {
-    const [row] = await deps.db.all<{ matches: number }>(wordMatchesStatement(words, bounds.rankedMatches));
-    return Number(row?.matches ?? 0);
-  };
-  let plan = whole;
-  let matched = await matchesOf(whole.words);
-  if (matched === 0) {
-    plan = planSearch(criteria, 'prefix');
-    matched = await matchesOf(plan.words!);
-  }
-  if (matched === 0) return null;
-  return { plan, ranked: plan.ranked && matched <= bounds.rankedMatches };
-}
-
 /**
  * One page of the members matching `criteria`, as the viewer may see them: members the
  * viewer blocked or who blocked the viewer are left out, as if they did not exist. The
  * total is exact up to `bounds.countCap` (and from the counters); past it, `capped`.
+ *
+ * Words are matched whole, or as the beginnings of words when no member has them all whole
+ * ("payr" finds payroll), and ranked when asked and they match at most
+ * `bounds.rankedMatches` members. Their count is read with the page in key order and the
+ * total, so a search whose words match many (or none whole) costs one round of D1 more
+ * only when it is ranked (or begun).
  */
 export async function searchMembers(
   deps: Pick<Deps, 'db'>,
@@ -61,12 +41,30 @@ export async function searchMembers(
   page: PageRequest,
   bounds: SearchBounds = SEARCH_BOUNDS,
 ): Promise<CappedPage<ProfileSummary>> {
-  const search = await planned(deps, criteria, bounds);
-  if (!search) return cappedPageOf([], 0, null, page);
-  const { plan, ranked } = search;
-  const [rows, [count]] = await Promise.all([
-    deps.db.all<SummaryRow>(ranked && plan.words ? rankedPageStatement({ ...plan, words: plan.words }, viewerId, page) : pageStatement(plan, viewerId, page)),
-    deps.db.all<{ total: number }>(countStatement(plan, criteria, viewerId, bounds.countCap)),
-  ]);
-  return cappedPageOf(rows.map(toProfileSummary), Number(count?.total ?? 0), countedByCounters(plan) ? null : bounds.countCap, page);
+  const keyOrder = (plan: SearchPlan) => deps.db.all<SummaryRow>(pageStatement(plan, viewerId, page));
+  const ranked = (plan: SearchPlan, words: string) => deps.db.all<SummaryRow>(rankedPageStatement({ ...plan, words }, viewerId, page));
+  const totalOf = async (plan: SearchPlan) => {
+    const [row] = await deps.db.all<{ total: number }>(countStatement(plan, criteria, viewerId, bounds.countCap));
+    return Number(row?.total ?? 0);
+  };
+  const matchesOf = async (words: string) => {
+    const [row] = await deps.db.all<{ matches: number }>(wordMatchesStatement(words, bounds.rankedMatches));
+    return Number(row?.matches ?? 0);
+  };
+  const answer = (plan: SearchPlan, rows: SummaryRow[], total: number) => cappedPageOf(rows.map(toProfileSummary), total, countedByCounters(plan) ? null : bounds.countCap, page);
+  const rankable = (plan: SearchPlan, matched: number) => plan.ranked && matched <= bounds.rankedMatches;
+
+  const whole = planSearch(criteria, 'whole');
+  if (whole.types.length === 0) return cappedPageOf([], 0, null, page);
+  if (whole.words === null) {
+    const [rows, total] = await Promise.all([keyOrder(whole), totalOf(whole)]);
+    return answer(whole, rows, total);
+  }
+  const [matched, rows, total] = await Promise.all([matchesOf(whole.words), keyOrder(whole), totalOf(whole)]);
+  if (matched > 0) return answer(whole, rankable(whole, matched) ? await ranked(whole, whole.words) : rows, total);
+  const begun = planSearch(criteria, 'prefix');
+  const begunMatches = await matchesOf(begun.words!);
+  if (begunMatches === 0) return cappedPageOf([], 0, null, page);
+  const [begunRows, begunTotal] = await Promise.all([rankable(begun, begunMatches) ? ranked(begun, begun.words!) : keyOrder(begun), totalOf(begun)]);
+  return answer(begun, begunRows, begunTotal);
 }
