@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { db } from '../db/client';
 import { memberTypeToken, tagToken } from '../profiles/search-keys';
-import { countedByCounters, countStatement, pageStatement, planSearch, rankedPageStatement, SEARCH_BOUNDS, type SearchCriteria, wordMatchesStatement } from './search-sql';
+import { countedByCounters, countStatement, pageStatement, planSearch, rankedPageStatement, SEARCH_BOUNDS, type SearchCriteria, wordsCountStatement } from './search-sql';
 
 const database = db(env);
 type PlanRow = { id: number; parent: number; detail: string };
@@ -93,9 +93,9 @@ describe('the search queries', () => {
     expect(lines).toMatch(/USE TEMP B-TREE FOR ORDER BY/);
     // Each filter is a probe of the member's own tag rows, never a range of a facet's.
     expect(lines).toMatch(/SEARCH x USING PRIMARY KEY \(kind=\? AND value=\? AND user_id=\?\)/);
-    // Whether to rank at all: the words' matches, counted no further than the bound.
-    const counted = await checkedPlan(wordMatchesStatement(words, SEARCH_BOUNDS.rankedMatches));
-    expect(counted).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
+    // Whether to rank at all: the words' matches, counted with the total, each no further than its bound.
+    const counted = await checkedPlan(wordsCountStatement({ ...plan, words }, viewer, SEARCH_BOUNDS));
+    expect(counted.match(/SCAN profile_search VIRTUAL TABLE INDEX/g)).toHaveLength(2);
     expect(counted).not.toMatch(/profile_tags|TEMP B-TREE/);
   });
 

@@ -154,9 +154,15 @@ export function pageStatement(plan: SearchPlan, viewerId: string, page: PageRequ
   );
 }
 
-/** How many members a plan's words (`SearchPlan.words`) match, counted up to `cap` + 1. */
-export function wordMatchesStatement(words: string, cap: number): SQL {
-  return sql`SELECT count(*) AS matches FROM (SELECT 1 FROM profile_search WHERE profile_search MATCH ${words} LIMIT ${cap + 1})`;
+/**
+ * A search with words, counted in one statement: `total`, its matches the viewer may find
+ * up to `countCap` + 1 (as countStatement), and `matches`, the members its words alone
+ * match up to `rankedMatches` + 1, which decide whole words or beginnings, and ranking.
+ */
+export function wordsCountStatement(plan: SearchPlan & { words: string }, viewerId: string, bounds: SearchBounds): SQL {
+  return sql`SELECT
+    (SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE ${matches(plan, viewerId)} LIMIT ${bounds.countCap + 1})) AS total,
+    (SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE profile_search MATCH ${plan.words} LIMIT ${bounds.rankedMatches + 1})) AS matches`;
 }
 
 /**

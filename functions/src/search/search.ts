@@ -17,7 +17,7 @@ import {
   type SearchBounds,
   type SearchCriteria,
   type SearchPlan,
-  wordMatchesStatement,
+  wordsCountStatement,
 } from './search-sql';
 import { type SummaryRow, toProfileSummary } from './summaries';
 
@@ -30,9 +30,8 @@ export type { SearchCriteria, SearchOrder, TagFilters, TagKind } from './search-
  *
  * Words are matched whole, or as the beginnings of words when no member has them all whole
  * ("payr" finds payroll), and ranked when asked and they match at most
- * `bounds.rankedMatches` members. Their count is read with the page in key order and the
- * total, so a search whose words match many (or none whole) costs one round of D1 more
- * only when it is ranked (or begun).
+ * `bounds.rankedMatches` members. Their count comes with the total, read with the page in
+ * key order: a ranked page, or words nobody has whole, cost a second round of D1.
  */
 export async function searchMembers(
   deps: Pick<Deps, 'db'>,
@@ -43,28 +42,23 @@ export async function searchMembers(
 ): Promise<CappedPage<ProfileSummary>> {
   const keyOrder = (plan: SearchPlan) => deps.db.all<SummaryRow>(pageStatement(plan, viewerId, page));
   const ranked = (plan: SearchPlan, words: string) => deps.db.all<SummaryRow>(rankedPageStatement({ ...plan, words }, viewerId, page));
-  const totalOf = async (plan: SearchPlan) => {
-    const [row] = await deps.db.all<{ total: number }>(countStatement(plan, criteria, viewerId, bounds.countCap));
-    return Number(row?.total ?? 0);
-  };
-  const matchesOf = async (words: string) => {
-    const [row] = await deps.db.all<{ matches: number }>(wordMatchesStatement(words, bounds.rankedMatches));
-    return Number(row?.matches ?? 0);
+  const counts = async (plan: SearchPlan, words: string) => {
+    const [row] = await deps.db.all<{ total: number; matches: number }>(wordsCountStatement({ ...plan, words }, viewerId, bounds));
+    return { total: Number(row?.total ?? 0), matches: Number(row?.matches ?? 0) };
   };
   const answer = (plan: SearchPlan, rows: SummaryRow[], total: number) => cappedPageOf(rows.map(toProfileSummary), total, countedByCounters(plan) ? null : bounds.countCap, page);
-  const rankable = (plan: SearchPlan, matched: number) => plan.ranked && matched <= bounds.rankedMatches;
+  const rankable = (plan: SearchPlan, matches: number) => plan.ranked && matches <= bounds.rankedMatches;
 
   const whole = planSearch(criteria, 'whole');
   if (whole.types.length === 0) return cappedPageOf([], 0, null, page);
   if (whole.words === null) {
-    const [rows, total] = await Promise.all([keyOrder(whole), totalOf(whole)]);
-    return answer(whole, rows, total);
+    const [rows, [count]] = await Promise.all([keyOrder(whole), deps.db.all<{ total: number }>(countStatement(whole, criteria, viewerId, bounds.countCap))]);
+    return answer(whole, rows, Number(count?.total ?? 0));
   }
-  const [matched, rows, total] = await Promise.all([matchesOf(whole.words), keyOrder(whole), totalOf(whole)]);
-  if (matched > 0) return answer(whole, rankable(whole, matched) ? await ranked(whole, whole.words) : rows, total);
+  const [counted, rows] = await Promise.all([counts(whole, whole.words), keyOrder(whole)]);
+  if (counted.matches > 0) return answer(whole, rankable(whole, counted.matches) ? await ranked(whole, whole.words) : rows, counted.total);
   const begun = planSearch(criteria, 'prefix');
-  const begunMatches = await matchesOf(begun.words!);
-  if (begunMatches === 0) return cappedPageOf([], 0, null, page);
-  const [begunRows, begunTotal] = await Promise.all([rankable(begun, begunMatches) ? ranked(begun, begun.words!) : keyOrder(begun), totalOf(begun)]);
-  return answer(begun, begunRows, begunTotal);
+  const begunCounts = await counts(begun, begun.words!);
+  if (begunCounts.matches === 0) return cappedPageOf([], 0, null, page);
+  return answer(begun, await (rankable(begun, begunCounts.matches) ? ranked(begun, begun.words!) : keyOrder(begun)), begunCounts.total);
 }
