@@ -16,11 +16,13 @@ export type CappedPage<T> = Paged<T> & { capped: boolean };
 
 /**
  * The page of `data` among `counted` items, counted up to `cap` (null: exact). Past the cap
- * the total is the cap and `capped` is true, so the pages stop at the cap too.
+ * the total is the cap and `capped` is true, so the pages stop at the cap too, and no item
+ * past it is answered.
  */
 export function cappedPageOf<T>(data: T[], counted: number, cap: number | null, page: PageRequest): CappedPage<T> {
-  const capped = cap !== null && counted > cap;
-  return { ...pageOf(data, capped ? cap : counted, page), capped };
+  if (cap === null || counted <= cap) return { ...pageOf(data, counted, page), capped: false };
+  // The last page holds no one past the cap (at 21 a page, page 48 would reach 1,008).
+  return { ...pageOf(data.slice(0, Math.max(0, cap - offsetOf(page))), cap, page), capped: true };
 }
 
 /** Rows to skip before the requested page. */

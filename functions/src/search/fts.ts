@@ -16,6 +16,15 @@ export function queryWords(text: string): string[] {
 }
 
 /**
+ * The words of a mention query: those of at least two characters. FTS5 has prefix indexes of
+ * two and three characters; one letter would merge the doclists of every name word it
+ * begins, about 80 ms a statement at a million members.
+ */
+export function mentionWords(text: string): string[] {
+  return queryWords(text).filter((word) => [...word].length >= 2);
+}
+
+/**
  * How a query's words match: `prefix`, as the beginnings of words (`"ada"*`), or `whole`,
  * as words (`"ada"`). A whole word is one doclist to read; a prefix longer than the table's
  * prefix indexes (2 and 3 characters) makes FTS5 merge the doclists of every word it

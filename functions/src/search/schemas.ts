@@ -6,7 +6,7 @@
 import { z } from '@hono/zod-openapi';
 import { MemberTypeSchema } from '../users/schemas';
 import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, keysOf, SKILLS } from '../profiles/vocabulary';
-import { queryWords } from './fts';
+import { mentionWords, queryWords } from './fts';
 import type { TagFilters } from './search';
 
 /** Values one filter may list: more is never a real search. */
@@ -106,8 +106,8 @@ export const TaggingQuerySchema = z.object({
     .trim()
     .min(1)
     .max(60)
-    .refine((value) => queryWords(value).length > 0, 'must contain a letter or a digit')
-    .openapi({ description: 'The start of a name, as typed after @.', example: 'ada' }),
+    .refine((value) => mentionWords(value).length > 0, 'must contain a word of at least 2 letters or digits')
+    .openapi({ description: 'The start of a name, as typed after @: words of at least 2 letters or digits (shorter ones are left out).', example: 'ada' }),
   limit: limit(10),
   page,
 });

@@ -37,6 +37,11 @@ describe('search totals counted up to a cap', () => {
     expect(capped).toMatchObject({ total: 3, pages: 2, capped: true });
     // The page itself is whole and in order.
     expect(idsOf(capped)).toEqual([members[0]!.user.id, members[1]!.user.id]);
+    // The last page holds no one past the cap, and a page past it is empty (and not read).
+    const last = await search(viewer, criteria, { countCap: 3, rankedMatches: 10 }, { page: 2, limit: 2 });
+    expect(last).toMatchObject({ total: 3, pages: 2, capped: true });
+    expect(idsOf(last)).toEqual([members[2]!.user.id]);
+    expect(await search(viewer, criteria, { countCap: 3, rankedMatches: 10 }, { page: 3, limit: 2 })).toMatchObject({ data: [], total: 3, capped: true });
     // Words are counted by FTS5 as well.
     const named = await search(viewer, founders({ city: [String(city)] }, 'Grace'), { countCap: 1, rankedMatches: 10 });
     expect(named).toMatchObject({ total: 1, pages: 1, capped: true });
@@ -72,6 +77,10 @@ describe('words matched whole, or as beginnings when no member has them whole', 
     const begun = await search(viewer, founders({ city: [String(city)] }, word.slice(0, 8)), bounds);
     expect(begun).toMatchObject({ total: 2, capped: false });
     expect(idsOf(begun)).toEqual([longer.user.id, whole.user.id]);
+    // Whole words found only outside the search (another city) do not stop the beginnings.
+    const elsewhere = newCity();
+    await founderWith({ cityId: elsewhere, tagline: `${word.slice(0, 8)} only here`, joinedAt: daysAgo(3) });
+    expect(idsOf(await search(viewer, founders({ city: [String(city)] }, word.slice(0, 8)), bounds))).toEqual([longer.user.id, whole.user.id]);
     // Every word must be there, whole or begun; one missing finds nobody.
     expect(await search(viewer, founders({ city: [String(city)] }, `${word} nowhere${word}`), bounds)).toMatchObject({ total: 0, data: [] });
   });

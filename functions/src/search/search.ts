@@ -1,10 +1,10 @@
 /**
- * Member search: onboarded founders and advisors matched by facet tags (profile_tags,
- * any value within a facet, every facet required) and full text (profile_search, FTS5),
+ * Member search: onboarded founders and advisors matched by facet values (any value within
+ * a facet, every facet required) and words, both in profile_search (FTS5),
  * never anyone on the other side of a block, with pictures first and then the newest,
  * paged with the total (counted up to a cap). The SQL is in search-sql.ts.
  */
-import { type CappedPage, cappedPageOf, type PageRequest } from '../db/paging';
+import { type CappedPage, cappedPageOf, offsetOf, type PageRequest } from '../db/paging';
 import type { Deps } from '../deps';
 import type { ProfileSummary } from '../profiles/schemas';
 import {
@@ -28,10 +28,11 @@ export type { SearchCriteria, SearchOrder, TagFilters, TagKind } from './search-
  * viewer blocked or who blocked the viewer are left out, as if they did not exist. The
  * total is exact up to `bounds.countCap` (and from the counters); past it, `capped`.
  *
- * Words are matched whole, or as the beginnings of words when no member has them all whole
- * ("payr" finds payroll), and ranked when asked and they match at most
+ * Words are matched whole, or as the beginnings of words when the search finds nobody with
+ * them all whole ("payr" finds payroll), and ranked when asked and they match at most
  * `bounds.rankedMatches` members. Their count comes with the total, read with the page in
- * key order: a ranked page, or words nobody has whole, cost a second round of D1.
+ * key order: a ranked page costs a second round of D1; words read as beginnings, one or two.
+ * Pages past the cap are not read (pages stop there).
  */
 export async function searchMembers(
   deps: Pick<Deps, 'db'>,
@@ -40,8 +41,10 @@ export async function searchMembers(
   page: PageRequest,
   bounds: SearchBounds = SEARCH_BOUNDS,
 ): Promise<CappedPage<ProfileSummary>> {
-  const keyOrder = (plan: SearchPlan) => deps.db.all<SummaryRow>(pageStatement(plan, viewerId, page));
-  const ranked = (plan: SearchPlan, words: string) => deps.db.all<SummaryRow>(rankedPageStatement({ ...plan, words }, viewerId, page));
+  // A page past the cap of a counted total is not read: the pages stop at the cap.
+  const pastCap = (plan: SearchPlan) => !countedByCounters(plan) && offsetOf(page) >= bounds.countCap;
+  const keyOrder = async (plan: SearchPlan) => (pastCap(plan) ? [] : deps.db.all<SummaryRow>(pageStatement(plan, viewerId, page)));
+  const ranked = async (plan: SearchPlan, words: string) => (pastCap(plan) ? [] : deps.db.all<SummaryRow>(rankedPageStatement({ ...plan, words }, viewerId, page)));
   const counts = async (plan: SearchPlan, words: string) => {
     const [row] = await deps.db.all<{ total: number; matches: number }>(wordsCountStatement({ ...plan, words }, viewerId, bounds));
     return { total: Number(row?.total ?? 0), matches: Number(row?.matches ?? 0) };
@@ -56,9 +59,9 @@ export async function searchMembers(
     return answer(whole, rows, Number(count?.total ?? 0));
   }
   const [counted, rows] = await Promise.all([counts(whole, whole.words), keyOrder(whole)]);
-  if (counted.matches > 0) return answer(whole, rankable(whole, counted.matches) ? await ranked(whole, whole.words) : rows, counted.total);
+  if (counted.total > 0) return answer(whole, rankable(whole, counted.matches) ? await ranked(whole, whole.words) : rows, counted.total);
   const begun = planSearch(criteria, 'prefix');
   const begunCounts = await counts(begun, begun.words!);
-  if (begunCounts.matches === 0) return cappedPageOf([], 0, null, page);
+  if (begunCounts.total === 0) return cappedPageOf([], 0, null, page);
   return answer(begun, await (rankable(begun, begunCounts.matches) ? ranked(begun, begun.words!) : keyOrder(begun)), begunCounts.total);
 }

@@ -42,6 +42,8 @@ describe('GET /founder/tagging-profiles', () => {
       premium: false,
     });
     expect(idsOf(await mentions(viewer, `query=${encodeURIComponent(`tun ${family}`)}`))).toEqual([advisor.user.id]);
+    // A one-letter word is left out (FTS5 would read every name it begins); the others still narrow.
+    expect(idsOf(await mentions(viewer, `query=${encodeURIComponent(`${family} t`)}`))).toEqual([friend, stranger, advisor].map((m) => m.user.id));
     expect(await mentions(viewer, `query=${family}&limit=1&page=2`)).toMatchObject({ total: 3, pages: 3, data: [{ _id: stranger.user.id }] });
     expect(await mentions(viewer, `query=${family}&limit=2&page=3`)).toMatchObject({ total: 3, pages: 2, data: [] });
   });
@@ -96,6 +98,8 @@ describe('GET /founder/tagging-profiles', () => {
       ['', 'query'],
       ['query=', 'query'],
       ['query=%2A%22', 'query'],
+      ['query=a', 'query'],
+      ['query=a%20b', 'query'],
       ['query=ada&limit=51', 'limit'],
       ['query=ada&page=0', 'page'],
     ] as const) {

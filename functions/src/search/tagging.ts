@@ -15,7 +15,7 @@ import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCar
 import { type CappedPage, cappedPageOf, offsetOf, type PageRequest } from '../db/paging';
 import type { MemberCard } from '../members/schemas';
 import type { Deps } from '../deps';
-import { ftsQuery } from './fts';
+import { ftsQuery, mentionWords } from './fts';
 import { connectedWith } from '../members/connected';
 import { excludedKeys, SEARCH_BOUNDS } from './search-sql';
 
@@ -43,17 +43,18 @@ type CardHit = MemberCardRow & { key: number };
 /** One page of members to mention; empty when `query` has no word. `keyByKey`: KEY_BY_KEY (tests pass others). */
 export async function taggingProfiles(deps: Pick<Deps, 'db'>, viewerId: string, query: string, page: PageRequest, keyByKey = KEY_BY_KEY): Promise<CappedPage<MemberCard>> {
   const cap = SEARCH_BOUNDS.countCap;
-  const match = ftsQuery(query, 'name');
+  const match = ftsQuery(mentionWords(query).join(' '), 'name');
   if (!match) return cappedPageOf([], 0, cap, page);
   const [keys, [count]] = await Promise.all([
     deps.db.all<{ key: number }>(sql`SELECT key FROM search_keys WHERE user_id IN ${connectedWith(viewerId)}`),
     deps.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM (SELECT 1 FROM profile_search WHERE ${mentionable(viewerId, match)} LIMIT ${cap + 1})`),
   ]);
   const total = Number(count?.total ?? 0);
+  const offset = offsetOf(page);
+  if (offset >= cap) return cappedPageOf([], total, cap, page);
   const connectedKeys = keyList(keys.map((row) => row.key));
   const among = keys.length <= keyByKey ? sql`profile_search.rowid IN ${connectedKeys}` : sql`+profile_search.rowid IN ${connectedKeys}`;
   const hits = sql`SELECT profile_search.rowid AS key, profile_search.user_id AS member_id FROM profile_search WHERE ${mentionable(viewerId, match)}`;
-  const offset = offsetOf(page);
   // The others' page starts where the connections' matches end; on page 1 that is the start.
   const others = (skip: number) =>
     deps.db.all<CardHit>(cardsOf(sql`${hits} AND profile_search.rowid NOT IN ${connectedKeys} ORDER BY profile_search.rowid DESC LIMIT ${page.limit} OFFSET ${skip}`));

@@ -146,6 +146,10 @@ describe('@-mentions in the composer', () => {
     expect(mentionQueryAt('Thanks @ad', 10)).toEqual({ start: 7, query: 'ad' });
     expect(mentionQueryAt('@Ada', 4)).toEqual({ start: 0, query: 'Ada' });
   });
+  test('no query before the second character', () => {
+    expect(mentionQueryAt('Thanks @a', 9)).toBeNull();
+    expect(mentionQueryAt('Thanks @', 8)).toBeNull();
+  });
   test('no query inside an email address or after a space', () => {
     expect(mentionQueryAt('mail ada@example', 16)).toBeNull();
     expect(mentionQueryAt('hi @ada ', 8)).toBeNull();

@@ -10,9 +10,10 @@ export interface MentionQuery {
   query: string;
 }
 
-const TYPING = /(^|\s)@([\p{L}\p{N}_.'-]{1,30})$/u;
+// Suggestions start at two characters, as the API's mention search does.
+const TYPING = /(^|\s)@([\p{L}\p{N}_.'-]{2,30})$/u;
 
-/** The mention being typed at `caret`, or null (a `@` must start a word). */
+/** The mention being typed at `caret`, from its second character, or null (a `@` must start a word). */
 export function mentionQueryAt(text: string, caret: number): MentionQuery | null {
   const match = TYPING.exec(text.slice(0, caret));
   if (!match) return null;
