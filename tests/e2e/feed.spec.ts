@@ -163,6 +163,31 @@ test.describe('the feed', () => {
     expect((await readPoll()).totalVotes).toBe(0);
   });
 
+  test('the composer suggests members to mention from the second letter, and Enter writes the mention', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    const stack = stackOf(browser, baseURL, extraHTTPHeaders);
+    const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const other = await newMember(stack, `Zu${letters}`);
+    const { page } = await newMember(stack, 'Ada');
+    await openFeed(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/tagging-profiles')) asked.push(request.url());
+    });
+    const box = page.getByRole('combobox', { name: 'What would you like to share?' });
+    const list = page.getByRole('listbox', { name: 'Members to mention' });
+    await box.pressSequentially('Thanks @Z');
+    // One letter asks nothing: it would read every name it begins.
+    await page.waitForTimeout(600);
+    expect(asked).toEqual([]);
+    await expect(list).toBeHidden();
+    await box.pressSequentially(`u${letters.slice(0, 3)}`);
+    await expect(list.getByRole('option', { name: new RegExp(`Zu${letters} Tester`) })).toBeVisible();
+    expect(asked.length).toBeGreaterThan(0);
+    await box.press('Enter');
+    await expect(box).toHaveValue(`Thanks @[Zu${letters} Tester](${other.id}) `);
+    await expect(list).toBeHidden();
+  });
+
   test('a like the server refuses is rolled back with a message', async ({ browser, baseURL, extraHTTPHeaders }) => {
     const ben = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Ben');
     const { page } = ben;

@@ -160,9 +160,10 @@ export function pageStatement(plan: SearchPlan, viewerId: string, page: PageRequ
  * match up to `rankedMatches` + 1, which decide whole words or beginnings, and ranking.
  */
 export function wordsCountStatement(plan: SearchPlan & { words: string }, viewerId: string, bounds: SearchBounds): SQL {
-  return sql`SELECT
-    (SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE ${matches(plan, viewerId)} LIMIT ${bounds.countCap + 1})) AS total,
-    (SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE profile_search MATCH ${plan.words} LIMIT ${bounds.rankedMatches + 1})) AS matches`;
+  // The total is only counted when the words match someone (a CASE branch not taken is never run).
+  return sql`SELECT w.matches AS matches,
+    CASE WHEN w.matches = 0 THEN 0 ELSE (SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE ${matches(plan, viewerId)} LIMIT ${bounds.countCap + 1})) END AS total
+    FROM (SELECT (SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE profile_search MATCH ${plan.words} LIMIT ${bounds.rankedMatches + 1})) AS matches) w`;
 }
 
 /**

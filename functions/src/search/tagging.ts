@@ -45,14 +45,15 @@ export async function taggingProfiles(deps: Pick<Deps, 'db'>, viewerId: string, 
   const cap = SEARCH_BOUNDS.countCap;
   const match = ftsQuery(mentionWords(query).join(' '), 'name');
   if (!match) return cappedPageOf([], 0, cap, page);
-  const [keys, [count]] = await Promise.all([
-    deps.db.all<{ key: number }>(sql`SELECT key FROM search_keys WHERE user_id IN ${connectedWith(viewerId)}`),
-    deps.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM (SELECT 1 FROM profile_search WHERE ${mentionable(viewerId, match)} LIMIT ${cap + 1})`),
-  ]);
-  const total = Number(count?.total ?? 0);
+  // The total and the connections' keys in one statement.
+  const [head] = await deps.db.all<{ total: number; keys: string }>(sql`SELECT
+    (SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE ${mentionable(viewerId, match)} LIMIT ${cap + 1})) AS total,
+    (SELECT json_group_array(key) FROM search_keys WHERE user_id IN ${connectedWith(viewerId)}) AS keys`);
+  const total = Number(head?.total ?? 0);
+  const keys = JSON.parse(head?.keys ?? '[]') as number[];
   const offset = offsetOf(page);
   if (offset >= cap) return cappedPageOf([], total, cap, page);
-  const connectedKeys = keyList(keys.map((row) => row.key));
+  const connectedKeys = keyList(keys);
   const among = keys.length <= keyByKey ? sql`profile_search.rowid IN ${connectedKeys}` : sql`+profile_search.rowid IN ${connectedKeys}`;
   const hits = sql`SELECT profile_search.rowid AS key, profile_search.user_id AS member_id FROM profile_search WHERE ${mentionable(viewerId, match)}`;
   // The others' page starts where the connections' matches end; on page 1 that is the start.
