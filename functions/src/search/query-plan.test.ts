@@ -47,7 +47,8 @@ describe('the search plans', () => {
     const criteria: SearchCriteria = { memberType: 'founder', q: 'Ada "x" OR', tags: { skill: ['engineering', 'design'], city: ['2332459'] }, order: 'relevance' };
     expect(planSearch(criteria)).toMatchObject({
       words: `{name headline body} : ("Ada" "x" "OR")`,
-      match: `{name headline body} : ("Ada" "x" "OR") AND tags : (${token('skill', 'engineering')} OR ${token('skill', 'design')}) AND tags : ${token('city', '2332459')}`,
+      // The narrowest facet first (a city before skills).
+      match: `{name headline body} : ("Ada" "x" "OR") AND tags : ${token('city', '2332459')} AND tags : (${token('skill', 'engineering')} OR ${token('skill', 'design')})`,
       ranked: true,
       types: ['founder'],
     });
