@@ -30,8 +30,9 @@ export type { SearchCriteria, SearchOrder, TagFilters, TagKind } from './search-
  *
  * Words are matched whole, or as the beginnings of words when the search finds nobody with
  * them all whole ("payr" finds payroll), and ranked when asked and they match at most
- * `bounds.rankedMatches` members. Their count comes with the total, read with the page in
- * key order: a ranked page costs a second round of D1; words read as beginnings, one or two.
+ * `bounds.rankedMatches` members. Their count comes with the total: beside the page where
+ * the order is the list's, before it where relevance may rank (two rounds of D1); words
+ * read as beginnings cost one or two more.
  * Pages past the cap are not read (pages stop there).
  */
 export async function searchMembers(
@@ -58,8 +59,12 @@ export async function searchMembers(
     const [rows, [count]] = await Promise.all([keyOrder(whole), deps.db.all<{ total: number }>(countStatement(whole, criteria, viewerId, bounds.countCap))]);
     return answer(whole, rows, Number(count?.total ?? 0));
   }
-  const [counted, rows] = await Promise.all([counts(whole, whole.words), keyOrder(whole)]);
-  if (counted.total > 0) return answer(whole, rankable(whole, counted.matches) ? await ranked(whole, whole.words) : rows, counted.total);
+  // A search that ranks waits for the words' count to choose its page; the others read it beside.
+  const [counted, keyRows] = await Promise.all([counts(whole, whole.words), whole.ranked ? null : keyOrder(whole)]);
+  if (counted.total > 0) {
+    const rows = rankable(whole, counted.matches) ? await ranked(whole, whole.words) : (keyRows ?? (await keyOrder(whole)));
+    return answer(whole, rows, counted.total);
+  }
   const begun = planSearch(criteria, 'prefix');
   const begunCounts = await counts(begun, begun.words!);
   if (begunCounts.total === 0) return cappedPageOf([], 0, null, page);
