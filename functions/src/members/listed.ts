@@ -1,5 +1,6 @@
 /**
- * Who may be shown to others: a member whose account deletion is pending, or who is suspended
+ * Who may be shown to others: a member whose account deletion is pending (or approved and not
+ * yet carried out), or who is suspended
  * (until the suspension ends), is out of every list of people (search, suggestions, matching,
  * mentions, the sitemap) and their public page is gone for visitors; withdrawing the request,
  * or the suspension's end, brings it all back. Every query that
@@ -8,8 +9,12 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Deps } from '../deps';
 
-/** The user ids kept out of lists: members whose deletion request is pending (the partial unique index holds exactly these). */
-export const UNLISTED_IDS: SQL = sql`(SELECT user_id FROM deletion_requests WHERE status = 'pending')`;
+/**
+ * The user ids kept out of lists: members whose deletion request is pending, or approved and
+ * not yet erased (an erasure that failed is retried; meanwhile they stay out). The partial
+ * index deletion_requests_due holds exactly these rows.
+ */
+export const UNLISTED_IDS: SQL = sql`(SELECT user_id FROM deletion_requests WHERE status IN ('pending', 'approved'))`;
 
 /**
  * True (in SQL) when the user in `userId` is suspended right now: one probe of the users key
@@ -34,8 +39,8 @@ export const SUSPENDED_IDS: SQL = sql`(SELECT sx.id FROM users sx INDEXED BY use
 
 /**
  * True (in SQL) when the user id in `userId` (a column, or SQL naming one such as
- * `sql.raw('u.id')`) may be listed. One probe of deletion_requests_one_pending and one of the
- * users key per row.
+ * `sql.raw('u.id')`) may be listed: the unlisted ids read once, and one probe of the users key
+ * per row.
  */
 export function isListed(userId: SQLWrapper): SQL {
   return sql`(${userId} NOT IN ${UNLISTED_IDS} AND NOT ${isSuspendedNow(userId)})`;

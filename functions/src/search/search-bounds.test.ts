@@ -4,6 +4,7 @@
  * members crosses them; the routes pass SEARCH_BOUNDS (1,000 each).
  */
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { post, signedInMember } from '../../test/api';
 import { db } from '../db/client';
@@ -62,6 +63,34 @@ describe('search totals counted up to a cap', () => {
     await post(`/connection/block/${blocked.user.id}`, undefined, { token: viewer.jwt });
     const criteria = founders({ city: [String(city)], skill: ['design'], remote: ['1'] });
     expect(await search(viewer, criteria, { countCap: 1, rankedMatches: 10 })).toMatchObject({ total: 1, capped: false });
+  });
+
+  it('leaves out members whose deletion is pending, or approved and not yet carried out', async () => {
+    const city = newCity();
+    const viewer = await signedInMember();
+    const [pending, approved, completed, kept] = [
+      await founderWith({ cityId: city, joinedAt: daysAgo(1) }),
+      await founderWith({ cityId: city, joinedAt: daysAgo(2) }),
+      await founderWith({ cityId: city, joinedAt: daysAgo(3) }),
+      await founderWith({ cityId: city, joinedAt: daysAgo(4) }),
+    ];
+    const now = new Date().toISOString();
+    for (const [member, status] of [
+      [pending, 'pending'],
+      [approved, 'approved'],
+      [completed, 'completed'],
+    ] as const) {
+      await deps.db.run(
+        sql`INSERT INTO deletion_requests (id, user_id, status, created_at, due_at) VALUES (${crypto.randomUUID()}, ${member!.user.id}, ${status}, ${now}, ${now})`,
+      );
+    }
+    const bounds = { countCap: 10, rankedMatches: 10 };
+    // (A completed request's member is erased in life; here the row alone does not unlist them.)
+    for (const criteria of [founders({ city: [String(city)] }), founders({ city: [String(city)], skill: [] }, 'Grace')]) {
+      const found = await search(viewer, criteria, bounds, { page: 1, limit: 10 });
+      expect(idsOf(found)).toEqual([completed!.user.id, kept!.user.id]);
+      expect(found.total).toBe(2);
+    }
   });
 });
 
