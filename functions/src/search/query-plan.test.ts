@@ -3,7 +3,17 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { db } from '../db/client';
 import { memberTypeToken, tagToken } from '../profiles/search-keys';
-import { countedByCounters, countStatement, pageStatement, planSearch, rankedPageStatement, SEARCH_BOUNDS, type SearchCriteria, wordsCountStatement } from './search-sql';
+import {
+  countedByCounters,
+  countStatement,
+  pageStatement,
+  pageWithTotalStatement,
+  planSearch,
+  rankedPageStatement,
+  SEARCH_BOUNDS,
+  type SearchCriteria,
+  wordsCountStatement,
+} from './search-sql';
 
 const database = db(env);
 type PlanRow = { id: number; parent: number; detail: string };
@@ -72,6 +82,10 @@ describe('the search queries', () => {
     expect(lines).not.toMatch(/TEMP B-TREE/);
     expect(countedByCounters(plan)).toBe(true);
     expect(await checkedPlan(countStatement(plan, founders, viewer, cap))).toMatch(/SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\?\)/);
+    // Read together, in one statement, the page and the total keep their own plans.
+    const together = await checkedPlan(pageWithTotalStatement(plan, founders, viewer, page, cap));
+    expect(together).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
+    expect(together).toMatch(/SEARCH search_counts USING PRIMARY KEY/);
   });
 
   it('answer any filters and words from the full-text index alone, page and total', async () => {

@@ -147,7 +147,7 @@ const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisor
 
 const summariesOf = (hits: SQL, order: SQL) => sql`
     WITH hits AS (${hits})
-    SELECT ${SUMMARY_COLUMNS}
+    SELECT ${SUMMARY_COLUMNS}, hits.key AS s_key
     FROM hits JOIN users u ON u.id = hits.member_id LEFT JOIN founders f ON f.user_id = u.id LEFT JOIN advisors a ON a.user_id = u.id
     ORDER BY ${order}`;
 
@@ -161,6 +161,17 @@ export function pageStatement(plan: SearchPlan, viewerId: string, page: PageRequ
       WHERE ${matches(plan, viewerId)} ORDER BY profile_search.rowid DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`,
     sql`hits.key DESC`,
   );
+}
+
+/**
+ * A page in key order and the search's total (column `total`) in one statement, for a
+ * search without words: the total's one row, joined to the page's rows (none when the page
+ * is empty, the summary columns then null). One D1 statement fewer than reading them apart.
+ */
+export function pageWithTotalStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string, page: PageRequest, cap: number): SQL {
+  return sql`SELECT counted.total AS total, listed.* FROM (${countStatement(plan, criteria, viewerId, cap)}) counted
+    LEFT JOIN (${pageStatement(plan, viewerId, page)}) listed ON 1
+    ORDER BY listed.s_key DESC`;
 }
 
 /**

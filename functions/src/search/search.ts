@@ -11,6 +11,7 @@ import {
   countedByCounters,
   countStatement,
   pageStatement,
+  pageWithTotalStatement,
   planSearch,
   rankedPageStatement,
   SEARCH_BOUNDS,
@@ -56,8 +57,16 @@ export async function searchMembers(
   const whole = planSearch(criteria, 'whole');
   if (whole.types.length === 0) return cappedPageOf([], 0, null, page);
   if (whole.words === null) {
-    const [rows, [count]] = await Promise.all([keyOrder(whole), deps.db.all<{ total: number }>(countStatement(whole, criteria, viewerId, bounds.countCap))]);
-    return answer(whole, rows, Number(count?.total ?? 0));
+    if (pastCap(whole)) {
+      const [count] = await deps.db.all<{ total: number }>(countStatement(whole, criteria, viewerId, bounds.countCap));
+      return answer(whole, [], Number(count?.total ?? 0));
+    }
+    const rows = await deps.db.all<SummaryRow & { total: number }>(pageWithTotalStatement(whole, criteria, viewerId, page, bounds.countCap));
+    return answer(
+      whole,
+      rows.filter((row) => row.m_id !== null),
+      Number(rows[0]?.total ?? 0),
+    );
   }
   // A search that ranks waits for the words' count to choose its page; the others read it beside.
   const [counted, keyRows] = await Promise.all([counts(whole, whole.words), whole.ranked ? null : keyOrder(whole)]);
