@@ -33,6 +33,8 @@ test.describe('social sign-in', () => {
     };
     await page.goto('/register');
     await expectNoSeriousA11yViolations(page);
+    // Never prefetched on hover: a second flow's cookie could land after the click's.
+    for (const link of await page.locator('a[href^="/auth/start"]').all()) await expect(link).toHaveAttribute('data-astro-prefetch', 'false');
     await page.getByRole('link', { name: 'Sign up with Google', exact: true }).click();
     await consent(page, person);
 
@@ -52,6 +54,7 @@ test.describe('social sign-in', () => {
     await expect(methods.getByRole('link', { name: 'Set a password' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
+    await expect(methods.getByRole('link', { name: 'Link your GitHub account' })).toHaveAttribute('data-astro-prefetch', 'false');
     await methods.getByRole('link', { name: 'Link your GitHub account' }).click();
     await consent(page, { ...person, sub: newSubject() });
     await expect(page).toHaveURL(/\/settings\/account\?notice=provider-linked$/);
