@@ -25,6 +25,11 @@ export function cappedPageOf<T>(data: T[], counted: number, cap: number | null, 
   return { ...pageOf(data.slice(0, Math.max(0, cap - offsetOf(page))), cap, page), capped: true };
 }
 
+/** Whether `page` starts past the first `cap` items: a capped list answers nothing there. */
+export function startsPastCap(page: PageRequest, cap: number): boolean {
+  return offsetOf(page) >= cap;
+}
+
 /** Rows to skip before the requested page. */
 export function offsetOf({ page, limit }: PageRequest): number {
   return (page - 1) * limit;

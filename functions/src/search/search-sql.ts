@@ -139,6 +139,12 @@ function conditions(parts: SQL[]): SQL {
 export const excludedKeys = (viewerId: string) =>
   sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${blockedWith(viewerId)} OR k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS})`;
 
+/**
+ * How many profile_search rows meet `where`, counted no further than `cap` + 1 (a scalar
+ * subquery): one more than the cap tells "more than the cap" without walking the rest.
+ */
+export const rowsUpTo = (where: SQL, cap: number): SQL => sql`(SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE ${where} LIMIT ${cap + 1}))`;
+
 /** The matches of a plan the viewer may find, as profile_search rows. */
 const matches = (plan: SearchPlan, viewerId: string) => sql`profile_search MATCH ${plan.match} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}`;
 
@@ -182,8 +188,8 @@ export function pageWithTotalStatement(plan: SearchPlan, criteria: SearchCriteri
 export function wordsCountStatement(plan: SearchPlan & { words: string }, viewerId: string, bounds: SearchBounds): SQL {
   // The total is only counted when the words match someone (a CASE branch not taken is never run).
   return sql`SELECT w.matches AS matches,
-    CASE WHEN w.matches = 0 THEN 0 ELSE (SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE ${matches(plan, viewerId)} LIMIT ${bounds.countCap + 1})) END AS total
-    FROM (SELECT (SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE profile_search MATCH ${plan.words} LIMIT ${bounds.rankedMatches + 1})) AS matches) w`;
+    CASE WHEN w.matches = 0 THEN 0 ELSE ${rowsUpTo(matches(plan, viewerId), bounds.countCap)} END AS total
+    FROM (SELECT ${rowsUpTo(sql`profile_search MATCH ${plan.words}`, bounds.rankedMatches)} AS matches) w`;
 }
 
 /**
@@ -255,7 +261,7 @@ function countersOf(plan: SearchPlan): SQL {
  * then suspended) not blocked, each of those few probed against the filter.
  */
 export function countStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string, cap: number): SQL {
-  if (!countedByCounters(plan)) return sql`SELECT count(*) AS total FROM (SELECT 1 FROM profile_search WHERE ${matches(plan, viewerId)} LIMIT ${cap + 1})`;
+  if (!countedByCounters(plan)) return sql`SELECT ${rowsUpTo(matches(plan, viewerId), cap)} AS total`;
   const counters = countersOf(plan);
   const matched = matchedBy(plan, criteria);
   const blocked = blockedWith(viewerId);

@@ -4,7 +4,7 @@
  * never anyone on the other side of a block, with pictures first and then the newest,
  * paged with the total (counted up to a cap). The SQL is in search-sql.ts.
  */
-import { type CappedPage, cappedPageOf, offsetOf, type PageRequest } from '../db/paging';
+import { type CappedPage, cappedPageOf, type PageRequest, startsPastCap } from '../db/paging';
 import type { Deps } from '../deps';
 import type { ProfileSummary } from '../profiles/schemas';
 import {
@@ -44,7 +44,7 @@ export async function searchMembers(
   bounds: SearchBounds = SEARCH_BOUNDS,
 ): Promise<CappedPage<ProfileSummary>> {
   // A page past the cap of a counted total is not read: the pages stop at the cap.
-  const pastCap = (plan: SearchPlan) => !countedByCounters(plan) && offsetOf(page) >= bounds.countCap;
+  const pastCap = (plan: SearchPlan) => !countedByCounters(plan) && startsPastCap(page, bounds.countCap);
   const keyOrder = async (plan: SearchPlan) => (pastCap(plan) ? [] : deps.db.all<SummaryRow>(pageStatement(plan, viewerId, page)));
   const ranked = async (plan: SearchPlan, words: string) => (pastCap(plan) ? [] : deps.db.all<SummaryRow>(rankedPageStatement({ ...plan, words }, viewerId, page)));
   const counts = async (plan: SearchPlan, words: string) => {

@@ -12,12 +12,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
-import { type CappedPage, cappedPageOf, offsetOf, type PageRequest } from '../db/paging';
+import { type CappedPage, cappedPageOf, offsetOf, type PageRequest, startsPastCap } from '../db/paging';
 import type { MemberCard } from '../members/schemas';
 import type { Deps } from '../deps';
 import { ftsQuery, mentionWords } from './fts';
 import { connectedWith } from '../members/connected';
-import { excludedKeys, SEARCH_BOUNDS } from './search-sql';
+import { excludedKeys, rowsUpTo, SEARCH_BOUNDS } from './search-sql';
 
 /** profile_search rows matching `match` that the viewer may mention. */
 const mentionable = (viewerId: string, match: string) =>
@@ -47,12 +47,12 @@ export async function taggingProfiles(deps: Pick<Deps, 'db'>, viewerId: string, 
   if (!match) return cappedPageOf([], 0, cap, page);
   // The total and the connections' keys in one statement.
   const [head] = await deps.db.all<{ total: number; keys: string }>(sql`SELECT
-    (SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE ${mentionable(viewerId, match)} LIMIT ${cap + 1})) AS total,
+    ${rowsUpTo(mentionable(viewerId, match), cap)} AS total,
     (SELECT json_group_array(key) FROM search_keys WHERE user_id IN ${connectedWith(viewerId)}) AS keys`);
   const total = Number(head?.total ?? 0);
   const keys = JSON.parse(head?.keys ?? '[]') as number[];
   const offset = offsetOf(page);
-  if (offset >= cap) return cappedPageOf([], total, cap, page);
+  if (startsPastCap(page, cap)) return cappedPageOf([], total, cap, page);
   const connectedKeys = keyList(keys);
   const among = keys.length <= keyByKey ? sql`profile_search.rowid IN ${connectedKeys}` : sql`+profile_search.rowid IN ${connectedKeys}`;
   const hits = sql`SELECT profile_search.rowid AS key, profile_search.user_id AS member_id FROM profile_search WHERE ${mentionable(viewerId, match)}`;
