@@ -11,8 +11,8 @@ import type { Deps } from '../deps';
 
 /**
  * The user ids kept out of lists: members whose deletion request is pending, or approved and
- * not yet erased (an erasure that failed is retried; meanwhile they stay out). The partial
- * index deletion_requests_due holds exactly these rows.
+ * not yet erased (an erasure that failed is retried; meanwhile they stay out): a few rows,
+ * read once through deletion_requests_status_created.
  */
 export const UNLISTED_IDS: SQL = sql`(SELECT user_id FROM deletion_requests WHERE status IN ('pending', 'approved'))`;
 
