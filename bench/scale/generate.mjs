@@ -69,6 +69,8 @@ console.log(`• migrated ${stateDir} (${elapsed()})`);
 const db = new DatabaseSync(path.join(d1Dir, file));
 const journal = db.prepare('PRAGMA journal_mode').get().journal_mode;
 db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY');
+/** The yes-or-no tags the search counters keep as flags (migration 0032). */
+const isCounterFlag = (tag) => tag.kind === 'remote' || tag.kind === 'looking';
 const insert = (table, columns, verb = 'INSERT') => db.prepare(`${verb} INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
 function phase(name, work) {
   db.exec('BEGIN');
@@ -382,7 +384,9 @@ phase('members, profiles and search rows', () => {
     }
     if (!onboarded[n]) continue;
     const rows = indexRows(profile);
-    for (const tag of rows.tags) tags.run(id, tag.kind, tag.value);
+    // The counters' flags first, as a profile save stores them (0032: a flag moves the tags before it).
+    const flagsFirst = [...rows.tags.filter(isCounterFlag), ...rows.tags.filter((tag) => !isCounterFlag(tag))];
+    for (const tag of flagsFirst) tags.run(id, tag.kind, tag.value);
     add('profile_tags', rows.tags.length);
     // Members join milliseconds apart and have no picture: each key is its millisecond's first.
     const key = searchKeyBase(at, false);
@@ -647,14 +651,16 @@ const CHECKS = {
     'SELECT count(*) AS bad FROM threads t WHERE last_message_id <> (SELECT id FROM messages WHERE thread_id = t.id ORDER BY created_at DESC, id DESC LIMIT 1)',
   profile_search: 'SELECT (SELECT count(*) FROM users WHERE onboarded = 1) - (SELECT count(*) FROM profile_search) AS bad',
   search_keys: 'SELECT count(*) AS bad FROM search_keys k LEFT JOIN profile_search s ON s.rowid = k.key WHERE s.user_id IS NOT k.user_id',
-  // Kept by 0026's triggers as the rows above are inserted.
-  search_counts: `SELECT count(*) AS bad FROM (SELECT member_type AS t, '' AS k, '' AS v, count(*) AS c FROM users WHERE onboarded = 1 GROUP BY member_type
-    UNION ALL SELECT u.member_type, p.kind, p.value, count(*) FROM profile_tags p CROSS JOIN users u ON u.id = p.user_id GROUP BY 1, 2, 3) t
-    WHERE c IS NOT (SELECT members FROM search_counts WHERE member_type = t.t AND kind = t.k AND value = t.v)`,
-  // Kept by 0029's triggers.
-  search_pair_counts: `SELECT count(*) AS bad FROM (SELECT u.member_type AS t, a.kind AS ka, a.value AS va, b.kind AS kb, b.value AS vb, count(*) AS c
-    FROM profile_tags a JOIN profile_tags b ON b.user_id = a.user_id AND b.kind > a.kind CROSS JOIN users u ON u.id = a.user_id GROUP BY 1, 2, 3, 4, 5) p
-    WHERE c IS NOT (SELECT members FROM search_pair_counts WHERE member_type = p.t AND kind_a = p.ka AND value_a = p.va AND kind_b = p.kb AND value_b = p.vb)`,
+  // Kept by 0032's triggers as the rows above are inserted: per type, facet value and pair of
+  // values, under the member's flags (1 open to remote, 2 looking; neither is a kind there).
+  search_counts: `SELECT count(*) AS bad FROM (SELECT member_type AS t, '' AS k, '' AS v, flags AS f, count(*) AS c FROM search_member_flags WHERE onboarded = 1 GROUP BY 1, 4
+    UNION ALL SELECT m.member_type, p.kind, p.value, m.flags, count(*) FROM profile_tags p CROSS JOIN search_member_flags m ON m.user_id = p.user_id
+      WHERE p.kind NOT IN ('remote', 'looking') GROUP BY 1, 2, 3, 4) t
+    WHERE c IS NOT (SELECT members FROM search_counts WHERE member_type = t.t AND kind = t.k AND value = t.v AND flags = t.f)`,
+  search_pair_counts: `SELECT count(*) AS bad FROM (SELECT m.member_type AS t, a.kind AS ka, a.value AS va, b.kind AS kb, b.value AS vb, m.flags AS f, count(*) AS c
+    FROM profile_tags a JOIN profile_tags b ON b.user_id = a.user_id AND b.kind > a.kind CROSS JOIN search_member_flags m ON m.user_id = a.user_id
+    WHERE a.kind NOT IN ('remote', 'looking') AND b.kind NOT IN ('remote', 'looking') GROUP BY 1, 2, 3, 4, 5, 6) p
+    WHERE c IS NOT (SELECT members FROM search_pair_counts WHERE member_type = p.t AND kind_a = p.ka AND value_a = p.va AND kind_b = p.kb AND value_b = p.vb AND flags = p.f)`,
 };
 if (!args['skip-checks']) {
   for (const [name, query] of Object.entries(CHECKS)) {

@@ -150,19 +150,24 @@ export const profileTags = sqliteTable(
   (table) => [primaryKey({ columns: [table.kind, table.value, table.userId] }), index('profile_tags_user').on(table.userId)],
 );
 
-/** Onboarded members per type ('' kind and value) and per facet value, kept by 0026's triggers (search totals). */
+/**
+ * Onboarded members per type ('' kind and value) and per facet value, under their flags (1
+ * open to remote, 2 looking for a co-founder; those two are never a kind here), kept by
+ * 0032's triggers (search totals).
+ */
 export const searchCounts = sqliteTable(
   'search_counts',
   {
     memberType: text('member_type', { enum: ['founder', 'advisor'] }).notNull(),
     kind: text('kind').notNull(),
     value: text('value').notNull(),
+    flags: integer('flags').notNull(),
     members: integer('members').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.memberType, table.kind, table.value] })],
+  (table) => [primaryKey({ columns: [table.memberType, table.kind, table.value, table.flags] })],
 );
 
-/** Onboarded members per type holding both of two facet values (kind_a < kind_b), kept by 0029's triggers (search totals). */
+/** Onboarded members per type holding both of two facet values (kind_a < kind_b), under their flags, kept by 0032's triggers (search totals). */
 export const searchPairCounts = sqliteTable(
   'search_pair_counts',
   {
@@ -171,9 +176,10 @@ export const searchPairCounts = sqliteTable(
     valueA: text('value_a').notNull(),
     kindB: text('kind_b').notNull(),
     valueB: text('value_b').notNull(),
+    flags: integer('flags').notNull(),
     members: integer('members').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.memberType, table.kindA, table.valueA, table.kindB, table.valueB] })],
+  (table) => [primaryKey({ columns: [table.memberType, table.kindA, table.valueA, table.kindB, table.valueB, table.flags] })],
 );
 
 /** Each indexed member's search key, profile_search's rowid (0028; profiles/search-keys.ts). */

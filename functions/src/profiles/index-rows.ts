@@ -5,7 +5,7 @@
  * batch as the profile itself, so search never sees half a change. Only onboarded
  * members are indexed. The search domain reads these tables; only this module writes them.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { profileTags, searchKeys, type profileTagKinds } from '../db/schema';
@@ -30,6 +30,9 @@ export const profileSearch = sqliteTable('profile_search', {
 });
 
 export type TagKind = (typeof profileTagKinds)[number];
+
+/** The yes-or-no tags the search counters keep as flags rather than as facets (0032). */
+const COUNTER_FLAGS: TagKind[] = ['remote', 'looking'];
 export type ProfileTag = { kind: TagKind; value: string };
 export type SearchText = { name: string; headline: string; body: string };
 export type IndexRows = { tags: ProfileTag[]; search: SearchText };
@@ -98,7 +101,12 @@ export function indexStatements(db: Db, account: Account) {
   const userId = account.user.id;
   const rows = indexRowsOf(account);
   const key = sql`(SELECT key FROM search_keys WHERE user_id = ${userId})`;
-  const statements = [db.delete(profileTags).where(eq(profileTags.userId, userId))];
+  // The counters' flags (remote, looking) go last and come first: a flag set or cleared moves
+  // every tag the member holds then to other counter rows (migration 0032).
+  const statements = [
+    db.delete(profileTags).where(and(eq(profileTags.userId, userId), notInArray(profileTags.kind, COUNTER_FLAGS))),
+    db.delete(profileTags).where(eq(profileTags.userId, userId)),
+  ];
   if (!rows) return [...statements, db.delete(searchKeys).where(eq(searchKeys.userId, userId))];
   const picture = (account.founder ?? account.advisor)?.profilePictureUrl ?? null;
   const base = searchKeyBase(account.user.createdAt, picture !== null);
@@ -106,7 +114,8 @@ export function indexStatements(db: Db, account: Account) {
   // base when free, else one past the first taken key from base whose next key is free.
   const firstFree = sql`(SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM search_keys WHERE key = ${base}) THEN ${base}
     ELSE (SELECT min(t.key) + 1 FROM search_keys t WHERE t.key >= ${base} AND NOT EXISTS (SELECT 1 FROM search_keys n WHERE n.key = t.key + 1)) END)`;
-  const tags = rows.tags.map((tag) => ({ ...tag, userId }));
+  const isFlag = (tag: ProfileTag) => COUNTER_FLAGS.includes(tag.kind);
+  const tags = [...rows.tags.filter(isFlag), ...rows.tags.filter((tag) => !isFlag(tag))].map((tag) => ({ ...tag, userId }));
   const { name, headline, body } = rows.search;
   return [
     ...statements,

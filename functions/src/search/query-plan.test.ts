@@ -81,7 +81,9 @@ describe('the search queries', () => {
     expect(lines).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
     expect(lines).not.toMatch(/TEMP B-TREE/);
     expect(countedByCounters(plan)).toBe(true);
-    expect(await checkedPlan(countStatement(plan, founders, viewer, cap))).toMatch(/SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\?\)/);
+    expect(await checkedPlan(countStatement(plan, founders, viewer, cap))).toMatch(
+      /SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\? AND flags=\?\)/,
+    );
     // Read together, in one statement, the page and the total keep their own plans.
     const together = await checkedPlan(pageWithTotalStatement(plan, founders, viewer, page, cap));
     expect(together).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
@@ -119,7 +121,7 @@ describe('the search queries', () => {
     const plan = planSearch(criteria);
     expect(countedByCounters(plan)).toBe(true);
     const lines = await checkedPlan(countStatement(plan, criteria, viewer, cap));
-    expect(lines).toMatch(/SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\?\)/);
+    expect(lines).toMatch(/SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\? AND flags=\?\)/);
     // The facet's own rows are only ever probed by member, never read as a range.
     expect(lines).not.toMatch(/SEARCH profile_tags USING PRIMARY KEY \(kind=\? AND value=\?\)/);
     expect(lines).toMatch(/SEARCH e USING COVERING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
@@ -127,11 +129,26 @@ describe('the search queries', () => {
     expect(countedByCounters(planSearch({ ...criteria, tags: { industry: ['fintech', 'climate'] } }))).toBe(false);
     expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1', '2'] } }))).toBe(true);
     expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1', '2'], remote: ['1'] } }))).toBe(true);
-    expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1'], remote: ['1'], stage: ['idea'] } }))).toBe(false);
+    // Remote and looking are the counters' flags (0032): they never count as one of the two.
+    expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1'], remote: ['1'], stage: ['idea'] } }))).toBe(true);
+    expect(countedByCounters(planSearch({ ...criteria, tags: { city: ['1'], technical: ['1'], stage: ['idea'] } }))).toBe(false);
     expect(countedByCounters(planSearch({ ...criteria, q: 'ada', tags: { city: ['1'] } }))).toBe(false);
     const pair: SearchCriteria = { ...criteria, tags: { technical: ['0'], commitment: ['full-time'] } };
     expect(await checkedPlan(countStatement(planSearch(pair), pair, viewer, cap))).toMatch(
-      /SEARCH search_pair_counts USING PRIMARY KEY \(member_type=\? AND kind_a=\? AND value_a=\? AND kind_b=\? AND value_b=\?\)/,
+      /SEARCH search_pair_counts USING PRIMARY KEY \(member_type=\? AND kind_a=\? AND value_a=\? AND kind_b=\? AND value_b=\? AND flags=\?\)/,
+    );
+  });
+
+  it('count two facets with remote and looking from the pair counters under their flags', async () => {
+    const criteria: SearchCriteria = { memberType: 'founder', tags: { skill: ['engineering'], industry: ['fintech'], remote: ['1'], looking: ['1'] }, order: 'pictures-first' };
+    const plan = planSearch(criteria);
+    expect(countedByCounters(plan)).toBe(true);
+    const lines = await checkedPlan(countStatement(plan, criteria, viewer, cap));
+    expect(lines).toMatch(/SEARCH search_pair_counts USING PRIMARY KEY \(member_type=\? AND kind_a=\? AND value_a=\? AND kind_b=\? AND value_b=\? AND flags=\?\)/);
+    expect(lines).not.toMatch(/SCAN profile_search/);
+    const remoteOnly: SearchCriteria = { ...criteria, tags: { remote: ['1'] } };
+    expect(await checkedPlan(countStatement(planSearch(remoteOnly), remoteOnly, viewer, cap))).toMatch(
+      /SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\? AND flags=\?\)/,
     );
   });
 });

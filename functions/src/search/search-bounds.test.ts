@@ -29,9 +29,9 @@ describe('search totals counted up to a cap', () => {
     const city = newCity();
     const viewer = await signedInMember();
     const members = [];
-    for (let day = 1; day <= 4; day++) members.push(await founderWith({ cityId: city, skills: ['design'], openToRemote: true, joinedAt: daysAgo(day) }));
-    // Three facets: FTS5 counts them.
-    const criteria = founders({ city: [String(city)], skill: ['design'], remote: ['1'] });
+    for (let day = 1; day <= 4; day++) members.push(await founderWith({ cityId: city, skills: ['design'], industries: ['fintech'], joinedAt: daysAgo(day) }));
+    // Three facets besides the flags: counted in the index, up to the cap.
+    const criteria = founders({ city: [String(city)], skill: ['design'], industry: ['fintech'] });
     expect(await search(viewer, criteria, { countCap: 10, rankedMatches: 10 })).toMatchObject({ total: 4, pages: 2, capped: false });
     expect(await search(viewer, criteria, { countCap: 4, rankedMatches: 10 })).toMatchObject({ total: 4, pages: 2, capped: false });
     const capped = await search(viewer, criteria, { countCap: 3, rankedMatches: 10 });
@@ -58,10 +58,11 @@ describe('search totals counted up to a cap', () => {
   it('leaves blocked members out of a capped count', async () => {
     const city = newCity();
     const viewer = await signedInMember();
-    const blocked = await founderWith({ cityId: city, skills: ['design'], openToRemote: true, joinedAt: daysAgo(1) });
-    await founderWith({ cityId: city, skills: ['design'], openToRemote: true, joinedAt: daysAgo(2) });
+    const blocked = await founderWith({ cityId: city, skills: ['design'], industries: ['fintech'], joinedAt: daysAgo(1) });
+    await founderWith({ cityId: city, skills: ['design'], industries: ['fintech'], joinedAt: daysAgo(2) });
     await post(`/connection/block/${blocked.user.id}`, undefined, { token: viewer.jwt });
-    const criteria = founders({ city: [String(city)], skill: ['design'], remote: ['1'] });
+    // Three facets besides the flags: counted in the index, up to the cap.
+    const criteria = founders({ city: [String(city)], skill: ['design'], industry: ['fintech'] });
     expect(await search(viewer, criteria, { countCap: 1, rankedMatches: 10 })).toMatchObject({ total: 1, capped: false });
   });
 

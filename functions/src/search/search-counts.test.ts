@@ -14,28 +14,40 @@ import { findAccountById } from '../users/repository';
 import { advisorWith, founderWith, idsOf } from './test-profiles';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
-type CountRow = { member_type: string; kind: string; value: string; members: number };
+type CountRow = { member_type: string; kind: string; value: string; flags: number; members: number };
 
 const database = db(env);
 
+/** A member's flags counted afresh: 1 open to remote, 2 looking for a co-founder (0032). */
+const FLAGS_OF = (id: string) =>
+  sql.raw(`(EXISTS (SELECT 1 FROM profile_tags r WHERE r.kind = 'remote' AND r.value = '1' AND r.user_id = ${id})
+    + 2 * EXISTS (SELECT 1 FROM profile_tags l WHERE l.kind = 'looking' AND l.value = '1' AND l.user_id = ${id}))`);
+
 /** The counters as kept, and as counted afresh from users and profile_tags (nonzero rows). */
 async function countersAndRecount() {
-  const kept = await database.all<CountRow>(sql`SELECT member_type, kind, value, members FROM search_counts WHERE members <> 0 ORDER BY 1, 2, 3`);
+  const kept = await database.all<CountRow>(sql`SELECT member_type, kind, value, flags, members FROM search_counts WHERE members <> 0 ORDER BY 1, 2, 3, 4`);
   const recount = await database.all<CountRow>(sql`
-    SELECT member_type, kind, value, members FROM (
-      SELECT member_type, '' AS kind, '' AS value, count(*) AS members FROM users WHERE onboarded = 1 GROUP BY member_type
-      UNION ALL SELECT u.member_type, t.kind, t.value, count(*) FROM profile_tags t JOIN users u ON u.id = t.user_id GROUP BY 1, 2, 3)
-    ORDER BY 1, 2, 3`);
-  const keptPairs = await database.all(sql`SELECT member_type, kind_a, value_a, kind_b, value_b, members FROM search_pair_counts WHERE members <> 0 ORDER BY 1, 2, 3, 4, 5`);
+    SELECT member_type, kind, value, flags, members FROM (
+      SELECT member_type, '' AS kind, '' AS value, ${FLAGS_OF('u.id')} AS flags, count(*) AS members FROM users u WHERE onboarded = 1 GROUP BY 1, 4
+      UNION ALL SELECT u.member_type, t.kind, t.value, ${FLAGS_OF('u.id')}, count(*) FROM profile_tags t JOIN users u ON u.id = t.user_id
+        WHERE t.kind NOT IN ('remote', 'looking') GROUP BY 1, 2, 3, 4)
+    ORDER BY 1, 2, 3, 4`);
+  const keptPairs = await database.all(
+    sql`SELECT member_type, kind_a, value_a, kind_b, value_b, flags, members FROM search_pair_counts WHERE members <> 0 ORDER BY 1, 2, 3, 4, 5, 6`,
+  );
   const recountPairs = await database.all(sql`
-    SELECT u.member_type, a.kind AS kind_a, a.value AS value_a, b.kind AS kind_b, b.value AS value_b, count(*) AS members
+    SELECT u.member_type, a.kind AS kind_a, a.value AS value_a, b.kind AS kind_b, b.value AS value_b, ${FLAGS_OF('u.id')} AS flags, count(*) AS members
     FROM profile_tags a JOIN profile_tags b ON b.user_id = a.user_id AND b.kind > a.kind JOIN users u ON u.id = a.user_id
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`);
+    WHERE a.kind NOT IN ('remote', 'looking') AND b.kind NOT IN ('remote', 'looking')
+    GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`);
   return { kept: [...kept, ...keptPairs], recount: [...recount, ...recountPairs] };
 }
 
+/** A counter over every flags value. */
 const keptCount = async (memberType: string, kind: string, value: string) =>
-  (await database.all<{ members: number }>(sql`SELECT members FROM search_counts WHERE member_type = ${memberType} AND kind = ${kind} AND value = ${value}`))[0]?.members ?? 0;
+  (
+    await database.all<{ members: number | null }>(sql`SELECT sum(members) AS members FROM search_counts WHERE member_type = ${memberType} AND kind = ${kind} AND value = ${value}`)
+  )[0]?.members ?? 0;
 
 async function reindex(member: Member) {
   const account = await findAccountById(database, member.user.id);
@@ -50,12 +62,13 @@ describe('search totals from the counters', () => {
 
   beforeAll(async () => {
     viewer = await advisorWith({ openToRemote: true, industries: ['fintech'] });
-    const remote = (industries: string[], isTechnical: boolean) => founderWith({ openToRemote: true, industries, isTechnical });
+    const remote = (industries: string[], isTechnical: boolean, lookingForCofounder = false) =>
+      founderWith({ openToRemote: true, industries, isTechnical, lookingForCofounder, commitment: 'full-time' });
     listed = [
-      await remote(['fintech', 'ai'], true),
+      await remote(['fintech', 'ai'], true, true),
       await remote(['fintech'], false),
       await remote(['ai'], true),
-      await founderWith({ openToRemote: false, industries: ['fintech'] }),
+      await founderWith({ openToRemote: false, industries: ['fintech'], lookingForCofounder: true }),
     ];
     // Each of these is left out in its own way: blocked by the viewer, blocking the viewer,
     // deletion pending, suspended.
@@ -84,7 +97,10 @@ describe('search totals from the counters', () => {
     ['two facets, from the pair counters', '&industries=ai&remote=true', () => [listed[0]!, listed[2]!]],
     ['two one-value facets of several values', '&technical=true&technical=false&remote=true', () => listed.slice(0, 3)],
     ['two facets, one of values a member holds together (counted by the index)', '&industries=fintech&industries=ai&remote=true', () => listed.slice(0, 3)],
-    ['three facets (counted by the index)', '&industries=fintech&remote=true&technical=false', () => [listed[1]!]],
+    ['two facets and remote, from the pair counters under their flags', '&industries=fintech&technical=false&remote=true', () => [listed[1]!]],
+    ['two facets, remote and looking, from the pair counters under their flags', '&industries=fintech&technical=true&remote=true&looking=true', () => [listed[0]!]],
+    ['looking alone, from the type counters under their flags', '&looking=true', () => [listed[0]!, listed[3]!]],
+    ['three facets and a flag (counted by the index)', '&industries=fintech&technical=false&commitment=full-time&remote=true', () => [listed[1]!]],
   ])('answers the exact total with %s', async (_, query, expected) => {
     const page = await search(`/founder/search?limit=50&page=1${query}`);
     expect(idsOf(page).sort()).toEqual(ids(expected()));
@@ -145,5 +161,34 @@ describe('search_counts and search_pair_counts', () => {
     expect(await added('advisor', 'industry', 'fintech')).toBe(0);
     ({ kept, recount } = await countersAndRecount());
     expect(kept).toEqual(recount);
+  });
+
+  it('move a member between flags as remote and looking are set and cleared, in any order of tags', async () => {
+    const member = await founderWith({ openToRemote: false, lookingForCofounder: false, industries: ['fintech', 'ai'], skills: ['engineering'], cityId: 42, isTechnical: true });
+    const flagsOf = async () => (await database.all<{ flags: number }>(sql`SELECT flags FROM search_member_flags WHERE user_id = ${member.user.id}`))[0]?.flags;
+    for (const [openToRemote, lookingForCofounder, flags] of [
+      [true, false, 1],
+      [true, true, 3],
+      [false, true, 2],
+      [false, false, 0],
+    ] as const) {
+      await database.update(founders).set({ openToRemote, lookingForCofounder }).where(eq(founders.userId, member.user.id));
+      await reindex(member);
+      expect(await flagsOf()).toBe(flags);
+      const { kept, recount } = await countersAndRecount();
+      expect(kept).toEqual(recount);
+    }
+    // Tags written and removed one by one, flags in the middle of the others, keep them true too.
+    await database.run(sql`DELETE FROM profile_tags WHERE user_id = ${member.user.id} AND kind = 'skill'`);
+    await database.run(sql`INSERT INTO profile_tags (user_id, kind, value) VALUES (${member.user.id}, 'looking', '1')`);
+    await database.run(sql`INSERT INTO profile_tags (user_id, kind, value) VALUES (${member.user.id}, 'skill', 'design')`);
+    await database.run(sql`INSERT INTO profile_tags (user_id, kind, value) VALUES (${member.user.id}, 'remote', '1')`);
+    await database.run(sql`DELETE FROM profile_tags WHERE user_id = ${member.user.id} AND kind = 'looking'`);
+    await database.run(sql`DELETE FROM profile_tags WHERE user_id = ${member.user.id} AND kind = 'industry' AND value = 'ai'`);
+    const { kept, recount } = await countersAndRecount();
+    expect(kept).toEqual(recount);
+    await database.run(sql`DELETE FROM users WHERE id = ${member.user.id}`);
+    const after = await countersAndRecount();
+    expect(after.kept).toEqual(after.recount);
   });
 });

@@ -14,8 +14,9 @@
  *   key order (ranking them would score every match, and FTS5's bm25 walks every phrase's
  *   doclist, filters included: about 90 ms at a million members);
  * - the total counts the same MATCH up to SEARCH_BOUNDS.countCap (no profile is read; more
- *   is "1,000+"), or reads search_counts (0026) or search_pair_counts (0029), exact, when
- *   there is no q and at most two facets whose counters are exact;
+ *   is "1,000+"), or reads search_counts or search_pair_counts (0026, 0029, 0032), exact,
+ *   when there is no q and at most two facets whose counters are exact, besides remote and
+ *   looking, which the counters keep as flags;
  * - the viewer's blocks and the unlisted members (members/listed.ts) are left out by key,
  *   from lists read once.
  */
@@ -238,19 +239,39 @@ function matchedBy(plan: SearchPlan, criteria: SearchCriteria): SQL {
   return conditions(where);
 }
 
-/** The counters hold a plan's matches when it has no words and at most two facets, each counted (search_pair_counts for two). */
+/**
+ * The yes-or-no facets the counters keep as their `flags` column (0032), each a bit: every
+ * member holds one flags value, so these add to any counted total exactly.
+ */
+const FLAG_BITS: Partial<Record<TagKind, number>> = { remote: 1, looking: 2 };
+const ALL_FLAGS = [0, 1, 2, 3];
+
+const isFlag = ({ kind, values }: Facet) => FLAG_BITS[kind] !== undefined && values.length === 1 && values[0] === '1';
+
+/**
+ * The counters hold a plan's matches when it has no words and, besides the flags, at most
+ * two facets, each counted (search_pair_counts for two).
+ */
 export function countedByCounters(plan: SearchPlan): boolean {
-  return plan.words === null && plan.facets.length <= 2 && plan.facets.every(counted);
+  const others = plan.facets.filter((facet) => !isFlag(facet));
+  return plan.words === null && others.length <= 2 && others.every(counted);
 }
 
-/** The counters' sum of a counted plan's matches: per type, per value, or per pair of values (0029, kind_a < kind_b). */
+/** The counter rows whose flags hold every flag the plan asks for (all of them when it asks none). */
+function flagsOf(plan: SearchPlan): SQL {
+  const wanted = plan.facets.filter(isFlag).reduce((bits, facet) => bits | FLAG_BITS[facet.kind]!, 0);
+  return sql.raw(`flags IN (${ALL_FLAGS.filter((flags) => (flags & wanted) === wanted).join(', ')})`);
+}
+
+/** The counters' sum of a counted plan's matches: per type, per value, or per pair of values (kind_a < kind_b), under its flags. */
 function countersOf(plan: SearchPlan): SQL {
   const types = sql`member_type IN (${typesIn(plan.types)})`;
-  const [first, second] = [...plan.facets].sort((a, b) => (a.kind < b.kind ? -1 : 1));
-  if (!first) return sql`(SELECT coalesce(sum(members), 0) FROM search_counts WHERE ${types} AND kind = '' AND value = '')`;
-  if (!second) return sql`(SELECT coalesce(sum(members), 0) FROM search_counts WHERE ${types} AND kind = ${first.kind} AND ${valueIn(sql`value`, first.values)})`;
+  const flags = flagsOf(plan);
+  const [first, second] = plan.facets.filter((facet) => !isFlag(facet)).sort((a, b) => (a.kind < b.kind ? -1 : 1));
+  if (!first) return sql`(SELECT coalesce(sum(members), 0) FROM search_counts WHERE ${types} AND kind = '' AND value = '' AND ${flags})`;
+  if (!second) return sql`(SELECT coalesce(sum(members), 0) FROM search_counts WHERE ${types} AND kind = ${first.kind} AND ${valueIn(sql`value`, first.values)} AND ${flags})`;
   return sql`(SELECT coalesce(sum(members), 0) FROM search_pair_counts
-    WHERE ${types} AND kind_a = ${first.kind} AND ${valueIn(sql`value_a`, first.values)} AND kind_b = ${second.kind} AND ${valueIn(sql`value_b`, second.values)})`;
+    WHERE ${types} AND kind_a = ${first.kind} AND ${valueIn(sql`value_a`, first.values)} AND kind_b = ${second.kind} AND ${valueIn(sql`value_b`, second.values)} AND ${flags})`;
 }
 
 /**
