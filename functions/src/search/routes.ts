@@ -17,7 +17,7 @@ const searchDoc = { tags: ['Search'], security: [{ bearerAuth: [] }] };
 const searchErrors = errorResponses([400, 401], { 400: 'A filter value outside its vocabulary, a `q` without words, or a page or limit out of range; `data.fields` names it.' });
 const ORDER_NOTE = 'Members with a profile picture first, then the newest';
 const TOTAL_NOTE =
-  'The total is exact when at most 1,000 members match, or when the counters hold it (no `q`, at most two filters); otherwise it is 1,000 with `capped` true, and `pages` stops there.';
+  'The total is exact when at most 1,000 members match, or when the counters hold it (no `q`, at most two filters besides `remote` and `looking`); otherwise it is 1,000 with `capped` true, and `pages` stops there.';
 const RELEVANCE_NOTE = 'with `q`, the best text match first when its words match at most 1,000 members (more keep the order above)';
 
 /** Mounted at /founder. */

@@ -257,9 +257,10 @@ export function countedByCounters(plan: SearchPlan): boolean {
   return plan.words === null && others.length <= 2 && others.every(counted);
 }
 
-/** The counter rows whose flags hold every flag the plan asks for (all of them when it asks none). */
+/** The counter rows whose flags hold every flag the plan asks for (every row when it asks none). */
 function flagsOf(plan: SearchPlan): SQL {
   const wanted = plan.facets.filter(isFlag).reduce((bits, facet) => bits | FLAG_BITS[facet.kind]!, 0);
+  if (wanted === 0) return sql`1`;
   return sql.raw(`flags IN (${ALL_FLAGS.filter((flags) => (flags & wanted) === wanted).join(', ')})`);
 }
 
