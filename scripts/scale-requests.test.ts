@@ -57,6 +57,7 @@ describe('the scale request bench model', () => {
   it('turns CPU seconds over requests into ms per request', () => {
     expect(cpuMsPerRequest(10.5, 12, 300)).toBe(5);
     expect(() => cpuMsPerRequest(1, 2, 0)).toThrow(/no requests/);
+    expect(() => cpuMsPerRequest(12, 3, 300)).toThrow(/worker restarted/);
   });
 
   it('finds the processes descending from the bench, not its siblings', () => {

@@ -67,9 +67,14 @@ export function averageUsage(usages) {
   return { meteredRequests: usages.length, queries: mean('queries'), rowsRead: mean('rowsRead'), rowsWritten: mean('rowsWritten'), unmetered: mean('unmetered') };
 }
 
-/** CPU ms per request from a process's CPU seconds before and after `requests` requests. */
+/**
+ * CPU ms per request from a process's CPU seconds before and after `requests` requests. Fewer
+ * seconds after than before means the worker restarted meanwhile (wrangler dev reloads it
+ * when a source file changes), and the requests' figures mix two workers.
+ */
 export function cpuMsPerRequest(secondsBefore, secondsAfter, requests) {
   if (requests <= 0) throw new Error('no requests');
+  if (secondsAfter < secondsBefore) throw new Error('the worker restarted during these requests (a source file changed?): run the bench again');
   return round(((secondsAfter - secondsBefore) * 1000) / requests);
 }
 
