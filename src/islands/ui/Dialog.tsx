@@ -1,6 +1,6 @@
 /**
  * A modal built on the native <dialog> (showModal: the page behind is inert and Escape
- * closes it). Focus goes to the element marked `data-autofocus` (or the first control) on
+ * closes it), its owner told it closed before the next key or click. Focus goes to the element marked `data-autofocus` (or the first control) on
  * opening and back to the control that opened it on closing; when that control has gone
  * meanwhile (its row left the list), to `fallbackFocus`.
  */
@@ -48,8 +48,15 @@ export function Dialog({ open, title, description, onClosed, fallbackFocus, chil
       opener.current = null;
       callbacks.current.onClosed();
     };
-    dialog.addEventListener('close', closed);
-    return () => dialog.removeEventListener('close', closed);
+    // Told by the open attribute, not the 'close' event: that event comes a task after the
+    // dialog closed (Escape, the backdrop), when the browser has already put focus back on
+    // the opener, and a key pressed there in between found the dialog still open to its
+    // owner, so it did not open again. The observer runs before the next task.
+    const observer = new MutationObserver(() => {
+      if (!dialog.open) closed();
+    });
+    observer.observe(dialog, { attributes: true, attributeFilter: ['open'] });
+    return () => observer.disconnect();
   }, []);
 
   return (
