@@ -28,7 +28,8 @@
 // 3. Both workers as npm start serves them (astro build first): a visitor's public profile
 //    and post page, cycling through 100 of each, median ≤ 20 ms, with CPU per page (both
 //    workers share one workerd). The app worker calls the API over a service binding, which
-//    does not pass the meter's header: pages have no D1 figures.
+//    does not pass the meter's header: a page's D1 figures are those of the API calls it makes
+//    (the profile; the post and its first comments), metered in part 2 as a visitor.
 // Writes bench/scale/requests.json under the label; prints a table; exits 1 over a budget
 // unless --no-fail.
 import { randomBytes } from 'node:crypto';
@@ -196,6 +197,32 @@ async function timedGet(url, token, check, headers = {}) {
   return { ms, headers: response.headers };
 }
 
+/** One GET as a visitor (no token); answers its headers; the answer must be a 200. */
+async function visitorGet(url, headers = {}) {
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return { headers: response.headers };
+}
+
+/**
+ * The API calls a visitor's page makes, as src/lib/profiles/server.ts and src/lib/feed/server.ts
+ * make them: a profile page reads the profile; a post page the post and its first 50 comments.
+ */
+function pageCalls(pagePath) {
+  const [, kind, slug] = pagePath.split('/');
+  if (kind === 'post') return [`/feed-post/${slug}`, `/feed/comments/${slug}?page=1&limit=50`];
+  return [`/${kind}/profile?slug=${slug}`];
+}
+
+/** What several calls of one page cost together (each from usageOf). */
+const sumUsage = (usages) => ({
+  queries: usages.reduce((sum, usage) => sum + usage.queries, 0),
+  rowsRead: usages.reduce((sum, usage) => sum + usage.rowsRead, 0),
+  rowsWritten: usages.reduce((sum, usage) => sum + usage.rowsWritten, 0),
+  unmetered: usages.reduce((sum, usage) => sum + usage.unmetered, 0),
+});
+
 /** A socket.io client on the API worker, as the recipient (Bearer token, websocket only, no reconnection). */
 function liveSocket(base, userId, token) {
   const socket = io(base, { transports: ['websocket'], forceNew: true, reconnection: false, query: { userId }, extraHeaders: { Authorization: `Bearer ${token}` } });
@@ -225,6 +252,13 @@ async function timedSend(base, pair, i, headers = {}) {
   if (!Number.isFinite(stored)) throw new Error('the send answered no Server-Timing stored');
   return { postMs: answered - start, storedToEventMs: performance.timeOrigin + at - stored, headers: response.headers };
 }
+
+const PAGE_KINDS = [
+  { name: 'visitor: public profile page', paths: state.profiles, marker: '"@type":"ProfilePage"' },
+  { name: 'visitor: post page', paths: state.posts, marker: '"@type":"DiscussionForumPosting"' },
+];
+/** Each page kind's D1 usage, from its API calls metered in part 2. */
+const pageUsage = {};
 
 mkdirSync(ownDir, { recursive: true });
 const apiEnv = path.join(ownDir, `${args.label}.vars`);
@@ -257,6 +291,18 @@ const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT,
       usages.push(usageOf((await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check, { 'x-bench-d1': '1' })).headers));
     figures[kind.name] = { path: kind.path, ...timing(samples), budget: kind.budget, ...averageUsage(usages), cpuMsPerRequest: cpu };
     console.log(`  ${kind.name}: median ${figures[kind.name].medianMs} ms, p95 ${figures[kind.name].p95Ms} ms, ${figures[kind.name].rowsRead} rows read`);
+  }
+
+  // The visitor's pages cost D1 through the API calls they make (part 3 times the pages,
+  // whose calls go over the service binding, past the meter): the same calls, metered here.
+  for (const kind of PAGE_KINDS) {
+    const usages = [];
+    for (const page of kind.paths.slice(0, SIGN_INS * METERED_PER_MEMBER)) {
+      const calls = await Promise.all(pageCalls(page).map(async (call) => usageOf((await visitorGet(`${base}${call}`, { 'x-bench-d1': '1' })).headers)));
+      usages.push(sumUsage(calls));
+    }
+    pageUsage[kind.name] = averageUsage(usages);
+    console.log(`  ${kind.name} (its API calls): ${pageUsage[kind.name].queries} queries, ${pageUsage[kind.name].rowsRead} rows read`);
   }
 
   // Message send → the recipient's live event.
@@ -316,10 +362,6 @@ async function timedPages(paths, limits, marker) {
   return samples;
 }
 
-const PAGE_KINDS = [
-  { name: 'visitor: public profile page', paths: state.profiles, marker: '"@type":"ProfilePage"' },
-  { name: 'visitor: post page', paths: state.posts, marker: '"@type":"DiscussionForumPosting"' },
-];
 let loadPages = 0;
 const pages = {};
 try {
@@ -334,6 +376,7 @@ try {
       pages: kind.paths.length,
       ...timing(samples),
       budget: PAGE_MEDIAN,
+      ...pageUsage[kind.name],
       cpuMsPerRequest: cpuMsPerRequest(cpuBefore, workerdCpuSeconds(), samples.length),
     };
   }
