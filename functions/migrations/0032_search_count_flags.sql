@@ -49,20 +49,26 @@ CREATE VIEW search_member_flags AS
       + 2 * EXISTS (SELECT 1 FROM profile_tags l WHERE l.kind = 'looking' AND l.value = '1' AND l.user_id = u.id) AS flags
   FROM users u;
 
-INSERT INTO search_counts (member_type, kind, value, flags, members)
-  SELECT member_type, '', '', flags, count(*) FROM search_member_flags WHERE onboarded = 1 GROUP BY member_type, flags;
+-- What a member counts in besides the flags: in all ('' kind and value) when onboarded, and
+-- each facet value they hold; and each pair of values of two kinds (kind_a < kind_b).
+CREATE VIEW search_member_values AS
+  SELECT id AS user_id, '' AS kind, '' AS value FROM users WHERE onboarded = 1
+  UNION ALL SELECT user_id, kind, value FROM profile_tags WHERE kind NOT IN ('remote', 'looking');
+
+CREATE VIEW search_member_pairs AS
+  SELECT a.user_id, a.kind AS kind_a, a.value AS value_a, b.kind AS kind_b, b.value AS value_b
+  FROM profile_tags a JOIN profile_tags b ON b.user_id = a.user_id AND b.kind > a.kind
+  WHERE a.kind NOT IN ('remote', 'looking') AND b.kind NOT IN ('remote', 'looking');
 
 INSERT INTO search_counts (member_type, kind, value, flags, members)
-  SELECT f.member_type, t.kind, t.value, f.flags, count(*)
-  FROM profile_tags t JOIN search_member_flags f ON f.user_id = t.user_id
-  WHERE t.kind NOT IN ('remote', 'looking')
-  GROUP BY f.member_type, t.kind, t.value, f.flags;
+  SELECT f.member_type, v.kind, v.value, f.flags, count(*)
+  FROM search_member_values v JOIN search_member_flags f ON f.user_id = v.user_id
+  GROUP BY f.member_type, v.kind, v.value, f.flags;
 
 INSERT INTO search_pair_counts (member_type, kind_a, value_a, kind_b, value_b, flags, members)
-  SELECT f.member_type, a.kind, a.value, b.kind, b.value, f.flags, count(*)
-  FROM profile_tags a JOIN profile_tags b ON b.user_id = a.user_id AND b.kind > a.kind JOIN search_member_flags f ON f.user_id = a.user_id
-  WHERE a.kind NOT IN ('remote', 'looking') AND b.kind NOT IN ('remote', 'looking')
-  GROUP BY f.member_type, a.kind, a.value, b.kind, b.value, f.flags;
+  SELECT f.member_type, p.kind_a, p.value_a, p.kind_b, p.value_b, f.flags, count(*)
+  FROM search_member_pairs p JOIN search_member_flags f ON f.user_id = p.user_id
+  GROUP BY f.member_type, p.kind_a, p.value_a, p.kind_b, p.value_b, f.flags;
 
 -- A member counts in all once onboarded, under their flags (none yet when the row is new).
 CREATE TRIGGER users_search_counted_insert AFTER INSERT ON users WHEN NEW.onboarded = 1 BEGIN
@@ -117,54 +123,35 @@ CREATE TRIGGER profile_tags_counted_delete AFTER DELETE ON profile_tags WHEN OLD
         FROM profile_tags t WHERE t.user_id = OLD.user_id AND t.kind <> OLD.kind AND t.kind NOT IN ('remote', 'looking'));
 END;
 
--- A flag set or cleared moves everything the member counts in (in all when onboarded, each of
--- their facet values, each pair of them) from their flags before to their flags after. A
--- profile save stores the flags before the other tags and removes them after
--- (profiles/index-rows.ts), so that there is little to move.
-CREATE TRIGGER profile_tags_flag_insert AFTER INSERT ON profile_tags WHEN NEW.kind IN ('remote', 'looking') AND NEW.value = '1' BEGIN
+-- A flag set or cleared moves everything the member counts in from their flags before
+-- (`from_flags`) to their flags now. Written once, as a trigger that an INSERT into this
+-- view runs (the view holds no row). A profile save stores the flags before its other tags
+-- and removes them after (profiles/index-rows.ts), so that only the in-all row moves.
+CREATE VIEW search_flag_moves AS SELECT NULL AS user_id, NULL AS from_flags WHERE 0;
+
+CREATE TRIGGER search_flag_moved INSTEAD OF INSERT ON search_flag_moves BEGIN
   UPDATE search_counts SET members = members - 1
-    WHERE (member_type, flags) = (SELECT member_type, flags - (CASE NEW.kind WHEN 'remote' THEN 1 ELSE 2 END) FROM search_member_flags WHERE user_id = NEW.user_id)
-      AND ((kind = '' AND value = '' AND (SELECT onboarded FROM users WHERE id = NEW.user_id) = 1)
-        OR (kind, value) IN (SELECT t.kind, t.value FROM profile_tags t WHERE t.user_id = NEW.user_id AND t.kind NOT IN ('remote', 'looking')));
+    WHERE member_type = (SELECT member_type FROM users WHERE id = NEW.user_id) AND flags = NEW.from_flags
+      AND (kind, value) IN (SELECT kind, value FROM search_member_values WHERE user_id = NEW.user_id);
   INSERT INTO search_counts (member_type, kind, value, flags, members)
-    SELECT f.member_type, c.kind, c.value, f.flags, 1
-    FROM search_member_flags f JOIN (
-      SELECT '' AS kind, '' AS value FROM users WHERE id = NEW.user_id AND onboarded = 1
-      UNION ALL SELECT t.kind, t.value FROM profile_tags t WHERE t.user_id = NEW.user_id AND t.kind NOT IN ('remote', 'looking')) c
+    SELECT f.member_type, v.kind, v.value, f.flags, 1 FROM search_member_flags f JOIN search_member_values v ON v.user_id = f.user_id
     WHERE f.user_id = NEW.user_id
     ON CONFLICT (member_type, kind, value, flags) DO UPDATE SET members = members + 1;
   UPDATE search_pair_counts SET members = members - 1
-    WHERE (member_type, flags) = (SELECT member_type, flags - (CASE NEW.kind WHEN 'remote' THEN 1 ELSE 2 END) FROM search_member_flags WHERE user_id = NEW.user_id)
-      AND (kind_a, value_a, kind_b, value_b) IN (
-        SELECT a.kind, a.value, b.kind, b.value FROM profile_tags a JOIN profile_tags b ON b.user_id = a.user_id AND b.kind > a.kind
-        WHERE a.user_id = NEW.user_id AND a.kind NOT IN ('remote', 'looking') AND b.kind NOT IN ('remote', 'looking'));
+    WHERE member_type = (SELECT member_type FROM users WHERE id = NEW.user_id) AND flags = NEW.from_flags
+      AND (kind_a, value_a, kind_b, value_b) IN (SELECT kind_a, value_a, kind_b, value_b FROM search_member_pairs WHERE user_id = NEW.user_id);
   INSERT INTO search_pair_counts (member_type, kind_a, value_a, kind_b, value_b, flags, members)
-    SELECT f.member_type, a.kind, a.value, b.kind, b.value, f.flags, 1
-    FROM profile_tags a JOIN profile_tags b ON b.user_id = a.user_id AND b.kind > a.kind JOIN search_member_flags f ON f.user_id = a.user_id
-    WHERE a.user_id = NEW.user_id AND a.kind NOT IN ('remote', 'looking') AND b.kind NOT IN ('remote', 'looking')
+    SELECT f.member_type, p.kind_a, p.value_a, p.kind_b, p.value_b, f.flags, 1 FROM search_member_flags f JOIN search_member_pairs p ON p.user_id = f.user_id
+    WHERE f.user_id = NEW.user_id
     ON CONFLICT (member_type, kind_a, value_a, kind_b, value_b, flags) DO UPDATE SET members = members + 1;
 END;
 
+CREATE TRIGGER profile_tags_flag_insert AFTER INSERT ON profile_tags WHEN NEW.kind IN ('remote', 'looking') AND NEW.value = '1' BEGIN
+  INSERT INTO search_flag_moves (user_id, from_flags)
+    SELECT NEW.user_id, flags - (CASE NEW.kind WHEN 'remote' THEN 1 ELSE 2 END) FROM search_member_flags WHERE user_id = NEW.user_id;
+END;
+
 CREATE TRIGGER profile_tags_flag_delete AFTER DELETE ON profile_tags WHEN OLD.kind IN ('remote', 'looking') AND OLD.value = '1' BEGIN
-  UPDATE search_counts SET members = members - 1
-    WHERE (member_type, flags) = (SELECT member_type, flags + (CASE OLD.kind WHEN 'remote' THEN 1 ELSE 2 END) FROM search_member_flags WHERE user_id = OLD.user_id)
-      AND ((kind = '' AND value = '' AND (SELECT onboarded FROM users WHERE id = OLD.user_id) = 1)
-        OR (kind, value) IN (SELECT t.kind, t.value FROM profile_tags t WHERE t.user_id = OLD.user_id AND t.kind NOT IN ('remote', 'looking')));
-  INSERT INTO search_counts (member_type, kind, value, flags, members)
-    SELECT f.member_type, c.kind, c.value, f.flags, 1
-    FROM search_member_flags f JOIN (
-      SELECT '' AS kind, '' AS value FROM users WHERE id = OLD.user_id AND onboarded = 1
-      UNION ALL SELECT t.kind, t.value FROM profile_tags t WHERE t.user_id = OLD.user_id AND t.kind NOT IN ('remote', 'looking')) c
-    WHERE f.user_id = OLD.user_id
-    ON CONFLICT (member_type, kind, value, flags) DO UPDATE SET members = members + 1;
-  UPDATE search_pair_counts SET members = members - 1
-    WHERE (member_type, flags) = (SELECT member_type, flags + (CASE OLD.kind WHEN 'remote' THEN 1 ELSE 2 END) FROM search_member_flags WHERE user_id = OLD.user_id)
-      AND (kind_a, value_a, kind_b, value_b) IN (
-        SELECT a.kind, a.value, b.kind, b.value FROM profile_tags a JOIN profile_tags b ON b.user_id = a.user_id AND b.kind > a.kind
-        WHERE a.user_id = OLD.user_id AND a.kind NOT IN ('remote', 'looking') AND b.kind NOT IN ('remote', 'looking'));
-  INSERT INTO search_pair_counts (member_type, kind_a, value_a, kind_b, value_b, flags, members)
-    SELECT f.member_type, a.kind, a.value, b.kind, b.value, f.flags, 1
-    FROM profile_tags a JOIN profile_tags b ON b.user_id = a.user_id AND b.kind > a.kind JOIN search_member_flags f ON f.user_id = a.user_id
-    WHERE a.user_id = OLD.user_id AND a.kind NOT IN ('remote', 'looking') AND b.kind NOT IN ('remote', 'looking')
-    ON CONFLICT (member_type, kind_a, value_a, kind_b, value_b, flags) DO UPDATE SET members = members + 1;
+  INSERT INTO search_flag_moves (user_id, from_flags)
+    SELECT OLD.user_id, flags + (CASE OLD.kind WHEN 'remote' THEN 1 ELSE 2 END) FROM search_member_flags WHERE user_id = OLD.user_id;
 END;
