@@ -81,9 +81,7 @@ describe('the search queries', () => {
     expect(lines).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
     expect(lines).not.toMatch(/TEMP B-TREE/);
     expect(countedByCounters(plan)).toBe(true);
-    expect(await checkedPlan(countStatement(plan, founders, viewer, cap))).toMatch(
-      /SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\?\)/,
-    );
+    expect(await checkedPlan(countStatement(plan, founders, viewer, cap))).toMatch(/SEARCH search_counts USING PRIMARY KEY \(member_type=\? AND kind=\? AND value=\?\)/);
     // Read together, in one statement, the page and the total keep their own plans.
     const together = await checkedPlan(pageWithTotalStatement(plan, founders, viewer, page, cap));
     expect(together).toMatch(/SCAN profile_search VIRTUAL TABLE INDEX/);
