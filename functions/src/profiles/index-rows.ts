@@ -30,12 +30,16 @@ export const profileSearch = sqliteTable('profile_search', {
 });
 
 export type TagKind = (typeof profileTagKinds)[number];
-
-/** The yes-or-no tags the search counters keep as flags rather than as facets (0032). */
-const COUNTER_FLAGS: TagKind[] = ['remote', 'looking'];
 export type ProfileTag = { kind: TagKind; value: string };
 export type SearchText = { name: string; headline: string; body: string };
 export type IndexRows = { tags: ProfileTag[]; search: SearchText };
+
+/**
+ * The yes-or-no tags (value '1') the search counters keep as bits of their `flags` column
+ * rather than as facets (migration 0032), as search-sql.ts reads them.
+ */
+export const COUNTER_FLAG_BITS: Partial<Record<TagKind, number>> = { remote: 1, looking: 2 };
+const COUNTER_FLAGS = Object.keys(COUNTER_FLAG_BITS) as TagKind[];
 
 const each = (kind: TagKind, values: readonly string[]): ProfileTag[] => [...new Set(values)].map((value) => ({ kind, value }));
 const when = (kind: TagKind, condition: boolean, value = '1'): ProfileTag[] => (condition ? [{ kind, value }] : []);

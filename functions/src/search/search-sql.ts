@@ -23,6 +23,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '../db/paging';
 import type { profileTagKinds } from '../db/schema';
+import { COUNTER_FLAG_BITS } from '../profiles/index-rows';
 import { memberTypeToken, tagToken } from '../profiles/search-keys';
 import type { MemberType } from '../users/schemas';
 import { ftsQuery, type WordForm } from './fts';
@@ -239,14 +240,11 @@ function matchedBy(plan: SearchPlan, criteria: SearchCriteria): SQL {
   return conditions(where);
 }
 
-/**
- * The yes-or-no facets the counters keep as their `flags` column (0032), each a bit: every
- * member holds one flags value, so these add to any counted total exactly.
- */
-const FLAG_BITS: Partial<Record<TagKind, number>> = { remote: 1, looking: 2 };
+// The yes-or-no facets the counters keep as bits of their `flags` column (COUNTER_FLAG_BITS):
+// every member holds one flags value, so these add to any counted total exactly.
 const ALL_FLAGS = [0, 1, 2, 3];
 
-const isFlag = ({ kind, values }: Facet) => FLAG_BITS[kind] !== undefined && values.length === 1 && values[0] === '1';
+const isFlag = ({ kind, values }: Facet) => COUNTER_FLAG_BITS[kind] !== undefined && values.length === 1 && values[0] === '1';
 
 /**
  * The counters hold a plan's matches when it has no words and, besides the flags, at most
@@ -259,7 +257,7 @@ export function countedByCounters(plan: SearchPlan): boolean {
 
 /** The counter rows whose flags hold every flag the plan asks for (every row when it asks none). */
 function flagsOf(plan: SearchPlan): SQL {
-  const wanted = plan.facets.filter(isFlag).reduce((bits, facet) => bits | FLAG_BITS[facet.kind]!, 0);
+  const wanted = plan.facets.filter(isFlag).reduce((bits, facet) => bits | COUNTER_FLAG_BITS[facet.kind]!, 0);
   if (wanted === 0) return sql`1`;
   return sql.raw(`flags IN (${ALL_FLAGS.filter((flags) => (flags & wanted) === wanted).join(', ')})`);
 }
