@@ -1,8 +1,9 @@
 /**
  * A modal built on the native <dialog> (showModal: the page behind is inert and Escape
- * closes it), its owner told it closed before the next key or click. Focus goes to the element marked `data-autofocus` (or the first control) on
- * opening and back to the control that opened it on closing; when that control has gone
- * meanwhile (its row left the list), to `fallbackFocus`.
+ * closes it), its owner told it closed before the next key or click. Focus goes to the
+ * element marked `data-autofocus` (or the first control) on opening and back to the control
+ * that opened it on closing; when that control has gone meanwhile (its row left the list),
+ * to `fallbackFocus`.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './dialog.css';
