@@ -11,6 +11,7 @@ import { db } from './db/client';
 import type { Deps, PasswordHasher } from './deps';
 import { durableObjectLive } from './live/emitter';
 import { durableObjectNotifications } from './notifications/box';
+import { durableObjectInbox } from './inbox/mailbox-box';
 import { durableObjectProfileViews } from './profiles/views-box';
 import { cloudflareMailer } from './mail/cloudflare-mailer';
 import { devMailbox } from './mail/dev-mailbox';
@@ -39,6 +40,7 @@ export function buildDeps(env: Env, options: AppOptions = {}): Deps {
     live: durableObjectLive(env.LIVE),
     notifications: durableObjectNotifications(env.NOTIFICATION_STORE),
     profileViews: durableObjectProfileViews(env.PROFILE_VIEW_STORE),
+    inbox: durableObjectInbox(env.INBOX_STORE),
     billing: billingProvider(env, database, config.appUrl, config.isDevelopment),
     // Sign-in through Google, LinkedIn and GitHub, each on when its client id and secret are set.
     social: oauthProviders(readSocialConfig(env as Env & SocialVars)),

@@ -15,6 +15,7 @@ import { redeliverOutbox } from './notifications/outbox';
 export { MemberLive } from './live/member-live';
 export { MemberNotifications } from './notifications/store';
 export { MemberProfileViews } from './profiles/views-store';
+export { MemberInbox } from './inbox/mailbox';
 export { RateLimiter } from './rate-limit/rate-limiter';
 
 const app = createApp();

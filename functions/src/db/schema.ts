@@ -571,61 +571,8 @@ export const domainEvents = sqliteTable(
   (table) => [index('domain_events_subject_created').on(table.subjectId, table.createdAt)],
 );
 
-// The inbox (0007): threads per pair, each member's side, messages, attachments.
-export const threads = sqliteTable('threads', {
-  id: text('id').primaryKey(),
-  /** The two user ids sorted and joined by ':' (as connections.pair_key). */
-  pairKey: text('pair_key').notNull().unique(),
-  lastMessageId: text('last_message_id'),
-  ...timestamps,
-});
-
-export const threadMembers = sqliteTable(
-  'thread_members',
-  {
-    threadId: text('thread_id')
-      .notNull()
-      .references(() => threads.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    otherId: text('other_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    unreadCount: integer('unread_count').notNull().default(0),
-    /** Null until the first message: such threads stay out of the list. */
-    lastMessageAt: text('last_message_at'),
-  },
-  (table) => [
-    primaryKey({ columns: [table.userId, table.threadId] }),
-    index('thread_members_list').on(table.userId, table.lastMessageAt, table.otherId).where(sql`last_message_at IS NOT NULL`),
-    index('thread_members_unread').on(table.userId, table.unreadCount).where(sql`unread_count > 0`),
-  ],
-);
-
-export const messages = sqliteTable(
-  'messages',
-  {
-    id: text('id').primaryKey(),
-    threadId: text('thread_id')
-      .notNull()
-      .references(() => threads.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    toId: text('to_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    body: text('body').notNull().default(''),
-    replyToId: text('reply_to_id').references((): AnySQLiteColumn => messages.id, { onDelete: 'set null' }),
-    read: integer('read', { mode: 'boolean' }).notNull().default(false),
-    /** Deleted by its author: body and attachments gone, the row stays for the replies quoting it. */
-    deletedAt: text('deleted_at'),
-    createdAt: text('created_at').notNull(),
-  },
-  (table) => [index('messages_thread_created').on(table.threadId, table.createdAt, table.id), index('messages_unread').on(table.threadId, table.toId).where(sql`read = 0`)],
-);
-
+// The inbox lives in one MemberInbox object per member (0033, inbox/mailbox.ts); D1 keeps the
+// files' rows (the registry of what is in R2, by owner) and which threads have unread messages.
 export const attachments = sqliteTable(
   'attachments',
   {
@@ -633,8 +580,10 @@ export const attachments = sqliteTable(
     ownerId: text('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Null between the upload and the message that sends it. */
-    messageId: text('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** Null between the upload and the message that sends it (the message is in both members' mailboxes). */
+    messageId: text('message_id'),
+    /** The member it was sent to: the one other member who may read it. */
+    toId: text('to_id').references(() => users.id, { onDelete: 'set null' }),
     /** The R2 key; attachments are never served publicly. */
     storageKey: text('storage_key').notNull(),
     name: text('name').notNull(),
@@ -647,9 +596,25 @@ export const attachments = sqliteTable(
     createdAt: text('created_at').notNull(),
   },
   (table) => [
-    index('attachments_message').on(table.messageId, table.position),
+    index('attachments_message').on(table.messageId).where(sql`message_id IS NOT NULL`),
     index('attachments_owner_unsent').on(table.ownerId, table.createdAt).where(sql`message_id IS NULL`),
   ],
+);
+
+/** A thread with messages its member has not read, since the first (0033): the unread-message mail's candidates. */
+export const unreadThreads = sqliteTable(
+  'unread_threads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: text('thread_id').notNull(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    since: text('since').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.threadId] }), index('unread_threads_since').on(table.since)],
 );
 
 // The notification outbox (0024): notifications themselves live in one object per member
@@ -806,9 +771,6 @@ export type FeedPostRow = typeof feedPosts.$inferSelect;
 export type FeedGroupRow = typeof feedGroups.$inferSelect;
 export type FeedCommentRow = typeof feedComments.$inferSelect;
 export type FeedReplyRow = typeof feedReplies.$inferSelect;
-export type ThreadRow = typeof threads.$inferSelect;
-export type ThreadMemberRow = typeof threadMembers.$inferSelect;
-export type MessageRow = typeof messages.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type MessageRequestRow = typeof messageRequests.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

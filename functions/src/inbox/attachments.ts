@@ -7,7 +7,7 @@
  * uploads, and by the hourly sweep (`sweepUnsentUploads`, the worker's scheduled handler).
  */
 import { sql } from 'drizzle-orm';
-import type { Deps } from '../deps';
+import type { Deps, MessageFile } from '../deps';
 import { newId } from '../db/ids';
 import { attachments } from '../db/schema';
 import { blockedWith } from '../members/blocks';
@@ -97,12 +97,12 @@ export async function storeUpload(deps: FileDeps & Pick<Deps, 'limiter'>, ownerI
 }
 
 /** Which of `ids` are the caller's unsent uploads (others' uploads and sent files are not). */
-export async function unsentUploads(deps: Pick<Deps, 'db'>, ownerId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await deps.db.all<{ id: string }>(sql`
-    SELECT id FROM attachments
+export async function unsentUploads(deps: Pick<Deps, 'db'>, ownerId: string, ids: readonly string[]): Promise<Map<string, MessageFile>> {
+  if (ids.length === 0) return new Map();
+  const rows = await deps.db.all<MessageFile>(sql`
+    SELECT id, name, mime, size, width, height FROM attachments
     WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND owner_id = ${ownerId} AND message_id IS NULL`);
-  return new Set(rows.map((row) => row.id));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** A stored file ready to answer: its R2 object and the headers to send it with. */
@@ -115,11 +115,11 @@ export type AttachmentFile = { body: ReadableStream | null; status: 200 | 304; h
  */
 export async function attachmentFile(deps: Pick<Deps, 'db'> & { media: R2Bucket }, viewerId: string, id: string, conditional?: Headers): Promise<AttachmentFile> {
   const [row] = await deps.db.all<{ storage_key: string; name: string; mime: string }>(sql`
-    SELECT a.storage_key, a.name, a.mime FROM attachments a LEFT JOIN messages m ON m.id = a.message_id
+    SELECT a.storage_key, a.name, a.mime FROM attachments a
     WHERE a.id = ${id} AND (
       (a.message_id IS NULL AND a.owner_id = ${viewerId})
-      OR (m.deleted_at IS NULL AND ${viewerId} IN (m.author_id, m.to_id)
-          AND (CASE WHEN m.author_id = ${viewerId} THEN m.to_id ELSE m.author_id END) NOT IN ${blockedWith(viewerId)}))`);
+      OR (a.message_id IS NOT NULL AND ${viewerId} IN (a.owner_id, a.to_id)
+          AND coalesce(CASE WHEN a.owner_id = ${viewerId} THEN a.to_id ELSE a.owner_id END, '') NOT IN ${blockedWith(viewerId)}))`);
   if (!row) throw new ApiError(404, M.attachmentNotFound);
   const object = await deps.media.get(row.storage_key, conditional ? { onlyIf: conditional } : undefined);
   if (!object) throw new ApiError(404, M.attachmentNotFound);

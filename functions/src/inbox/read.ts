@@ -1,83 +1,73 @@
 /**
  * Reading a thread (GET /connections/{id}): its messages paged backwards from the newest,
- * oldest first within a page. Opening it marks the viewer's unread messages read in one
- * batch with the page (and their New Message notification about it seen, in their
+ * oldest first within a page. Opening it marks the viewer's unread messages read in the
+ * same mailbox call as the page (and their New Message notification about it seen, in their
  * notifications object, meanwhile); the viewer's other tabs hear the new unread counts and
  * the other member hears that their messages were read.
  */
 import { sql } from 'drizzle-orm';
 import type { Deps, Emits } from '../deps';
-import { toMemberCard, type MemberCardRow } from '../members/cards';
-import { runBatch } from '../db/batch';
 import { ApiError, invalidFields } from '../errors';
 import { visibleUnseen } from '../notifications/notify';
 import type { InboxLiveEvents } from './live-events';
 import { INBOX_MESSAGES as M } from './messages';
-import { cardStatement, messagesStatement, threadStatement, unseenCountStatement } from './queries';
 import type { ThreadMessages } from './schemas';
-import { toMessage, toThread, type MessageRow, type PairCards, type ThreadRow } from './wire';
-
-type Rows<T> = { results: T[] };
-
-/** The statements marking the viewer's messages of a thread read (and their side's count 0). */
-function markReadStatements(threadId: string, viewerId: string) {
-  return [
-    sql`UPDATE messages SET read = 1 WHERE thread_id = ${threadId} AND to_id = ${viewerId} AND read = 0`,
-    sql`UPDATE thread_members SET unread_count = 0 WHERE user_id = ${viewerId} AND thread_id = ${threadId}`,
-  ];
-}
-const MARKING_STATEMENTS = 2;
+import { cardsFor, hiddenFrom, threadOf, type InboxDeps } from './threads';
+import { toMessage, type PairCards } from './wire';
 
 /**
  * A page of a thread's messages for one of its two members (404 for anyone else, or when a
  * block hides it). `before` pages backwards; it must be a message of this thread (400).
- * Two D1 round trips: the thread with the viewer's card, then the page (and the marking).
+ * Two rounds: the thread (mailbox) beside the blocks (D1), then the page with the marking
+ * (mailbox) beside the two cards (D1).
  */
 export async function threadMessages(
-  deps: Pick<Deps, 'db' | 'notifications'> & Emits<InboxLiveEvents>,
+  deps: InboxDeps & Pick<Deps, 'notifications' | 'clock'> & Emits<InboxLiveEvents>,
   viewerId: string,
   threadId: string,
   request: { before?: string | undefined; limit: number },
 ): Promise<ThreadMessages> {
-  const first = (await runBatch(deps.db, [
-    threadStatement(viewerId, threadId),
-    cardStatement(viewerId),
-    ...(request.before ? [sql`SELECT 1 AS found FROM messages WHERE id = ${request.before} AND thread_id = ${threadId}`] : []),
-  ])) as unknown as [Rows<ThreadRow>, Rows<MemberCardRow>, Rows<{ found: number }>?];
-  const [threadRow] = first[0].results;
-  const [viewerRow] = first[1].results;
-  if (!threadRow || !viewerRow) throw new ApiError(404, M.threadNotFound);
-  if (request.before && first[2]!.results.length === 0) throw invalidFields({ before: M.beforeElsewhere });
-
-  const viewer = toMemberCard(viewerRow);
-  const thread = toThread(threadRow, viewer);
-  const marking = thread.unreadCount > 0;
-  // Reading the messages is seeing their "New Message" notification: the viewer's object marks it meanwhile.
-  const [batch, unseenBySender] = await Promise.all([
-    runBatch(deps.db, [
-      ...(marking ? markReadStatements(threadId, viewerId) : []),
-      messagesStatement(threadId, request.before, request.limit + 1),
-      ...(marking ? [unseenCountStatement(viewerId)] : []),
-    ]),
-    marking ? deps.notifications.of(viewerId).markRefSeen('message.received', threadId) : undefined,
+  const mailbox = deps.inbox.of(viewerId);
+  const [stored, hidden, beforeFound] = await Promise.all([
+    mailbox.thread(threadId, []),
+    hiddenFrom(deps, viewerId),
+    request.before ? mailbox.hasMessage(threadId, request.before) : true,
   ]);
-  const second = batch as unknown as Rows<unknown>[];
-  const page = (second[marking ? MARKING_STATEMENTS : 0] as Rows<MessageRow>).results;
-  const cards: PairCards = new Map([
+  if (!stored || hidden.includes(stored.other_id)) throw new ApiError(404, M.threadNotFound);
+  if (!beforeFound) throw invalidFields({ before: M.beforeElsewhere });
+
+  const marking = stored.t_unread > 0;
+  const at = deps.clock.now().toISOString();
+  // Reading the messages is seeing their "New Message" notification: the viewer's object marks it meanwhile.
+  const [cards, page, unseenBySender] = await Promise.all([
+    cardsFor(deps, viewerId, [stored.other_id]),
+    mailbox.messages(threadId, request.before ?? null, request.limit + 1, marking ? { readerId: viewerId, at, hidden } : null),
+    marking ? deps.notifications.of(viewerId).markRefSeen('message.received', threadId) : undefined,
+    marking ? deps.db.run(sql`DELETE FROM unread_threads WHERE user_id = ${viewerId} AND thread_id = ${threadId}`) : undefined,
+  ]);
+  const other = cards.others.get(stored.other_id);
+  if (!other) throw new ApiError(404, M.threadNotFound);
+  const viewer = cards.viewer;
+  const thread = threadOf(stored, other, viewer);
+  const pairCards: PairCards = new Map([
     [viewer._id, viewer],
     [thread.receiver._id, thread.receiver],
   ]);
-  const hasMore = page.length > request.limit;
-  const messages = page
+  const hasMore = page.rows.length > request.limit;
+  const messages = page.rows
     .slice(0, request.limit)
     .reverse()
-    .map((row) => toMessage(row, threadId, cards));
+    .map((row) => toMessage(row, threadId, pairCards));
   if (!marking) return { thread, messages, hasMore };
 
-  // The page was read after the marking; the thread row before it. The other tabs follow.
+  // The page was read after the marking; the thread before it. The other member's copy learns
+  // it before they hear of it, and the viewer's other tabs follow.
   if (thread.latestMessage?.to === viewerId) thread.latestMessage.read = true;
-  const unseenMessages = (second[MARKING_STATEMENTS + 1] as Rows<{ n: number }>).results[0]!.n;
-  const unseenNotifications = await visibleUnseen(deps, viewerId, unseenBySender ?? []);
+  const unseenMessages = page.unreadTotal ?? 0;
+  const [unseenNotifications] = await Promise.all([
+    visibleUnseen(deps, viewerId, unseenBySender ?? []),
+    mailbox.flush().catch((error: unknown) => console.error(`thread ${threadId}: the read receipt left to the mailbox's retry`, error)),
+  ]);
   await Promise.all([
     deps.live.emit(viewerId, 'counts', { unseenMessages, unseenNotifications }),
     deps.live.emit(thread.receiver._id, 'read', { connectionId: threadId, readBy: viewerId }),

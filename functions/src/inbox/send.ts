@@ -1,16 +1,19 @@
 /**
  * Sending a message (POST /connections/messages). Only between connected members, never
  * across a block; a reply quotes a message of the same thread; files come with the form or
- * are the sender's earlier unsent uploads. The message, its attachments, both members'
- * sides, the thread's latest message and the outbox row of the recipient's notification
- * are stored in ONE batch, which also reads the thread back as each member sees it and the
- * message as sent. Then the notification goes to the recipient's object (collapsed into
- * their unseen one about this thread; notifications/outbox.ts retries it if that fails),
- * which sends the recipient's live `notification` "New Message" with the thread as they see
- * it, while `thread` goes to the sender's other tabs.
+ * are the sender's earlier unsent uploads.
+ *
+ * The message is acknowledged once the sender's mailbox (mailbox.ts) has stored it with its
+ * copy for the recipient's mailbox in its outbox. Before that, one D1 batch writes what D1
+ * keeps of it: the outbox row of the recipient's notification (its id is the message's, so
+ * the cron can tell a message that was never stored), the thread's unread mark for the
+ * unread-message mail, and the files' rows; a send that fails after that batch takes them
+ * back. After it the sender's mailbox hands the copy to the recipient's, the notification
+ * goes to the recipient's object (which sends their live `notification` "New Message" with
+ * the thread as they see it), and `thread` goes to the sender's other tabs.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits, NotificationInput, PushNote } from '../deps';
+import type { Deps, Emits, MessageFile, NotificationInput, PushNote } from '../deps';
 import { newId } from '../db/ids';
 import { runBatch, type BatchStatement } from '../db/batch';
 import { ApiError, invalidFields, type FieldErrors } from '../errors';
@@ -21,28 +24,27 @@ import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, ty
 import type { InboxLiveEvents } from './live-events';
 import type { MessageForm } from './message-form';
 import { INBOX_MESSAGES as M, NEW_MESSAGE_TITLE } from './messages';
-import { bothSides, messageStatement } from './queries';
+import { toMemberCard } from '../members/cards';
 import type { Message, SentMessage, Thread } from './schemas';
-import { ensureThread, pairState, threadViewsOf, threadViewStatements, type ThreadView } from './threads';
-import { previewOf, toMessage, type MessageRow } from './wire';
+import { pairState, threadIdOf, threadOf, type InboxDeps } from './threads';
+import { previewOf, toMessage, type PairCards } from './wire';
 
-export type SendDeps = FileDeps & Pick<Deps, 'notifications'> & Emits<InboxLiveEvents>;
+export type SendDeps = FileDeps & InboxDeps & Pick<Deps, 'notifications'> & Emits<InboxLiveEvents>;
 
 /** The thread the form names and its other member: `connectionId` must be the sender's, `to` its other member. */
-async function recipientOf(deps: Pick<Deps, 'db'>, senderId: string, form: MessageForm): Promise<{ threadId: string | null; recipientId: string }> {
+async function recipientOf(deps: InboxDeps, senderId: string, form: MessageForm): Promise<{ threadId: string | null; recipientId: string }> {
   if (!form.connectionId) {
     if (form.to === senderId) throw invalidFields({ to: M.yourself });
     return { threadId: null, recipientId: form.to! };
   }
-  const [side] = await deps.db.all<{ other_id: string }>(sql`
-    SELECT other_id FROM thread_members WHERE user_id = ${senderId} AND thread_id = ${form.connectionId}`);
+  const side = await deps.inbox.of(senderId).thread(form.connectionId, []);
   if (!side) throw new ApiError(404, M.threadNotFound);
   if (form.to && form.to !== side.other_id) throw invalidFields({ to: M.notTheOtherMember });
   return { threadId: form.connectionId, recipientId: side.other_id };
 }
 
-/** The earlier uploads the form names, each the sender's and unsent (400 naming the part otherwise). */
-async function checkUploads(deps: Pick<Deps, 'db'>, senderId: string, form: MessageForm): Promise<void> {
+/** The earlier uploads the form names, each the sender's and unsent (400 naming the part otherwise), by id. */
+async function checkUploads(deps: Pick<Deps, 'db'>, senderId: string, form: MessageForm): Promise<Map<string, MessageFile>> {
   const ids = form.media.flatMap((item) => ('uploadId' in item ? [item.uploadId] : []));
   const found = await unsentUploads(deps, senderId, ids);
   const errors: FieldErrors = {};
@@ -51,39 +53,27 @@ async function checkUploads(deps: Pick<Deps, 'db'>, senderId: string, form: Mess
   });
   if (new Set(ids).size !== ids.length) errors.mediaFiles = 'must not name the same upload twice';
   if (Object.keys(errors).length > 0) throw invalidFields(errors);
+  return found;
 }
 
-async function assertReplyInThread(deps: Pick<Deps, 'db'>, threadId: string, replyTo: string | undefined): Promise<void> {
-  if (!replyTo) return;
-  const [row] = await deps.db.all(sql`SELECT 1 FROM messages WHERE id = ${replyTo} AND thread_id = ${threadId}`);
-  if (!row) throw invalidFields({ replyTo: M.replyElsewhere });
-}
+type SentFile = ({ stored: StoredFile } | { uploadId: string }) & { details: MessageFile };
 
-/** A time after the thread's newest message, so messages sent within one millisecond keep their order. */
-function sendTime(now: Date, lastAt: string | null): string {
-  const after = lastAt ? Date.parse(lastAt) + 1 : 0;
-  return new Date(Math.max(now.getTime(), after)).toISOString();
-}
-
-/** The statements storing the message: the row, its files, both sides and the thread's latest message. */
-function storeStatements(
-  message: { id: string; threadId: string; senderId: string; recipientId: string; body: string; replyTo: string | null; at: string },
-  files: ReadonlyArray<{ stored: StoredFile } | { uploadId: string }>,
-): BatchStatement[] {
-  const { id, threadId, senderId, recipientId, at } = message;
-  return [
-    sql`INSERT INTO messages (id, thread_id, author_id, to_id, body, reply_to_id, read, deleted_at, created_at)
-      VALUES (${id}, ${threadId}, ${senderId}, ${recipientId}, ${message.body}, ${message.replyTo}, 0, NULL, ${at})`,
-    ...files.map((file, position) =>
+/** The files' rows in D1 (sent to the recipient under the message id), and the statements taking them back. */
+function fileStatements(message: { id: string; senderId: string; recipientId: string; at: string }, files: readonly SentFile[]): { store: BatchStatement[]; undo: BatchStatement[] } {
+  const { id, senderId, recipientId, at } = message;
+  return {
+    store: files.map((file, position) =>
       'uploadId' in file
-        ? sql`UPDATE attachments SET message_id = ${id}, position = ${position} WHERE id = ${file.uploadId} AND owner_id = ${senderId} AND message_id IS NULL`
-        : sql`INSERT INTO attachments (id, owner_id, message_id, storage_key, name, mime, size, width, height, position, created_at)
-            VALUES (${file.stored.id}, ${senderId}, ${id}, ${file.stored.storageKey}, ${file.stored.name}, ${file.stored.mime}, ${file.stored.size},
+        ? sql`UPDATE attachments SET message_id = ${id}, to_id = ${recipientId}, position = ${position} WHERE id = ${file.uploadId} AND owner_id = ${senderId} AND message_id IS NULL`
+        : sql`INSERT INTO attachments (id, owner_id, message_id, to_id, storage_key, name, mime, size, width, height, position, created_at)
+            VALUES (${file.stored.id}, ${senderId}, ${id}, ${recipientId}, ${file.stored.storageKey}, ${file.stored.name}, ${file.stored.mime}, ${file.stored.size},
               ${file.stored.width}, ${file.stored.height}, ${position}, ${at})`,
     ),
-    sql`UPDATE thread_members SET last_message_at = ${at}, unread_count = unread_count + (user_id = ${recipientId}) WHERE ${bothSides(threadId, [senderId, recipientId])}`,
-    sql`UPDATE threads SET last_message_id = ${id}, updated_at = ${at} WHERE id = ${threadId}`,
-  ];
+    undo: [
+      sql`UPDATE attachments SET message_id = NULL, to_id = NULL, position = 0 WHERE message_id = ${id} AND owner_id = ${senderId} AND created_at < ${at}`,
+      sql`DELETE FROM attachments WHERE message_id = ${id} AND owner_id = ${senderId}`,
+    ],
+  };
 }
 
 /** The recipient's "New Message" notification about a thread (collapsed while unseen). */
@@ -100,7 +90,7 @@ function messageNotification(threadId: string, senderId: string, recipientId: st
   };
 }
 
-/** What a send may report besides its answer: `stored`, the moment its batch returned (Server-Timing). */
+/** What a send may report besides its answer: `stored`, the moment the sender's mailbox stored it (Server-Timing). */
 export type SendHooks = { stored?: (at: Date) => void };
 
 /** Sends a message from the checked form; answers it with the thread as the sender sees it. */
@@ -110,27 +100,34 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   if (!state.member) throw new ApiError(404, M.memberNotFound);
   // A block ends the connection: to the blocked member it reads as "not connected".
   if (state.blocked || !state.connected) throw new ApiError(403, M.connectionsOnly);
-  const threadId = named ?? state.threadId ?? (await ensureThread(deps, senderId, recipientId));
-  await assertReplyInThread(deps, threadId, form.replyTo);
-  await checkUploads(deps, senderId, form);
+  const threadId = named ?? state.threadId ?? (await threadIdOf(senderId, recipientId));
+  const uploads = await checkUploads(deps, senderId, form);
 
   const id = newId();
-  const at = sendTime(deps.clock.now(), state.threadUpdatedAt);
+  const now = deps.clock.now().toISOString();
   const newFiles = form.media.flatMap((item): NamedFile[] => ('file' in item ? [item.file] : []));
   const stored = await putFiles(deps.media, newFiles);
   let next = 0;
-  const files = form.media.map((item) => ('file' in item ? { stored: stored[next++]! } : item));
-  const pair = [senderId, recipientId];
+  const files: SentFile[] = form.media.map((item) => {
+    if ('uploadId' in item) return { uploadId: item.uploadId, details: uploads.get(item.uploadId)! };
+    const file = stored[next++]!;
+    return { stored: file, details: { id: file.id, name: file.name, mime: file.mime, size: file.size, width: file.width, height: file.height } };
+  });
   const notifyInput = messageNotification(threadId, senderId, recipientId, form.body, files.length);
-  const outbox = outboxed(notifyInput, at);
-  let results: D1Result[];
+  const outbox = outboxed(notifyInput, now, id);
+  const d1 = fileStatements({ id, senderId, recipientId, at: now }, files);
+  const takeBack = async () => {
+    await runBatch(deps.db, [...d1.undo, sql`DELETE FROM notification_outbox WHERE id = ${id}`]).catch((error: unknown) => console.error(`message ${id}: D1 rows not taken back`, error));
+    await deleteFiles(
+      deps.media,
+      stored.map((file) => file.storageKey),
+    );
+  };
   try {
-    // The views and the message are read back in the same batch, after the writes: one round trip.
-    results = await runBatch(deps.db, [
-      ...storeStatements({ id, threadId, senderId, recipientId, body: form.body, replyTo: form.replyTo ?? null, at }, files),
+    await runBatch(deps.db, [
+      ...d1.store,
       outbox.statement,
-      ...threadViewStatements(threadId, pair),
-      messageStatement(id),
+      sql`INSERT INTO unread_threads (user_id, thread_id, sender_id, since) VALUES (${recipientId}, ${threadId}, ${senderId}, ${now}) ON CONFLICT DO NOTHING`,
     ]);
   } catch (error) {
     await deleteFiles(
@@ -139,23 +136,38 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
     );
     throw error;
   }
+  const mailbox = deps.inbox.of(senderId);
+  let sent: Awaited<ReturnType<typeof mailbox.send>>;
+  try {
+    sent = await mailbox.send({ id, threadId, authorId: senderId, toId: recipientId, body: form.body, replyTo: form.replyTo ?? null, files: files.map((file) => file.details), now });
+  } catch (error) {
+    await takeBack();
+    throw error;
+  }
+  if ('error' in sent) {
+    await takeBack();
+    throw invalidFields({ replyTo: M.replyElsewhere });
+  }
   hooks.stored?.(deps.clock.now());
-  const tail = results.slice(-5);
-  const [senderSide, recipientSide] = threadViewsOf(tail.slice(0, 4), pair) as [ThreadView, ThreadView];
-  const cards = new Map([senderSide, recipientSide].map((side) => [side.viewer._id, side.viewer]));
-  const message = toMessage(tail[4]!.results[0] as MessageRow, threadId, cards);
-  const senderView = senderSide.thread!;
-  const recipientView = recipientSide.thread;
+
+  const cards: PairCards = new Map([
+    [senderId, state.viewer],
+    [recipientId, toMemberCard(state.other!.row)],
+  ]);
+  const message = toMessage(sent.message, threadId, cards);
+  const senderView = threadOf(sent.mine, state.other!, state.viewer);
+  const recipientView = threadOf(sent.theirs, { row: state.viewerRow, connected: true }, cards.get(recipientId)!);
   await Promise.all([
     notifyRecipient(deps, {
       recipientId,
-      input: storeInputOf(notifyInput, at, outbox.id),
+      input: storeInputOf(notifyInput, now, outbox.id),
       outboxId: outbox.id,
       message,
       recipientView,
-      push: pushNoteOf(notifyInput, senderSide.viewer),
+      push: pushNoteOf(notifyInput, state.viewer),
     }),
     deps.live.emit(senderId, 'thread', { thread: senderView }),
+    mailbox.flush().catch((error: unknown) => console.error(`message ${id}: the recipient's copy left to the mailbox's retry`, error)),
   ]);
   return { message, thread: { ...senderView, latestMessage: message } };
 }

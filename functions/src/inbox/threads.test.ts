@@ -4,6 +4,7 @@ import { bodyOf, get, signedInMember } from '../../test/api';
 import { connectTo, someMembers, UNKNOWN_ID } from '../../test/connections';
 import { INBOX_MESSAGES as M } from './messages';
 import { block, connectedMembers, listOf, openThread, put, sendText, type Member } from './test-inbox';
+import { durableObjectInbox } from './mailbox-box';
 
 /** A member connected to `count` others, each of whom has written once (oldest first). */
 async function memberWithThreads(count: number) {
@@ -72,8 +73,10 @@ describe('POST /connections/threads', () => {
     const theirs = await bodyOf(await openThread(b, a.user.id));
     expect(theirs._id).toBe(thread._id);
     expect(theirs.receiver._id).toBe(a.user.id);
-    const [{ n }] = (await env.DB.prepare('SELECT count(*) AS n FROM threads WHERE id = ?').bind(thread._id).all<{ n: number }>()).results as [{ n: number }];
-    expect(n).toBe(1);
+    // Each mailbox holds that one thread with the other member.
+    const mailboxes = durableObjectInbox(env.INBOX_STORE);
+    expect(await mailboxes.of(a.user.id).threadWith(b.user.id)).toMatchObject({ id: thread._id, has_history: 0 });
+    expect(await mailboxes.of(b.user.id).threadWith(a.user.id)).toMatchObject({ id: thread._id, has_history: 0 });
     // The first message goes into it.
     expect((await sendText(a, b, 'hi')).thread._id).toBe(thread._id);
   });

@@ -3,129 +3,140 @@
  * kept when the connection ends (read only) so a new connection reopens the same history.
  * The list, one thread as a member sees it, opening a thread with a member and the count
  * of unread messages. Blocked either way: the thread is hidden from both.
+ *
+ * Each member's threads are in their mailbox (mailbox.ts); who the other member is (their
+ * card), whether the two may write and who is blocked are D1's. So a reading asks D1 for the
+ * members to leave out, the mailbox for the threads, and D1 for the cards of those shown.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps } from '../deps';
-import { newId } from '../db/ids';
-import { blockedWith } from '../members/blocks';
-import { toMemberCard, type MemberCardRow } from '../members/cards';
-import { pageOf } from '../db/paging';
+import type { Deps, StoredThread, ThreadFilter } from '../deps';
+import { blockedIds } from '../members/blocks';
+import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, toMemberCard, type MemberCardRow } from '../members/cards';
+import { offsetOf, pageOf } from '../db/paging';
 import { pairKey } from '../connections/repository';
 import type { MemberCard } from '../members/schemas';
-import { runBatch } from '../db/batch';
 import { ApiError, invalidFields } from '../errors';
 import { INBOX_MESSAGES as M } from './messages';
-import { cardStatement, connectedPair, threadPageStatements, threadStatement, unseenCountStatement, type MessageFilter } from './queries';
+import { connectedPair } from './queries';
 import type { Thread, ThreadPage } from './schemas';
-import { toThread, type ThreadRow } from './wire';
+import { toThread } from './wire';
 
-type Rows<T> = { results: T[] };
+export type InboxDeps = Pick<Deps, 'db' | 'inbox'>;
 
-function cardOf(result: Rows<MemberCardRow> | undefined): MemberCard {
-  const [row] = result?.results ?? [];
-  if (!row) throw new ApiError(401, 'Your account no longer exists.');
-  return toMemberCard(row);
+/** A member's card with whether they and the viewer may write to each other now. */
+export type OtherMember = { row: MemberCardRow; connected: boolean };
+
+/**
+ * The cards of the viewer and of other members, each other member with whether the pair may
+ * write now (one D1 query). A member D1 no longer knows is missing from the map.
+ */
+export async function cardsFor(deps: Pick<Deps, 'db'>, viewerId: string, otherIds: readonly string[]): Promise<{ viewer: MemberCard; viewerRow: MemberCardRow; others: Map<string, OtherMember> }> {
+  const ids = JSON.stringify([viewerId, ...otherIds]);
+  const rows = await deps.db.all<MemberCardRow & { connected: number }>(sql`
+    SELECT ${MEMBER_CARD_COLUMNS}, ${connectedPair(sql`(CASE WHEN u.id < ${viewerId} THEN u.id || ':' || ${viewerId} ELSE ${viewerId} || ':' || u.id END)`)} AS connected
+    FROM users u ${MEMBER_CARD_JOINS} WHERE u.id IN (SELECT value FROM json_each(${ids}))`);
+  const viewerRow = rows.find((row) => row.m_id === viewerId);
+  if (!viewerRow) throw new ApiError(401, 'Your account no longer exists.');
+  const others = new Map(rows.filter((row) => row.m_id !== viewerId).map((row) => [row.m_id, { row, connected: row.connected === 1 }]));
+  return { viewer: toMemberCard(viewerRow), viewerRow, others };
 }
 
-/** A member's threads with at least one message, newest first (one D1 round trip). */
-export async function listThreads(deps: Pick<Deps, 'db'>, viewerId: string, request: { page: number; limit: number; msgStatus: MessageFilter }): Promise<ThreadPage> {
-  const statements = threadPageStatements(viewerId, { page: request.page, limit: request.limit, filter: request.msgStatus });
-  const [page, total, card] = (await runBatch(deps.db, [statements.page, statements.total, cardStatement(viewerId)])) as unknown as [
-    Rows<ThreadRow>,
-    Rows<{ n: number }>,
-    Rows<MemberCardRow>,
-  ];
-  const viewer = cardOf(card);
-  return pageOf(
-    page.results.map((row) => toThread(row, viewer)),
-    total.results[0]!.n,
-    request,
+/** A mailbox's thread as the viewer sees it, with the other member's card. */
+export function threadOf(stored: StoredThread, other: OtherMember, viewer: MemberCard): Thread {
+  return toThread({ ...stored, ...other.row, t_connected: other.connected ? 1 : 0 }, viewer);
+}
+
+/** The members a block either way hides from the viewer, as the mailbox takes them. */
+export async function hiddenFrom(deps: Pick<Deps, 'db'>, viewerId: string): Promise<string[]> {
+  return [...(await blockedIds(deps, viewerId))];
+}
+
+/** A member's threads with at least one message, newest first. */
+export async function listThreads(deps: InboxDeps, viewerId: string, request: { page: number; limit: number; msgStatus: ThreadFilter }): Promise<ThreadPage> {
+  const hidden = await hiddenFrom(deps, viewerId);
+  const { rows, total } = await deps.inbox.of(viewerId).list(request.msgStatus, request.limit, offsetOf(request), hidden);
+  const { viewer, others } = await cardsFor(
+    deps,
+    viewerId,
+    rows.map((row) => row.other_id),
   );
+  const threads = rows.flatMap((row) => {
+    const other = others.get(row.other_id);
+    return other ? [threadOf(row, other, viewer)] : [];
+  });
+  return pageOf(threads, total, request);
 }
 
 /** A thread as a member sees it (null where hidden or not theirs), with the member's own card. */
 export type ThreadView = { thread: Thread | null; viewer: MemberCard };
 
-/** The statements reading one thread as each of the given members sees it (two per member), for a batch. */
-export function threadViewStatements(threadId: string, viewerIds: readonly string[]) {
-  return viewerIds.flatMap((viewerId) => [threadStatement(viewerId, threadId), cardStatement(viewerId)]);
-}
-
-/** The views of threadViewStatements' results, in the members' order. */
-export function threadViewsOf(results: ReadonlyArray<{ results: unknown[] }>, viewerIds: readonly string[]): ThreadView[] {
-  return viewerIds.map((_, index) => {
-    const [row] = results[index * 2]!.results as ThreadRow[];
-    const viewer = cardOf(results[index * 2 + 1] as Rows<MemberCardRow>);
-    return { thread: row ? toThread(row, viewer) : null, viewer };
-  });
-}
-
-/** One thread as each of the given members sees it, in one round trip. */
-export async function threadViews(deps: Pick<Deps, 'db'>, threadId: string, viewerIds: readonly string[]): Promise<ThreadView[]> {
-  return threadViewsOf(await runBatch(deps.db, threadViewStatements(threadId, viewerIds)), viewerIds);
+/** One thread as each of the given members sees it. */
+export async function threadViews(deps: InboxDeps, threadId: string, viewerIds: readonly string[]): Promise<ThreadView[]> {
+  return Promise.all(
+    viewerIds.map(async (viewerId) => {
+      const [hidden, stored] = await Promise.all([hiddenFrom(deps, viewerId), deps.inbox.of(viewerId).thread(threadId, [])]);
+      const shown = stored && !hidden.includes(stored.other_id) ? stored : null;
+      const { viewer, others } = await cardsFor(deps, viewerId, shown ? [shown.other_id] : []);
+      const other = shown ? others.get(shown.other_id) : undefined;
+      return { thread: shown && other ? threadOf(shown, other, viewer) : null, viewer };
+    }),
+  );
 }
 
 /** One thread as the viewer sees it; 404 when it is not theirs or a block hides it. */
-export async function threadView(deps: Pick<Deps, 'db'>, viewerId: string, threadId: string): Promise<Thread> {
+export async function threadView(deps: InboxDeps, viewerId: string, threadId: string): Promise<Thread> {
   const [view] = await threadViews(deps, threadId, [viewerId]);
   if (!view?.thread) throw new ApiError(404, M.threadNotFound);
   return view.thread;
 }
 
-/** What stands between two members: whether the other exists, a block either way, a connection, their thread. */
+/** What stands between two members: whether the other exists, a block either way, a connection, their thread and both cards. */
 export type PairState = {
   member: boolean;
   blocked: boolean;
   connected: boolean;
   threadId: string | null;
   hasHistory: boolean;
-  /** When the thread's newest message was sent (or the thread made); null without a thread. */
-  threadUpdatedAt: string | null;
+  viewer: MemberCard;
+  viewerRow: MemberCardRow;
+  other: OtherMember | null;
 };
 
-export async function pairState(deps: Pick<Deps, 'db'>, viewerId: string, otherId: string): Promise<PairState> {
-  const key = pairKey(viewerId, otherId);
-  const [row] = await deps.db.all<{
-    member: number;
-    blocked: number;
-    connected: number;
-    thread_id: string | null;
-    last_message_id: string | null;
-    updated_at: string | null;
-  }>(sql`
-    SELECT EXISTS (SELECT 1 FROM users WHERE id = ${otherId}) AS member,
-      ${otherId} IN ${blockedWith(viewerId)} AS blocked,
-      ${connectedPair(key)} AS connected,
-      t.id AS thread_id, t.last_message_id, t.updated_at
-    FROM (SELECT 1) LEFT JOIN threads t ON t.pair_key = ${key}`);
+/** The pair's facts from D1 and the viewer's thread with the other member from their mailbox, side by side. */
+export async function pairState(deps: InboxDeps, viewerId: string, otherId: string): Promise<PairState> {
+  const [[row], cards, thread] = await Promise.all([
+    deps.db.all<{ blocked: number }>(sql`SELECT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ${viewerId} AND blocked_id = ${otherId})
+      OR (blocker_id = ${otherId} AND blocked_id = ${viewerId})) AS blocked`),
+    cardsFor(deps, viewerId, [otherId]),
+    deps.inbox.of(viewerId).threadWith(otherId),
+  ]);
+  const other = cards.others.get(otherId) ?? null;
   return {
-    member: row!.member === 1,
+    member: other !== null,
     blocked: row!.blocked === 1,
-    connected: row!.connected === 1,
-    threadId: row!.thread_id,
-    hasHistory: row!.last_message_id !== null,
-    threadUpdatedAt: row!.updated_at,
+    connected: other?.connected ?? false,
+    threadId: thread?.id ?? null,
+    hasHistory: thread?.has_history === 1,
+    viewer: cards.viewer,
+    viewerRow: cards.viewerRow,
+    other,
   };
 }
 
 /**
- * The pair's thread id, made with both members' sides when it does not exist yet. Two
- * first messages at once meet on the unique pair key and share one thread.
+ * The id of a pair's thread: the same for both members, whoever writes or opens it first
+ * (24 hex characters, as every id), so two first messages at once meet in one thread.
  */
-export async function ensureThread(deps: Pick<Deps, 'db' | 'clock'>, a: string, b: string): Promise<string> {
-  const key = pairKey(a, b);
-  const at = deps.clock.now().toISOString();
-  const threadId = sql`(SELECT id FROM threads WHERE pair_key = ${key})`;
-  const side = (userId: string, otherId: string) => sql`
-    INSERT INTO thread_members (thread_id, user_id, other_id, unread_count, last_message_at)
-    VALUES (${threadId}, ${userId}, ${otherId}, 0, NULL) ON CONFLICT DO NOTHING`;
-  const results = await runBatch<{ id: string }>(deps.db, [
-    sql`INSERT INTO threads (id, pair_key, last_message_id, created_at, updated_at) VALUES (${newId()}, ${key}, NULL, ${at}, ${at}) ON CONFLICT (pair_key) DO NOTHING`,
-    side(a, b),
-    side(b, a),
-    sql`SELECT id FROM threads WHERE pair_key = ${key}`,
-  ]);
-  return results[3]!.results[0]!.id;
+export async function threadIdOf(a: string, b: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`thread:${pairKey(a, b)}`));
+  return Array.from(new Uint8Array(digest).slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The viewer's thread with a member, made in their mailbox when it does not exist yet. */
+export async function ensureThread(deps: Pick<Deps, 'inbox' | 'clock'>, viewerId: string, otherId: string): Promise<string> {
+  const threadId = await threadIdOf(viewerId, otherId);
+  await deps.inbox.of(viewerId).ensureThread(threadId, otherId, deps.clock.now().toISOString());
+  return threadId;
 }
 
 /**
@@ -133,17 +144,18 @@ export async function ensureThread(deps: Pick<Deps, 'db' | 'clock'>, a: string, 
  * a new one when the two are connected. Without a connection a thread with history still
  * opens, read only; one without history is refused (403).
  */
-export async function openThread(deps: Pick<Deps, 'db' | 'clock'>, viewerId: string, userId: string): Promise<Thread> {
+export async function openThread(deps: InboxDeps & Pick<Deps, 'clock'>, viewerId: string, userId: string): Promise<Thread> {
   if (userId === viewerId) throw invalidFields({ userId: M.yourself });
   const state = await pairState(deps, viewerId, userId);
   if (!state.member || state.blocked) throw new ApiError(404, M.memberNotFound);
   if (!state.connected && !state.hasHistory) throw new ApiError(403, M.connectionsOnly);
   const threadId = state.threadId ?? (await ensureThread(deps, viewerId, userId));
-  return threadView(deps, viewerId, threadId);
+  const stored = await deps.inbox.of(viewerId).thread(threadId, []);
+  if (!stored) throw new ApiError(404, M.threadNotFound);
+  return threadOf(stored, state.other!, state.viewer);
 }
 
 /** The unread messages of a member, threads hidden by a block left out. */
-export async function unseenMessageCount(deps: Pick<Deps, 'db'>, userId: string): Promise<number> {
-  const [row] = await deps.db.all<{ n: number }>(unseenCountStatement(userId));
-  return row?.n ?? 0;
+export async function unseenMessageCount(deps: InboxDeps, userId: string): Promise<number> {
+  return deps.inbox.of(userId).unreadTotal(await hiddenFrom(deps, userId));
 }

@@ -1,5 +1,5 @@
 /**
- * From the rows of queries.ts to the wire shapes of schemas.ts: attachments with the
+ * From the rows of the mailboxes and D1's member cards to the wire shapes of schemas.ts: attachments with the
  * address the two members read them at, messages with their author's card and the
  * message they quote, threads as one member sees them.
  */
@@ -7,26 +7,12 @@ import { toMemberCard, type MemberCardRow } from '../members/cards';
 import type { MemberCard } from '../members/schemas';
 import { INBOX_MESSAGES as M } from './messages';
 import type { Attachment, Message, Thread } from './schemas';
+import type { StoredMessage } from '../deps';
 
-/** A message as queries.ts selects it (MESSAGE_COLUMNS); all null for a thread with no message yet. */
-export type MessageRow = {
-  msg_id: string;
-  msg_author: string;
-  msg_to: string;
-  msg_body: string;
-  msg_read: number;
-  msg_deleted: string | null;
-  msg_created: string;
-  /** JSON: [{ id, name, mime, size, width, height }] in position order. */
-  msg_files: string;
-  q_id: string | null;
-  q_author: string | null;
-  q_body: string | null;
-  q_deleted: string | null;
-  q_files: number;
-};
+/** A message as a mailbox answers it (mailbox.ts); all null for a thread with no message yet. */
+export type MessageRow = StoredMessage;
 
-/** A thread row of queries.ts: the viewer's side, the other member's card and the latest message. */
+/** A thread as the viewer's mailbox answers it, with the other member's card (D1) and whether the two may write. */
 export type ThreadRow = MemberCardRow & {
   t_id: string;
   t_unread: number;

@@ -17,8 +17,7 @@ import { blockedWith } from '../members/blocks';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, toMemberCard, type MemberCardRow } from '../members/cards';
 import type { InboxLiveEvents } from '../inbox/live-events';
 import type { Thread } from '../inbox/schemas';
-import { ensureThread, threadViewsOf, threadViewStatements } from '../inbox/threads';
-import { bothSides } from '../inbox/queries';
+import { threadIdOf, threadViews } from '../inbox/threads';
 import { snippetOf } from '../events/notification-of';
 import { NOTIFICATION_LINKS } from '../notifications/links';
 import { notify } from '../notifications/notify';
@@ -30,7 +29,7 @@ import { REQUEST_MESSAGES as M } from './messages';
 import type { MessageRequest, MessageRequestPage, RequestSetting, SendRequestBody, SentRequest } from './schemas';
 
 type ReadDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
-export type RequestDeps = ReadDeps & Pick<Deps, 'notifications'> & Emits<NotificationLiveEvents & InboxLiveEvents>;
+export type RequestDeps = ReadDeps & Pick<Deps, 'notifications' | 'inbox'> & Emits<NotificationLiveEvents & InboxLiveEvents>;
 
 type RequestStatus = MessageRequest['status'];
 type RequestRow = { id: string; sender_id: string; recipient_id: string; body: string; status: RequestStatus; created_at: string; answered_at: string | null };
@@ -187,17 +186,13 @@ export async function acceptRequest(deps: RequestDeps, userId: string, id: strin
   const at = deps.clock.now().toISOString();
   if (!(await answer(deps, id, 'accepted', at))) throw new ApiError(409, M.answered);
   const sender = request.sender_id;
-  const threadId = await ensureThread(deps, sender, userId);
-  const messageId = newId();
+  const threadId = (await deps.inbox.of(userId).threadWith(sender))?.id ?? (await threadIdOf(sender, userId));
+  // Written by the sender, already read by the recipient who accepted it: in the sender's mailbox, then the recipient's.
+  const mailbox = deps.inbox.of(sender);
+  await mailbox.send({ id: newId(), threadId, authorId: sender, toId: userId, body: request.body, replyTo: null, files: [], now: at, read: true });
+  await mailbox.flush();
   const pair = [userId, sender];
-  const results = await runBatch(deps.db, [
-    sql`INSERT INTO messages (id, thread_id, author_id, to_id, body, reply_to_id, read, deleted_at, created_at)
-      VALUES (${messageId}, ${threadId}, ${sender}, ${userId}, ${request.body}, NULL, 1, NULL, ${at})`,
-    sql`UPDATE thread_members SET last_message_at = ${at} WHERE ${bothSides(threadId, [userId, sender])}`,
-    sql`UPDATE threads SET last_message_id = ${messageId}, updated_at = ${at} WHERE id = ${threadId}`,
-    ...threadViewStatements(threadId, pair),
-  ]);
-  const [mine, theirs] = threadViewsOf(results.slice(3), pair);
+  const [mine, theirs] = await threadViews(deps, threadId, pair);
   await Promise.all([
     theirs?.thread ? deps.live.emit(sender, 'thread', { thread: theirs.thread }) : undefined,
     notify(deps, {

@@ -14,13 +14,18 @@ import { storeInputOf, type NotifyInput } from './notify';
 import { DELETED_MESSAGE_BODY } from './messages';
 
 type OutboxDeps = Pick<Deps, 'db' | 'clock' | 'notifications'>;
+/** The cron's redelivery also asks the sender's mailbox about a message's notification. */
+type RedeliveryDeps = OutboxDeps & Pick<Deps, 'inbox'>;
 
 /** An outbox row to put in the action's batch: its id and its INSERT. */
 export type Outboxed = { id: string; input: NotifyInput; at: string; statement: BatchStatement };
 
-/** The outbox row of a notification stored at `at` (the receiver's sender and block checks are the action's). */
-export function outboxed(input: NotifyInput, at: string): Outboxed {
-  const id = newId();
+/**
+ * The outbox row of a notification stored at `at` (the receiver's sender and block checks are
+ * the action's). A message's notification takes the message's id, so a late delivery can ask
+ * the sender's mailbox what became of the message.
+ */
+export function outboxed(input: NotifyInput, at: string, id: string = newId()): Outboxed {
   return {
     id,
     input,
@@ -39,13 +44,16 @@ export async function deliverOutboxed(deps: OutboxDeps, row: Pick<Outboxed, 'id'
   return stored;
 }
 
-/** A message notification delivered late keeps no text of a message deleted since. */
-async function currentInput(deps: Pick<Deps, 'db'>, input: NotifyInput, at: string): Promise<NotifyInput> {
-  if (input.kind !== 'message.received' || !input.refId || !input.senderId) return input;
-  const deleted = await deps.db.all(
-    sql`SELECT 1 FROM messages WHERE thread_id = ${input.refId} AND author_id = ${input.senderId} AND created_at = ${at} AND deleted_at IS NOT NULL`,
-  );
-  return deleted.length > 0 ? { ...input, body: DELETED_MESSAGE_BODY } : input;
+/**
+ * A message notification delivered late keeps no text of a message deleted since, and is
+ * dropped (null) when the sender's mailbox never stored the message (the send failed after
+ * its D1 batch and could not take the row back).
+ */
+async function currentInput(deps: Pick<Deps, 'inbox'>, rowId: string, input: NotifyInput): Promise<NotifyInput | null> {
+  if (input.kind !== 'message.received' || !input.senderId) return input;
+  const message = await deps.inbox.of(input.senderId).message(rowId);
+  if (!message) return null;
+  return message.deleted_at ? { ...input, body: DELETED_MESSAGE_BODY } : input;
 }
 
 /** A body rewrite of a receiver's notifications (a deleted message's text), kept until their object applied it. */
@@ -74,7 +82,7 @@ export const OUTBOX_BATCH = 200;
 const REWRITE_BATCH = 50;
 
 /** Delivers the outbox rows a request left behind (its delivery failed); answers how many. */
-export async function redeliverOutbox(deps: OutboxDeps): Promise<number> {
+export async function redeliverOutbox(deps: RedeliveryDeps): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - OUTBOX_GRACE_MS).toISOString();
   const rows = await deps.db.all<{ id: string; payload: string }>(
     sql`SELECT id, payload FROM notification_outbox WHERE created_at < ${before} AND ${REWRITE_OF_ROW} IS NULL ORDER BY created_at LIMIT ${OUTBOX_BATCH}`,
@@ -83,7 +91,12 @@ export async function redeliverOutbox(deps: OutboxDeps): Promise<number> {
   for (const row of rows) {
     try {
       const { input, at } = JSON.parse(row.payload) as { input: NotifyInput; at: string };
-      await deliverOutboxed(deps, { id: row.id, input: await currentInput(deps, input, at), at });
+      const current = await currentInput(deps, row.id, input);
+      if (current === null) {
+        await deps.db.run(sql`DELETE FROM notification_outbox WHERE id = ${row.id}`);
+        continue;
+      }
+      await deliverOutboxed(deps, { id: row.id, input: current, at });
       delivered++;
     } catch (error) {
       console.error(`notification outbox ${row.id} not delivered`, error);
