@@ -9,20 +9,48 @@ import { asMember, newPost, pngFile } from '../../test/posts';
 import { buildDeps } from '../build-deps';
 import { db } from '../db/client';
 import { newId } from '../db/ids';
-import { deletionRequests, feedComments, feedPollOptions, feedPosts, founders, messages, subscriptions, threadMembers, users } from '../db/schema';
+import { attachments, deletionRequests, feedComments, feedPollOptions, feedPosts, founders, subscriptions, users } from '../db/schema';
 import type { BillingProvider } from '../deps';
+import type { InboxStores } from '../mailboxes';
 import { recordView } from '../profiles/views';
 import { decideDeletion } from './requests';
 import { searchMembers } from '../admin/members';
 import { storedFor, storedRows, testStores } from '../notifications/test-support';
 import { forgetSentNotifications } from './sent-notifications';
 import { fixedClock } from '../clock';
+import { durableObjectInbox } from '../inbox/mailbox-box';
+import { eraseMember, handOverConversations } from './erase';
 
 afterEach(closeLiveSockets);
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const database = () => db(env);
 const viewStores = () => buildDeps(env).profileViews;
+const mailboxes = () => durableObjectInbox(env.INBOX_STORE);
+
+/** A conversation between two members, in both mailboxes: each message `[author, body, read]` from the first or the second. */
+async function conversation(one: string, two: string, lines: Array<[string, string, number]>) {
+  const threadId = newId();
+  const start = Date.now();
+  const messages = lines.map(([authorId, body, read], index) => ({
+    id: newId(),
+    thread_id: threadId,
+    author_id: authorId,
+    to_id: authorId === one ? two : one,
+    body,
+    reply_to_id: null,
+    read,
+    created_at: new Date(start + index).toISOString(),
+  }));
+  const created_at = new Date(start).toISOString();
+  await mailboxes()
+    .of(one)
+    .importRows({ threads: [{ id: threadId, other_id: two, created_at }], messages });
+  await mailboxes()
+    .of(two)
+    .importRows({ threads: [{ id: threadId, other_id: one, created_at }], messages });
+  return { threadId, ids: messages.map((message) => message.id) };
+}
 
 /** Every table and column of the database that holds `needle` anywhere in its text (one query per table, then per column where found). */
 async function tablesHolding(needle: string): Promise<string[]> {
@@ -77,24 +105,26 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
   await replyTo(strangerComment._id, member, 'Thanks!');
   await replyTo(strangerComment._id, friend, 'Indeed');
 
-  // A connection (with its notifications) and a conversation with a file from each side.
+  // A connection (with its notifications) and a conversation, in both mailboxes, with a file from each side.
   const request = await bodyOf(await connectTo(member, friend, 'Hi'));
   await call('PUT', `/connection/accepted/${request._id ?? request.connection?._id}`, undefined, { token: friend.jwt });
-  const [a, b] = [member.user.id, friend.user.id].sort();
-  const threadId = newId();
   const at = new Date().toISOString();
-  const fromMember = newId();
-  const fromFriend = newId();
+  const {
+    threadId,
+    ids: [fromFriend, fromMember],
+  } = await conversation(member.user.id, friend.user.id, [
+    [friend.user.id, 'Got it, thanks', 1],
+    [member.user.id, 'Here is the deck', 0],
+  ]);
   const fileKey = `attachments/${newId()}.png`;
+  const friendsFileKey = `attachments/${newId()}.png`;
   await env.MEDIA.put(fileKey, 'file');
-  await database().run(sql`INSERT INTO threads (id, pair_key, last_message_id, created_at, updated_at) VALUES (${threadId}, ${`${a}:${b}`}, ${fromFriend}, ${at}, ${at})`);
-  await database().run(sql`INSERT INTO thread_members (thread_id, user_id, other_id, unread_count, last_message_at) VALUES
-    (${threadId}, ${member.user.id}, ${friend.user.id}, 0, ${at}), (${threadId}, ${friend.user.id}, ${member.user.id}, 1, ${at})`);
-  await database().run(sql`INSERT INTO messages (id, thread_id, author_id, to_id, body, read, created_at) VALUES
-    (${fromMember}, ${threadId}, ${member.user.id}, ${friend.user.id}, 'Here is the deck', 0, ${at}),
-    (${fromFriend}, ${threadId}, ${friend.user.id}, ${member.user.id}, 'Got it, thanks', 1, ${at})`);
-  await database().run(sql`INSERT INTO attachments (id, owner_id, message_id, storage_key, name, mime, size, created_at) VALUES
-    (${newId()}, ${member.user.id}, ${fromMember}, ${fileKey}, 'deck.png', 'image/png', 4, ${at})`);
+  await env.MEDIA.put(friendsFileKey, 'file');
+  const friendsFile = newId();
+  await database().run(sql`INSERT INTO attachments (id, owner_id, message_id, to_id, storage_key, name, mime, size, created_at) VALUES
+    (${newId()}, ${member.user.id}, ${fromMember}, ${friend.user.id}, ${fileKey}, 'deck.png', 'image/png', 4, ${at}),
+    (${friendsFile}, ${friend.user.id}, ${fromFriend}, ${member.user.id}, ${friendsFileKey}, 'notes.png', 'image/png', 4, ${at})`);
+  expect((await mailboxes().of(friend.user.id).thread(threadId, []))?.other_id).toBe(member.user.id);
   // Views both ways, kept in the members' profile-view objects.
   await recordView(buildDeps(env), { id: member.user.id, privateBrowsing: false }, friend.user.id);
   await recordView(buildDeps(env), { id: stranger.user.id, privateBrowsing: true }, member.user.id);
@@ -111,7 +141,7 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
 
   const [postRow] = await database().select().from(feedPosts).where(eq(feedPosts.id, own._id));
   const mediaKeys = (await database().all<{ key: string }>(sql`SELECT r2_key AS key FROM feed_post_media WHERE post_id = ${own._id}`)).map((row) => row.key);
-  return { member, ownPost: postRow!, friendPost, strangerComment, threadId, fromMember, fromFriend, keys: [avatar, banner, fileKey, ...mediaKeys] };
+  return { member, ownPost: postRow!, friendPost, strangerComment, threadId, fromMember, fromFriend, friendsFile, friendsFileKey, keys: [avatar, banner, fileKey, ...mediaKeys] };
 }
 
 async function askAndApprove(member: Member, admin: Member) {
@@ -171,16 +201,20 @@ describe('the deletion of an account', () => {
     expect(standInRow).toMatchObject({ firstName: 'Deleted', lastName: 'member', onboarded: false, emailVerified: false });
     // The stand-in is nobody: the admin area's member search never lists it.
     expect((await searchMembers({ db: database() }, { q: standInRow!.email, page: 1, limit: 10 })).total).toBe(0);
-    const kept = await database().select().from(messages).where(eq(messages.threadId, busy.threadId));
-    expect(kept.map((row) => [row.id, row.authorId, row.toId, row.body]).sort()).toEqual(
-      [
-        [busy.fromMember, standIn, friend.user.id, 'Here is the deck'],
-        [busy.fromFriend, friend.user.id, standIn, 'Got it, thanks'],
-      ].sort(),
-    );
-    expect(await database().select().from(threadMembers).where(eq(threadMembers.threadId, busy.threadId))).toEqual([
-      expect.objectContaining({ userId: friend.user.id, otherId: standIn, unreadCount: 1 }),
+    const friendsBox = mailboxes().of(friend.user.id);
+    expect(await friendsBox.thread(busy.threadId, [])).toMatchObject({ other_id: standIn, t_unread: 1, msg_id: busy.fromMember });
+    const kept = (await friendsBox.messages(busy.threadId, null, 10, null)).rows;
+    expect(kept.map((row) => [row.msg_id, row.msg_author, row.msg_to, row.msg_body])).toEqual([
+      [busy.fromMember, standIn, friend.user.id, 'Here is the deck'],
+      [busy.fromFriend, friend.user.id, standIn, 'Got it, thanks'],
     ]);
+    expect(JSON.stringify(await friendsBox.exportRows(friend.user.id))).not.toContain(member.user.id);
+    // Their own mailbox is empty.
+    expect(await mailboxes().of(member.user.id).isEmpty()).toBe(true);
+    expect(await mailboxes().of(member.user.id).others()).toEqual([]);
+    // The file the friend sent them stays the friend's, sent to the stand-in.
+    expect(await database().select({ toId: attachments.toId }).from(attachments).where(eq(attachments.id, busy.friendsFile))).toEqual([{ toId: standIn }]);
+    expect(await env.MEDIA.head(busy.friendsFileKey)).not.toBeNull();
     const threads = await bodyOf(await get('/connections?limit=20&page=1', { token: friend.jwt }));
     expect(JSON.stringify(threads)).toContain('Deleted member');
 
@@ -241,8 +275,10 @@ describe('the deletion of an account', () => {
   it("cleans the others' notification objects in steps, and a run stopped part-way carries on where it stopped", async () => {
     const member = await signedInMember();
     const others = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
-    for (const other of others) {
-      await connectTo(member, other, 'Hi');
+    for (const [index, other] of others.entries()) {
+      // The last one only talked with the member: their mailbox is what names them.
+      if (index < 2) await connectTo(member, other, 'Hi');
+      else await conversation(member.user.id, other.user.id, [[member.user.id, 'Hello', 0]]);
       await storedFor(other, member, new Date().toISOString());
     }
     const [first, second, last] = others.map((other) => other.user.id).sort();
@@ -258,7 +294,7 @@ describe('the deletion of an account', () => {
         },
       }),
     } as unknown as typeof stores;
-    const deps = { db: database(), clock: fixedClock(new Date()), notifications };
+    const deps = { db: database(), clock: fixedClock(new Date()), notifications, inbox: mailboxes() };
     await expect(forgetSentNotifications(deps, member.user.id, 1)).rejects.toThrow('object unreachable');
     expect(called).toEqual([first, second, last]);
     for (const id of [first, second]) expect((await storedRows(id!)).filter((row) => row.sender_id === member.user.id)).toEqual([]);
@@ -269,4 +305,98 @@ describe('the deletion of an account', () => {
     expect(called).toEqual([last]);
     expect((await storedRows(last!)).filter((row) => row.sender_id === member.user.id)).toEqual([]);
   });
+
+  it("hands the member's side of each conversation to the stand-in in steps, and a run stopped part-way carries on where it stopped", async () => {
+    const member = await signedInMember();
+    const others = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
+    const threadOf = new Map<string, string>();
+    for (const other of others) {
+      const { threadId } = await conversation(member.user.id, other.user.id, [
+        [other.user.id, 'Hello', 1],
+        [member.user.id, 'Hi back', 0],
+      ]);
+      threadOf.set(other.user.id, threadId);
+    }
+    const [first, second, last] = others.map((other) => other.user.id).sort();
+    const { inbox, called, fail } = failingInbox(last!);
+    const deps = { db: database(), clock: fixedClock(new Date()), inbox };
+    const standIn = newId();
+    const otherOf = async (id: string) => (await mailboxes().of(id).thread(threadOf.get(id)!, []))?.other_id;
+    await expect(handOverConversations(deps, member.user.id, standIn, 1)).rejects.toThrow('mailbox unreachable');
+    expect(called).toEqual([first, second, last]);
+    expect([await otherOf(first!), await otherOf(second!), await otherOf(last!)]).toEqual([standIn, standIn, member.user.id]);
+    // The member's mailbox stays whole until every other one is done.
+    expect(await mailboxes().of(member.user.id).others()).toEqual([first, second, last]);
+    fail.last = false;
+    called.length = 0;
+    await handOverConversations(deps, member.user.id, standIn, 1);
+    expect(called).toEqual([last]);
+    for (const id of [first!, second!, last!]) {
+      expect(await otherOf(id)).toBe(standIn);
+      const rows = (await mailboxes().of(id).messages(threadOf.get(id)!, null, 10, null)).rows;
+      expect(rows.map((row) => [row.msg_author, row.msg_to, row.msg_body])).toEqual([
+        [standIn, id, 'Hi back'],
+        [id, standIn, 'Hello'],
+      ]);
+    }
+    expect(await mailboxes().of(member.user.id).isEmpty()).toBe(true);
+    expect(await mailboxes().of(member.user.id).others()).toEqual([]);
+  });
+
+  it('keeps one stand-in across runs of a deletion cut short while handing over the conversations', async () => {
+    const member = await signedInMember();
+    const others = await Promise.all([signedInMember(), signedInMember()]);
+    const threads = [];
+    for (const other of others) threads.push({ other: other.user.id, ...(await conversation(member.user.id, other.user.id, [[member.user.id, 'Hello', 0]])) });
+    const last = others.map((other) => other.user.id).sort()[1]!;
+    const { inbox, fail } = failingInbox(last);
+    const deps = { ...buildDeps(env), inbox, media: env.MEDIA };
+    const at = new Date().toISOString();
+    const requestId = newId();
+    await database().insert(deletionRequests).values({ id: requestId, userId: member.user.id, status: 'approved', createdAt: at, dueAt: at, handledAt: at });
+    const [request] = await database().select().from(deletionRequests).where(eq(deletionRequests.id, requestId));
+    await expect(eraseMember(deps, request!)).rejects.toThrow('mailbox unreachable');
+    // The account is whole: the next run carries it out.
+    expect(await database().select({ id: users.id }).from(users).where(eq(users.id, member.user.id))).toHaveLength(1);
+    fail.last = false;
+    await eraseMember(deps, request!);
+    const [done] = await database().select().from(deletionRequests).where(eq(deletionRequests.id, requestId));
+    expect(done).toMatchObject({ status: 'completed' });
+    const standIn = done!.userId;
+    expect(await database().select({ firstName: users.firstName }).from(users).where(eq(users.id, standIn))).toEqual([{ firstName: 'Deleted' }]);
+    for (const { other, threadId } of threads) expect((await mailboxes().of(other).thread(threadId, []))?.other_id).toBe(standIn);
+    expect(await database().all(sql`SELECT job FROM job_cursors WHERE instr(job, ${member.user.id}) > 0`)).toEqual([]);
+  });
+
+  it('rewrites a mention of the member in their conversations as one of the stand-in', async () => {
+    const [admin, member, friend] = [await signedInMember({ userRole: 'admin' }), await signedInMember(), await signedInMember()];
+    const { threadId } = await conversation(member.user.id, friend.user.id, [[friend.user.id, `Ask @[${member.user.firstName} ${member.user.lastName}](${member.user.id})`, 1]]);
+    const requestId = await askAndApprove(member, admin);
+    const [request] = await database().select().from(deletionRequests).where(eq(deletionRequests.id, requestId));
+    const [message] = (await mailboxes().of(friend.user.id).messages(threadId, null, 10, null)).rows;
+    expect(message!.msg_body).toBe(`Ask @[Deleted member](${request!.userId})`);
+  });
 });
+
+/** The test's mailboxes, but the mailbox of `last` fails replaceMember while `fail.last`; `called` lists the mailboxes replaceMember was called on. */
+function failingInbox(last: string) {
+  const real = mailboxes();
+  const called: string[] = [];
+  const fail = { last: true };
+  const inbox = {
+    of: (id: string) => {
+      const box = real.of(id);
+      return {
+        flush: () => box.flush(),
+        others: () => box.others(),
+        wipe: () => box.wipe(),
+        replaceMember: async (oldId: string, newId: string) => {
+          called.push(id);
+          if (id === last && fail.last) throw new Error('mailbox unreachable');
+          return box.replaceMember(oldId, newId);
+        },
+      };
+    },
+  } as unknown as InboxStores;
+  return { inbox, called, fail };
+}

@@ -1,15 +1,22 @@
 /**
  * The deletion of an account (docs/decisions.md "Account deletion: what is deleted and what
- * anonymised"). In order: cancel any paid subscription at the provider, then one D1 batch that
- * hands the member's side of their conversations to an anonymous stand-in ("Deleted member",
- * a users row with a fresh id and no email, profile or session), rewrites mentions of them in
- * other members' text, fixes the counters their likes, votes, comments and replies held,
- * removes their search and report rows, and deletes the user (every table keyed to users
- * cascades: profiles, posts, comments, likes, votes, connections, sessions, identities,
- * …), right after their notifications and profile-views objects are wiped (their views also
- * leave the objects of the members on the other side, as what they sent others leaves those
- * members' notification objects: sent-notifications.ts); then their sockets are closed, their pictures, post media and
- * attachments leave R2, and the goodbye mail goes to the address the account had.
+ * anonymised"). In order: cancel any paid subscription at the provider; wipe their
+ * notifications object (what they sent others also leaves those members' notification objects:
+ * sent-notifications.ts) and their profile-views object (their views also leave the objects of
+ * the members on the other side); hand their side of every conversation, in the mailbox of
+ * each member they talked with, to an anonymous stand-in ("Deleted member", a users row with
+ * a fresh id and no email, profile or session), then wipe their own mailbox. Then one D1 batch
+ * makes the stand-in, rewrites mentions of them in other members' text, fixes the counters
+ * their likes, votes, comments and replies held, removes their search and report rows, and
+ * deletes the user (every table keyed to users cascades: profiles, posts, comments, likes,
+ * votes, connections, sessions, identities, attachments, …). Then their sockets are closed,
+ * their pictures, post media and attachments leave R2, and the goodbye mail goes to the
+ * address the account had.
+ *
+ * The objects are cleaned before the batch so that a run cut short leaves the account (and
+ * the approved request) for the next run, never an object naming a member D1 has forgotten;
+ * each walk over other members' objects resumes where it stopped, and the stand-in is the same
+ * in every run (`standInFor`).
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { runBatch, type BatchStatement } from '../db/batch';
@@ -23,9 +30,10 @@ import { deleteMedia } from '../feed/media-store';
 import { PREMIUM_STATUSES } from '../subscriptions/premium-state';
 import { STAND_IN_NAME, standInEmail } from '../members/stand-in';
 import { eraseProfileViews, type ViewStoreDeps } from '../profiles/views';
+import { dropCursor, readCursor, saveCursor } from '../jobs/cursor';
 import { finishStatement, forgetSentNotifications } from './sent-notifications';
 
-export type EraseDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'live' | 'billing' | 'notifications'> & ViewStoreDeps & { media: R2Bucket };
+export type EraseDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'live' | 'billing' | 'notifications' | 'inbox'> & ViewStoreDeps & { media: R2Bucket };
 
 /** The name the stand-in shows wherever the member's messages stay. */
 export const DELETED_MEMBER = STAND_IN_NAME;
@@ -38,7 +46,6 @@ const TEXT_TABLES = [
   { table: 'feed_comments', text: 'text' },
   { table: 'feed_replies', text: 'text' },
   { table: 'feed_post_history', text: 'text' },
-  { table: 'messages', text: 'body' },
 ] as const;
 
 /** Statements rewriting `@[Their Name](<id>)` in other members' text to the stand-in; each only if the text is still what was read. */
@@ -101,13 +108,9 @@ function eraseStatements(userId: string, standInId: string, requestId: string, a
     sql`UPDATE feed_comments SET reply_count = (SELECT count(*) FROM feed_replies r WHERE r.comment_id = feed_comments.id AND r.author_user_id <> ${x})
         WHERE id IN (SELECT comment_id FROM feed_replies WHERE author_user_id = ${x}) AND author_user_id <> ${x}`,
     sql`UPDATE feed_poll_options SET vote_count = max(vote_count - 1, 0) WHERE id IN (SELECT option_id FROM feed_poll_votes WHERE user_id = ${x})`,
-    // The other member keeps the conversation: the member's side passes to the stand-in.
-    sql`UPDATE threads SET pair_key = (SELECT CASE WHEN o < ${t} THEN o || ':' || ${t} ELSE ${t} || ':' || o END
-          FROM (SELECT replace(replace(threads.pair_key, ${x}, ''), ':', '') AS o))
-        WHERE id IN (SELECT thread_id FROM thread_members WHERE user_id = ${x} OR other_id = ${x})`,
-    sql`UPDATE thread_members SET other_id = ${t} WHERE other_id = ${x}`,
-    sql`UPDATE messages SET author_id = ${t} WHERE author_id = ${x}`,
-    sql`UPDATE messages SET to_id = ${t} WHERE to_id = ${x}`,
+    // The files others sent the member stay their senders', sent to the stand-in as the senders' mailboxes now say
+    // (no one signs in as it, so only the sender reads them); the member's own files go with the user.
+    sql`UPDATE attachments SET to_id = ${t} WHERE to_id = ${x}`,
     // The request itself (and earlier ones) now belong to the stand-in.
     sql`UPDATE deletion_requests SET status = 'completed', completed_at = ${at} WHERE id = ${requestId} AND status = 'approved'`,
     sql`UPDATE deletion_requests SET user_id = ${t} WHERE user_id = ${x}`,
@@ -130,6 +133,46 @@ function eraseStatements(userId: string, standInId: string, requestId: string, a
   ];
 }
 
+/** Mailboxes handed to the stand-in per step (one object call each); the cursor is saved after each step. */
+const MAILBOX_STEP = 100;
+
+const standInJob = (userId: string) => `erase-stand-in:${userId}`;
+const mailboxJob = (userId: string) => `erase-mailboxes:${userId}`;
+
+/**
+ * The stand-in of the member's deletion, kept in job_cursors until the batch: a run cut short
+ * may have handed mailboxes to it before the batch that makes its users row, so every run of
+ * the deletion uses the same one (of two runs at once, the first to write it).
+ */
+async function standInFor(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<string> {
+  const job = standInJob(userId);
+  await deps.db.run(sql`INSERT INTO job_cursors (job, cursor, updated_at) VALUES (${job}, ${newId()}, ${deps.clock.now().toISOString()}) ON CONFLICT (job) DO NOTHING`);
+  return readCursor(deps, job);
+}
+
+/**
+ * The other member of each of the member's conversations keeps it, in their own mailbox: the
+ * member's side passes to the stand-in (replaceMember), MAILBOX_STEP mailboxes at a time in id
+ * order, the job's cursor saved after each step so a run stopped part-way (an error, the
+ * invocation's subrequest cap) carries on where it stopped. The member's own mailbox is first
+ * flushed (a change still on its way reaches the other mailbox now, not after it has passed to
+ * the stand-in, where it would name the member again), then read for the walk, and wiped last.
+ */
+export async function handOverConversations(deps: Pick<Deps, 'db' | 'clock' | 'inbox'>, userId: string, standInId: string, perStep = MAILBOX_STEP): Promise<void> {
+  const own = deps.inbox.of(userId);
+  const waiting = await own.flush();
+  if (waiting > 0) throw new Error(`${waiting} changes of the mailbox of ${userId} are still to deliver`);
+  const job = mailboxJob(userId);
+  const after = await readCursor(deps, job);
+  const others = (await own.others()).filter((id) => id > after);
+  for (let start = 0; start < others.length; start += perStep) {
+    const step = others.slice(start, start + perStep);
+    await Promise.all(step.map((memberId) => deps.inbox.of(memberId).replaceMember(userId, standInId)));
+    await saveCursor(deps, job, step[step.length - 1]!, deps.clock.now().toISOString());
+  }
+  await own.wipe();
+}
+
 /**
  * Deletes the account of an approved request. Safe to run again after a failure: the
  * provider calls repeat harmlessly and the batch finds nothing left of the member.
@@ -144,14 +187,22 @@ export async function eraseMember(deps: EraseDeps, request: DeletionRequestRow):
   }
   await cancelSubscriptions(deps, userId);
   const files = await storedFiles(deps, userId);
-  const standInId = newId();
+  const standInId = await standInFor(deps, userId);
   // Before the batch: a failure here leaves the account for the next run, never an orphaned object.
   await deps.notifications.of(userId).wipe();
-  // What they sent leaves the others' objects, while D1 still tells who can hold it.
+  // What they sent leaves the others' objects, while D1 and their mailbox still tell who can hold it.
   await forgetSentNotifications(deps, userId);
   // Their views leave the objects of the members on the other side, then their own object is emptied.
   await eraseProfileViews(deps, userId);
-  await runBatch(deps.db, [...(await mentionRewrites(deps, userId, standInId)), ...eraseStatements(userId, standInId, request.id, at), finishStatement(userId)]);
+  // Their conversations pass to the stand-in in the others' mailboxes, then their own mailbox is emptied.
+  await handOverConversations(deps, userId, standInId);
+  await runBatch(deps.db, [
+    ...(await mentionRewrites(deps, userId, standInId)),
+    ...eraseStatements(userId, standInId, request.id, at),
+    finishStatement(userId),
+    dropCursor(mailboxJob(userId)),
+    dropCursor(standInJob(userId)),
+  ]);
   // The account is gone now: what follows can fail without undoing it, so a failure is logged, not thrown.
   await deps.live.closeSessions(userId, { allBut: null });
   const steps = await Promise.allSettled([

@@ -1,7 +1,8 @@
 /**
  * Account deletion: what the member sent others leaves those members' notification objects
- * (their titles name the sender). D1 says who can hold one, before the deletion's batch removes
- * the rows that tell: every notification kind's receiver is on the other side of a row here.
+ * (their titles name the sender). D1 and the member's mailbox say who can hold one, before the
+ * deletion empties the mailbox and its batch removes the rows that tell: every notification
+ * kind's receiver is on the other side of a row here or of a conversation there.
  */
 import { sql } from 'drizzle-orm';
 import { dropCursor, readCursor, saveCursor } from '../jobs/cursor';
@@ -15,20 +16,17 @@ const jobOf = (userId: string) => `erase-notifications:${userId}`;
 
 /**
  * Everyone who can hold a notification from the member, in id order after `after`: the other
- * side of their connections in any status (requests, acceptances), their conversations and
- * message requests (messages, requests, acceptances), the authors of the posts, comments and
- * replies they liked, commented on or replied to, the members they tagged, and the subjects of
- * their recorded domain events.
+ * side of their connections in any status (requests, acceptances), their conversations (the
+ * members of their mailbox's threads: messages) and message requests (requests, acceptances),
+ * the authors of the posts, comments and replies they liked, commented on or replied to, the
+ * members they tagged, and the subjects of their recorded domain events.
  */
-async function receiversAfter(deps: Pick<Deps, 'db'>, userId: string, after: string): Promise<string[]> {
+async function receiversAfter(deps: Pick<Deps, 'db' | 'inbox'>, userId: string, after: string): Promise<string[]> {
   const x = userId;
   // One query each (D1 caps the terms of a compound SELECT).
   const sources = [
     sql`SELECT receiver_id AS id FROM connections WHERE requester_id = ${x}`,
     sql`SELECT requester_id AS id FROM connections WHERE receiver_id = ${x}`,
-    sql`SELECT other_id AS id FROM thread_members WHERE user_id = ${x}`,
-    sql`SELECT user_id AS id FROM thread_members WHERE other_id = ${x}`,
-    sql`SELECT DISTINCT to_id AS id FROM messages WHERE author_id = ${x}`,
     sql`SELECT recipient_id AS id FROM message_requests WHERE sender_id = ${x}`,
     sql`SELECT sender_id AS id FROM message_requests WHERE recipient_id = ${x}`,
     sql`SELECT DISTINCT p.author_user_id AS id FROM feed_likes l JOIN feed_posts p ON p.id = l.post_id WHERE l.user_id = ${x}`,
@@ -40,7 +38,8 @@ async function receiversAfter(deps: Pick<Deps, 'db'>, userId: string, after: str
     sql`SELECT DISTINCT m.user_id AS id FROM feed_mentions m JOIN feed_replies r ON r.id = m.comment_id WHERE r.author_user_id = ${x}`,
     sql`SELECT DISTINCT subject_id AS id FROM domain_events WHERE actor_id = ${x}`,
   ];
-  const found = new Set<string>();
+  // Both members of a conversation hold it, so the member's own mailbox names everyone they wrote to.
+  const found = new Set<string>(await deps.inbox.of(x).others());
   for (const source of sources) for (const row of await deps.db.all<{ id: string }>(source)) found.add(row.id);
   found.delete(x);
   return [...found].filter((id) => id > after).sort();
@@ -50,9 +49,10 @@ async function receiversAfter(deps: Pick<Deps, 'db'>, userId: string, after: str
  * Removes the member's notifications from the object of everyone who can hold one, STEP
  * members at a time; the job's cursor (job_cursors) is saved after each step, so a run stopped
  * part-way (an error, the invocation's subrequest cap) starts the next one where it stopped.
- * Runs before the deletion's batch, which takes `finishStatement` to forget the cursor.
+ * Runs before the deletion empties the member's mailbox, and before its batch, which takes
+ * `finishStatement` to forget the cursor.
  */
-export async function forgetSentNotifications(deps: Pick<Deps, 'db' | 'clock' | 'notifications'>, userId: string, perStep = STEP): Promise<void> {
+export async function forgetSentNotifications(deps: Pick<Deps, 'db' | 'clock' | 'notifications' | 'inbox'>, userId: string, perStep = STEP): Promise<void> {
   const job = jobOf(userId);
   const receivers = await receiversAfter(deps, userId, await readCursor(deps, job));
   for (let start = 0; start < receivers.length; start += perStep) {

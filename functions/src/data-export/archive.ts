@@ -7,7 +7,7 @@ import { collectMemberData } from './collect';
 import { documentsOf, mediaFilesOf, type LinkedIdentity } from './documents';
 import { zipStream, type ZipSource } from './zip-stream';
 
-export type ArchiveDeps = Pick<Deps, 'db' | 'clock' | 'notifications' | 'profileViews'> & { media: R2Bucket };
+export type ArchiveDeps = Pick<Deps, 'db' | 'clock' | 'notifications' | 'profileViews' | 'inbox'> & { media: R2Bucket };
 
 /** The archive's README: what each file holds and the rules of what is left out. */
 const README = `Your FounderMesh data

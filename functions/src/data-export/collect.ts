@@ -3,12 +3,14 @@
  * their account and profile, what they wrote and did, what was sent to them, their
  * billing state. Only rows about this member are read; what other members wrote to them
  * stays out (see documents.ts for the rules), and the names of the other members a row
- * mentions are read in a second query. Their notifications and profile views come from
- * their own objects (notifications/store.ts, profiles/views-store.ts), read beside the batch.
+ * mentions are read in a second query. Their notifications, profile views and conversations
+ * come from their own objects (notifications/store.ts, profiles/views-store.ts,
+ * inbox/mailbox.ts), read beside the batch; their files' rows stay D1's (attachments).
  */
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
+import { exportedConversations, type ExportedMessage, type ExportedThread } from './conversation-rows';
 import { exported, type ExportedNotification } from './notification-rows';
 import {
   advisors,
@@ -27,14 +29,11 @@ import {
   feedReplies,
   founders,
   messageRequests,
-  messages,
   onboardingDrafts,
   premiumGrants,
   reports,
   subscriptionEvents,
   subscriptions,
-  threadMembers,
-  threads,
   users,
 } from '../db/schema';
 
@@ -113,15 +112,7 @@ function memberQueries(db: Db, userId: string) {
       .where(or(eq(connections.requesterId, userId), eq(connections.receiverId, userId)))
       .orderBy(asc(connections.createdAt)),
     db.select().from(blocks).where(eq(blocks.blockerId, userId)).orderBy(asc(blocks.createdAt)),
-    db
-      .select({ id: threads.id, otherId: threadMembers.otherId, unreadCount: threadMembers.unreadCount, lastMessageAt: threadMembers.lastMessageAt, createdAt: threads.createdAt })
-      .from(threadMembers)
-      .innerJoin(threads, eq(threads.id, threadMembers.threadId))
-      .where(eq(threadMembers.userId, userId))
-      .orderBy(asc(threads.createdAt)),
-    // Messages the other member wrote are counted per thread, never read.
-    db.select({ threadId: messages.threadId, received: sql<number>`count(*)` }).from(messages).where(eq(messages.toId, userId)).groupBy(messages.threadId),
-    db.select().from(messages).where(eq(messages.authorId, userId)).orderBy(asc(messages.createdAt), asc(messages.id)),
+    // Sent or not: the rows name the R2 key and the upload's time, which the mailbox does not keep.
     db.select().from(attachments).where(eq(attachments.ownerId, userId)).orderBy(asc(attachments.createdAt), asc(attachments.position)),
     db
       .select()
@@ -164,20 +155,21 @@ export type MemberData = {
   votes: Rows[12];
   connections: Rows[13];
   blocked: Rows[14];
-  threads: Rows[15];
-  receivedPerThread: Rows[16];
-  messages: Rows[17];
-  attachments: Rows[18];
-  messageRequests: Rows[19];
+  /** From the member's mailbox (inbox/mailbox.ts), oldest first. */
+  threads: ExportedThread[];
+  receivedPerThread: Array<{ threadId: string; received: number }>;
+  messages: ExportedMessage[];
+  attachments: Rows[15];
+  messageRequests: Rows[16];
   notifications: ExportedNotification[];
   /** From the member's profile-views object (profiles/views-store.ts), oldest first. */
   viewsOfMe: Array<{ viewerId: string; viewedAt: string; private: boolean }>;
   viewsByMe: Array<{ viewedId: string; viewedAt: string; private: boolean }>;
-  reports: Rows[20];
-  billingCustomer: Rows[21][number] | null;
-  subscriptions: Rows[22];
-  subscriptionEvents: Rows[23];
-  premiumGrant: Rows[24][number] | null;
+  reports: Rows[17];
+  billingCustomer: Rows[18][number] | null;
+  subscriptions: Rows[19];
+  subscriptionEvents: Rows[20];
+  premiumGrant: Rows[21][number] | null;
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
@@ -200,7 +192,7 @@ function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' |
 }
 
 /** Reads every row about the member, or null when the account no longer exists. */
-export async function collectMemberData(db: Db, userId: string, stores: Pick<Deps, 'notifications' | 'profileViews'>): Promise<MemberData | null> {
+export async function collectMemberData(db: Db, userId: string, stores: Pick<Deps, 'notifications' | 'profileViews' | 'inbox'>): Promise<MemberData | null> {
   const [
     [user],
     [founder],
@@ -217,9 +209,6 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     votes,
     connectionRows,
     blocked,
-    threadRows,
-    receivedPerThread,
-    messageRows,
     attachmentRows,
     messageRequestRows,
     reportRows,
@@ -234,6 +223,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
   const viewRows = await stores.profileViews.of(userId).all();
   const viewsOfMe = viewRows.filter((row) => row.side === 'viewers').map((row) => ({ viewerId: row.member_id, viewedAt: row.viewed_at, private: row.private === 1 }));
   const viewsByMe = viewRows.filter((row) => row.side === 'viewed').map((row) => ({ viewedId: row.member_id, viewedAt: row.viewed_at, private: row.private === 1 }));
+  const conversations = exportedConversations(userId, await stores.inbox.of(userId).exportRows(userId));
   const rows = {
     founder: founder ?? null,
     advisor: advisor ?? null,
@@ -249,9 +239,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     votes,
     connections: connectionRows,
     blocked,
-    threads: threadRows,
-    receivedPerThread,
-    messages: messageRows,
+    ...conversations,
     attachments: attachmentRows,
     messageRequests: messageRequestRows,
     notifications: notificationRows,

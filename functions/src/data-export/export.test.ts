@@ -127,6 +127,27 @@ describe('GET /auth/data-export', () => {
     const messages = json(files, 'messages.json');
     expect(messages.threads).toEqual([expect.objectContaining({ with: expect.objectContaining({ id: bob.user.id }), messagesSent: 1, messagesReceived: 1 })]);
     expect(messages.sent.map((message: { body: string }) => message.body)).toEqual([`Ada writes ${suffix}`]);
+    // The shape the export has always had (the rows now come from her mailbox).
+    expect(messages.threads[0]).toEqual({
+      id: expect.any(String),
+      with: { id: bob.user.id, name: `${bob.user.firstName} ${bob.user.lastName}` },
+      createdAt: expect.any(String),
+      lastMessageAt: expect.any(String),
+      unreadCount: 1,
+      messagesReceived: 1,
+      messagesSent: 1,
+    });
+    expect(messages.sent[0]).toEqual({
+      id: expect.any(String),
+      threadId: messages.threads[0].id,
+      body: `Ada writes ${suffix}`,
+      replyToId: null,
+      read: false,
+      deletedAt: null,
+      createdAt: expect.any(String),
+      to: { id: bob.user.id, name: `${bob.user.firstName} ${bob.user.lastName}` },
+      attachments: [expect.objectContaining({ name: 'deck.pdf' })],
+    });
     expect(messages.sent[0].attachments[0]).toMatchObject({ name: 'deck.pdf', file: expect.stringMatching(/^media\/attachments\/.+\.pdf$/) });
     expect(allText(files)).not.toContain(`Bob's private words ${suffix}`);
   });

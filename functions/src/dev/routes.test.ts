@@ -4,6 +4,8 @@ import { bodyOf, call, get, mailTo, post, signedInMember, uniqueEmail } from '..
 import { db } from '../db/client';
 import { devMailbox } from '../mail/dev-mailbox';
 import { systemClock } from '../clock';
+import { newId } from '../db/ids';
+import { durableObjectInbox } from '../inbox/mailbox-box';
 import { connectedMembers, sendText } from '../inbox/test-inbox';
 import { DEMO_ADMIN_PASSWORD, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_POSTS } from './demo-data';
 
@@ -89,6 +91,52 @@ describe('POST /dev/missed-mail', () => {
   });
 });
 
+describe('POST /dev/inbox/import', () => {
+  it('fills a member’s mailbox in bulk, keeping what it holds, and names a bad field', async () => {
+    const [owner, other] = [newId(), newId()];
+    const threadId = newId();
+    const message = (at: string, from: string, read: 0 | 1, replyTo: string | null = null) => ({
+      id: newId(),
+      thread_id: threadId,
+      author_id: from,
+      to_id: from === owner ? other : owner,
+      body: `at ${at}`,
+      reply_to_id: replyTo,
+      read,
+      created_at: at,
+    });
+    const first = message('2026-03-01T10:00:00.000Z', other, 1);
+    const messages = [first, message('2026-03-01T11:00:00.000Z', owner, 1, first.id), message('2026-03-01T12:00:00.000Z', other, 0)];
+    const body = { userId: owner, threads: [{ id: threadId, other_id: other, created_at: '2026-03-01T09:00:00.000Z' }], messages };
+    const answer = await post('/dev/inbox/import', body);
+    expect(answer.status).toBe(200);
+    expect(await bodyOf(answer)).toEqual({ imported: 3 });
+
+    const box = durableObjectInbox(env.INBOX_STORE).of(owner);
+    const thread = await box.thread(threadId, []);
+    expect(thread).toMatchObject({ other_id: other, t_unread: 1, msg_id: messages[2]!.id, t_updated: '2026-03-01T12:00:00.000Z' });
+    const { rows } = await box.messages(threadId, null, 10, null);
+    expect(rows.map((row) => [row.msg_id, row.msg_read, row.q_id])).toEqual([
+      [messages[2]!.id, 0, null],
+      [messages[1]!.id, 1, first.id],
+      [first.id, 1, null],
+    ]);
+    // Again: the mailbox keeps its copies (the unread count does not grow).
+    expect((await post('/dev/inbox/import', body)).status).toBe(200);
+    expect((await box.thread(threadId, []))!.t_unread).toBe(1);
+    expect((await box.messages(threadId, null, 10, null)).rows).toHaveLength(3);
+
+    const bad = await post('/dev/inbox/import', { ...body, messages: [{ ...first, read: 2 }] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await bodyOf(bad)).data.fields)).toEqual(['messages.0.read']);
+    // A message neither from nor to the member belongs in no mailbox of theirs.
+    const elsewhere = await post('/dev/inbox/import', { ...body, messages: [{ ...first, to_id: newId() }] });
+    expect(elsewhere.status).toBe(400);
+    expect(Object.keys((await bodyOf(elsewhere)).data.fields)).toEqual(['messages.0.to_id']);
+    expect((await box.messages(threadId, null, 10, null)).rows).toHaveLength(3);
+  });
+});
+
 describe('the development routes outside development', () => {
   it('answer exactly like unknown routes', async () => {
     for (const [method, path] of [
@@ -96,6 +144,7 @@ describe('the development routes outside development', () => {
       ['GET', '/dev/mailbox?to=a@example.com'],
       ['POST', '/dev/seed'],
       ['POST', '/dev/missed-mail'],
+      ['POST', '/dev/inbox/import'],
     ] as const) {
       const response = await call(method, path, undefined, { env: production });
       expect(response.status).toBe(404);

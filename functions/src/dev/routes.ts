@@ -12,6 +12,7 @@ import { listDevMail } from '../mail/dev-mailbox';
 import { sendDigestsNow } from '../missed-mail/digest-queue';
 import { sendUnreadMessageMails } from '../missed-mail/unread';
 import { errorResponses, jsonResponse } from '../openapi/responses';
+import { devInboxRoutes } from './inbox-routes';
 import { devLiveRoutes } from './live-routes';
 import { devNotificationRoutes } from './notification-routes';
 import { devProfileViewRoutes } from './profile-views-routes';
@@ -99,6 +100,7 @@ export const devRoutes = developmentRouter
       return c.json({ unread, digests: await sendDigestsNow(runDeps, secret) }, 200);
     },
   )
+  .route('/inbox', devInboxRoutes)
   .route('/live', devLiveRoutes)
   .route('/notifications', devNotificationRoutes)
   .route('/profile-views', devProfileViewRoutes);

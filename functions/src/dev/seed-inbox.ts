@@ -2,15 +2,21 @@
  * Adds the demo inbox once, to a fresh demo database or to one seeded before it existed:
  * the demo member's conversations with her three connections (an unread one, a long one
  * with a reply that quotes, one she wrote last) and one with a member she is no longer
- * connected to (history, read only). Unread counts and previews are computed from the
- * rows. One batch, marker first, so a second call or a race leaves exactly one copy.
+ * connected to (history, read only). Each conversation goes into both members' mailboxes
+ * (inbox/mailbox.ts), which count the unread messages and pick the previews from the rows;
+ * D1 gets the `unread_threads` rows the send path would have written.
+ *
+ * The marker is written last, with those rows: a call that stopped halfway leaves no marker,
+ * and the next call does it all again harmlessly, since the ids are derived from the pair
+ * (the thread's as the send path derives it, the messages' from it) and a mailbox keeps the
+ * first copy of a message id it is given. So a second call, or two at once, leave one copy.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { newId } from '../db/ids';
-import { appMeta, threads, users } from '../db/schema';
-import { pairKey } from '../connections/repository';
+import type { MailboxImport } from '../mailboxes';
+import { appMeta, users } from '../db/schema';
 import { runBatch, type BatchStatement } from '../db/batch';
+import { threadIdOf } from '../inbox/threads';
 import { DEMO_MEMBERS } from './demo-data';
 import { hasMarker } from './markers';
 
@@ -61,47 +67,94 @@ const DEMO_THREADS: DemoThread[] = [
 
 const ago = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
 
-/** The statements of one demo thread between the demo member and another member. */
-function threadStatements(demoThread: DemoThread, meId: string, themId: string, now: Date): BatchStatement[] {
-  const threadId = newId();
-  const ids = demoThread.messages.map(() => newId());
-  const last = demoThread.messages.at(-1)!;
-  const lastAt = ago(now, last.minutesAgo);
-  const unread = (who: 'me' | 'them') => demoThread.messages.filter((m) => m.from !== who && !m.read).length;
-  const statements: BatchStatement[] = [
-    sql`INSERT INTO threads (id, pair_key, last_message_id, created_at, updated_at)
-      VALUES (${threadId}, ${pairKey(meId, themId)}, NULL, ${ago(now, demoThread.messages[0]!.minutesAgo)}, ${lastAt})`,
-    sql`INSERT INTO thread_members (thread_id, user_id, other_id, unread_count, last_message_at)
-      VALUES (${threadId}, ${meId}, ${themId}, ${unread('me')}, ${lastAt}), (${threadId}, ${themId}, ${meId}, ${unread('them')}, ${lastAt})`,
-  ];
-  demoThread.messages.forEach((message, index) => {
-    const [author, to] = message.from === 'me' ? [meId, themId] : [themId, meId];
-    const replyTo = message.quotes === undefined ? null : ids[message.quotes]!;
-    statements.push(sql`INSERT INTO messages (id, thread_id, author_id, to_id, body, reply_to_id, read, deleted_at, created_at)
-      VALUES (${ids[index]!}, ${threadId}, ${author}, ${to}, ${message.text}, ${replyTo}, ${message.read ? 1 : 0}, NULL, ${ago(now, message.minutesAgo)})`);
+/** The id of a demo thread's `index`th message: the same on every call (24 hex characters, as every id). */
+async function messageIdOf(threadId: string, index: number): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`demo-inbox:${threadId}:${index}`));
+  return Array.from(new Uint8Array(digest).slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** One demo conversation as both mailboxes take it. */
+type SeededThread = { themId: string; rows: MailboxImport };
+
+async function seededThread(demoThread: DemoThread, meId: string, themId: string, now: Date): Promise<SeededThread> {
+  const threadId = await threadIdOf(meId, themId);
+  const ids = await Promise.all(demoThread.messages.map((_, index) => messageIdOf(threadId, index)));
+  return {
+    themId,
+    rows: {
+      threads: [{ id: threadId, other_id: themId, created_at: ago(now, demoThread.messages[0]!.minutesAgo) }],
+      messages: demoThread.messages.map((message, index) => {
+        const [author, to] = message.from === 'me' ? [meId, themId] : [themId, meId];
+        const replyTo = message.quotes === undefined ? null : ids[message.quotes]!;
+        return {
+          id: ids[index]!,
+          thread_id: threadId,
+          author_id: author,
+          to_id: to,
+          body: message.text,
+          reply_to_id: replyTo,
+          read: message.read ? 1 : 0,
+          created_at: ago(now, message.minutesAgo),
+        };
+      }),
+    },
+  };
+}
+
+/**
+ * Whether the demo member already talks with a demo member by hand: the pair's thread has
+ * messages and not the seed's first one (a call that stopped halfway left the seed's).
+ */
+async function talksAlready(deps: Pick<Deps, 'inbox'>, meId: string, threads: SeededThread[]): Promise<boolean> {
+  const box = deps.inbox.of(meId);
+  const found = await Promise.all(
+    threads.map(async ({ themId, rows }) => {
+      const thread = await box.threadWith(themId);
+      return thread?.has_history === 1 && !(await box.hasMessage(thread.id, rows.messages[0]!.id));
+    }),
+  );
+  return found.includes(true);
+}
+
+/**
+ * The `unread_threads` row of each member of the thread with messages unread, since the first
+ * of them as their mailbox holds it (an earlier, stopped call's times, if it stored them).
+ */
+async function unreadMarks(deps: Pick<Deps, 'inbox'>, threads: SeededThread[]): Promise<BatchStatement[]> {
+  const sides = threads.flatMap(({ rows }) => {
+    const threadId = rows.threads[0]!.id;
+    const authors = [...new Set(rows.messages.filter((message) => !message.read).map((message) => message.author_id))];
+    return authors.map((senderId) => ({ threadId, senderId, readerId: rows.messages.find((message) => message.author_id === senderId)!.to_id }));
   });
-  statements.push(sql`UPDATE threads SET last_message_id = ${ids.at(-1)!} WHERE id = ${threadId}`);
-  return statements;
+  const marks = await Promise.all(
+    sides.map(async ({ threadId, senderId, readerId }) => {
+      const { rows } = await deps.inbox.of(readerId).messages(threadId, null, 100, null);
+      const [since] = rows
+        .filter((message) => message.msg_to === readerId && message.msg_read === 0)
+        .map((message) => message.msg_created)
+        .sort();
+      // None left: the member read the thread meanwhile (and the read removed any row).
+      return since ? [sql`INSERT INTO unread_threads (user_id, thread_id, sender_id, since) VALUES (${readerId}, ${threadId}, ${senderId}, ${since}) ON CONFLICT DO NOTHING`] : [];
+    }),
+  );
+  return marks.flat();
 }
 
 /** Seeds the demo inbox unless its marker is present, the demo members were changed by hand, or a demo pair already talks. */
-export async function seedMissingInbox(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
-  const marker = () => hasMarker(deps, INBOX_SEEDED_KEY);
-  if (await marker()) return;
+export async function seedMissingInbox(deps: Pick<Deps, 'db' | 'clock' | 'inbox'>): Promise<void> {
+  if (await hasMarker(deps, INBOX_SEEDED_KEY)) return;
   const emails = [DEMO, ...DEMO_THREADS.map((thread) => thread.with)];
   const found = await deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
   if (found.length !== emails.length) return;
   const idOf = new Map(found.map((row) => [row.email, row.id]));
   const meId = idOf.get(DEMO)!;
-  const pairs = DEMO_THREADS.map((thread) => pairKey(meId, idOf.get(thread.with)!));
-  if ((await deps.db.select({ id: threads.id }).from(threads).where(inArray(threads.pairKey, pairs)).limit(1)).length > 0) return;
   const now = deps.clock.now();
-  try {
-    await runBatch(deps.db, [
-      deps.db.insert(appMeta).values({ key: INBOX_SEEDED_KEY, value: now.toISOString() }),
-      ...DEMO_THREADS.flatMap((thread) => threadStatements(thread, meId, idOf.get(thread.with)!, now)),
-    ]);
-  } catch (error) {
-    if (!(await marker())) throw error; // (a racing seed wrote the marker first: nothing to do)
-  }
+  const threads = await Promise.all(DEMO_THREADS.map((thread) => seededThread(thread, meId, idOf.get(thread.with)!, now)));
+  if (await talksAlready(deps, meId, threads)) return;
+  // The demo member's mailbox holds every conversation; each other member's, theirs.
+  await deps.inbox.of(meId).importRows({ threads: threads.flatMap(({ rows }) => rows.threads), messages: threads.flatMap(({ rows }) => rows.messages) });
+  await Promise.all(
+    threads.map(({ themId, rows }) => deps.inbox.of(themId).importRows({ threads: rows.threads.map((thread) => ({ ...thread, other_id: meId })), messages: rows.messages })),
+  );
+  await runBatch(deps.db, [...(await unreadMarks(deps, threads)), deps.db.insert(appMeta).values({ key: INBOX_SEEDED_KEY, value: now.toISOString() }).onConflictDoNothing()]);
 }

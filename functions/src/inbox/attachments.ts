@@ -7,7 +7,8 @@
  * uploads, and by the hourly sweep (`sweepUnsentUploads`, the worker's scheduled handler).
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, MessageFile } from '../deps';
+import type { Deps } from '../deps';
+import type { MessageFile } from '../mailboxes';
 import { newId } from '../db/ids';
 import { attachments } from '../db/schema';
 import { blockedWith } from '../members/blocks';

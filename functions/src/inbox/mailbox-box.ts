@@ -1,5 +1,5 @@
 /** The InboxStores port backed by one MemberInbox object per member (named by the user id). */
-import type { InboxBox, InboxStores } from '../deps';
+import type { InboxBox, InboxStores } from '../mailboxes';
 import type { MemberInbox } from './mailbox';
 
 export function durableObjectInbox(namespace: DurableObjectNamespace<MemberInbox>): InboxStores {

@@ -13,7 +13,8 @@
  * the thread as they see it), and `thread` goes to the sender's other tabs.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits, MessageFile, NotificationInput, PushNote } from '../deps';
+import type { Deps, Emits, NotificationInput, PushNote } from '../deps';
+import type { MessageFile } from '../mailboxes';
 import { newId } from '../db/ids';
 import { runBatch, type BatchStatement } from '../db/batch';
 import { ApiError, invalidFields, type FieldErrors } from '../errors';
@@ -59,7 +60,10 @@ async function checkUploads(deps: Pick<Deps, 'db'>, senderId: string, form: Mess
 type SentFile = ({ stored: StoredFile } | { uploadId: string }) & { details: MessageFile };
 
 /** The files' rows in D1 (sent to the recipient under the message id), and the statements taking them back. */
-function fileStatements(message: { id: string; senderId: string; recipientId: string; at: string }, files: readonly SentFile[]): { store: BatchStatement[]; undo: BatchStatement[] } {
+function fileStatements(
+  message: { id: string; senderId: string; recipientId: string; at: string },
+  files: readonly SentFile[],
+): { store: BatchStatement[]; undo: BatchStatement[] } {
   const { id, senderId, recipientId, at } = message;
   return {
     store: files.map((file, position) =>
@@ -117,7 +121,9 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   const outbox = outboxed(notifyInput, now, id);
   const d1 = fileStatements({ id, senderId, recipientId, at: now }, files);
   const takeBack = async () => {
-    await runBatch(deps.db, [...d1.undo, sql`DELETE FROM notification_outbox WHERE id = ${id}`]).catch((error: unknown) => console.error(`message ${id}: D1 rows not taken back`, error));
+    await runBatch(deps.db, [...d1.undo, sql`DELETE FROM notification_outbox WHERE id = ${id}`]).catch((error: unknown) =>
+      console.error(`message ${id}: D1 rows not taken back`, error),
+    );
     await deleteFiles(
       deps.media,
       stored.map((file) => file.storageKey),
@@ -139,7 +145,16 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   const mailbox = deps.inbox.of(senderId);
   let sent: Awaited<ReturnType<typeof mailbox.send>>;
   try {
-    sent = await mailbox.send({ id, threadId, authorId: senderId, toId: recipientId, body: form.body, replyTo: form.replyTo ?? null, files: files.map((file) => file.details), now });
+    sent = await mailbox.send({
+      id,
+      threadId,
+      authorId: senderId,
+      toId: recipientId,
+      body: form.body,
+      replyTo: form.replyTo ?? null,
+      files: files.map((file) => file.details),
+      now,
+    });
   } catch (error) {
     await takeBack();
     throw error;

@@ -9,7 +9,8 @@
  * members to leave out, the mailbox for the threads, and D1 for the cards of those shown.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, StoredThread, ThreadFilter } from '../deps';
+import type { Deps } from '../deps';
+import type { StoredThread, ThreadFilter } from '../mailboxes';
 import { blockedIds } from '../members/blocks';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, toMemberCard, type MemberCardRow } from '../members/cards';
 import { offsetOf, pageOf } from '../db/paging';
@@ -30,7 +31,11 @@ export type OtherMember = { row: MemberCardRow; connected: boolean };
  * The cards of the viewer and of other members, each other member with whether the pair may
  * write now (one D1 query). A member D1 no longer knows is missing from the map.
  */
-export async function cardsFor(deps: Pick<Deps, 'db'>, viewerId: string, otherIds: readonly string[]): Promise<{ viewer: MemberCard; viewerRow: MemberCardRow; others: Map<string, OtherMember> }> {
+export async function cardsFor(
+  deps: Pick<Deps, 'db'>,
+  viewerId: string,
+  otherIds: readonly string[],
+): Promise<{ viewer: MemberCard; viewerRow: MemberCardRow; others: Map<string, OtherMember> }> {
   const ids = JSON.stringify([viewerId, ...otherIds]);
   const rows = await deps.db.all<MemberCardRow & { connected: number }>(sql`
     SELECT ${MEMBER_CARD_COLUMNS}, ${connectedPair(sql`(CASE WHEN u.id < ${viewerId} THEN u.id || ':' || ${viewerId} ELSE ${viewerId} || ':' || u.id END)`)} AS connected

@@ -7,7 +7,7 @@ import { toMemberCard, type MemberCardRow } from '../members/cards';
 import type { MemberCard } from '../members/schemas';
 import { INBOX_MESSAGES as M } from './messages';
 import type { Attachment, Message, Thread } from './schemas';
-import type { StoredMessage } from '../deps';
+import type { StoredMessage } from '../mailboxes';
 
 /** A message as a mailbox answers it (mailbox.ts); all null for a thread with no message yet. */
 export type MessageRow = StoredMessage;

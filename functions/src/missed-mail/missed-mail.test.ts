@@ -14,12 +14,16 @@ import { storedFor, testStores } from '../notifications/test-support';
 import { recordView } from '../profiles/views';
 import { durableObjectProfileViews } from '../profiles/views-box';
 import { savePreferences } from '../push/preferences';
+import type { InboxBox, InboxStores } from '../mailboxes';
+import { durableObjectInbox } from '../inbox/mailbox-box';
 import { connectedMembers, sendText, type Member } from '../inbox/test-inbox';
+import { threadIdOf } from '../inbox/threads';
 import { sendDigestsNow } from './digest-queue';
 import { sendUnreadMessageMails } from './unread';
 import { unsubscribeToken } from './unsubscribe';
 
 const SECRET = env.JWT_SECRET;
+const inbox = durableObjectInbox(env.INBOX_STORE);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -35,6 +39,7 @@ function depsAt(at: Date) {
     config: readConfig(env),
     profileViews: durableObjectProfileViews(env.PROFILE_VIEW_STORE),
     notifications: testStores(),
+    inbox,
   };
 }
 
@@ -50,13 +55,46 @@ function sameDayWindow(at: Date, room: number): Date {
 
 const unreadMails = async (member: Member) => (await mailTo(member.user.email)).filter((mail) => /sent you/.test(mail.subject));
 const digests = async (member: Pick<Member, 'user'>) => (await mailTo(member.user.email)).filter((mail) => /digest/.test(mail.subject));
+/**
+ * Unread messages from `from` to `to` sent at `at` (default now), a millisecond apart, as the
+ * send path leaves them: in both mailboxes under the pair's thread, and `to`'s unread_threads
+ * row of it unless there is one (which keeps its `since`). Answers the thread id.
+ */
+async function unreadFrom(from: Member, to: Member, bodies: string[], at = new Date()): Promise<string> {
+  const threadId = await threadIdOf(from.user.id, to.user.id);
+  const messages = bodies.map((body, index) => ({
+    id: newId(),
+    thread_id: threadId,
+    author_id: from.user.id,
+    to_id: to.user.id,
+    body,
+    reply_to_id: null,
+    read: 0,
+    created_at: new Date(at.getTime() + index).toISOString(),
+  }));
+  const thread = (otherId: string) => [{ id: threadId, other_id: otherId, created_at: at.toISOString() }];
+  await inbox.of(from.user.id).importRows({ threads: thread(to.user.id), messages });
+  await inbox.of(to.user.id).importRows({ threads: thread(from.user.id), messages });
+  await db(env).run(sql`INSERT INTO unread_threads (user_id, thread_id, sender_id, since)
+    VALUES (${to.user.id}, ${threadId}, ${from.user.id}, ${messages[0]!.created_at}) ON CONFLICT DO NOTHING`);
+  return threadId;
+}
+
+/** The member's unread_threads rows. */
+const unreadRowsOf = (member: Pick<Member, 'user'>) =>
+  db(env).all<{ thread_id: string; sender_id: string }>(sql`SELECT thread_id, sender_id FROM unread_threads WHERE user_id = ${member.user.id}`);
+
+/** A device of the member that last took a push at `at`. */
+const pushDelivered = (member: Pick<Member, 'user'>, at: Date) =>
+  db(env).run(sql`INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, last_success_at)
+    VALUES (${newId()}, ${member.user.id}, ${`https://push.example/${newId()}`}, 'key', 'auth', ${new Date().toISOString()}, ${at.toISOString()})`);
+
 const tokenIn = (mail: { headers: Record<string, string> }) => decodeURIComponent(/token=([^>]+)>/.exec(mail.headers['List-Unsubscribe']!)![1]!);
 
 describe('the unread-message mail', () => {
-  it('goes once per conversation per day after the delay, naming the sender and linking the conversation', async () => {
+  it('goes once per conversation per day after the delay, naming the sender, counting from the mailbox and linking the conversation', async () => {
     const { a, b } = await connectedMembers();
-    const sent = await sendText(a, b, 'Are you free on Friday?');
-    await sendText(a, b, 'Or Saturday?');
+    const threadId = await unreadFrom(a, b, ['Are you free on Friday?', 'Or Saturday?']);
 
     await unreadRun(later(30 * MINUTE));
     expect(await unreadMails(b)).toHaveLength(0);
@@ -68,14 +106,17 @@ describe('the unread-message mail', () => {
     const mails = await unreadMails(b);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`${a.user.firstName} ${a.user.lastName} sent you 2 messages on FounderMesh`);
-    expect(mails[0]!.text).toContain(`/inbox?personalInbox=${sent.thread._id}`);
+    expect(mails[0]!.text).toContain(`/inbox?personalInbox=${threadId}`);
     // The message text itself never leaves in a mail.
     expect(mails[0]!.text).not.toContain('Friday');
     expect(await unreadMails(a)).toHaveLength(0);
 
-    // The next day, still unread: one more.
+    // The next day, still unread and one more since: one more mail, counting all three.
+    await unreadFrom(a, b, ['Sunday works too'], later(2 * HOUR));
     await unreadRun(new Date(due.getTime() + DAY));
+    const [next] = await unreadMails(b);
     expect(await unreadMails(b)).toHaveLength(2);
+    expect(next!.subject).toBe(`${a.user.firstName} ${a.user.lastName} sent you 3 messages on FounderMesh`);
   });
 
   it('waits for the configured delay (UNREAD_MAIL_DELAY_MINUTES, 60 by default)', async () => {
@@ -83,40 +124,63 @@ describe('the unread-message mail', () => {
     expect(readConfig({ UNREAD_MAIL_DELAY_MINUTES: '15' }).unreadMailDelayMinutes).toBe(15);
     expect(readConfig({ UNREAD_MAIL_DELAY_MINUTES: 'soon' }).unreadMailDelayMinutes).toBe(60);
     const { a, b } = await connectedMembers();
-    await sendText(a, b, 'Quick one');
+    await unreadFrom(a, b, ['Quick one']);
     const quick = { ...depsAt(later(16 * MINUTE)), config: readConfig({ ...env, UNREAD_MAIL_DELAY_MINUTES: '15' }) };
     await sendUnreadMessageMails(quick, SECRET);
     expect(await unreadMails(b)).toHaveLength(1);
   });
 
-  it('is not sent once the conversation was read', async () => {
+  it('is not sent when the mailbox has nothing unread left (read or deleted meanwhile), and the row goes', async () => {
+    const [read, deleted] = await Promise.all([connectedMembers(), connectedMembers()]);
+    const readThread = await unreadFrom(read.a, read.b, ['Hello there']);
+    const deletedThread = await unreadFrom(deleted.a, deleted.b, ['Oops, wrong person']);
+    // Read in the mailbox, and the message deleted by its author (the deletion reaching the recipient's mailbox),
+    // while the unread_threads rows stay (a read whose row deletion was lost; a deletion leaves the row).
+    await inbox.of(read.b.user.id).messages(readThread, null, 30, { readerId: read.b.user.id, at: new Date().toISOString(), hidden: [] });
+    const [message] = (await inbox.of(deleted.a.user.id).messages(deletedThread, null, 30, null)).rows;
+    expect(await inbox.of(deleted.a.user.id).deleteOwn(message!.msg_id, deleted.a.user.id, new Date().toISOString())).toMatchObject({ already: false });
+    expect(await inbox.of(deleted.a.user.id).flush()).toBe(0);
+    for (const member of [read.b, deleted.b]) expect(await unreadRowsOf(member)).toHaveLength(1);
+
+    await unreadRun(later(2 * HOUR));
+    for (const member of [read.b, deleted.b]) {
+      expect(await unreadMails(member)).toHaveLength(0);
+      expect(await unreadRowsOf(member)).toEqual([]);
+    }
+  });
+
+  it('is not sent once the conversation was read, sent and read through the routes', async () => {
     const { a, b } = await connectedMembers();
     const sent = await sendText(a, b, 'Hello there');
+    expect(await unreadRowsOf(b)).toEqual([{ thread_id: sent.thread._id, sender_id: a.user.id }]);
     expect((await get(`/connections/${sent.thread._id}`, { token: b.jwt })).status).toBe(200);
+    expect(await unreadRowsOf(b)).toEqual([]);
     await unreadRun(later(2 * HOUR));
     expect(await unreadMails(b)).toHaveLength(0);
   });
 
-  it('is not sent when a push reached one of the member’s devices after the message', async () => {
-    const { a, b } = await connectedMembers();
-    await sendText(a, b, 'Pushed instead');
-    await db(env).run(sql`INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, last_success_at)
-      VALUES (${newId()}, ${b.user.id}, ${`https://push.example/${newId()}`}, 'key', 'auth', ${new Date().toISOString()}, ${later(1000).toISOString()})`);
+  it('is not sent when a push reached one of the member’s devices after the first unread message', async () => {
+    const [pushed, before] = await Promise.all([connectedMembers(), connectedMembers()]);
+    await unreadFrom(pushed.a, pushed.b, ['Pushed instead']);
+    await unreadFrom(before.a, before.b, ['Pushed before']);
+    await pushDelivered(pushed.b, later(1000));
+    // A push delivered before the message says nothing of it.
+    await pushDelivered(before.b, later(-MINUTE));
     await unreadRun(later(2 * HOUR));
-    expect(await unreadMails(b)).toHaveLength(0);
+    expect(await unreadMails(pushed.b)).toHaveLength(0);
+    expect(await unreadMails(before.b)).toHaveLength(1);
   });
 
   it('follows the member’s channel for messages: email always mails, off never does', async () => {
     const { a, b } = await connectedMembers();
     const [c] = [await connectedMembers()];
-    await sendText(a, b, 'By mail please');
-    await sendText(c.a, c.b, 'Not at all');
+    await unreadFrom(a, b, ['By mail please']);
+    await unreadFrom(c.a, c.b, ['Not at all']);
     const deps = depsAt(new Date());
     await savePreferences(deps, b.user.id, { channels: { messages: 'email' } });
     await savePreferences(deps, c.b.user.id, { channels: { messages: 'off' } });
     // A push delivered to b's device does not matter: b chose email for messages.
-    await db(env).run(sql`INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, last_success_at)
-      VALUES (${newId()}, ${b.user.id}, ${`https://push.example/${newId()}`}, 'key', 'auth', ${new Date().toISOString()}, ${later(1000).toISOString()})`);
+    await pushDelivered(b, later(1000));
     await unreadRun(later(2 * HOUR));
     expect(await unreadMails(b)).toHaveLength(1);
     expect(await unreadMails(c.b)).toHaveLength(0);
@@ -124,7 +188,7 @@ describe('the unread-message mail', () => {
 
   it('never goes to unverified, suspended or deleting accounts', async () => {
     const pairs = await Promise.all([connectedMembers(), connectedMembers(), connectedMembers()]);
-    for (const { a, b } of pairs) await sendText(a, b, 'Anyone there?');
+    for (const { a, b } of pairs) await unreadFrom(a, b, ['Anyone there?']);
     const [unverified, suspended, deleting] = pairs.map((pair) => pair.b);
     await db(env).run(sql`UPDATE users SET email_verified = 0 WHERE id = ${unverified!.user.id}`);
     await db(env).run(sql`UPDATE users SET suspended_at = ${new Date().toISOString()}, suspended_until = NULL WHERE id = ${suspended!.user.id}`);
@@ -134,10 +198,35 @@ describe('the unread-message mail', () => {
     for (const member of [unverified!, suspended!, deleting!]) expect(await unreadMails(member)).toHaveLength(0);
   });
 
+  it('looks back 3 days: a conversation unread for longer brings no mail', async () => {
+    const [old, recent] = await Promise.all([connectedMembers(), connectedMembers()]);
+    await unreadFrom(old.a, old.b, ['Last week'], later(-(3 * DAY + HOUR)));
+    await unreadFrom(recent.a, recent.b, ['The day before yesterday'], later(-(3 * DAY - HOUR)));
+    await unreadRun(new Date());
+    expect(await unreadMails(old.b)).toHaveLength(0);
+    expect(await unreadMails(recent.b)).toHaveLength(1);
+  });
+
+  it('leaves a conversation whose mailbox does not answer for the next run, and mails the others', async () => {
+    const [failing, working] = await Promise.all([connectedMembers(), connectedMembers()]);
+    await unreadFrom(failing.a, failing.b, ['Into the void']);
+    await unreadFrom(working.a, working.b, ['Loud and clear']);
+    const real = inbox;
+    const unavailable: InboxStores = {
+      of: (userId) => (userId === failing.b.user.id ? ({ thread: () => Promise.reject(new Error('mailbox unavailable')) } as unknown as InboxBox) : real.of(userId)),
+    };
+    const at = later(2 * HOUR);
+    await sendUnreadMessageMails({ ...depsAt(at), inbox: unavailable }, SECRET);
+    expect(await unreadMails(failing.b)).toHaveLength(0);
+    expect(await unreadMails(working.b)).toHaveLength(1);
+    expect(await unreadRowsOf(failing.b)).toHaveLength(1);
+    await unreadRun(at);
+    expect(await unreadMails(failing.b)).toHaveLength(1);
+  });
+
   it('goes out from the scheduled trigger every 10 minutes', async () => {
     const { a, b } = await connectedMembers();
-    const sent = await sendText(a, b, 'From the cron');
-    await db(env).run(sql`UPDATE messages SET created_at = ${new Date(Date.now() - 2 * HOUR).toISOString()} WHERE id = ${sent.message._id}`);
+    await unreadFrom(a, b, ['From the cron'], later(-2 * HOUR));
     const ctx = createExecutionContext();
     worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: '*/10 * * * *' }), env, ctx);
     await waitOnExecutionContext(ctx);
@@ -148,7 +237,7 @@ describe('the unread-message mail', () => {
 describe('the one-click unsubscribe', () => {
   async function mailedMember() {
     const { a, b } = await connectedMembers();
-    await sendText(a, b, 'Unsubscribe me');
+    await unreadFrom(a, b, ['Unsubscribe me']);
     await unreadRun(later(2 * HOUR));
     const [mail] = await unreadMails(b);
     return { a, b, mail: mail! };
@@ -180,7 +269,7 @@ describe('the one-click unsubscribe', () => {
     expect((await bodyOf(await get(`/mail/unsubscribe?token=${encodeURIComponent(token)}`))).unsubscribed).toBe(true);
 
     // No more unread-message mail, not even the next day…
-    await sendText(a, b, 'Still there?');
+    await unreadFrom(a, b, ['Still there?']);
     await unreadRun(later(DAY + 2 * HOUR));
     expect(await unreadMails(b)).toHaveLength(1);
     // …but the digest still comes.
@@ -203,7 +292,7 @@ describe('the one-click unsubscribe', () => {
     expect((await bodyOf(await get(`/mail/unsubscribe?token=${encodeURIComponent(tokenIn(mail))}`))).unsubscribed).toBe(false);
     expect((await bodyOf(await get(`/mail/unsubscribe?token=${encodeURIComponent(digestToken)}`))).unsubscribed).toBe(true);
     // The unread-message mail comes again (the next day: one per conversation per day).
-    await sendText(a, b, 'Welcome back');
+    await unreadFrom(a, b, ['Welcome back']);
     await unreadRun(later(DAY + 2 * HOUR));
     expect(await unreadMails(b)).toHaveLength(2);
 

@@ -33,7 +33,7 @@ import { memberBehind } from './targets';
 /** Where a member action came from: the queue item whose open reports it closes, or none. */
 export type FromItem = { item?: Target | null };
 
-async function memberToAct(deps: Pick<Deps, 'db'>, admin: AuditActor, memberId: string, item: Target | null | undefined) {
+async function memberToAct(deps: Pick<Deps, 'db' | 'inbox'>, admin: AuditActor, memberId: string, item: Target | null | undefined) {
   if (memberId === admin.id) throw invalidFields({ id: M.yourself });
   const [user] = await deps.db.select().from(users).where(eq(users.id, memberId)).limit(1);
   if (!user) throw new ApiError(404, M.notFound);

@@ -7,7 +7,7 @@ import { closeLiveSockets, joinedLiveSocket } from '../../test/live';
 import { newPost } from '../../test/posts';
 import { listAudit } from '../audit/audit';
 import { db } from '../db/client';
-import { connectedMembers, sendText } from '../inbox/test-inbox';
+import { connectedMembers, deleteMessage, sendText } from '../inbox/test-inbox';
 import { CLOSE_CODES } from '../live/member-live';
 
 afterEach(closeLiveSockets);
@@ -53,6 +53,33 @@ describe('reporting comments and messages', () => {
     expect((await report(outsider, 'message', message._id)).status).toBe(404);
     expect((await bodyOf(await report(sender, 'message', message._id))).data.fields).toEqual({ targetId: 'cannot be your own message' });
     expect((await report(receiver, 'message', message._id)).status).toBe(201);
+  });
+
+  it('shows a reported message from the receiver’s copy, with its sender, and nothing once the sender deleted it', async () => {
+    const moderator = await admin();
+    const { a: sender, b: receiver } = await connectedMembers();
+    const body = unique('Buy my course ');
+    const { message } = await sendText(sender, receiver, body);
+    const { message: deleted } = await sendText(sender, receiver, 'Another pitch');
+    await report(receiver, 'message', message._id);
+    await report(receiver, 'message', deleted._id);
+    expect((await deleteMessage(sender, deleted._id)).status).toBe(200);
+    // Deleted after the report: its report stays, its content is gone, and it can be reported no more.
+    expect(await bodyOf(await report(receiver, 'message', deleted._id))).toMatchObject({ status: 404, message: 'Message not found.' });
+    const items = await openItems(moderator, [message._id, deleted._id], 'message');
+    expect(items).toEqual([
+      expect.objectContaining({
+        targetId: message._id,
+        member: expect.objectContaining({ _id: sender.user.id }),
+        content: { kind: 'message', body, createdAt: expect.any(String) },
+      }),
+      expect.objectContaining({ targetId: deleted._id, member: null, content: null }),
+    ]);
+    // The sender is behind the item, so a warning from it goes to them, and to no one else.
+    const item = { targetType: 'message', targetId: message._id };
+    expect((await as(moderator, 'POST', `/admin/moderation/members/${receiver.user.id}/warn`, { reason: 'Spam', item })).status).toBe(400);
+    expect((await as(moderator, 'POST', `/admin/moderation/members/${sender.user.id}/warn`, { reason: 'Spam', item })).status).toBe(200);
+    expect(await openItems(moderator, [message._id])).toEqual([]);
   });
 });
 

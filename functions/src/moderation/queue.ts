@@ -16,7 +16,7 @@ import { describeTargets, targetKey } from './targets';
 type GroupRow = { target_type: Target['type']; target_id: string; action_id: string | null; n: number; first_at: string };
 
 /** One page of the queue. */
-export async function listQueue(deps: Pick<Deps, 'db' | 'clock'>, query: QueueQuery): Promise<Paged<QueueItem>> {
+export async function listQueue(deps: Pick<Deps, 'db' | 'clock' | 'inbox'>, query: QueueQuery): Promise<Paged<QueueItem>> {
   const open = query.state === 'open';
   const where = sql`status = ${open ? 'open' : 'resolved'} ${query.kind ? sql`AND target_type = ${query.kind}` : sql``}`;
   const grouped = sql`SELECT target_type, target_id, action_id, count(*) AS n, min(created_at) AS first_at, max(coalesce(resolved_at, created_at)) AS last_at

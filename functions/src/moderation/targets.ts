@@ -1,6 +1,8 @@
 /**
  * The reported things as the queue shows them: who is behind each (the member, or the author
- * of the post, comment, reply or message) and its content, read in one query per kind.
+ * of the post, comment, reply or message) and its content, read in one query per kind. A
+ * message is read from the mailbox of the member who reported it: only its receiver can
+ * (reports/service.ts), and their mailbox holds their copy of it.
  */
 import { inArray, sql } from 'drizzle-orm';
 import { feedPostMedia } from '../db/schema';
@@ -21,13 +23,15 @@ type Row = { id: string; member_id: string; text: string; slug: string | null; c
 /** The map key of a thing in `describeTargets`' answer. */
 export const targetKey = (target: Target) => `${target.type}:${target.id}`;
 
+type TargetDeps = Pick<Deps, 'db' | 'inbox'>;
+
 /** The member behind a thing (undefined when it no longer exists). */
-export async function memberBehind(deps: Pick<Deps, 'db'>, target: Target): Promise<string | undefined> {
+export async function memberBehind(deps: TargetDeps, target: Target): Promise<string | undefined> {
   return (await describeTargets(deps, [target])).get(targetKey(target))?.memberId;
 }
 
 /** Who is behind each thing and what it says, by `type:id`; things that are gone are left out. */
-export async function describeTargets(deps: Pick<Deps, 'db'>, targets: readonly Target[]): Promise<Map<string, TargetInfo>> {
+export async function describeTargets(deps: TargetDeps, targets: readonly Target[]): Promise<Map<string, TargetInfo>> {
   const idsOf = (type: Target['type']) => [...new Set(targets.filter((target) => target.type === type).map((target) => target.id))];
   const list = (ids: string[]) =>
     sql.join(
@@ -43,7 +47,9 @@ export async function describeTargets(deps: Pick<Deps, 'db'>, targets: readonly 
       (ids) => sql`SELECT c.id, c.author_user_id AS member_id, c.text, p.slug, c.created_at FROM feed_comments c JOIN feed_posts p ON p.id = c.post_id WHERE c.id IN (${ids})
         UNION ALL SELECT r.id, r.author_user_id AS member_id, r.text, p.slug, r.created_at FROM feed_replies r JOIN feed_posts p ON p.id = r.post_id WHERE r.id IN (${ids})`,
     ),
-    read(idsOf('message'), (ids) => sql`SELECT id, author_id AS member_id, body AS text, NULL AS slug, created_at FROM messages WHERE id IN (${ids}) AND deleted_at IS NULL`),
+    read(idsOf('message'), (ids) => sql`SELECT DISTINCT target_id AS id, reporter_id AS member_id FROM reports WHERE target_type = 'message' AND target_id IN (${ids})`).then(
+      (reporters) => reportedMessages(deps, reporters),
+    ),
   ]);
   const postIds = posts.map((row) => row.id);
   const media = postIds.length
@@ -63,4 +69,15 @@ export async function describeTargets(deps: Pick<Deps, 'db'>, targets: readonly 
     found.set(`comment:${row.id}`, { memberId: row.member_id, content: { kind: 'comment', text: row.text, postSlug: row.slug!, createdAt: row.created_at } });
   for (const row of messages) found.set(`message:${row.id}`, { memberId: row.member_id, content: { kind: 'message', body: row.text, createdAt: row.created_at } });
   return found;
+}
+
+/** The messages, from their reporters' mailboxes (one call each), that are still there and not deleted by their author. */
+async function reportedMessages(deps: TargetDeps, reporters: Array<Pick<Row, 'id' | 'member_id'>>): Promise<Row[]> {
+  const copies = await Promise.all(
+    reporters.map(async ({ id, member_id: reporterId }): Promise<Row | null> => {
+      const message = await deps.inbox.of(reporterId).message(id);
+      return message && message.deleted_at === null ? { id, member_id: message.author_id, text: message.body, slug: null, created_at: message.created_at } : null;
+    }),
+  );
+  return copies.filter((row): row is Row => row !== null);
 }

@@ -3,13 +3,13 @@
  * open ones and resolve them. One open report per reporter and target: a repeat answers
  * the report already open.
  */
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { findMemberCard, memberCards } from '../members/cards';
 import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
 import type { MemberCard } from '../members/schemas';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
-import { feedPosts, messages, reports, type ReportRow } from '../db/schema';
+import { feedPosts, reports, type ReportRow } from '../db/schema';
 import { ApiError, invalidFields } from '../errors';
 import type { AdminReport, ReportInput, ReportReceipt, ReportStatus } from './schemas';
 
@@ -24,7 +24,7 @@ export const REPORT_MESSAGES = {
   ownMessage: 'cannot be your own message',
 } as const;
 
-async function assertReportable(deps: Pick<Deps, 'db'>, reporterId: string, { targetType, targetId }: ReportInput): Promise<void> {
+async function assertReportable(deps: Pick<Deps, 'db' | 'inbox'>, reporterId: string, { targetType, targetId }: ReportInput): Promise<void> {
   if (targetType === 'member') {
     if (targetId === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.yourself });
     if (!(await findMemberCard(deps, targetId))) throw new ApiError(404, REPORT_MESSAGES.memberNotFound);
@@ -40,14 +40,11 @@ async function assertReportable(deps: Pick<Deps, 'db'>, reporterId: string, { ta
     return;
   }
   if (targetType === 'message') {
-    // Only its receiver can report a message: nobody else has read it.
-    const [message] = await deps.db
-      .select({ authorId: messages.authorId, toId: messages.toId })
-      .from(messages)
-      .where(and(eq(messages.id, targetId), isNull(messages.deletedAt)))
-      .limit(1);
-    if (!message || (message.toId !== reporterId && message.authorId !== reporterId)) throw new ApiError(404, REPORT_MESSAGES.messageNotFound);
-    if (message.authorId === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.ownMessage });
+    // Only its receiver can report a message: nobody else has read it. Their mailbox holds their
+    // copy (the moderation queue reads it there, moderation/targets.ts); a stranger's holds none.
+    const message = await deps.inbox.of(reporterId).message(targetId);
+    if (!message || message.deleted_at !== null) throw new ApiError(404, REPORT_MESSAGES.messageNotFound);
+    if (message.author_id === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.ownMessage });
     return;
   }
   const [post] = await deps.db.select({ authorId: feedPosts.authorUserId }).from(feedPosts).where(eq(feedPosts.id, targetId)).limit(1);
@@ -56,7 +53,7 @@ async function assertReportable(deps: Pick<Deps, 'db'>, reporterId: string, { ta
 }
 
 /** Files a report; `created` is false when the reporter already had one open on that target. */
-export async function fileReport(deps: Pick<Deps, 'db' | 'clock'>, reporterId: string, input: ReportInput): Promise<{ created: boolean; receipt: ReportReceipt }> {
+export async function fileReport(deps: Pick<Deps, 'db' | 'clock' | 'inbox'>, reporterId: string, input: ReportInput): Promise<{ created: boolean; receipt: ReportReceipt }> {
   await assertReportable(deps, reporterId, input);
   const id = newId();
   const inserted = await deps.db

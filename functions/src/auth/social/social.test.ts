@@ -11,6 +11,7 @@ import { consent, finishFlow, signInWith, socialEnv, standInUrl, startFlow } fro
 import { createApp } from '../../app';
 import { db } from '../../db/client';
 import { feedPosts, founders, socialIdentities, users } from '../../db/schema';
+import { durableObjectInbox } from '../../inbox/mailbox-box';
 import { NO_PASSWORD } from './passwordless';
 
 const PROVIDERS = ['google', 'linkedin', 'github'] as const;
@@ -152,6 +153,25 @@ describe.each(PROVIDERS)('signing in with %s', (provider) => {
     expect(old!.email).not.toBe(squatter.user.email);
     expect(old!.passwordHash).toBe(NO_PASSWORD);
     expect((await passwordLogin(squatter.user.email, squatter.password)).status).toBe(401);
+  });
+
+  it("never hands an unverified account's conversations to the provider's person", async () => {
+    // A squatter, never onboarded, who only received a message: it is in their mailbox, not D1.
+    const squatter = await createMember({ emailVerified: false, onboarded: false, firstName: 'Mallory', lastName: 'Squat' });
+    const sender = await createMember();
+    const threadId = crypto.randomUUID();
+    const at = new Date().toISOString();
+    const message = { id: crypto.randomUUID(), thread_id: threadId, author_id: sender.user.id, to_id: squatter.user.id, body: 'Hello', reply_to_id: null, read: 0, created_at: at };
+    await durableObjectInbox(env.INBOX_STORE)
+      .of(squatter.user.id)
+      .importRows({ threads: [{ id: threadId, other_id: sender.user.id, created_at: at }], messages: [message] });
+    const response = await signInWith(provider, { sub: newSubject(), email: squatter.user.email, emailVerified: true, givenName: 'Victor', familyName: 'Owner' });
+    expect(response.status).toBe(200);
+    const { user } = await bodyOf(response);
+    // A fresh member holds the address; the conversation stays with the squatter's account.
+    expect(user._id).not.toBe(squatter.user.id);
+    const [old] = await db(env).select().from(users).where(eq(users.id, squatter.user.id));
+    expect(old!.email).not.toBe(squatter.user.email);
   });
 
   it('refuses a state that differs from the one kept, and a wrong PKCE verifier', async () => {
