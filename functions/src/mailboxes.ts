@@ -77,7 +77,7 @@ export type InboxBox = {
     threadId: string,
     before: string | null,
     limit: number,
-    mark: { readerId: string; at: string; hidden: string[] } | null,
+    mark: { readerId: string; hidden: string[] } | null,
   ): Promise<{ rows: StoredMessage[]; marked: number; unreadTotal: number | null }>;
   send(message: OutgoingMessage): Promise<{ message: StoredMessage; mine: StoredThread; theirs: StoredThread } | { error: 'replyElsewhere' }>;
   deleteOwn(messageId: string, authorId: string, at: string): Promise<DeletedMessage | null>;

@@ -37,11 +37,10 @@ export async function threadMessages(
   if (!beforeFound) throw invalidFields({ before: M.beforeElsewhere });
 
   const marking = stored.t_unread > 0;
-  const at = deps.clock.now().toISOString();
   // Reading the messages is seeing their "New Message" notification: the viewer's object marks it meanwhile.
   const [cards, page, unseenBySender] = await Promise.all([
     cardsFor(deps, viewerId, [stored.other_id]),
-    mailbox.messages(threadId, request.before ?? null, request.limit + 1, marking ? { readerId: viewerId, at, hidden } : null),
+    mailbox.messages(threadId, request.before ?? null, request.limit + 1, marking ? { readerId: viewerId, hidden } : null),
     marking ? deps.notifications.of(viewerId).markRefSeen('message.received', threadId) : undefined,
     marking ? deps.db.run(sql`DELETE FROM unread_threads WHERE user_id = ${viewerId} AND thread_id = ${threadId}`) : undefined,
   ]);

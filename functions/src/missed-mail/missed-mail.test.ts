@@ -136,7 +136,7 @@ describe('the unread-message mail', () => {
     const deletedThread = await unreadFrom(deleted.a, deleted.b, ['Oops, wrong person']);
     // Read in the mailbox, and the message deleted by its author (the deletion reaching the recipient's mailbox),
     // while the unread_threads rows stay (a read whose row deletion was lost; a deletion leaves the row).
-    await inbox.of(read.b.user.id).messages(readThread, null, 30, { readerId: read.b.user.id, at: new Date().toISOString(), hidden: [] });
+    await inbox.of(read.b.user.id).messages(readThread, null, 30, { readerId: read.b.user.id, hidden: [] });
     const [message] = (await inbox.of(deleted.a.user.id).messages(deletedThread, null, 30, null)).rows;
     expect(await inbox.of(deleted.a.user.id).deleteOwn(message!.msg_id, deleted.a.user.id, new Date().toISOString())).toMatchObject({ already: false });
     expect(await inbox.of(deleted.a.user.id).flush()).toBe(0);
