@@ -13,8 +13,11 @@
 //
 // The state (.wrangler/bench-load, wiped first) holds 2,000 members and 10,000 posts
 // (bench/lib/feed-data.mjs), ACTIVE members who sign in, with 3 × ACTIVE conversations between
-// them (bench/lib/load-data.mjs), then the demo data of `npm start` (BENCH_REUSE=1: the
-// state an earlier run loaded). Each kind of request is
+// them (bench/lib/load-data.mjs; they go into the members' mailboxes through the development
+// route once the stack runs), then the demo data of `npm start` (BENCH_REUSE=1: the state an
+// earlier run loaded). Afterwards the messages and comment notifications stored are read
+// back through the API as each member sees them (they live in the members' objects, which
+// nothing outside the worker reads), before the stack stops. Each kind of request is
 // one autocannon instance with its own share of the rate; each request is a random active
 // member's: a feed page (1–5), a like or unlike of a recent post by another active member,
 // a comment on one, a search (founders or profiles, filters or words), one of their
@@ -26,7 +29,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/lib/run.mjs';
-import { loadLoadBench, selectAll } from './lib/load-data.mjs';
+import { importLoadMailboxes, loadLoadBench, selectAll } from './lib/load-data.mjs';
 import { median, percentile, recordBenchmark } from './lib/report.mjs';
 import { mapLimit, sessionHeaders, signIn } from './lib/session-member.mjs';
 import { groupCpu, signalStack, startStack } from './lib/stack.mjs';
@@ -66,6 +69,11 @@ console.log(`  loaded in ${data.loadSeconds} s; ${data.posts.length} recent post
 console.log(`• starting the stack on port ${PORT} (scripts/start.mjs: build, migrate, cities, demo data)`);
 const stack = await startStack({ port: PORT, stateDir: STATE_DIR });
 const base = stack.base;
+if (data.mailboxes.size > 0) {
+  const importing = performance.now();
+  const copies = await importLoadMailboxes(base, data);
+  console.log(`  filled ${data.mailboxes.size} mailboxes with ${copies} message copies (${((performance.now() - importing) / 1000).toFixed(1)} s)`);
+}
 let socketsChild = null;
 const stopAll = async () => {
   socketsChild?.kill('SIGTERM');
@@ -210,12 +218,51 @@ const reporting = fromSockets('report');
 socketsChild.send({ type: 'report' });
 const report = await reporting;
 socketsChild.send({ type: 'close' });
-await stopAll();
 
-// What was stored, read from the state after the stack stopped.
+/** A member's GET through the session proxy, as JSON. */
+async function getAs(member, apiPath) {
+  const answer = await fetch(`${base}/api/session/${apiPath}`, { headers: member.headers });
+  if (answer.status !== 200) throw new Error(`${apiPath} answered ${member.email} ${answer.status}: ${(await answer.text()).slice(0, 300)}`);
+  return answer.json();
+}
+
+/** The messages since `since` in a member's mailbox, thread by thread, newest page first: `{ id, to, reader }`. */
+async function messagesSince(member, since) {
+  const found = [];
+  for (const { threadId } of member.threads) {
+    for (let before = null; ; ) {
+      const page = await getAs(member, `connections/${threadId}?limit=100${before ? `&before=${before}` : ''}`);
+      const recent = page.messages.filter((message) => message.createdAt >= since);
+      found.push(...recent.map((message) => ({ id: message._id, to: message.to, reader: member.id })));
+      if (!page.hasMore || recent.length < page.messages.length) break;
+      before = page.messages[0]._id;
+    }
+  }
+  return found;
+}
+
+/** A member's comment notifications since `since`, newest page first: `{ id, user_id }`. */
+async function commentNotesSince(member, since) {
+  const found = [];
+  for (let page = 1; ; page += 1) {
+    const { data: notes } = await getAs(member, `notifications?limit=50&page=${page}`);
+    const recent = notes.filter((note) => note.createdAt >= since);
+    found.push(...recent.filter((note) => note.kind === 'post.commented').map((note) => ({ id: note._id, user_id: member.id })));
+    if (recent.length < 50) return found;
+  }
+}
+
+// What was stored: the messages and notifications as each member's objects hold them (read
+// through the API before the stack stops), the likes' events from D1 after it stopped. A
+// message counts as stored when either member's mailbox holds it; one missing from its
+// recipient's mailbox is a delivery lost between the two.
 console.log('• reading what was stored');
-const storedMessages = selectAll(STATE_DIR, `SELECT id, to_id FROM messages WHERE created_at >= '${startedAt}' ORDER BY id`);
-const commentNotes = selectAll(STATE_DIR, `SELECT id, user_id FROM notifications WHERE kind = 'post.commented' AND created_at >= '${startedAt}' ORDER BY id`);
+const copies = (await mapLimit(members, 4, (member) => messagesSince(member, startedAt))).flat();
+const storedMessages = [...new Map(copies.map((copy) => [copy.id, { id: copy.id, to_id: copy.to }])).values()];
+const inRecipientMailbox = new Set(copies.filter((copy) => copy.reader === copy.to).map((copy) => copy.id));
+const missingFromRecipient = storedMessages.filter((message) => !inRecipientMailbox.has(message.id)).length;
+const commentNotes = (await mapLimit(members, 4, (member) => commentNotesSince(member, startedAt))).flat();
+await stopAll();
 const likeEvents = selectAll(
   STATE_DIR,
   `SELECT subject_id, count(*) AS n FROM domain_events WHERE type = 'post.liked' AND created_at >= '${startedAt}' GROUP BY subject_id ORDER BY subject_id`,
@@ -313,6 +360,7 @@ const figures = {
     messages: storedMessages.length,
     messagesAcked: results.send.ids.length,
     ackedNotStored,
+    missingFromRecipientMailbox: missingFromRecipient,
     commentNotifications: commentNotes.length,
     likeEvents: likeEvents.reduce((s, r) => s + r.n, 0),
   },
@@ -344,7 +392,7 @@ console.table(
 console.table(delivery);
 console.log(`sockets: ${opened.sockets} opened, ${disconnects.length} dropped, ${notConnected} not connected at the end; ${strayMessages} stray messages`);
 console.log(
-  `stored: ${storedMessages.length} messages (${results.send.ids.length} acknowledged, ${ackedNotStored} acknowledged but missing), ${commentNotes.length} comment notifications, ${figures.stored.likeEvents} likes`,
+  `stored: ${storedMessages.length} messages (${results.send.ids.length} acknowledged, ${ackedNotStored} acknowledged but missing, ${missingFromRecipient} missing from the recipient's mailbox), ${commentNotes.length} comment notifications, ${figures.stored.likeEvents} likes`,
 );
 console.log(`CPU seconds during the ${round(wallSeconds)} s:`, figures.machine.cpuSeconds);
 console.log(`before: ${uptimeBefore}\nafter:  ${uptimeAfter}`);
@@ -356,6 +404,7 @@ const failedRequests = Object.values(kinds).reduce((sum, k) => sum + k.non2xx + 
 if (failedRequests > 0) failures.push(`${failedRequests} requests failed (non-2xx or errors)`);
 for (const [what, d] of Object.entries(delivery)) if (d.lost > 0 || d.duplicated > 0) failures.push(`${what}: ${d.lost} lost, ${d.duplicated} duplicated of ${d.expected}`);
 if (ackedNotStored > 0) failures.push(`${ackedNotStored} acknowledged messages not stored`);
+if (missingFromRecipient > 0) failures.push(`${missingFromRecipient} messages in their sender's mailbox only`);
 if (strayMessages > 0) failures.push(`${strayMessages} messages reached a socket that was not their recipient's`);
 if (disconnects.length > 0 || notConnected > 0 || opened.sockets !== PER_MEMBER * ACTIVE) failures.push(`sockets: ${disconnects.length} dropped, ${notConnected} not connected`);
 if (figures.ratePerSecond < RATE * 0.95) console.warn(`! ${figures.ratePerSecond} requests/s reached, under the ${RATE}/s asked: see the CPU seconds above`);

@@ -2,15 +2,18 @@
 // (member 0) talks with `threads` members (most still connected, some connections removed,
 // a few unread), plus threads with the members they blocked (which the list must leave out)
 // and a web of conversations between other members. Messages carry replies and attachment
-// rows; threads, thread_members (unread counts, last message times) and the latest message
-// ids are computed from the messages, as the API keeps them. As SQL statements;
-// deterministic: the same members and seed give the same rows.
+// rows. D1 gets what it keeps (connections, the attachments' rows, the unread marks) as SQL
+// statements; the threads and messages go into both members' mailboxes (bench/lib/mailboxes.mjs),
+// which count the unread messages and pick each thread's latest one from the rows, once the
+// API worker runs. Deterministic: the same members and seed give the same rows.
 //
-//   const inbox = await loadInboxBench('.wrangler/bench-inbox');  // wiped, members and inbox loaded
+//   const inbox = await loadInboxBench('.wrangler/bench-inbox');   // wiped, members and D1 rows loaded
+//   await importInboxBench(base, inbox.inbox);                      // the mailboxes, through the running API
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, runBin } from '../../scripts/lib/run.mjs';
+import { importMailboxes, mailboxesOf, pairKey, threadIdOf, unreadThreadRows } from './mailboxes.mjs';
 import { BENCH_EMAIL, BENCH_PASSWORD, loadProfilesBench } from './profiles-data.mjs';
 import { insertStatements } from './sql.mjs';
 import { random } from './random.mjs';
@@ -29,16 +32,15 @@ const LINES = [
   "Let's pick this up after your board meeting.",
 ];
 
-const pairKey = (a, b) => (a < b ? `${a}:${b}` : `${b}:${a}`);
-
 /**
  * The bench inbox over `members` (`{ id }`, member 0 the bench founder, the last `blocked`
- * the ones they blocked): INSERT statements and the counts, with the figures the bench checks.
+ * the ones they blocked): INSERT statements for D1, the mailboxes (member id → rows for
+ * POST /dev/inbox/import) and the counts, with the figures the bench checks.
  */
 export function inboxBenchData(members, { threads = 1_000, removed = 100, unreadShare = 0.3, blocked = 10, otherThreads = 5_000, seed = 6, now = Date.now() } = {}) {
   const rand = random(seed);
   const idOf = (kind, i) => createHash('sha256').update(`${seed}:${kind}:${i}`).digest('hex').slice(0, 24);
-  const rows = { connections: [], threads: [], thread_members: [], messages: [], attachments: [] };
+  const rows = { connections: [], threads: [], messages: [], attachments: [] };
   const me = members[0].id;
   let made = 0;
   const expected = { threads: 0, unreadThreads: 0, unreadMessages: 0 };
@@ -46,7 +48,7 @@ export function inboxBenchData(members, { threads = 1_000, removed = 100, unread
   /** One thread between `a` and `b`: 2–8 messages over the last months, the newest `unreadFromB` from b unread. */
   function thread(a, b, { unreadFromB = 0, status = 'accepted' } = {}) {
     const index = made++;
-    const threadId = idOf('thread', index);
+    const threadId = threadIdOf(a, b);
     const count = Math.max(2 + Math.floor(rand() * 7), unreadFromB);
     let at = now - Math.floor(rand() * 120 * 24 * 60) * MINUTE_MS - count * 30 * MINUTE_MS;
     const first = new Date(at).toISOString();
@@ -62,7 +64,6 @@ export function inboxBenchData(members, { threads = 1_000, removed = 100, unread
         body: LINES[Math.floor(rand() * LINES.length)],
         reply_to_id: i > 0 && rand() < 0.15 ? messages[Math.floor(rand() * i)].id : null,
         read: i >= count - unreadFromB ? 0 : 1,
-        deleted_at: null,
         created_at: new Date(at).toISOString(),
       };
       messages.push(message);
@@ -71,6 +72,7 @@ export function inboxBenchData(members, { threads = 1_000, removed = 100, unread
           id: idOf(`attachment:${index}`, i),
           owner_id: message.author_id,
           message_id: message.id,
+          to_id: message.to_id,
           storage_key: `attachments/${idOf(`key:${index}`, i)}.pdf`,
           name: 'notes.pdf',
           mime: 'application/pdf',
@@ -84,12 +86,8 @@ export function inboxBenchData(members, { threads = 1_000, removed = 100, unread
     }
     const last = messages.at(-1);
     rows.messages.push(...messages);
-    rows.threads.push({ id: threadId, pair_key: pairKey(a, b), last_message_id: last.id, created_at: first, updated_at: last.created_at });
+    rows.threads.push({ id: threadId, a, b, created_at: first });
     const unread = (userId) => messages.filter((m) => m.to_id === userId && m.read === 0).length;
-    rows.thread_members.push(
-      { thread_id: threadId, user_id: a, other_id: b, unread_count: unread(a), last_message_at: last.created_at },
-      { thread_id: threadId, user_id: b, other_id: a, unread_count: unread(b), last_message_at: last.created_at },
-    );
     rows.connections.push({
       id: idOf('connection', index),
       requester_id: a,
@@ -121,7 +119,7 @@ export function inboxBenchData(members, { threads = 1_000, removed = 100, unread
   // Threads with the members they blocked (their connections ended with the block): left out of everything.
   for (const member of members.slice(members.length - blocked)) thread(me, member.id, { unreadFromB: 2, status: 'removed' });
   // Conversations between other members.
-  const taken = new Set(rows.threads.map((row) => row.pair_key));
+  const taken = new Set(rows.threads.map((row) => pairKey(row.a, row.b)));
   for (let n = 0; n < otherThreads; ) {
     const a = members[1 + Math.floor(rand() * (members.length - 1))].id;
     const b = members[1 + Math.floor(rand() * (members.length - 1))].id;
@@ -130,17 +128,20 @@ export function inboxBenchData(members, { threads = 1_000, removed = 100, unread
     thread(a, b, { unreadFromB: rand() < unreadShare ? 1 : 0 });
     n += 1;
   }
-  // Rows per INSERT: each statement stays under SQLite's 100 KB statement limit in D1.
-  const perStatement = { connections: 200, threads: 300, thread_members: 400, messages: 200, attachments: 200 };
-  const statements = Object.entries(rows).flatMap(([table, list]) => insertStatements(table, list, perStatement[table]));
-  return { statements, counts: Object.fromEntries(Object.entries(rows).map(([table, list]) => [table, list.length])), expected, sampleThread };
+  // D1's rows; rows per INSERT: each statement stays under SQLite's 100 KB statement limit in D1.
+  const d1Rows = { connections: rows.connections, attachments: rows.attachments, unread_threads: unreadThreadRows(rows.messages) };
+  const perStatement = { connections: 200, attachments: 200, unread_threads: 400 };
+  const statements = Object.entries(d1Rows).flatMap(([table, list]) => insertStatements(table, list, perStatement[table]));
+  const counts = Object.fromEntries(Object.entries({ ...rows, unread_threads: d1Rows.unread_threads }).map(([table, list]) => [table, list.length]));
+  return { statements, mailboxes: mailboxesOf(rows.threads, rows.messages), counts, expected, sampleThread };
 }
 
 /**
- * Wipes `stateDir`, loads the bench community (loadProfilesBench) and the bench inbox;
- * answers the community's data (`member` signs in), the inbox's counts, expected figures
- * and a sample thread, and the seconds taken. `reuse`: the state is already loaded (by an
- * earlier run with the same options): only the figures are computed again.
+ * Wipes `stateDir`, loads the bench community (loadProfilesBench) and the bench inbox's D1
+ * rows; answers the community's data (`member` signs in), the inbox (its counts, expected
+ * figures, a sample thread and the mailboxes for importInboxBench), and the seconds taken.
+ * `reuse`: the state is already loaded (by an earlier run with the same options, mailboxes
+ * included): only the figures are computed again.
  */
 export async function loadInboxBench(stateDir, { members = 3_000, reuse = false, ...options } = {}) {
   const started = Date.now();
@@ -159,4 +160,11 @@ export async function loadInboxBench(stateDir, { members = 3_000, reuse = false,
   writeFileSync(file, `${statements.join('\n')}\n`);
   wrangler(['d1', 'execute', 'DB', '--file', file]);
   return { ...community, inbox, loadSeconds: Number(((Date.now() - started) / 1000).toFixed(1)) };
+}
+
+/** Fills the members' mailboxes of `inbox` (from loadInboxBench) through the API worker at `base`; answers the message copies and seconds. */
+export async function importInboxBench(base, inbox) {
+  const started = Date.now();
+  const copies = await importMailboxes(`${base}/dev/inbox/import`, inbox.mailboxes);
+  return { copies, seconds: Number(((Date.now() - started) / 1000).toFixed(1)) };
 }

@@ -3,8 +3,10 @@
 // prepared statements, one transaction per table group), not through the API. Ratios are
 // in ./model.mjs and docs/scale.md ("Generator"); derived rows are kept true: the search
 // rows of every onboarded profile, the feed counters (like_count, comment_count,
-// reply_count, vote_count; feed_post_counts by the migration's own triggers), threads'
-// last message and each side's unread count, premium grants.
+// reply_count, vote_count; feed_post_counts by the migration's own triggers), the unread
+// marks of threads (unread_threads), premium grants. What lives in member objects rather
+// than in D1 goes to side files the benchmarks load into the objects of the members they
+// sign in as: notifications.sqlite, profile-views.sqlite and inbox.sqlite.
 //
 //   node bench/scale/generate.mjs --members 10000 --state-dir .wrangler/scale-10k [--seed 18] [--now 2026-11-25T00:00:00Z]
 //   PORT=4701 STATE_DIR=.wrangler/scale-10k npm start     # then sign in as member-0@scale.invalid / scale-password-2026
@@ -17,6 +19,7 @@ import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } f
 import { searchKeyBase, tagsText } from '../../functions/src/profiles/search-keys.ts';
 import { root, runBin } from '../../scripts/lib/run.mjs';
 import { fingerprint, writeStamp } from '../../scripts/lib/stamp.mjs';
+import { threadIdOf } from '../lib/mailboxes.mjs';
 import {
   CITIES,
   countAround,
@@ -418,15 +421,27 @@ const later = (from) => from + Math.floor(rand() * (NOW - from));
 
 // Connections: each member asks `connectionsPerMember` others; offsets below N/2 keep every pair unique.
 // Accepted ones may get a thread of messages (one thread per pair, as the app keeps it).
+// Threads and messages live in each member's MemberInbox object, not in D1 (migration 0033):
+// they go to <state>/inbox.sqlite, each thread once per member (keyed by the mailbox's owner,
+// under the id the send path derives from the pair) and each message once, and
+// bench/scale/inbox.mjs loads the mailboxes of the members a benchmark signs in as through
+// the development route. D1 keeps the unread marks the send path leaves (unread_threads).
+const inboxFile = path.join(root, stateDir, 'inbox.sqlite');
 phase('connections, threads and messages', () => {
   const connection = insert('connections', ['id', 'requester_id', 'receiver_id', 'pair_key', 'status', 'responded_at', 'created_at', 'updated_at']);
-  const thread = insert('threads', ['id', 'pair_key', 'last_message_id', 'created_at', 'updated_at']);
-  const member = insert('thread_members', ['thread_id', 'user_id', 'other_id', 'unread_count', 'last_message_at']);
-  const message = insert('messages', ['id', 'thread_id', 'author_id', 'to_id', 'body', 'reply_to_id', 'read', 'created_at']);
+  const unreadMark = insert('unread_threads', ['user_id', 'thread_id', 'sender_id', 'since']);
+  const side = new DatabaseSync(inboxFile);
+  side.exec(`PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+    CREATE TABLE threads (user_id TEXT NOT NULL, other_id TEXT NOT NULL, id TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (user_id, other_id)) WITHOUT ROWID;
+    CREATE TABLE messages (id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, author_id TEXT NOT NULL, to_id TEXT NOT NULL, body TEXT NOT NULL, reply_to_id TEXT,
+      read INTEGER NOT NULL, created_at TEXT NOT NULL) WITHOUT ROWID; BEGIN`);
+  const thread = side.prepare('INSERT INTO threads (user_id, other_id, id, created_at) VALUES (?, ?, ?, ?)');
+  const message = side.prepare('INSERT INTO messages (id, thread_id, author_id, to_id, body, reply_to_id, read, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const half = Math.floor((N - 1) / 2);
   let connectionCount = 0;
   let threadCount = 0;
   let messageCount = 0;
+  let unreadMarks = 0;
   for (let n = 0; n < N; n++) {
     const asks = Math.min(half, countAround(rand, RATIOS.connectionsPerMember.value));
     for (const offset of distinctInts(rand, asks, half)) {
@@ -452,7 +467,8 @@ phase('connections, threads and messages', () => {
         respondedAt,
       );
       if (rand() >= RATIOS.threadsPerAccepted.value) continue;
-      const threadId = rowId(ID_PREFIX.thread, threadCount++);
+      const threadId = threadIdOf(a, b);
+      threadCount++;
       const size = 1 + Math.floor(rand() * (2 * RATIOS.messagesPerThread.value - 1));
       const times = Array.from({ length: size }, () => later(respondedAt)).sort((x, y) => x - y);
       const authors = times.map(() => (rand() < 0.5 ? n : other));
@@ -461,8 +477,8 @@ phase('connections, threads and messages', () => {
       let unreadFrom = size;
       if (rand() < RATIOS.unreadThreadShare.value) while (unreadFrom > 0 && authors[unreadFrom - 1] === last) unreadFrom--;
       const first = messageCount;
-      const lastAt = iso(times[size - 1]);
-      thread.run(threadId, pairKey(a, b), rowId(ID_PREFIX.message, first + size - 1), iso(respondedAt), lastAt);
+      thread.run(a, b, threadId, iso(respondedAt));
+      thread.run(b, a, threadId, iso(respondedAt));
       for (let m = 0; m < size; m++) {
         const quotes = m > 0 && rand() < RATIOS.quoteShare.value ? rowId(ID_PREFIX.message, first + Math.floor(rand() * m)) : null;
         const to = authors[m] === n ? other : n;
@@ -477,19 +493,19 @@ phase('connections, threads and messages', () => {
           iso(times[m]),
         );
       }
-      const unread = size - unreadFrom;
-      for (const [who, peer] of [
-        [n, other],
-        [other, n],
-      ]) {
-        member.run(threadId, userId(who), userId(peer), who === last ? 0 : unread, lastAt);
+      // The other member has the trailing run unread, since its first message.
+      if (unreadFrom < size) {
+        unreadMark.run(userId(last === n ? other : n), threadId, userId(last), iso(times[unreadFrom]));
+        unreadMarks++;
       }
     }
   }
+  side.exec('COMMIT; CREATE INDEX messages_thread ON messages (thread_id, created_at)');
+  side.close();
   add('connections', connectionCount);
-  add('threads', threadCount);
-  add('thread_members', threadCount * 2);
-  add('messages', messageCount);
+  add('unread_threads', unreadMarks);
+  add('threads (DO)', threadCount);
+  add('messages (DO)', messageCount);
 });
 
 // The feed: posts over the last 90 days by onboarded members, with likes, comments,
@@ -645,10 +661,16 @@ const CHECKS = {
     'SELECT count(*) AS bad FROM feed_poll_options o WHERE vote_count <> (SELECT count(*) FROM feed_poll_votes WHERE poll_id = o.poll_id AND option_id = o.id)',
   feed_post_counts:
     "SELECT count(*) AS bad FROM (SELECT '' AS g, count(*) AS c FROM feed_posts UNION ALL SELECT group_name, count(*) FROM feed_posts GROUP BY group_name) t WHERE c <> (SELECT posts FROM feed_post_counts WHERE group_key = t.g)",
-  'thread_members.unread_count':
-    'SELECT count(*) AS bad FROM thread_members tm WHERE unread_count <> (SELECT count(*) FROM messages WHERE thread_id = tm.thread_id AND to_id = tm.user_id AND read = 0)',
-  'threads.last_message_id':
-    'SELECT count(*) AS bad FROM threads t WHERE last_message_id <> (SELECT id FROM messages WHERE thread_id = t.id ORDER BY created_at DESC, id DESC LIMIT 1)',
+  // The inbox side file (attached as `inbox`): each thread in both members' mailboxes under
+  // one id, each message in its author's and recipient's thread, and an unread mark in D1
+  // for exactly the member and thread with messages unread, since the first of them.
+  'inbox threads': `SELECT count(*) AS bad FROM inbox.threads t
+    WHERE NOT EXISTS (SELECT 1 FROM inbox.threads o WHERE o.user_id = t.other_id AND o.other_id = t.user_id AND o.id = t.id)`,
+  'inbox messages': `SELECT count(*) AS bad FROM inbox.messages m
+    WHERE NOT EXISTS (SELECT 1 FROM inbox.threads t WHERE t.user_id = m.author_id AND t.other_id = m.to_id AND t.id = m.thread_id)`,
+  unread_threads: `SELECT (SELECT count(*) FROM (SELECT to_id, thread_id, min(author_id) AS sender, min(created_at) AS since FROM inbox.messages WHERE read = 0 GROUP BY thread_id, to_id) u
+      WHERE NOT EXISTS (SELECT 1 FROM unread_threads r WHERE r.user_id = u.to_id AND r.thread_id = u.thread_id AND r.sender_id = u.sender AND r.since = u.since))
+    + (SELECT count(*) FROM unread_threads r WHERE NOT EXISTS (SELECT 1 FROM inbox.messages m WHERE m.thread_id = r.thread_id AND m.to_id = r.user_id AND m.read = 0)) AS bad`,
   profile_search: 'SELECT (SELECT count(*) FROM users WHERE onboarded = 1) - (SELECT count(*) FROM profile_search) AS bad',
   search_keys: 'SELECT count(*) AS bad FROM search_keys k LEFT JOIN profile_search s ON s.rowid = k.key WHERE s.user_id IS NOT k.user_id',
   // Kept by 0032's triggers as the rows above are inserted: per type, facet value and pair of
@@ -663,10 +685,12 @@ const CHECKS = {
     WHERE c IS NOT (SELECT members FROM search_pair_counts WHERE member_type = p.t AND kind_a = p.ka AND value_a = p.va AND kind_b = p.kb AND value_b = p.vb AND flags = p.f)`,
 };
 if (!args['skip-checks']) {
+  db.prepare('ATTACH DATABASE ? AS inbox').run(inboxFile);
   for (const [name, query] of Object.entries(CHECKS)) {
     const { bad } = db.prepare(query).get();
     if (bad !== 0) throw new Error(`${name} disagrees with its rows ${bad} time(s)`);
   }
+  db.exec('DETACH DATABASE inbox');
   console.log(`• derived rows checked: ${Object.keys(CHECKS).join(', ')} (${elapsed()})`);
 }
 

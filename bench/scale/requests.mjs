@@ -10,7 +10,9 @@
 //    member count, SIGN_INS typical members (onboarded, sampled evenly over the members, the
 //    closest to the sample's medians of accepted connections and threads), a thread partner
 //    of each for the message sends, and 100 public profiles and 100 posts spread over the
-//    whole table. It never writes the state's D1 except through the API (sign-ins, messages).
+//    whole table; the threads come from the state's inbox side file (<state>/inbox.sqlite,
+//    since the inbox lives in member objects). It never writes the state's D1 except through
+//    the API (sign-ins, messages).
 // 2. The API worker alone (wrangler dev, ENVIRONMENT=development, a random JWT_SECRET, as
 //    bench/feed.mjs): each kind is warmed up, then timed for ROUNDS sequential requests on
 //    loopback (past KIND_SECONDS, only until MIN_ROUNDS: the largest states take seconds
@@ -41,6 +43,7 @@ import { io } from 'socket.io-client';
 import { ensureDevVars } from '../../scripts/lib/dev-vars.mjs';
 import { root, waitFor } from '../../scripts/lib/run.mjs';
 import { buildApp, runningWorker, serveApp } from '../lib/worker.mjs';
+import { importInbox } from './inbox.mjs';
 import { importNotifications } from './notifications.mjs';
 import { importProfileViews } from './profile-views.mjs';
 import { CITIES, SCALE_PASSWORD } from './model.mjs';
@@ -71,6 +74,7 @@ function sampleState() {
   const file = existsSync(d1Dir) && readdirSync(d1Dir).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
   if (!file) throw new Error(`no D1 database under ${d1Dir}: build one with bench/scale/generate.mjs`);
   const db = new DatabaseSync(path.join(d1Dir, file), { readOnly: true });
+  let inbox;
   try {
     // The workers run this tree's code: the state must hold every migration of it (applying them here would write the D1 behind the API's back).
     const applied = db
@@ -78,10 +82,15 @@ function sampleState() {
       .all()
       .map((row) => row.name);
     const missing = missingMigrations(readdirSync(path.join(root, 'functions/migrations')), applied);
+    // Some of them drop tables whose rows the member objects now keep: move-aside.mjs copies those rows to the side files first.
     if (missing.length > 0)
       throw new Error(
-        `${args.stateDir} lacks the migrations ${missing.join(', ')}: apply them (npx wrangler d1 migrations apply DB --local --persist-to ${args.stateDir} -c functions/wrangler.toml, or STATE_DIR=${args.stateDir} npm start once) or generate it again`,
+        `${args.stateDir} lacks the migrations ${missing.join(', ')}: apply them with npx node bench/scale/move-aside.mjs --state-dir ${args.stateDir} (which first moves the rows they drop to the side files), or generate it again`,
       );
+    const inboxFile = path.join(stateDir, 'inbox.sqlite');
+    if (!existsSync(inboxFile))
+      throw new Error(`no ${path.join(args.stateDir, 'inbox.sqlite')}: generate the state again (bench/scale/generate.mjs) or move its inbox aside (bench/scale/move-aside.mjs)`);
+    inbox = new DatabaseSync(inboxFile, { readOnly: true });
     const members = db.prepare('SELECT count(*) AS n FROM users').get().n;
     const step = Math.max(1, Math.floor(members / CANDIDATES));
     const sampled = db
@@ -90,14 +99,19 @@ function sampleState() {
     const accepted = db.prepare(
       "SELECT (SELECT count(*) FROM connections WHERE requester_id = ?1 AND status = 'accepted') + (SELECT count(*) FROM connections WHERE receiver_id = ?1 AND status = 'accepted') AS n",
     );
-    const threads = db.prepare('SELECT count(*) AS n FROM thread_members WHERE user_id = ? AND last_message_at IS NOT NULL');
+    // Every thread of the side file has messages: the ones the thread list shows.
+    const threads = inbox.prepare('SELECT count(*) AS n FROM threads WHERE user_id = ?');
     const candidates = sampled.map((row) => ({ id: row.id, email: row.email, connections: accepted.get(row.id).n, threads: threads.get(row.id).n }));
     const typical = pickTypical(candidates, SIGN_INS);
-    const partnerOf = db.prepare(
-      "SELECT u.id, u.email FROM thread_members t JOIN users u ON u.id = t.other_id WHERE t.user_id = ? AND t.last_message_at IS NOT NULL AND u.suspended_at IS NULL AND u.email LIKE 'member-%@scale.invalid' ORDER BY t.thread_id LIMIT 1",
-    );
+    const othersOf = inbox.prepare('SELECT other_id FROM threads WHERE user_id = ? ORDER BY id');
+    const partner = db.prepare("SELECT id, email FROM users WHERE id = ? AND suspended_at IS NULL AND email LIKE 'member-%@scale.invalid'");
+    const partnerOf = (memberId) =>
+      othersOf
+        .all(memberId)
+        .map((row) => partner.get(row.other_id))
+        .find(Boolean);
     const pairs = typical.picked
-      .map((member) => ({ sender: member, recipient: partnerOf.get(member.id) }))
+      .map((member) => ({ sender: member, recipient: partnerOf(member.id) }))
       .filter((pair) => pair.recipient)
       .slice(0, SEND_PAIRS);
     const spread = (table, join) => {
@@ -113,6 +127,7 @@ function sampleState() {
     );
     return { members, candidates: candidates.length, ...typical, pairs, profiles, posts };
   } finally {
+    inbox?.close();
     db.close();
   }
 }
@@ -267,11 +282,15 @@ let loadApi = 0;
 const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir, envFile: apiEnv, readyPath: '/health' }, async (base) => {
   const tokens = [];
   for (const member of state.picked) tokens.push(await signIn(base, member.email));
-  // Their notifications and profile views live in member objects: the generator keeps them
-  // aside, and the members who sign in (and the message recipients) get theirs loaded.
+  // Their notifications, profile views and mailboxes live in member objects: the generator
+  // keeps them aside, and the members who sign in (and the message recipients) get theirs loaded.
   const loaded = [...new Set([...state.picked, ...state.pairs.map((pair) => pair.recipient)].map((member) => member.id))];
-  const aside = { notifications: await importNotifications(base, stateDir, loaded), views: await importProfileViews(base, stateDir, loaded) };
-  console.log(`• loaded ${aside.notifications} notifications and ${aside.views} profile views into ${loaded.length} members' objects`);
+  const aside = {
+    notifications: await importNotifications(base, stateDir, loaded),
+    views: await importProfileViews(base, stateDir, loaded),
+    messages: await importInbox(base, stateDir, loaded),
+  };
+  console.log(`• loaded ${aside.notifications} notifications, ${aside.views} profile views and ${aside.messages} message copies into ${loaded.length} members' objects`);
   for (const kind of API_KINDS) {
     const start = performance.now();
     for (let i = 0; keepGoing(i, performance.now() - start, WARMUP_LIMITS); i += 1) await timedGet(`${base}${kind.path}`, tokens[i % tokens.length], kind.check);

@@ -30,6 +30,9 @@ ALTER TABLE attachments_sent RENAME TO attachments;
 CREATE INDEX attachments_message ON attachments (message_id) WHERE message_id IS NOT NULL;
 CREATE INDEX attachments_owner_unsent ON attachments (owner_id, created_at) WHERE message_id IS NULL;
 
+-- Dropping a table deletes its rows first, and each deleted message is looked up among the
+-- replies quoting it (a foreign key to itself): without this index that is a scan per row.
+CREATE INDEX messages_reply_to ON messages (reply_to_id);
 DROP TABLE messages;
 DROP TABLE thread_members;
 DROP TABLE threads;
