@@ -32,7 +32,7 @@ CREATE INDEX attachments_owner_unsent ON attachments (owner_id, created_at) WHER
 
 -- Dropping a table deletes its rows first, and each deleted message is looked up among the
 -- replies quoting it (a foreign key to itself): without this index that is a scan per row.
-CREATE INDEX messages_reply_to ON messages (reply_to_id);
+CREATE INDEX IF NOT EXISTS messages_reply_to ON messages (reply_to_id);
 DROP TABLE messages;
 DROP TABLE thread_members;
 DROP TABLE threads;

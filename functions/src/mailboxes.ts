@@ -49,6 +49,9 @@ export type OutgoingMessage = {
 /** Which threads a list shows: all, those with unread messages, those without. */
 export type ThreadFilter = 'all' | 'unread' | 'read';
 
+/** A message as a mailbox stores it, with how many files it has (moderation, reports, deletion). */
+export type StoredCopy = { thread_id: string; author_id: string; to_id: string; body: string; deleted_at: string | null; created_at: string; files: number };
+
 /** A message the author deleted, as it was: the notification rewrite and the files to remove need it. */
 export type DeletedMessage = { thread_id: string; to_id: string; body: string; files: number; already: boolean };
 
@@ -81,7 +84,7 @@ export type InboxBox = {
   ): Promise<{ rows: StoredMessage[]; marked: number; unreadTotal: number | null }>;
   send(message: OutgoingMessage): Promise<{ message: StoredMessage; mine: StoredThread; theirs: StoredThread } | { error: 'replyElsewhere' }>;
   deleteOwn(messageId: string, authorId: string, at: string): Promise<DeletedMessage | null>;
-  message(messageId: string): Promise<{ thread_id: string; author_id: string; to_id: string; body: string; deleted_at: string | null; created_at: string } | null>;
+  message(messageId: string): Promise<StoredCopy | null>;
   flush(): Promise<number>;
   others(): Promise<string[]>;
   replaceMember(oldId: string, newId: string): Promise<number>;

@@ -164,7 +164,12 @@ export async function handOverConversations(deps: Pick<Deps, 'db' | 'clock' | 'i
   if (waiting > 0) throw new Error(`${waiting} changes of the mailbox of ${userId} are still to deliver`);
   const job = mailboxJob(userId);
   const after = await readCursor(deps, job);
-  const others = (await own.others()).filter((id) => id > after);
+  // Their mailbox's threads, and everyone D1 says they could write with: a partner whose first
+  // message to them is still in that partner's outbox has a thread naming them all the same.
+  const partners = await deps.db.all<{ id: string }>(sql`
+    SELECT receiver_id AS id FROM connections WHERE requester_id = ${userId} UNION SELECT requester_id FROM connections WHERE receiver_id = ${userId}
+    UNION SELECT recipient_id FROM message_requests WHERE sender_id = ${userId} UNION SELECT sender_id FROM message_requests WHERE recipient_id = ${userId}`);
+  const others = [...new Set([...(await own.others()), ...partners.map((row) => row.id)])].filter((id) => id > after).sort();
   for (let start = 0; start < others.length; start += perStep) {
     const step = others.slice(start, start + perStep);
     await Promise.all(step.map((memberId) => deps.inbox.of(memberId).replaceMember(userId, standInId)));

@@ -1,14 +1,14 @@
 /**
  * Deleting one's own message (DELETE /connections/deleteMessage/{id}): a soft delete that
  * keeps the row for the replies quoting it ("This message was deleted") but empties its
- * body and removes its files (rows and R2 objects). The author's mailbox deletes its copy,
- * recounting nothing of its own, and hands the deletion to the recipient's mailbox, which
- * recounts their unread messages and moves the thread's preview to the newest message left.
- * D1 then drops the files' rows with an outbox row asking the recipient's notification (in
- * their object) to stop quoting the message: applied straight after, or by the cron when
- * the object call fails. Both members' windows hear of it (`thread` with `removedMessageId`).
- * Deleting it again changes nothing in the mailboxes but finishes D1's part, should an
- * earlier attempt have stopped between the two.
+ * body and removes its files (rows and R2 objects). D1 goes first: the files' rows go, with
+ * an outbox row asking the recipient's notification (in their object) to stop quoting the
+ * message (applied at the end, or by the cron when the object call fails), and then their R2
+ * objects. Then the author's mailbox deletes its copy and hands the deletion to the
+ * recipient's mailbox, which recounts their unread messages and moves the thread's preview
+ * to the newest message left. An attempt that stops between the two leaves the message for
+ * a retry, whose D1 part finds nothing more to do. Both members' windows hear of it (`thread`
+ * with `removedMessageId`).
  */
 import { sql } from 'drizzle-orm';
 import type { Deps, Emits } from '../deps';
@@ -39,23 +39,24 @@ export async function deleteMessage(
   if (target.author_id !== viewerId) throw new ApiError(403, M.ownMessagesOnly);
 
   const at = deps.clock.now().toISOString();
-  const deleted = await mailbox.deleteOwn(messageId, viewerId, at);
-  if (!deleted) throw new ApiError(404, M.messageNotFound);
-  // The recipient's notification must not keep showing the text either.
-  const rewrite: Rewrite = { userId: otherId, kind: 'message.received', refId: deleted.thread_id, from: previewOf(deleted.body, deleted.files), to: M.deletedMessage };
-  const outbox = deleted.already ? null : outboxedRewrite(rewrite, at);
-  const [results] = await Promise.all([
-    runBatch<{ storage_key: string }>(deps.db, [
-      sql`DELETE FROM attachments WHERE message_id = ${messageId} AND owner_id = ${viewerId} RETURNING storage_key`,
-      ...(outbox ? [outbox.statement] : []),
-    ]),
-    mailbox.flush().catch((error: unknown) => console.error(`message ${messageId}: the deletion left to the mailbox's retry`, error)),
+  // D1's part first, so that a failure before the mailbox's leaves the message for a retry to
+  // delete again, never a deleted message whose files can still be read.
+  const rewrite: Rewrite = { userId: otherId, kind: 'message.received', refId: target.thread_id, from: previewOf(target.body, target.files), to: M.deletedMessage };
+  const outbox = target.deleted_at === null ? outboxedRewrite(rewrite, at) : null;
+  const results = await runBatch<{ storage_key: string }>(deps.db, [
+    sql`DELETE FROM attachments WHERE message_id = ${messageId} AND owner_id = ${viewerId} RETURNING storage_key`,
+    ...(outbox ? [outbox.statement] : []),
   ]);
-  if (outbox) await applyRewrite(deps, outbox.id, rewrite).catch((error: unknown) => console.error(`message ${messageId}: notification rewrite left to the cron`, error));
   await deleteFiles(
     deps.media,
     results[0]!.results.map((row) => row.storage_key),
   );
+  const deleted = await mailbox.deleteOwn(messageId, viewerId, at);
+  if (!deleted) throw new ApiError(404, M.messageNotFound);
+  await Promise.all([
+    mailbox.flush().catch((error: unknown) => console.error(`message ${messageId}: the deletion left to the mailbox's retry`, error)),
+    outbox ? applyRewrite(deps, outbox.id, rewrite).catch((error: unknown) => console.error(`message ${messageId}: notification rewrite left to the cron`, error)) : undefined,
+  ]);
 
   const [mine, theirs] = await threadViews(deps, deleted.thread_id, [viewerId, otherId]);
   const thread = mine!.thread!;

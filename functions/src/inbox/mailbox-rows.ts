@@ -22,7 +22,7 @@ export function ensureThread(sql: SqlStorage, threadId: string, otherId: string,
 
 /**
  * A message with its files, unless it is there already (answers whether it was stored); the
- * thread's latest message moves to it when it is the newest by time, then id, so both
+ * thread's preview moves to it when it is newer than the preview by time, then id, so both
  * mailboxes show the same one whichever message came first.
  */
 export function storeMessage(sql: SqlStorage, threadId: string, message: MessageCopy, files: readonly MessageFile[]): boolean {
@@ -55,9 +55,11 @@ export function storeMessage(sql: SqlStorage, threadId: string, message: Message
       ),
     );
   }
+  // Against the preview's own time, not last_message_at: a deletion moves the preview back to
+  // an older message while the thread keeps its place in the list.
   sql.exec(
-    `UPDATE threads SET last_message_id = ?1, last_message_at = ?2, updated_at = ?2
-     WHERE id = ?3 AND (last_message_at IS NULL OR last_message_at < ?2 OR (last_message_at = ?2 AND last_message_id < ?1))`,
+    `UPDATE threads SET last_message_id = ?1, last_message_at = max(coalesce(last_message_at, ''), ?2), updated_at = max(updated_at, ?2)
+     WHERE id = ?3 AND (last_message_id IS NULL OR coalesce((SELECT (created_at, id) < (?2, ?1) FROM messages WHERE id = threads.last_message_id), 1))`,
     message.id,
     message.created_at,
     threadId,

@@ -73,7 +73,7 @@ describe('sending between two mailboxes', () => {
 
     expect(await inbox.of(a).flush()).toBe(0);
     const check = async () => {
-      expect(await recipient.message(id)).toEqual({ thread_id: threadId, author_id: a, to_id: b, body: 'Hello B', deleted_at: null, created_at: at(1) });
+      expect(await recipient.message(id)).toEqual({ thread_id: threadId, author_id: a, to_id: b, body: 'Hello B', deleted_at: null, created_at: at(1), files: 2 });
       const rows = await messagesOf(b, threadId);
       expect(idsOf(rows)).toEqual([id]);
       expect(rows[0]).toMatchObject({ msg_author: a, msg_to: b, msg_created: at(1), msg_read: 0 });
@@ -207,6 +207,24 @@ describe('sending between two mailboxes', () => {
       expect((await inbox.of(member).thread(threadId, []))!.msg_id, `the preview in ${member === a ? 'A' : 'B'}’s mailbox`).toBe(newest);
     }
   });
+  it('keeps the same preview in both mailboxes when a later message was deleted before an earlier one arrived', async () => {
+    const { a, b, threadId } = pair();
+    const first = await sent(outgoing(threadId, a, b, 'first', { now: at(1) }));
+    await inbox.of(a).flush();
+    // A writes at 2; before it reaches B, B writes at 3 and deletes it.
+    const second = await sent(outgoing(threadId, a, b, 'second', { now: at(2) }));
+    const third = await sent(outgoing(threadId, b, a, 'third', { now: at(3) }));
+    expect(await inbox.of(b).deleteOwn(third.msg_id, b, at(4))).toMatchObject({ already: false });
+    await inbox.of(b).flush();
+    expect((await inbox.of(b).thread(threadId, []))!.msg_id).toBe(first.msg_id);
+    await inbox.of(a).flush();
+    for (const member of [a, b]) {
+      const thread = (await inbox.of(member).thread(threadId, []))!;
+      expect(thread.msg_id, `the preview in ${member === a ? 'A' : 'B'}’s mailbox`).toBe(second.msg_id);
+      // The thread keeps its place in the list: the time of its latest activity.
+      expect(thread.t_updated).toBe(at(3));
+    }
+  });
 });
 
 describe('reading a thread', () => {
@@ -308,7 +326,7 @@ describe('deleting one’s own message', () => {
     const box = stubOf(b);
     await box.apply([{ kind: 'deleted', threadId, message: { ...copy, body: '', deleted_at: at(2) } }]);
     await box.apply([{ kind: 'message', threadId, message: copy, files: [fileOf('late.png')] }]);
-    expect(await inbox.of(b).message(id)).toEqual({ thread_id: threadId, author_id: a, to_id: b, body: '', deleted_at: at(2), created_at: at(1) });
+    expect(await inbox.of(b).message(id)).toEqual({ thread_id: threadId, author_id: a, to_id: b, body: '', deleted_at: at(2), created_at: at(1), files: 0 });
     const [row] = await messagesOf(b, threadId);
     expect(filesOf(row!)).toEqual([]);
     expect(await inbox.of(b).thread(threadId, [])).toMatchObject({ other_id: a, t_unread: 0 });
@@ -388,7 +406,11 @@ describe('account deletion, export and import', () => {
     expect(await inbox.of(owner).threadWith(standIn)).toMatchObject({ id: threadId, has_history: 1 });
     expect(await inbox.of(owner).thread(threadId, [])).toMatchObject({ other_id: standIn });
     expect(await inbox.of(owner).message(fromX.msg_id)).toMatchObject({ author_id: standIn, to_id: owner, body: 'here is the deck' });
-    expect(await inbox.of(owner).message(reply.msg_id)).toMatchObject({ author_id: owner, to_id: standIn, body: `Thanks @[Deleted member](${standIn}) and again @[Deleted member](${standIn})` });
+    expect(await inbox.of(owner).message(reply.msg_id)).toMatchObject({
+      author_id: owner,
+      to_id: standIn,
+      body: `Thanks @[Deleted member](${standIn}) and again @[Deleted member](${standIn})`,
+    });
     expect(await inbox.of(owner).message(toY.msg_id)).toMatchObject({ to_id: y, body: `Ask @[Deleted member](${standIn})` });
     const rows = Object.fromEntries((await messagesOf(owner, threadId)).map((row) => [row.msg_id, row]));
     expect(filesOf(rows[fromX.msg_id]!)).toEqual([]);

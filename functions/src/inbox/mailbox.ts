@@ -17,7 +17,7 @@
  * hand the members to leave out (`hidden`).
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { DeletedMessage, MailboxExport, MailboxImport, OutgoingMessage, StoredMessage, StoredThread, ThreadFilter } from '../mailboxes';
+import type { DeletedMessage, MailboxExport, MailboxImport, OutgoingMessage, StoredCopy, StoredMessage, StoredThread, ThreadFilter } from '../mailboxes';
 import { migrateObjectSchema } from '../db/object-schema';
 import { STAND_IN_NAME } from '../members/stand-in';
 import { MAILBOX_SQL, MAILBOX_TABLES, MESSAGE_COLUMNS, QUOTED_JOIN, SCHEMA_VERSION } from './mailbox-sql';
@@ -151,10 +151,10 @@ export class MemberInbox extends DurableObject<Env> {
   }
 
   /** A message as it is stored (moderation, reports, the deletion's checks). */
-  message(messageId: string): { thread_id: string; author_id: string; to_id: string; body: string; deleted_at: string | null; created_at: string } | null {
+  message(messageId: string): StoredCopy | null {
     const [row] = this.sql
-      .exec<{ thread_id: string; author_id: string; to_id: string; body: string; deleted_at: string | null; created_at: string }>(
-        'SELECT thread_id, author_id, to_id, body, deleted_at, created_at FROM messages WHERE id = ?',
+      .exec<StoredCopy>(
+        'SELECT thread_id, author_id, to_id, body, deleted_at, created_at, (SELECT count(*) FROM files WHERE message_id = messages.id) AS files FROM messages WHERE id = ?',
         messageId,
       )
       .toArray();
@@ -240,12 +240,16 @@ export class MemberInbox extends DurableObject<Env> {
     }
   }
 
-  async alarm(info?: AlarmInvocationInfo): Promise<void> {
+  /** Delivers what is waiting; while a mailbox keeps refusing, tries again twice as late each time (up to an hour). */
+  async alarm(): Promise<void> {
     const waiting = await this.flush();
-    if (waiting > 0) {
-      const retries = info?.retryCount ?? 0;
-      await this.ctx.storage.setAlarm(Date.now() + Math.min(RETRY_MS * 2 ** (retries + 1), RETRY_MAX_MS));
+    const failures = waiting > 0 ? ((await this.ctx.storage.get<number>('failedDrains')) ?? 0) + 1 : 0;
+    if (failures === 0) {
+      await this.ctx.storage.delete('failedDrains');
+      return;
     }
+    await this.ctx.storage.put('failedDrains', failures);
+    await this.ctx.storage.setAlarm(Date.now() + Math.min(RETRY_MS * 2 ** failures, RETRY_MAX_MS));
   }
 
   /** The members this mailbox has a thread with (account deletion). */

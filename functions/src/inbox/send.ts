@@ -7,10 +7,13 @@
  * copy for the recipient's mailbox in its outbox. Before that, one D1 batch writes what D1
  * keeps of it: the outbox row of the recipient's notification (its id is the message's, so
  * the cron can tell a message that was never stored), the thread's unread mark for the
- * unread-message mail, and the files' rows; a send that fails after that batch takes them
- * back. After it the sender's mailbox hands the copy to the recipient's, the notification
- * goes to the recipient's object (which sends their live `notification` "New Message" with
- * the thread as they see it), and `thread` goes to the sender's other tabs.
+ * unread-message mail, and the files' rows; a send that fails after that batch takes the
+ * files and the notification back (unless the mailbox stored the message after all; an unread
+ * mark left behind is dropped by the mail's cron, which finds nothing unread). Then the
+ * sender's mailbox hands the copy to the recipient's, and only then does the notification go
+ * to the recipient's object (which sends their live `notification` "New Message" with the
+ * thread as they see it), so what they hear of they can open; `thread` goes to the sender's
+ * other tabs.
  */
 import { sql } from 'drizzle-orm';
 import type { Deps, Emits, NotificationInput, PushNote } from '../deps';
@@ -21,6 +24,7 @@ import { ApiError, invalidFields, type FieldErrors } from '../errors';
 import { storeInputOf, type NotifyInput } from '../notifications/notify';
 import { outboxed } from '../notifications/outbox';
 import { pushNoteOf } from '../notifications/push-notes';
+import { unreadMark } from '../missed-mail/unread';
 import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, type StoredFile } from './attachments';
 import type { InboxLiveEvents } from './live-events';
 import type { MessageForm } from './message-form';
@@ -130,11 +134,7 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
     );
   };
   try {
-    await runBatch(deps.db, [
-      ...d1.store,
-      outbox.statement,
-      sql`INSERT INTO unread_threads (user_id, thread_id, sender_id, since) VALUES (${recipientId}, ${threadId}, ${senderId}, ${now}) ON CONFLICT DO NOTHING`,
-    ]);
+    await runBatch(deps.db, [...d1.store, outbox.statement, unreadMark({ recipientId, threadId, senderId, at: now })]);
   } catch (error) {
     await deleteFiles(
       deps.media,
@@ -156,7 +156,9 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
       now,
     });
   } catch (error) {
-    await takeBack();
+    // The call can fail after the object stored the message: then its rows stay, and the mailbox's alarm delivers it.
+    const stored = await mailbox.message(id).catch(() => null);
+    if (!stored) await takeBack();
     throw error;
   }
   if ('error' in sent) {
@@ -172,6 +174,8 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   const message = toMessage(sent.message, threadId, cards);
   const senderView = threadOf(sent.mine, state.other!, state.viewer);
   const recipientView = threadOf(sent.theirs, { row: state.viewerRow, connected: true }, cards.get(recipientId)!);
+  // The recipient's copy first: what they hear of, they can open.
+  await mailbox.flush().catch((error: unknown) => console.error(`message ${id}: the recipient's copy left to the mailbox's retry`, error));
   await Promise.all([
     notifyRecipient(deps, {
       recipientId,
@@ -182,7 +186,6 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
       push: pushNoteOf(notifyInput, state.viewer),
     }),
     deps.live.emit(senderId, 'thread', { thread: senderView }),
-    mailbox.flush().catch((error: unknown) => console.error(`message ${id}: the recipient's copy left to the mailbox's retry`, error)),
   ]);
   return { message, thread: { ...senderView, latestMessage: message } };
 }

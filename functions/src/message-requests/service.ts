@@ -190,7 +190,8 @@ export async function acceptRequest(deps: RequestDeps, userId: string, id: strin
   // Written by the sender, already read by the recipient who accepted it: in the sender's mailbox, then the recipient's.
   const mailbox = deps.inbox.of(sender);
   await mailbox.send({ id: newId(), threadId, authorId: sender, toId: userId, body: request.body, replyTo: null, files: [], now: at, read: true });
-  await mailbox.flush();
+  // The recipient's thread answers the accept even while their copy of the text is still on its way.
+  await Promise.all([mailbox.flush(), deps.inbox.of(userId).ensureThread(threadId, sender, at)]);
   const pair = [userId, sender];
   const [mine, theirs] = await threadViews(deps, threadId, pair);
   await Promise.all([

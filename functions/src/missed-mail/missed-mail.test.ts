@@ -19,7 +19,7 @@ import { durableObjectInbox } from '../inbox/mailbox-box';
 import { connectedMembers, sendText, type Member } from '../inbox/test-inbox';
 import { threadIdOf } from '../inbox/threads';
 import { sendDigestsNow } from './digest-queue';
-import { sendUnreadMessageMails } from './unread';
+import { sendUnreadMessageMails, unreadMark } from './unread';
 import { unsubscribeToken } from './unsubscribe';
 
 const SECRET = env.JWT_SECRET;
@@ -58,7 +58,7 @@ const digests = async (member: Pick<Member, 'user'>) => (await mailTo(member.use
 /**
  * Unread messages from `from` to `to` sent at `at` (default now), a millisecond apart, as the
  * send path leaves them: in both mailboxes under the pair's thread, and `to`'s unread_threads
- * row of it unless there is one (which keeps its `since`). Answers the thread id.
+ * row of it by the send path's own statement (`unreadMark`). Answers the thread id.
  */
 async function unreadFrom(from: Member, to: Member, bodies: string[], at = new Date()): Promise<string> {
   const threadId = await threadIdOf(from.user.id, to.user.id);
@@ -75,8 +75,7 @@ async function unreadFrom(from: Member, to: Member, bodies: string[], at = new D
   const thread = (otherId: string) => [{ id: threadId, other_id: otherId, created_at: at.toISOString() }];
   await inbox.of(from.user.id).importRows({ threads: thread(to.user.id), messages });
   await inbox.of(to.user.id).importRows({ threads: thread(from.user.id), messages });
-  await db(env).run(sql`INSERT INTO unread_threads (user_id, thread_id, sender_id, since)
-    VALUES (${to.user.id}, ${threadId}, ${from.user.id}, ${messages[0]!.created_at}) ON CONFLICT DO NOTHING`);
+  await db(env).run(unreadMark({ recipientId: to.user.id, threadId, senderId: from.user.id, at: messages[0]!.created_at }));
   return threadId;
 }
 
@@ -205,6 +204,20 @@ describe('the unread-message mail', () => {
     await unreadRun(new Date());
     expect(await unreadMails(old.b)).toHaveLength(0);
     expect(await unreadMails(recent.b)).toHaveLength(1);
+  });
+
+  it('mails again about a conversation unread for longer once a new message comes', async () => {
+    const { a, b } = await connectedMembers();
+    const threadId = await unreadFrom(a, b, ['Last week'], later(-(4 * DAY)));
+    const second = later(-(2 * HOUR));
+    await unreadFrom(a, b, ['Are you there?'], second);
+    const since = () => db(env).all(sql`SELECT since FROM unread_threads WHERE user_id = ${b.user.id} AND thread_id = ${threadId}`);
+    expect(await since()).toEqual([{ since: second.toISOString() }]);
+    await unreadRun(new Date());
+    expect(await unreadMails(b)).toHaveLength(1);
+    // A message within the lookback keeps the first unread time.
+    await unreadFrom(a, b, ['And now?'], later(-HOUR));
+    expect(await since()).toEqual([{ since: second.toISOString() }]);
   });
 
   it('leaves a conversation whose mailbox does not answer for the next run, and mails the others', async () => {

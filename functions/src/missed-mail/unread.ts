@@ -17,7 +17,7 @@
  * messages by push. A member who chose email for messages always gets the mail; one who
  * chose off never does.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { unreadMessageMail } from './mails';
 import { mailable, messagesChannel } from './reach';
@@ -28,10 +28,22 @@ export const UNREAD_MAIL_CRON = '*/10 * * * *';
 
 /**
  * Only conversations unread since this recently are mailed about (a member back after months
- * gets no backlog). A conversation left unread longer brings no more mail until it is read:
- * its row keeps the first unread message's time.
+ * gets no backlog). A row keeps its first unread message's time; a message that comes when
+ * that time is older than this moves it to the new message, so a conversation that goes on
+ * while its member is away brings mail again.
  */
 const LOOKBACK_DAYS = 3;
+const LOOKBACK_MS = LOOKBACK_DAYS * 86_400_000;
+
+/**
+ * The send path's mark (inbox/send.ts): the recipient has unread messages in the thread since
+ * `at`, unless an earlier unread one within the lookback already says so.
+ */
+export function unreadMark(mark: { recipientId: string; threadId: string; senderId: string; at: string }): SQL {
+  const stale = new Date(Date.parse(mark.at) - LOOKBACK_MS).toISOString();
+  return sql`INSERT INTO unread_threads (user_id, thread_id, sender_id, since) VALUES (${mark.recipientId}, ${mark.threadId}, ${mark.senderId}, ${mark.at})
+    ON CONFLICT (user_id, thread_id) DO UPDATE SET since = excluded.since, sender_id = excluded.sender_id WHERE unread_threads.since <= ${stale}`;
+}
 /** Conversations read per query, and queries per run at most (the rest go on the next run). */
 const BATCH = 200;
 const MAX_PAGES = 10;
@@ -69,7 +81,7 @@ async function unreadCount(deps: UnreadMailDeps, row: UnreadRow): Promise<number
 export async function sendUnreadMessageMails(deps: UnreadMailDeps, secret: string): Promise<number> {
   const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - deps.config.unreadMailDelayMinutes * 60_000).toISOString();
-  const floor = new Date(now.getTime() - LOOKBACK_DAYS * 86_400_000).toISOString();
+  const floor = new Date(now.getTime() - LOOKBACK_MS).toISOString();
   const day = dayOf(now);
   // Each mailed (or claimed) conversation leaves the query through mail_log, each one read or emptied meanwhile by its
   // row's deletion, so the next page is new.
@@ -84,6 +96,7 @@ export async function sendUnreadMessageMails(deps: UnreadMailDeps, secret: strin
       AND NOT (${messagesChannel(sql`r.user_id`)} = 'push'
         AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = r.user_id AND p.last_success_at >= r.since))
       AND NOT EXISTS (SELECT 1 FROM mail_log l WHERE l.user_id = r.user_id AND l.kind = 'unread-message' AND l.ref_id = r.thread_id AND l.day = ${day})
+      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = r.user_id AND b.blocked_id = r.sender_id) OR (b.blocker_id = r.sender_id AND b.blocked_id = r.user_id))
     LIMIT ${BATCH}`);
   let sent = 0;
   for (let pages = 0; pages < MAX_PAGES; pages++) {
