@@ -87,6 +87,21 @@ export function applyDeletion(sql: SqlStorage, threadId: string, message: Messag
   );
 }
 
+/** A change for the other member's mailbox, written in the transaction of the change itself. */
+export function enqueue(sql: SqlStorage, memberId: string, delivery: Delivery): void {
+  sql.exec('INSERT INTO outbox (member_id, delivery) VALUES (?, ?)', memberId, JSON.stringify(delivery));
+}
+
+/** Marks the reader's unread messages of a thread read and queues the receipt for the other mailbox; answers how many. */
+export function markRead(sql: SqlStorage, threadId: string, readerId: string): number {
+  const [unread] = sql.exec<{ n: number; upTo: string | null; other: string }>(MAILBOX_SQL.unreadOf, readerId, threadId).toArray();
+  if (!unread?.upTo) return 0;
+  sql.exec(MAILBOX_SQL.markRead, threadId, readerId);
+  sql.exec('UPDATE threads SET unread_count = 0 WHERE id = ?', threadId);
+  enqueue(sql, unread.other, { kind: 'read', threadId, readerId, upTo: unread.upTo });
+  return unread.n;
+}
+
 /** One change from the other member's mailbox; applying it again changes nothing. */
 export function applyDelivery(sql: SqlStorage, delivery: Delivery): void {
   if (delivery.kind === 'read') {

@@ -21,7 +21,7 @@ import type { DeletedMessage, MailboxExport, MailboxImport, OutgoingMessage, Sto
 import { migrateObjectSchema } from '../db/object-schema';
 import { STAND_IN_NAME } from '../members/stand-in';
 import { MAILBOX_SQL, MAILBOX_TABLES, MESSAGE_COLUMNS, QUOTED_JOIN, SCHEMA_VERSION } from './mailbox-sql';
-import { applyDeletion, applyDelivery, ensureThread, exportRows, importRows, replaceMember, storeMessage, type Delivery, type MessageCopy } from './mailbox-rows';
+import * as writes from './mailbox-rows';
 
 /** A retry of undelivered changes: first after this, then twice as long each time up to an hour. */
 const RETRY_MS = 5_000;
@@ -32,6 +32,8 @@ type Row = Record<string, SqlStorageValue>;
 export class MemberInbox extends DurableObject<Env> {
   /** The drain under way, which later calls of `flush` join. */
   private draining: Promise<number> | null = null;
+  /** Outbox rows delivered but not yet removed (forgetDelivered). */
+  private delivered = new Set<number>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -54,7 +56,7 @@ export class MemberInbox extends DurableObject<Env> {
 
   /** Makes the thread with a member under the given id, unless there is one with them already. */
   ensureThread(threadId: string, otherId: string, at: string): void {
-    ensureThread(this.sql, threadId, otherId, at);
+    writes.ensureThread(this.sql, threadId, otherId, at);
   }
 
   /** One thread with its latest message; null when there is none by that id or its member is hidden. */
@@ -91,22 +93,12 @@ export class MemberInbox extends DurableObject<Env> {
     limit: number,
     mark: { readerId: string; hidden: string[] } | null,
   ): { rows: StoredMessage[]; marked: number; unreadTotal: number | null } {
-    const marked = mark ? this.ctx.storage.transactionSync(() => this.markRead(threadId, mark.readerId)) : 0;
+    const marked = mark ? this.ctx.storage.transactionSync(() => writes.markRead(this.sql, threadId, mark.readerId)) : 0;
     const rows = (
       before ? this.sql.exec<Row>(MAILBOX_SQL.messagesBefore, threadId, before, threadId, limit) : this.sql.exec<Row>(MAILBOX_SQL.messagesPage, threadId, limit)
     ).toArray() as StoredMessage[];
     if (marked > 0) this.scheduleDrain();
     return { rows, marked, unreadTotal: mark ? this.unreadTotal(mark.hidden) : null };
-  }
-
-  /** Marks the reader's unread messages of a thread read and queues the receipt for the other mailbox; answers how many. */
-  private markRead(threadId: string, readerId: string): number {
-    const [unread] = this.sql.exec<{ n: number; upTo: string | null; other: string }>(MAILBOX_SQL.unreadOf, readerId, threadId).toArray();
-    if (!unread?.upTo) return 0;
-    this.sql.exec(MAILBOX_SQL.markRead, threadId, readerId);
-    this.sql.exec('UPDATE threads SET unread_count = 0 WHERE id = ?', threadId);
-    this.enqueue(unread.other, { kind: 'read', threadId, readerId, upTo: unread.upTo });
-    return unread.n;
   }
 
   /**
@@ -118,11 +110,11 @@ export class MemberInbox extends DurableObject<Env> {
     const sql = this.sql;
     return this.ctx.storage.transactionSync(() => {
       if (input.replyTo && !this.hasMessage(input.threadId, input.replyTo)) return { error: 'replyElsewhere' as const };
-      ensureThread(this.sql, input.threadId, input.toId, input.now);
+      writes.ensureThread(this.sql, input.threadId, input.toId, input.now);
       const last = sql.exec<{ at: string | null }>('SELECT last_message_at AS at FROM threads WHERE id = ?', input.threadId).one().at;
       // After the thread's newest message, so messages sent within one millisecond keep their order.
       const at = new Date(Math.max(Date.parse(input.now), last ? Date.parse(last) + 1 : 0)).toISOString();
-      const copy: MessageCopy = {
+      const copy: writes.MessageCopy = {
         id: input.id,
         author_id: input.authorId,
         to_id: input.toId,
@@ -132,8 +124,8 @@ export class MemberInbox extends DurableObject<Env> {
         created_at: at,
         deleted_at: null,
       };
-      storeMessage(this.sql, input.threadId, copy, input.files);
-      this.enqueue(input.toId, { kind: 'message', threadId: input.threadId, message: copy, files: input.files });
+      writes.storeMessage(this.sql, input.threadId, copy, input.files);
+      writes.enqueue(this.sql, input.toId, { kind: 'message', threadId: input.threadId, message: copy, files: input.files });
       const mine = this.thread(input.threadId, [])!;
       const message = this.storedMessage(input.id)!;
       const unread = sql
@@ -169,7 +161,7 @@ export class MemberInbox extends DurableObject<Env> {
   deleteOwn(messageId: string, authorId: string, at: string): DeletedMessage | null {
     return this.ctx.storage.transactionSync(() => {
       const [row] = this.sql
-        .exec<MessageCopy & { thread_id: string; files: number }>(
+        .exec<writes.MessageCopy & { thread_id: string; files: number }>(
           `SELECT m.*, (SELECT count(*) FROM files WHERE message_id = m.id) AS files FROM messages m WHERE m.id = ? AND m.author_id = ?`,
           messageId,
           authorId,
@@ -178,7 +170,7 @@ export class MemberInbox extends DurableObject<Env> {
       if (!row) return null;
       const found = { thread_id: row.thread_id, to_id: row.to_id, body: row.body, files: row.files };
       if (row.deleted_at) return { ...found, already: true };
-      const deleted: MessageCopy = {
+      const deleted: writes.MessageCopy = {
         id: row.id,
         author_id: row.author_id,
         to_id: row.to_id,
@@ -188,22 +180,18 @@ export class MemberInbox extends DurableObject<Env> {
         created_at: row.created_at,
         deleted_at: at,
       };
-      applyDeletion(this.sql, row.thread_id, deleted);
-      this.enqueue(row.to_id, { kind: 'deleted', threadId: row.thread_id, message: deleted });
+      writes.applyDeletion(this.sql, row.thread_id, deleted);
+      writes.enqueue(this.sql, row.to_id, { kind: 'deleted', threadId: row.thread_id, message: deleted });
       this.scheduleDrain();
       return { ...found, already: false };
     });
   }
 
   /** Applies changes from the other member's mailbox (`MemberInbox.flush`); idempotent. */
-  apply(deliveries: Delivery[]): void {
+  apply(deliveries: writes.Delivery[]): void {
     this.ctx.storage.transactionSync(() => {
-      for (const delivery of deliveries) applyDelivery(this.sql, delivery);
+      for (const delivery of deliveries) writes.applyDelivery(this.sql, delivery);
     });
-  }
-
-  private enqueue(memberId: string, delivery: Delivery): void {
-    this.sql.exec('INSERT INTO outbox (member_id, delivery) VALUES (?, ?)', memberId, JSON.stringify(delivery));
   }
 
   /** The alarm that delivers what `flush` did not, should the worker's flush never come. */
@@ -221,23 +209,42 @@ export class MemberInbox extends DurableObject<Env> {
 
   private async drain(): Promise<number> {
     for (;;) {
-      const rows = this.sql.exec<{ seq: number; member_id: string; delivery: string }>('SELECT seq, member_id, delivery FROM outbox ORDER BY seq LIMIT 100').toArray();
+      const rows = this.sql
+        .exec<{ seq: number; member_id: string; delivery: string }>(
+          'SELECT seq, member_id, delivery FROM outbox WHERE seq NOT IN (SELECT value FROM json_each(?)) ORDER BY seq LIMIT 100',
+          JSON.stringify([...this.delivered]),
+        )
+        .toArray();
       if (rows.length === 0) return 0;
       const byMember = new Map<string, typeof rows>();
       for (const row of rows) byMember.set(row.member_id, [...(byMember.get(row.member_id) ?? []), row]);
       const results = await Promise.allSettled(
         [...byMember].map(async ([memberId, list]) => {
           const other = this.env.INBOX_STORE.get(this.env.INBOX_STORE.idFromName(memberId));
-          await other.apply(list.map((row) => JSON.parse(row.delivery) as Delivery));
-          this.sql.exec('DELETE FROM outbox WHERE seq IN (SELECT value FROM json_each(?))', JSON.stringify(list.map((row) => row.seq)));
+          await other.apply(list.map((row) => JSON.parse(row.delivery) as writes.Delivery));
+          for (const row of list) this.delivered.add(row.seq);
         }),
       );
+      this.forgetDelivered();
       const failed = results.filter((result) => result.status === 'rejected');
       if (failed.length > 0) {
         console.error('inbox: changes for other mailboxes left for the retry', (failed[0] as PromiseRejectedResult).reason);
-        return this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM outbox').one().n;
+        return this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM outbox WHERE seq NOT IN (SELECT value FROM json_each(?))', JSON.stringify([...this.delivered])).one().n;
       }
     }
+  }
+
+  /**
+   * Removes the delivered outbox rows after `flush` has answered: a write in it would hold the
+   * answer until durable (the output gate). A row an eviction leaves is delivered again, harmlessly.
+   */
+  private forgetDelivered(): void {
+    setTimeout(() => {
+      const seqs = [...this.delivered];
+      if (seqs.length === 0) return;
+      this.sql.exec('DELETE FROM outbox WHERE seq IN (SELECT value FROM json_each(?))', JSON.stringify(seqs));
+      for (const seq of seqs) this.delivered.delete(seq);
+    }, 0);
   }
 
   /** Delivers what is waiting; while a mailbox keeps refusing, tries again twice as late each time (up to an hour). */
@@ -262,12 +269,12 @@ export class MemberInbox extends DurableObject<Env> {
 
   /** A member erased (account deletion): their side of the threads here passes to the stand-in `newId` (mailbox-rows.ts). */
   replaceMember(oldId: string, newId: string): number {
-    return this.ctx.storage.transactionSync(() => replaceMember(this.sql, oldId, newId, `${STAND_IN_NAME.firstName} ${STAND_IN_NAME.lastName}`));
+    return this.ctx.storage.transactionSync(() => writes.replaceMember(this.sql, oldId, newId, `${STAND_IN_NAME.firstName} ${STAND_IN_NAME.lastName}`));
   }
 
   /** The owner's rows for the data export. */
   exportRows(ownerId: string): MailboxExport {
-    return exportRows(this.sql, ownerId);
+    return writes.exportRows(this.sql, ownerId);
   }
 
   /** Whether the mailbox holds no message (social sign-in's check for an account with content). */
@@ -279,12 +286,13 @@ export class MemberInbox extends DurableObject<Env> {
   async wipe(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    this.delivered.clear();
     this.migrate();
   }
 
   /** Bulk rows (development: the demo seed and the scale generator through the dev route); answers how many messages. */
   importRows(rows: MailboxImport): number {
-    this.ctx.storage.transactionSync(() => importRows(this.sql, rows));
+    this.ctx.storage.transactionSync(() => writes.importRows(this.sql, rows));
     return rows.messages.length;
   }
 }
