@@ -49,9 +49,11 @@ export const ACTIVITY = [
   { action: 'opens the feed', perMonth: 40, kind: 'feed: page 1', workerRequests: 2, objectRequests: 1 },
   { action: 'searches members', perMonth: 8, kind: 'search:', workerRequests: 1 },
   { action: 'opens their connections', perMonth: 6, kind: 'connections: accepted page 1', workerRequests: 2, objectRequests: 1 },
-  { action: 'opens the inbox', perMonth: 20, kind: 'threads: page 1', workerRequests: 2, objectRequests: 1 },
-  // The recipient's notification object (it also sends the live event) and the live object.
-  { action: 'sends a message', perMonth: 15, kind: 'message: stored → event', workerRequests: 1, objectRequests: 2 },
+  // The badge, and the member's mailbox (migration 0033): the list is one call to it.
+  { action: 'opens the inbox', perMonth: 20, kind: 'threads: page 1', workerRequests: 2, objectRequests: 2 },
+  // The sender's mailbox (the thread, the send, the flush), the recipient's (the copy), the
+  // recipient's notification object (it also sends the live event) and the live object.
+  { action: 'sends a message', perMonth: 15, kind: 'message: stored → event', workerRequests: 1, objectRequests: 6 },
   // Signed in: the view is written to both members' view objects, and the badge is read.
   { action: "opens another member's profile", perMonth: 10, kind: 'visitor: public profile page', workerRequests: 2, objectRequests: 3 },
   { action: 'is seen on a public profile page', perMonth: 15, kind: 'visitor: public profile page', workerRequests: 2 },
@@ -62,9 +64,14 @@ export const ACTIVITY = [
 export const BACKGROUND = {
   /** Wakes of the member's live object besides the actions' (socket opens; pings are free while hibernating). */
   objectRequests: 30,
-  /** Notifications and profile views stored in the member's objects (one write each, two for a view). */
-  objectRowsWritten: 40,
-  objectRowsRead: 400,
+  /**
+   * Notifications and profile views stored in the member's objects (one write each, two for a
+   * view: 40), and the 15 messages sent in both mailboxes (the message, its thread and the
+   * outbox row in the sender's, the message and its thread in the recipient's: 8 each).
+   */
+  objectRowsWritten: 40 + 15 * 8,
+  /** Lists and badges (400), and the inbox's 20 list pages of 20 threads with their messages (25 rows each). */
+  objectRowsRead: 400 + 20 * 25,
   /** Media per member: a profile picture and a share of post pictures and attachments. */
   r2Bytes: 400e3,
   r2ClassA: 2,
