@@ -30,8 +30,8 @@ import { deleteMedia } from '../feed/media-store';
 import { PREMIUM_STATUSES } from '../subscriptions/premium-state';
 import { STAND_IN_NAME, standInEmail } from '../members/stand-in';
 import { eraseProfileViews, type ViewStoreDeps } from '../profiles/views';
-import { dropCursor, readCursor, saveCursor } from '../jobs/cursor';
-import { finishStatement, forgetSentNotifications } from './sent-notifications';
+import { dropCursor, readCursor, walkMembers } from '../jobs/cursor';
+import { conversationPartners, finishStatement, forgetSentNotifications } from './sent-notifications';
 
 export type EraseDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'live' | 'billing' | 'notifications' | 'inbox'> & ViewStoreDeps & { media: R2Bucket };
 
@@ -153,8 +153,7 @@ async function standInFor(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Pro
 /**
  * The other member of each of the member's conversations keeps it, in their own mailbox: the
  * member's side passes to the stand-in (replaceMember), MAILBOX_STEP mailboxes at a time in id
- * order, the job's cursor saved after each step so a run stopped part-way (an error, the
- * invocation's subrequest cap) carries on where it stopped. The member's own mailbox is first
+ * order, the job's cursor saved after each step (walkMembers). The member's own mailbox is first
  * flushed (a change still on its way reaches the other mailbox now, not after it has passed to
  * the stand-in, where it would name the member again), then read for the walk, and wiped last.
  */
@@ -162,19 +161,7 @@ export async function handOverConversations(deps: Pick<Deps, 'db' | 'clock' | 'i
   const own = deps.inbox.of(userId);
   const waiting = await own.flush();
   if (waiting > 0) throw new Error(`${waiting} changes of the mailbox of ${userId} are still to deliver`);
-  const job = mailboxJob(userId);
-  const after = await readCursor(deps, job);
-  // Their mailbox's threads, and everyone D1 says they could write with: a partner whose first
-  // message to them is still in that partner's outbox has a thread naming them all the same.
-  const partners = await deps.db.all<{ id: string }>(sql`
-    SELECT receiver_id AS id FROM connections WHERE requester_id = ${userId} UNION SELECT requester_id FROM connections WHERE receiver_id = ${userId}
-    UNION SELECT recipient_id FROM message_requests WHERE sender_id = ${userId} UNION SELECT sender_id FROM message_requests WHERE recipient_id = ${userId}`);
-  const others = [...new Set([...(await own.others()), ...partners.map((row) => row.id)])].filter((id) => id > after).sort();
-  for (let start = 0; start < others.length; start += perStep) {
-    const step = others.slice(start, start + perStep);
-    await Promise.all(step.map((memberId) => deps.inbox.of(memberId).replaceMember(userId, standInId)));
-    await saveCursor(deps, job, step[step.length - 1]!, deps.clock.now().toISOString());
-  }
+  await walkMembers(deps, mailboxJob(userId), await conversationPartners(deps, userId), perStep, (memberId) => deps.inbox.of(memberId).replaceMember(userId, standInId));
   await own.wipe();
 }
 

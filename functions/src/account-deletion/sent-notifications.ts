@@ -5,7 +5,7 @@
  * kind's receiver is on the other side of a row here or of a conversation there.
  */
 import { sql } from 'drizzle-orm';
-import { dropCursor, readCursor, saveCursor } from '../jobs/cursor';
+import { dropCursor, walkMembers } from '../jobs/cursor';
 import type { BatchStatement } from '../db/batch';
 import type { Deps } from '../deps';
 
@@ -15,13 +15,11 @@ const STEP = 100;
 const jobOf = (userId: string) => `erase-notifications:${userId}`;
 
 /**
- * Everyone who can hold a notification from the member, in id order after `after`: the other
- * side of their connections in any status (requests, acceptances), their conversations (the
- * members of their mailbox's threads: messages) and message requests (requests, acceptances),
- * the authors of the posts, comments and replies they liked, commented on or replied to, the
- * members they tagged, and the subjects of their recorded domain events.
+ * Everyone the member could write with: the members of their mailbox's threads, and the other
+ * side of their connections in any status and of their message requests (a partner whose first
+ * message is still on its way has a thread naming the member all the same).
  */
-async function receiversAfter(deps: Pick<Deps, 'db' | 'inbox'>, userId: string, after: string): Promise<string[]> {
+export async function conversationPartners(deps: Pick<Deps, 'db' | 'inbox'>, userId: string): Promise<Set<string>> {
   const x = userId;
   // One query each (D1 caps the terms of a compound SELECT).
   const sources = [
@@ -29,6 +27,22 @@ async function receiversAfter(deps: Pick<Deps, 'db' | 'inbox'>, userId: string, 
     sql`SELECT requester_id AS id FROM connections WHERE receiver_id = ${x}`,
     sql`SELECT recipient_id AS id FROM message_requests WHERE sender_id = ${x}`,
     sql`SELECT sender_id AS id FROM message_requests WHERE recipient_id = ${x}`,
+  ];
+  const found = new Set<string>(await deps.inbox.of(x).others());
+  for (const source of sources) for (const row of await deps.db.all<{ id: string }>(source)) found.add(row.id);
+  found.delete(x);
+  return found;
+}
+
+/**
+ * Everyone who can hold a notification from the member: their conversation partners
+ * (connections, requests, acceptances, messages), the authors of the posts, comments and
+ * replies they liked, commented on or replied to, the members they tagged, and the subjects of
+ * their recorded domain events.
+ */
+async function receiversOf(deps: Pick<Deps, 'db' | 'inbox'>, userId: string): Promise<Set<string>> {
+  const x = userId;
+  const sources = [
     sql`SELECT DISTINCT p.author_user_id AS id FROM feed_likes l JOIN feed_posts p ON p.id = l.post_id WHERE l.user_id = ${x}`,
     sql`SELECT DISTINCT p.author_user_id AS id FROM feed_comments c JOIN feed_posts p ON p.id = c.post_id WHERE c.author_user_id = ${x}`,
     sql`SELECT DISTINCT p.author_user_id AS id FROM feed_replies r JOIN feed_posts p ON p.id = r.post_id WHERE r.author_user_id = ${x}`,
@@ -38,28 +52,20 @@ async function receiversAfter(deps: Pick<Deps, 'db' | 'inbox'>, userId: string, 
     sql`SELECT DISTINCT m.user_id AS id FROM feed_mentions m JOIN feed_replies r ON r.id = m.comment_id WHERE r.author_user_id = ${x}`,
     sql`SELECT DISTINCT subject_id AS id FROM domain_events WHERE actor_id = ${x}`,
   ];
-  // Both members of a conversation hold it, so the member's own mailbox names everyone they wrote to.
-  const found = new Set<string>(await deps.inbox.of(x).others());
+  const found = await conversationPartners(deps, x);
   for (const source of sources) for (const row of await deps.db.all<{ id: string }>(source)) found.add(row.id);
   found.delete(x);
-  return [...found].filter((id) => id > after).sort();
+  return found;
 }
 
 /**
  * Removes the member's notifications from the object of everyone who can hold one, STEP
- * members at a time; the job's cursor (job_cursors) is saved after each step, so a run stopped
- * part-way (an error, the invocation's subrequest cap) starts the next one where it stopped.
+ * members at a time, the job's cursor (job_cursors) saved after each step (walkMembers).
  * Runs before the deletion empties the member's mailbox, and before its batch, which takes
  * `finishStatement` to forget the cursor.
  */
 export async function forgetSentNotifications(deps: Pick<Deps, 'db' | 'clock' | 'notifications' | 'inbox'>, userId: string, perStep = STEP): Promise<void> {
-  const job = jobOf(userId);
-  const receivers = await receiversAfter(deps, userId, await readCursor(deps, job));
-  for (let start = 0; start < receivers.length; start += perStep) {
-    const step = receivers.slice(start, start + perStep);
-    await Promise.all(step.map((memberId) => deps.notifications.of(memberId).forgetSenders([userId])));
-    await saveCursor(deps, job, step[step.length - 1]!, deps.clock.now().toISOString());
-  }
+  await walkMembers(deps, jobOf(userId), await receiversOf(deps, userId), perStep, (memberId) => deps.notifications.of(memberId).forgetSenders([userId]));
 }
 
 /** The statement of the deletion's batch that forgets the job's cursor. */

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { BatchStatement } from '../db/batch';
+import type { Clock } from '../clock';
 
 export async function readCursor(deps: { db: Db }, job: string): Promise<string> {
   const [row] = await deps.db.all<{ cursor: string }>(sql`SELECT cursor FROM job_cursors WHERE job = ${job}`);
@@ -19,4 +20,25 @@ export async function saveCursor(deps: { db: Db }, job: string, cursor: string, 
 /** The statement forgetting a finished job's cursor (to go in the batch that finishes it). */
 export function dropCursor(job: string): BatchStatement {
   return sql`DELETE FROM job_cursors WHERE job = ${job}`;
+}
+
+/**
+ * Calls `each` on the members `ids` names after the job's cursor, in id order, `perStep` at
+ * once, saving the cursor after each step: a run stopped part-way (an error, the invocation's
+ * subrequest cap) starts the next one where it stopped.
+ */
+export async function walkMembers(
+  deps: { db: Db; clock: Clock },
+  job: string,
+  ids: Iterable<string>,
+  perStep: number,
+  each: (memberId: string) => Promise<unknown>,
+): Promise<void> {
+  const after = await readCursor(deps, job);
+  const left = [...new Set(ids)].filter((id) => id > after).sort();
+  for (let start = 0; start < left.length; start += perStep) {
+    const step = left.slice(start, start + perStep);
+    await Promise.all(step.map(each));
+    await saveCursor(deps, job, step[step.length - 1]!, deps.clock.now().toISOString());
+  }
 }
