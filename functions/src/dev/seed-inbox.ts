@@ -11,6 +11,7 @@
  * (the thread's as the send path derives it, the messages' from it) and a mailbox keeps the
  * first copy of a message id it is given. So a second call, or two at once, leave one copy.
  */
+import { idFrom } from '../db/ids';
 import { inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { MailboxImport } from '../mailboxes';
@@ -68,9 +69,8 @@ const DEMO_THREADS: DemoThread[] = [
 const ago = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
 
 /** The id of a demo thread's `index`th message: the same on every call (24 hex characters, as every id). */
-async function messageIdOf(threadId: string, index: number): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`demo-inbox:${threadId}:${index}`));
-  return Array.from(new Uint8Array(digest).slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+function messageIdOf(threadId: string, index: number): Promise<string> {
+  return idFrom(`demo-inbox:${threadId}:${index}`);
 }
 
 /** One demo conversation as both mailboxes take it. */

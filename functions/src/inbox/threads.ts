@@ -16,6 +16,7 @@ import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, toMemberCard, type MemberCardRo
 import { offsetOf, pageOf } from '../db/paging';
 import { pairKey } from '../connections/repository';
 import type { MemberCard } from '../members/schemas';
+import { idFrom } from '../db/ids';
 import { ApiError, invalidFields } from '../errors';
 import { INBOX_MESSAGES as M } from './messages';
 import { connectedPair } from './queries';
@@ -132,9 +133,8 @@ export async function pairState(deps: InboxDeps, viewerId: string, otherId: stri
  * The id of a pair's thread: the same for both members, whoever writes or opens it first
  * (24 hex characters, as every id), so two first messages at once meet in one thread.
  */
-export async function threadIdOf(a: string, b: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`thread:${pairKey(a, b)}`));
-  return Array.from(new Uint8Array(digest).slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+export function threadIdOf(a: string, b: string): Promise<string> {
+  return idFrom(`thread:${pairKey(a, b)}`);
 }
 
 /** The viewer's thread with a member, made in their mailbox when it does not exist yet. */

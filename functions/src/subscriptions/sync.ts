@@ -4,6 +4,7 @@
  * mode). It never trusts an event's snapshot: it reads the subscription from the provider,
  * so events arriving twice or out of order converge on the same state.
  */
+import { idFrom } from '../db/ids';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Deps, Emits, ProviderSubscription } from '../deps';
 import { billingCustomers, subscriptionEvents, subscriptions, type SubscriptionRow } from '../db/schema';
@@ -56,10 +57,8 @@ export function transitions(before: State | null, now: State): EventKind[] {
  * updated at `storedAt`), so a race between them (a webhook and the return page at once)
  * stores each event once, while the same change made again later gets a new id.
  */
-async function historyId(subscriptionId: string, kind: EventKind, storedAt: string | null, now: State): Promise<string> {
-  const key = JSON.stringify([subscriptionId, kind, storedAt, now]);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
-  return Array.from(digest.slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+function historyId(subscriptionId: string, kind: EventKind, storedAt: string | null, now: State): Promise<string> {
+  return idFrom(JSON.stringify([subscriptionId, kind, storedAt, now]));
 }
 
 const stateOf = (row: SubscriptionRow | ProviderSubscription): State => ({
