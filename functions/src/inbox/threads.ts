@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { StoredThread, ThreadFilter } from '../mailboxes';
-import { blockedIds } from '../members/blocks';
+import { blockedIds, isBlockedBetween } from '../members/blocks';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, toMemberCard, type MemberCardRow } from '../members/cards';
 import { offsetOf, pageOf } from '../db/paging';
 import { pairKey } from '../connections/repository';
@@ -110,16 +110,11 @@ export type PairState = {
 
 /** The pair's facts from D1 and the viewer's thread with the other member from their mailbox, side by side. */
 export async function pairState(deps: InboxDeps, viewerId: string, otherId: string): Promise<PairState> {
-  const [[row], cards, thread] = await Promise.all([
-    deps.db.all<{ blocked: number }>(sql`SELECT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ${viewerId} AND blocked_id = ${otherId})
-      OR (blocker_id = ${otherId} AND blocked_id = ${viewerId})) AS blocked`),
-    cardsFor(deps, viewerId, [otherId]),
-    deps.inbox.of(viewerId).threadWith(otherId),
-  ]);
+  const [blocked, cards, thread] = await Promise.all([isBlockedBetween(deps, viewerId, otherId), cardsFor(deps, viewerId, [otherId]), deps.inbox.of(viewerId).threadWith(otherId)]);
   const other = cards.others.get(otherId) ?? null;
   return {
     member: other !== null,
-    blocked: row!.blocked === 1,
+    blocked,
     connected: other?.connected ?? false,
     threadId: thread?.id ?? null,
     hasHistory: thread?.has_history === 1,

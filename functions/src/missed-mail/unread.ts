@@ -19,6 +19,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import { blockedEitherWay } from '../members/blocks';
 import { unreadMessageMail } from './mails';
 import { mailable, messagesChannel } from './reach';
 import { listUnsubscribeHeaders, unsubscribeUrl } from './unsubscribe';
@@ -96,7 +97,7 @@ export async function sendUnreadMessageMails(deps: UnreadMailDeps, secret: strin
       AND NOT (${messagesChannel(sql`r.user_id`)} = 'push'
         AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = r.user_id AND p.last_success_at >= r.since))
       AND NOT EXISTS (SELECT 1 FROM mail_log l WHERE l.user_id = r.user_id AND l.kind = 'unread-message' AND l.ref_id = r.thread_id AND l.day = ${day})
-      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = r.user_id AND b.blocked_id = r.sender_id) OR (b.blocker_id = r.sender_id AND b.blocked_id = r.user_id))
+      AND NOT ${blockedEitherWay(sql`r.user_id`, sql`r.sender_id`)}
     LIMIT ${BATCH}`);
   let sent = 0;
   for (let pages = 0; pages < MAX_PAGES; pages++) {
