@@ -76,6 +76,35 @@ describe('the scale cost model', () => {
     expect(rows.find((row) => row.limit.startsWith('D1 queries per request'))!.halfAt).toBeNull();
   });
 
+  it('splits D1 by member: each database holds its share, and a search asked of all is served by each', () => {
+    const whole = limitUse({ members: 1_000_000, requests: requestsAt(5, 1), bytes: bytesPerMember(sizes), queryMs: 1, largestObjectBytes: 1e6 });
+    const split = { databases: 4, everyDatabase: ['search:'], headObject: ['feed: page 1'] };
+    const rows = limitUse({ members: 1_000_000, requests: requestsAt(5, 1), bytes: bytesPerMember(sizes), queryMs: 1, largestObjectBytes: 1e6, split });
+    const row = (list: typeof rows, start: string) => list.find((one) => one.limit.startsWith(start))!;
+    // 9,000 bytes per member over 4 databases: each holds a quarter (10 GB at 4.4M members).
+    expect(row(rows, 'One of 4 D1 databases: 10 GB').used).toBeCloseTo(row(whole, 'One D1 database: 10 GB').used / 4, 3);
+    expect(row(rows, 'One of 4 D1 databases: 10 GB').fullAt).toBe(4_444_444);
+    // Every database serves all the searches' queries and a quarter of the rest.
+    const monthly = ACTIVITY.reduce((sum, item) => sum + item.perMonth, 0);
+    const searches = ACTIVITY.filter((item) => item.kind === 'search:').reduce((sum, item) => sum + item.perMonth, 0);
+    const queries = row(rows, 'One of 4 D1 databases: queries a second').used / row(whole, 'One D1 database: queries a second').used;
+    expect(queries).toBeCloseTo((searches + (monthly - searches) / 4) / monthly, 6);
+    // A search asks all four: four times its measured queries in one request.
+    expect(row(rows, 'D1 queries per request').used).toBe(16);
+    // The feed's head object takes every first page: 40 a member and month, at 3× the average.
+    const feed = ACTIVITY.find((item) => item.kind === 'feed: page 1')!.perMonth;
+    expect(row(rows, "The feed's head object").used).toBeCloseTo(((feed * 1_000_000) / (30 * 24 * 3600)) * 3, 6);
+    expect(row(whole, "The feed's head object")).toBeUndefined();
+    // The month: the searches read each database's rows, the head object answers the feed's first pages.
+    const line = (cost: ReturnType<typeof monthlyCost>, name: string) => cost.lines.find(([label]) => label === name)![1];
+    const reading = requestsAt(1_000_000, 0);
+    const one = monthlyCost({ members: 1_000_000, requests: reading, bytes: bytesPerMember(sizes) });
+    const four = monthlyCost({ members: 1_000_000, requests: reading, bytes: bytesPerMember(sizes), split });
+    expect(four.usage.d1RowsRead - one.usage.d1RowsRead).toBeCloseTo(searches * 1_000_000 * 1_000_000 * 3, 0);
+    expect(four.usage.objectRequests - one.usage.objectRequests).toBe(feed * 1_000_000);
+    expect(line(four, 'D1 rows read')).toBeGreaterThan(line(one, 'D1 rows read'));
+  });
+
   it('carries rows to a size not measured as they grew between the two largest sizes', () => {
     const measured = {
       '10k': { members: 10_000, kinds: { flat: { rowsRead: 50, rowsWritten: 2 }, linear: { rowsRead: 1_000, rowsWritten: 0 } } },

@@ -105,17 +105,20 @@ export function bytesPerMember(sizes, moved = {}, objectBytes = 0) {
   return { d1, objects: objectBytes > 0 ? objectBytes : movedBytes };
 }
 
-/** Everything a month of `members` members costs, line by line, from the figures measured at the nearest size. */
-export function monthlyCost({ members, requests, bytes }) {
+/**
+ * Everything a month of `members` members costs, line by line, from the figures measured at
+ * the nearest size (with `split`, a search asked of every database reads each one's rows).
+ */
+export function monthlyCost({ members, requests, bytes, split = null }) {
   const usage = { workerRequests: 0, workerCpuMs: 0, d1RowsRead: 0, d1RowsWritten: 0, objectRequests: 0 };
   for (const item of ACTIVITY) {
     const figures = kindFigures(requests, item.kind);
     const times = item.perMonth * members;
     usage.workerRequests += times * item.workerRequests;
     usage.workerCpuMs += times * figures.cpuMs;
-    usage.d1RowsRead += times * figures.rowsRead;
+    usage.d1RowsRead += times * figures.rowsRead * Math.max(1, spread(split, item.kind).askedDatabases);
     usage.d1RowsWritten += times * figures.rowsWritten;
-    usage.objectRequests += times * (item.objectRequests ?? 0);
+    usage.objectRequests += times * ((item.objectRequests ?? 0) + (matches(split?.headObject, item.kind) ? 1 : 0));
   }
   usage.objectRequests += BACKGROUND.objectRequests * members;
   const gb = (perMember) => (perMember * members) / 1e9;
@@ -160,32 +163,63 @@ export function requestsAtSize(measured, members) {
   return { ...large, members, kinds };
 }
 
-/** D1 queries a second at peak, from the measured queries of each action that writes. */
-export function peakD1Queries(requests, members) {
+const matches = (names, kind) => (names ?? []).some((name) => (name.endsWith(':') ? kind.startsWith(name) : kind === name));
+
+/**
+ * How many databases one request of `kind` asks, and what share of its queries falls on any
+ * one database, under `split`: a design that splits D1 by member over `split.databases`
+ * databases. The kinds named in `split.everyDatabase` (by name or `prefix:`) ask every
+ * database and merge, so each database serves all their queries and each reads its rows; every
+ * other kind asks its member's database. Those in `split.headObject` are also served by one
+ * object (the feed's first page: the newest posts), their D1 queries left as measured on the
+ * member's database. null: one database.
+ */
+function spread(split, kind) {
+  if (!split) return { askedDatabases: 1, perDatabase: 1 };
+  if (matches(split.everyDatabase, kind)) return { askedDatabases: split.databases, perDatabase: 1 };
+  return { askedDatabases: 1, perDatabase: 1 / split.databases };
+}
+
+/** D1 queries a second at peak on one database (of the split's, when given), from the measured queries of each action. */
+export function peakD1Queries(requests, members, split = null) {
   let perMonth = 0;
   let writesPerMonth = 0;
   for (const item of ACTIVITY) {
     const figures = kindFigures(requests, item.kind);
-    perMonth += item.perMonth * members * figures.queries;
+    perMonth += item.perMonth * members * figures.queries * spread(split, item.kind).perDatabase;
     if (figures.rowsWritten > 0) writesPerMonth += item.perMonth * members;
   }
   return { queries: (perMonth / SECONDS_PER_MONTH) * PEAK_FACTOR, writes: (writesPerMonth / SECONDS_PER_MONTH) * PEAK_FACTOR };
 }
 
+/** Requests a second at peak to the split's head object (the kinds it serves). */
+function peakHeadObjectRequests(members, split) {
+  const perMonth = ACTIVITY.filter((item) => matches(split?.headObject, item.kind)).reduce((sum, item) => sum + item.perMonth * members, 0);
+  return (perMonth / SECONDS_PER_MONTH) * PEAK_FACTOR;
+}
+
 /**
  * Each limit at `members`: how much of it the design uses, and at how many members it
- * reaches half and all of it (linear in members; null: never).
+ * reaches half and all of it (linear in members; null: never). With `split`, the D1 rows are
+ * one of its databases.
  */
-export function limitUse({ members, requests, bytes, queryMs, largestObjectBytes }) {
-  const peak = peakD1Queries(requests, members);
-  const mostQueries = Math.max(...Object.values(requests.kinds ?? requests).map((figures) => Number(figures.queries) || 0));
+export function limitUse({ members, requests, bytes, queryMs, largestObjectBytes, split = null }) {
+  const databases = split?.databases ?? 1;
+  const one = databases > 1 ? `One of ${databases} D1 databases` : 'One D1 database';
+  const peak = peakD1Queries(requests, members, split);
+  const kinds = Object.entries(requests.kinds ?? requests);
+  const mostQueries = Math.max(...kinds.map(([name, figures]) => (Number(figures.queries) || 0) * Math.max(1, spread(split, name).askedDatabases)));
   const serialCapacity = LIMITS.serialQueriesPerSecondAt1Ms / queryMs;
   const rows = [
-    { limit: 'One D1 database: 10 GB', used: bytes.d1 * members, of: LIMITS.d1DatabaseBytes, perMember: bytes.d1 },
-    { limit: `One D1 database: queries a second at peak (one at a time, ${queryMs} ms each)`, used: peak.queries, of: serialCapacity, perMember: peak.queries / members },
+    { limit: `${one}: 10 GB`, used: (bytes.d1 * members) / databases, of: LIMITS.d1DatabaseBytes, perMember: bytes.d1 / databases },
+    { limit: `${one}: queries a second at peak (one at a time, ${queryMs} ms each)`, used: peak.queries, of: serialCapacity, perMember: peak.queries / members },
     { limit: 'D1 queries per request: 1,000', used: mostQueries, of: LIMITS.d1QueriesPerInvocation, perMember: 0 },
     { limit: 'One member object: 10 GB', used: largestObjectBytes, of: LIMITS.objectBytes, perMember: 0 },
   ];
+  if (split?.headObject?.length) {
+    const used = peakHeadObjectRequests(members, split);
+    rows.push({ limit: "The feed's head object: requests a second at peak (about 1,000)", used, of: LIMITS.objectRequestsPerSecond, perMember: used / members });
+  }
   return rows.map((row) => ({
     ...row,
     share: row.used / row.of,

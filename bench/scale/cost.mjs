@@ -69,6 +69,22 @@ const designs = [
   { name: 'notifications and profile views in member objects', bytes: kept },
   { name: 'notifications, profile views and the inbox in member objects (built)', bytes: { d1: kept.d1 - inboxBytes, objects: kept.objects + 2 * inboxBytes } },
 ];
+// What D1 still holds split by member over 16 databases (docs/decisions.md "The split, by the
+// numbers"; not built): first with search and the feed asking every database, then with the
+// feed's first page served by one object.
+const built = designs.at(-1).bytes;
+designs.push(
+  {
+    name: 'D1 split by member over 16 databases, search and the feed asking all (designed, not built)',
+    bytes: built,
+    split: { databases: 16, everyDatabase: ['search:', 'feed:'] },
+  },
+  {
+    name: "D1 split by member over 16 databases, the feed's first page from one object (designed, not built)",
+    bytes: built,
+    split: { databases: 16, everyDatabase: ['search:'], headObject: ['feed:'] },
+  },
+);
 const sections = [];
 sections.push(
   `Figures measured at ${requests.members.toLocaleString('en')} members (\`${label}\`; rows read and written at a size not measured grow as they grew between the two largest measured sizes); activity per member and month (chosen, not measured):\n`,
@@ -79,11 +95,11 @@ sections.push(
   '',
 );
 for (const design of designs) {
-  const costs = [1e6, 10e6].map((n) => monthlyCost({ members: n, requests: requestsAtSize(measuredUpTo, n), bytes: design.bytes }));
+  const costs = [1e6, 10e6].map((n) => monthlyCost({ members: n, requests: requestsAtSize(measuredUpTo, n), bytes: design.bytes, split: design.split }));
   sections.push(`**A month on Workers Paid, ${design.name}:**\n`, '| Line | 1M members | 10M members |', '| --- | ---: | ---: |');
   costs[0].lines.forEach(([line], index) => sections.push(`| ${line} | ${usd(costs[0].lines[index][1])} | ${usd(costs[1].lines[index][1])} |`));
   sections.push(`| **Total** | **${usd(costs[0].total)}** | **${usd(costs[1].total)}** |`, '');
-  const limits = [1e6, 10e6].map((n) => limitUse({ members: n, requests: requestsAtSize(measuredUpTo, n), bytes: design.bytes, queryMs, largestObjectBytes }));
+  const limits = [1e6, 10e6].map((n) => limitUse({ members: n, requests: requestsAtSize(measuredUpTo, n), bytes: design.bytes, queryMs, largestObjectBytes, split: design.split }));
   sections.push(
     `Limits, ${design.name} (peak = ${PEAK_FACTOR}× the month's average):\n`,
     '| Limit | use at 1M | use at 10M | half of it at | all of it at |',

@@ -3,6 +3,23 @@
 // averaged over metered requests, and which processes descend from the bench. No I/O here,
 // so scripts/scale-requests.test.ts checks them.
 import { median, percentile } from '../lib/report.mjs';
+import { CITIES } from './model.mjs';
+
+const lagos = CITIES.find(([, label]) => label.startsWith('Lagos'))[0];
+const SORT = '_sort=profilePicture:DESC,legacyProfilePicture:DESC,createdAt:DESC';
+
+/** bench/search.mjs's budgeted searches, word for word: [name, path] (requests.mjs, fanout.mjs). */
+export const BUDGETED_SEARCHES = [
+  ['founders: q + filters', '/founder/search?limit=20&page=1&q=payroll&industries=fintech&industries=b2b-saas&commitment=full-time'],
+  ['founders: filters only', '/founder/search?limit=20&page=1&skills=engineering&industries=fintech&remote=true&looking=true'],
+  ['founders: filters, page 10', '/founder/search?limit=20&page=10&technical=false&commitment=full-time'],
+  ['founders: no filter', '/founder/search?limit=20&page=1'],
+  ['advisors: filters', '/advisor/search?limit=21&page=1&expertise=fundraising&expertise=finance&industries=fintech&help=investing'],
+  ['advisors: q', `/advisor/search?limit=21&page=1&q=${encodeURIComponent('former cfo')}`],
+  ['profiles: filters', `/profiles/search?${SORT}&_limit=20&_page=1&industries=climate&city=${lagos}`],
+  ['profiles: q + filters', `/profiles/search?${SORT}&_limit=20&_page=1&q=lagos&remote=true`],
+  ['tagging-profiles', '/founder/tagging-profiles?query=ad&limit=10&page=1'],
+];
 
 /** `--state-dir <dir> --label <name> [--no-fail]`. */
 export function parseArgs(argv) {

@@ -46,8 +46,20 @@ import { buildApp, runningWorker, serveApp } from '../lib/worker.mjs';
 import { importInbox } from './inbox.mjs';
 import { importNotifications } from './notifications.mjs';
 import { importProfileViews } from './profile-views.mjs';
-import { CITIES, SCALE_PASSWORD } from './model.mjs';
-import { averageUsage, cpuMsPerRequest, descendantsOf, keepGoing, missingMigrations, overBudget, parseArgs, pickTypical, timing, usageOf } from './requests-model.mjs';
+import { SCALE_PASSWORD } from './model.mjs';
+import {
+  averageUsage,
+  BUDGETED_SEARCHES,
+  cpuMsPerRequest,
+  descendantsOf,
+  keepGoing,
+  missingMigrations,
+  overBudget,
+  parseArgs,
+  pickTypical,
+  timing,
+  usageOf,
+} from './requests-model.mjs';
 
 const args = parseArgs(process.argv.slice(2));
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
@@ -164,8 +176,6 @@ if (state.picked.length < SIGN_INS || state.pairs.length === 0 || state.profiles
   throw new Error('the state is too small for this bench');
 
 // 2. The API worker alone.
-const lagos = CITIES.find(([, label]) => label.startsWith('Lagos'))[0];
-const SORT = '_sort=profilePicture:DESC,legacyProfilePicture:DESC,createdAt:DESC';
 const isPage = (b) => Array.isArray(b.data) && typeof b.total === 'number';
 const FEED_P95 = budget('p95', 25);
 const SEARCH_P95 = budget('p95', 30);
@@ -175,18 +185,7 @@ const SEND_MEDIAN = budget('median', 10);
 const PAGE_MEDIAN = budget('median', 20);
 const API_KINDS = [
   { name: 'feed: page 1', path: '/feed-post?limit=20&sortBy=createdAt&order=desc&page=1', budget: FEED_P95, check: (b) => isPage(b) && b.data.length === 20 },
-  // bench/search.mjs's budgeted searches, word for word.
-  ...[
-    ['founders: q + filters', '/founder/search?limit=20&page=1&q=payroll&industries=fintech&industries=b2b-saas&commitment=full-time'],
-    ['founders: filters only', '/founder/search?limit=20&page=1&skills=engineering&industries=fintech&remote=true&looking=true'],
-    ['founders: filters, page 10', '/founder/search?limit=20&page=10&technical=false&commitment=full-time'],
-    ['founders: no filter', '/founder/search?limit=20&page=1'],
-    ['advisors: filters', '/advisor/search?limit=21&page=1&expertise=fundraising&expertise=finance&industries=fintech&help=investing'],
-    ['advisors: q', `/advisor/search?limit=21&page=1&q=${encodeURIComponent('former cfo')}`],
-    ['profiles: filters', `/profiles/search?${SORT}&_limit=20&_page=1&industries=climate&city=${lagos}`],
-    ['profiles: q + filters', `/profiles/search?${SORT}&_limit=20&_page=1&q=lagos&remote=true`],
-    ['tagging-profiles', '/founder/tagging-profiles?query=ad&limit=10&page=1'],
-  ].map(([name, searchPath]) => ({ name: `search: ${name}`, path: searchPath, budget: SEARCH_P95, check: isPage })),
+  ...BUDGETED_SEARCHES.map(([name, searchPath]) => ({ name: `search: ${name}`, path: searchPath, budget: SEARCH_P95, check: isPage })),
   { name: 'connections: accepted page 1', path: '/connection/status?limit=10&_type=accepted&page=1', budget: CONNECTIONS_P95, check: isPage },
   { name: 'connections: count', path: '/connection/count', budget: CONNECTIONS_P95, check: (b) => typeof b.accepted === 'number' },
   { name: 'threads: page 1', path: '/connections?limit=20&page=1', budget: THREADS_P95, check: (b) => isPage(b) && b.data.length > 0 },
