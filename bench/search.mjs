@@ -17,11 +17,12 @@ import { root } from '../scripts/lib/run.mjs';
 import { loadProfilesBench } from './lib/profiles-data.mjs';
 import { median, percentile, recordBenchmark, timedGets } from './lib/report.mjs';
 import { runningWorker } from './lib/worker.mjs';
+import { BUDGETED_SEARCHES, SEARCH_P95_MS } from './scale/requests-model.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
 const WARMUP = Number(process.env.WARMUP ?? 30);
 const PORT = Number(process.env.BENCH_PORT ?? 4594);
-const BUDGET_P95_MS = 30;
+const BUDGET_P95_MS = SEARCH_P95_MS;
 const MEMBERS = 10_000;
 const STATE_DIR = '.wrangler/bench-search';
 
@@ -30,20 +31,22 @@ console.log(`• loaded ${MEMBERS.toLocaleString('en')} members, ${data.counts.p
 const { rows: cityRows } = loadLocalCities(STATE_DIR);
 console.log(`• loaded ${cityRows.toLocaleString('en')} cities`);
 
-const lagos = data.cities.find((city) => city.label.startsWith('Lagos'));
-const SORT = '_sort=profilePicture:DESC,legacyProfilePicture:DESC,createdAt:DESC';
 const paged = (min) => (b) => b.data.length >= min && b.total >= b.data.length;
+/** What each budgeted search (bench/scale/requests-model.mjs, shared with the scale benches) must answer here. */
+const CHECKS = {
+  'founders: q + filters': paged(1),
+  'founders: filters only': paged(20),
+  'founders: filters, page 10': paged(20),
+  'founders: no filter': (b) => b.total > 6000 && b.data.length === 20,
+  'advisors: filters': paged(10),
+  'advisors: q': paged(21),
+  'profiles: filters': paged(5),
+  'profiles: q + filters': paged(20),
+  'tagging-profiles': paged(10),
+};
 
 const ENDPOINTS = [
-  { name: 'founders: q + filters', path: '/founder/search?limit=20&page=1&q=payroll&industries=fintech&industries=b2b-saas&commitment=full-time', check: paged(1) },
-  { name: 'founders: filters only', path: '/founder/search?limit=20&page=1&skills=engineering&industries=fintech&remote=true&looking=true', check: paged(20) },
-  { name: 'founders: filters, page 10', path: `/founder/search?limit=20&page=10&technical=false&commitment=full-time`, check: paged(20) },
-  { name: 'founders: no filter', path: '/founder/search?limit=20&page=1', check: (b) => b.total > 6000 && b.data.length === 20 },
-  { name: 'advisors: filters', path: '/advisor/search?limit=21&page=1&expertise=fundraising&expertise=finance&industries=fintech&help=investing', check: paged(10) },
-  { name: 'advisors: q', path: `/advisor/search?limit=21&page=1&q=${encodeURIComponent('former cfo')}`, check: paged(21) },
-  { name: 'profiles: filters', path: `/profiles/search?${SORT}&_limit=20&_page=1&industries=climate&city=${lagos.id}`, check: paged(5) },
-  { name: 'profiles: q + filters', path: `/profiles/search?${SORT}&_limit=20&_page=1&q=lagos&remote=true`, check: paged(20) },
-  { name: 'tagging-profiles', path: '/founder/tagging-profiles?query=ad&limit=10&page=1', check: paged(10) },
+  ...BUDGETED_SEARCHES.map(([name, searchPath]) => ({ name, path: searchPath, check: CHECKS[name] })),
   // Not budgeted here (public, or a ranking rather than a search), so a regression still shows.
   { name: 'co-founder matches (no budget)', path: '/profiles/recommend-search?limit=10&page=1', budget: false, check: paged(10) },
   { name: 'advisor matches (no budget)', path: '/profiles/recommend-search?limit=10&page=1&memberType=advisor', budget: false, check: paged(10) },

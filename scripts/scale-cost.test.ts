@@ -105,6 +105,25 @@ describe('the scale cost model', () => {
     expect(line(four, 'D1 rows read')).toBeGreaterThan(line(one, 'D1 rows read'));
   });
 
+  it("keeps a split search's session lookup on the member's database and reads each database's rows at its own size", () => {
+    const split = { databases: 4, localQueries: 1, everyDatabase: ['search:'] };
+    const whole = limitUse({ members: 1_000_000, requests: requestsAt(5, 1), bytes: bytesPerMember(sizes), queryMs: 1, largestObjectBytes: 1e6 });
+    const rows = limitUse({ members: 1_000_000, requests: requestsAt(5, 1), bytes: bytesPerMember(sizes), queryMs: 1, largestObjectBytes: 1e6, split });
+    // 4 queries a search: the lookup on one database, the other 3 on all four.
+    expect(rows.find((row) => row.limit.startsWith('D1 queries per request'))!.used).toBe(3 * 4 + 1);
+    const monthly = ACTIVITY.reduce((sum, item) => sum + item.perMonth, 0);
+    const searches = ACTIVITY.filter((item) => item.kind === 'search:').reduce((sum, item) => sum + item.perMonth, 0);
+    const onOne = (searches * (3 + 1 / 4) + ((monthly - searches) * 4) / 4) / (monthly * 4);
+    const share = rows.find((row) => row.limit.startsWith('One of 4 D1 databases: queries'))!.used / whole.find((row) => row.limit.startsWith('One D1 database: queries'))!.used;
+    expect(share).toBeCloseTo(onOne, 6);
+    // Rows read: each of the 4 databases reads what a search reads at a quarter of the members.
+    const atFull = requestsAt(1_000, 0);
+    const atQuarter = requestsAt(300, 0);
+    const one = monthlyCost({ members: 1_000_000, requests: atFull, bytes: bytesPerMember(sizes) });
+    const four = monthlyCost({ members: 1_000_000, requests: atFull, bytes: bytesPerMember(sizes), split, requestsPerDatabase: atQuarter });
+    expect(four.usage.d1RowsRead - one.usage.d1RowsRead).toBeCloseTo(searches * 1_000_000 * (300 * 4 - 1_000), 0);
+  });
+
   it('carries rows to a size not measured as they grew between the two largest sizes', () => {
     const measured = {
       '10k': { members: 10_000, kinds: { flat: { rowsRead: 50, rowsWritten: 2 }, linear: { rowsRead: 1_000, rowsWritten: 0 } } },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fanOutBinding, fanOutFigures } from '../bench/scale/fanout-model.mjs';
 import { BUDGETED_SEARCHES } from '../bench/scale/requests-model.mjs';
+import { AdvisorSearchQuerySchema, FounderSearchQuerySchema, ProfilesSearchQuerySchema, TaggingQuerySchema } from '../functions/src/search/schemas';
 
 /** A D1 binding that records what it was asked and answers its own name. */
 function recordingBinding(name: string, asked: string[]) {
@@ -62,15 +63,34 @@ describe('the fan-out bench model', () => {
   it('sums up rounds: one database, all at once, the slowest alone and the sum', () => {
     const rounds = Array.from({ length: 20 }, (_, i) => ({ one: 10 + i, together: 100 + i, each: [1, 2 + i, 3] }));
     expect(fanOutFigures(rounds)).toEqual({
-      one: { medianMs: 19, p95Ms: 28 },
-      together: { medianMs: 109, p95Ms: 118 },
-      slowest: { medianMs: 11, p95Ms: 20 },
-      sumOfEach: { medianMs: 15, p95Ms: 24 },
+      one: { requests: 20, medianMs: 19, p95Ms: 28 },
+      together: { requests: 20, medianMs: 109, p95Ms: 118 },
+      slowest: { requests: 20, medianMs: 11, p95Ms: 20 },
+      sumOfEach: { requests: 20, medianMs: 15, p95Ms: 24 },
     });
   });
 
-  it('times the scale bench searches', () => {
+  it('times searches the routes accept: each budgeted path is a valid query of its route', () => {
+    const schemas: Record<string, { safeParse: (query: unknown) => { success: boolean } }> = {
+      '/founder/search': FounderSearchQuerySchema,
+      '/advisor/search': AdvisorSearchQuerySchema,
+      '/profiles/search': ProfilesSearchQuerySchema,
+      '/founder/tagging-profiles': TaggingQuerySchema,
+    };
     expect(BUDGETED_SEARCHES).toHaveLength(9);
-    expect(BUDGETED_SEARCHES.every(([name, searchPath]) => name.length > 0 && searchPath.startsWith('/'))).toBe(true);
+    for (const [name, searchPath] of BUDGETED_SEARCHES) {
+      const url = new URL(searchPath, 'http://bench');
+      // As Hono's query validator hands it over: one value as a string, several as a list.
+      const query = Object.fromEntries(
+        [...new Set(url.searchParams.keys())].map((key) => {
+          const values = url.searchParams.getAll(key);
+          return [key, values.length === 1 ? values[0] : values];
+        }),
+      );
+      expect(schemas[url.pathname], name).toBeDefined();
+      expect(schemas[url.pathname]!.safeParse(query).success, name).toBe(true);
+    }
+    // A value outside the vocabulary would not pass, so the check can fail.
+    expect(FounderSearchQuerySchema.safeParse({ industries: ['not-an-industry'] }).success).toBe(false);
   });
 });

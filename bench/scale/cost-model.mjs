@@ -84,9 +84,12 @@ const SECONDS_PER_MONTH = 30 * 24 * 3600;
 
 const billed = (usage, { included, price, per }) => (Math.max(0, usage - included) / per) * price;
 
+/** Whether request kind `kind` is one of `names` (each a kind, or a `prefix:` naming all that start with it). */
+const matches = (names, kind) => (names ?? []).some((name) => (name.endsWith(':') ? kind.startsWith(name) : kind === name));
+
 /** The request kind of `requests` an action costs (a `search:` prefix averages every search). */
 export function kindFigures(requests, kind) {
-  const kinds = Object.entries(requests.kinds ?? requests).filter(([name]) => (kind.endsWith(':') ? name.startsWith(kind) : name === kind));
+  const kinds = Object.entries(requests.kinds ?? requests).filter(([name]) => matches([kind], name));
   if (kinds.length === 0) throw new Error(`no request kind ${kind} in the measured figures`);
   const mean = (field) => kinds.reduce((sum, [, figures]) => sum + (Number(figures[field]) || 0), 0) / kinds.length;
   return { rowsRead: mean('rowsRead'), rowsWritten: mean('rowsWritten'), queries: mean('queries'), cpuMs: mean('cpuMsPerRequest') };
@@ -107,16 +110,18 @@ export function bytesPerMember(sizes, moved = {}, objectBytes = 0) {
 
 /**
  * Everything a month of `members` members costs, line by line, from the figures measured at
- * the nearest size (with `split`, a search asked of every database reads each one's rows).
+ * the nearest size. With `split`, a kind that asks every database reads each one's rows, as
+ * `requestsPerDatabase` gives them (the figures at the membership of one database).
  */
-export function monthlyCost({ members, requests, bytes, split = null }) {
+export function monthlyCost({ members, requests, bytes, split = null, requestsPerDatabase = requests }) {
   const usage = { workerRequests: 0, workerCpuMs: 0, d1RowsRead: 0, d1RowsWritten: 0, objectRequests: 0 };
   for (const item of ACTIVITY) {
     const figures = kindFigures(requests, item.kind);
     const times = item.perMonth * members;
+    const asksAll = split !== null && matches(split.everyDatabase, item.kind);
     usage.workerRequests += times * item.workerRequests;
     usage.workerCpuMs += times * figures.cpuMs;
-    usage.d1RowsRead += times * figures.rowsRead * Math.max(1, spread(split, item.kind).askedDatabases);
+    usage.d1RowsRead += times * (asksAll ? kindFigures(requestsPerDatabase, item.kind).rowsRead * split.databases : figures.rowsRead);
     usage.d1RowsWritten += times * figures.rowsWritten;
     usage.objectRequests += times * ((item.objectRequests ?? 0) + (matches(split?.headObject, item.kind) ? 1 : 0));
   }
@@ -163,21 +168,21 @@ export function requestsAtSize(measured, members) {
   return { ...large, members, kinds };
 }
 
-const matches = (names, kind) => (names ?? []).some((name) => (name.endsWith(':') ? kind.startsWith(name) : kind === name));
-
 /**
- * How many databases one request of `kind` asks, and what share of its queries falls on any
- * one database, under `split`: a design that splits D1 by member over `split.databases`
- * databases. The kinds named in `split.everyDatabase` (by name or `prefix:`) ask every
- * database and merge, so each database serves all their queries and each reads its rows; every
- * other kind asks its member's database. Those in `split.headObject` are also served by one
- * object (the feed's first page: the newest posts), their D1 queries left as measured on the
+ * Where the `queries` of one request of `kind` go under `split`, a design that splits D1 by
+ * member over `split.databases` databases: `onOne`, how many of them fall on any one database
+ * on average, and `inRequest`, how many the request makes in all. The kinds named in
+ * `split.everyDatabase` (by name or `prefix:`) ask every database and merge, except their
+ * first `split.localQueries` (the session's account lookup), which go to the member's own
+ * database; every other kind asks its member's database only. Those in `split.headObject` are
+ * also served by one object (the feed's first page), their D1 queries left as measured on the
  * member's database. null: one database.
  */
-function spread(split, kind) {
-  if (!split) return { askedDatabases: 1, perDatabase: 1 };
-  if (matches(split.everyDatabase, kind)) return { askedDatabases: split.databases, perDatabase: 1 };
-  return { askedDatabases: 1, perDatabase: 1 / split.databases };
+function queriesOf(split, kind, queries) {
+  if (!split) return { onOne: queries, inRequest: queries };
+  if (!matches(split.everyDatabase, kind)) return { onOne: queries / split.databases, inRequest: queries };
+  const local = Math.min(split.localQueries ?? 0, queries);
+  return { onOne: queries - local + local / split.databases, inRequest: (queries - local) * split.databases + local };
 }
 
 /** D1 queries a second at peak on one database (of the split's, when given), from the measured queries of each action. */
@@ -186,7 +191,7 @@ export function peakD1Queries(requests, members, split = null) {
   let writesPerMonth = 0;
   for (const item of ACTIVITY) {
     const figures = kindFigures(requests, item.kind);
-    perMonth += item.perMonth * members * figures.queries * spread(split, item.kind).perDatabase;
+    perMonth += item.perMonth * members * queriesOf(split, item.kind, figures.queries).onOne;
     if (figures.rowsWritten > 0) writesPerMonth += item.perMonth * members;
   }
   return { queries: (perMonth / SECONDS_PER_MONTH) * PEAK_FACTOR, writes: (writesPerMonth / SECONDS_PER_MONTH) * PEAK_FACTOR };
@@ -208,7 +213,7 @@ export function limitUse({ members, requests, bytes, queryMs, largestObjectBytes
   const one = databases > 1 ? `One of ${databases} D1 databases` : 'One D1 database';
   const peak = peakD1Queries(requests, members, split);
   const kinds = Object.entries(requests.kinds ?? requests);
-  const mostQueries = Math.max(...kinds.map(([name, figures]) => (Number(figures.queries) || 0) * Math.max(1, spread(split, name).askedDatabases)));
+  const mostQueries = Math.max(...kinds.map(([name, figures]) => queriesOf(split, name, Number(figures.queries) || 0).inRequest));
   const serialCapacity = LIMITS.serialQueriesPerSecondAt1Ms / queryMs;
   const rows = [
     { limit: `${one}: 10 GB`, used: (bytes.d1 * members) / databases, of: LIMITS.d1DatabaseBytes, perMember: bytes.d1 / databases },

@@ -1,14 +1,14 @@
 // What bench/scale/fanout.mjs needs that can be tested without a worker: a D1 binding that
 // asks several databases each statement at once, and the figures of its runs.
-import { median, percentile } from '../lib/report.mjs';
+import { timing } from './requests-model.mjs';
 
 /**
  * A D1 binding over `bindings` that sends every statement (and every batch) to all of them at
  * once and answers with the first one's result, as a search split over that many databases
- * would ask each for its page and total. The merge itself (the best `limit` rows by list order
- * of 16 pages, the totals added) is a few hundred rows of work and is not done here: every
- * database holds the same rows in the bench, so the first one's answer is the merged one's
- * shape.
+ * would ask each for its page and total. The merge (the best `limit` of each database's first
+ * `page × limit` rows by list order, the totals added: up to a few thousand rows for a deep
+ * page) is not done here: every database holds the same rows in the bench, so the first one's
+ * answer has the merged one's shape.
  */
 export function fanOutBinding(bindings) {
   if (bindings.length === 0) throw new Error('fanOutBinding needs at least one database');
@@ -52,12 +52,6 @@ export function fanOutBinding(bindings) {
   };
 }
 
-/** The median and p95 (nearest rank) of `values`, in ms to one decimal. */
-function medianAndP95(values) {
-  const round = (ms) => Math.round(ms * 10) / 10;
-  return { medianMs: round(median(values)), p95Ms: round(percentile(values, 95)) };
-}
-
 /**
  * The figures of one search over `shards` databases, from its rounds: `one` the search on one
  * database, `together` the same search asked of every database at once through the local
@@ -66,9 +60,9 @@ function medianAndP95(values) {
  */
 export function fanOutFigures(rounds) {
   return {
-    one: medianAndP95(rounds.map((round) => round.one)),
-    together: medianAndP95(rounds.map((round) => round.together)),
-    slowest: medianAndP95(rounds.map((round) => Math.max(...round.each))),
-    sumOfEach: medianAndP95(rounds.map((round) => round.each.reduce((sum, ms) => sum + ms, 0))),
+    one: timing(rounds.map((round) => round.one)),
+    together: timing(rounds.map((round) => round.together)),
+    slowest: timing(rounds.map((round) => Math.max(...round.each))),
+    sumOfEach: timing(rounds.map((round) => round.each.reduce((sum, ms) => sum + ms, 0))),
   };
 }

@@ -57,6 +57,7 @@ import {
   overBudget,
   parseArgs,
   pickTypical,
+  SEARCH_P95_MS,
   timing,
   usageOf,
 } from './requests-model.mjs';
@@ -178,7 +179,7 @@ if (state.picked.length < SIGN_INS || state.pairs.length === 0 || state.profiles
 // 2. The API worker alone.
 const isPage = (b) => Array.isArray(b.data) && typeof b.total === 'number';
 const FEED_P95 = budget('p95', 25);
-const SEARCH_P95 = budget('p95', 30);
+const SEARCH_P95 = budget('p95', SEARCH_P95_MS);
 const CONNECTIONS_P95 = budget('p95', 20);
 const THREADS_P95 = budget('p95', 25);
 const SEND_MEDIAN = budget('median', 10);
