@@ -84,6 +84,13 @@ const SECONDS_PER_MONTH = 30 * 24 * 3600;
 
 const billed = (usage, { included, price, per }) => (Math.max(0, usage - included) / per) * price;
 
+/**
+ * A design that splits D1 by member (see queriesOf): how many databases, how many of a
+ * request's first queries stay on the member's own, which kinds ask every database, and
+ * which are also served by one object.
+ * @typedef {{ databases: number, localQueries?: number, everyDatabase?: string[], headObject?: string[] }} Split
+ */
+
 /** Whether request kind `kind` is one of `names` (each a kind, or a `prefix:` naming all that start with it). */
 const matches = (names, kind) => (names ?? []).some((name) => (name.endsWith(':') ? kind.startsWith(name) : kind === name));
 
@@ -113,7 +120,7 @@ export function bytesPerMember(sizes, moved = {}, objectBytes = 0) {
  * the nearest size. With `split`, a kind that asks every database reads each one's rows, as
  * `requestsPerDatabase` gives them (the figures at the membership of one database).
  */
-export function monthlyCost({ members, requests, bytes, split = null, requestsPerDatabase = requests }) {
+export function monthlyCost({ members, requests, bytes, split = /** @type {Split | null} */ (null), requestsPerDatabase = requests }) {
   const usage = { workerRequests: 0, workerCpuMs: 0, d1RowsRead: 0, d1RowsWritten: 0, objectRequests: 0 };
   for (const item of ACTIVITY) {
     const figures = kindFigures(requests, item.kind);
@@ -127,6 +134,7 @@ export function monthlyCost({ members, requests, bytes, split = null, requestsPe
   }
   usage.objectRequests += BACKGROUND.objectRequests * members;
   const gb = (perMember) => (perMember * members) / 1e9;
+  /** @type {Array<[string, number]>} */
   const lines = [
     ['Workers Paid plan', PRICES.base],
     ['Worker requests', billed(usage.workerRequests, PRICES.workerRequests)],
@@ -186,7 +194,7 @@ function queriesOf(split, kind, queries) {
 }
 
 /** D1 queries a second at peak on one database (of the split's, when given), from the measured queries of each action. */
-export function peakD1Queries(requests, members, split = null) {
+export function peakD1Queries(requests, members, split = /** @type {Split | null} */ (null)) {
   let perMonth = 0;
   let writesPerMonth = 0;
   for (const item of ACTIVITY) {
@@ -208,7 +216,7 @@ function peakHeadObjectRequests(members, split) {
  * reaches half and all of it (linear in members; null: never). With `split`, the D1 rows are
  * one of its databases.
  */
-export function limitUse({ members, requests, bytes, queryMs, largestObjectBytes, split = null }) {
+export function limitUse({ members, requests, bytes, queryMs, largestObjectBytes, split = /** @type {Split | null} */ (null) }) {
   const databases = split?.databases ?? 1;
   const one = databases > 1 ? `One of ${databases} D1 databases` : 'One D1 database';
   const peak = peakD1Queries(requests, members, split);
