@@ -5,12 +5,12 @@
  * page's WebCrypto; everything else is the real service worker: a push event it shows, the
  * click that lands in the conversation, the clear message, the offline page.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Worker } from '@playwright/test';
 import { DEMO_MEMBER, expect, expectNoSeriousA11yViolations, openHydrated, signIn, test } from './support';
 
 // worker.evaluate runs these in the service worker: its global and event types, for tsc (this file is typed for pages).
 declare const self: { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-declare const PushEvent: new (type: string, init: { data: string }) => Event;
+declare const PushEvent: new (type: string, init: { data: string }) => Event & { waitUntil(promise: Promise<unknown>): void };
 declare const NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
 
 /**
@@ -50,6 +50,22 @@ async function stubPushManager(page: Page, permission?: NotificationPermission):
       return current;
     };
   }, permission ?? null);
+}
+
+/**
+ * Delivers a push to the service worker as a push service does, and waits, as the browser does,
+ * for the work the worker hands to event.waitUntil (showing the notification) to finish. A
+ * script-made event's own waitUntil throws, so nothing would wait, and Chromium loses a
+ * notification whose getNotifications() (the test's poll) runs while it is still being shown.
+ */
+async function deliverPush(worker: Worker, data: Record<string, string>): Promise<void> {
+  await worker.evaluate(async (payload) => {
+    const event = new PushEvent('push', { data: JSON.stringify(payload) });
+    const work: Array<Promise<unknown>> = [];
+    Object.defineProperty(event, 'waitUntil', { value: (promise: Promise<unknown>) => void work.push(promise) });
+    self.dispatchEvent(event);
+    await Promise.all(work);
+  }, data);
 }
 
 test.describe('web push and the installable app', () => {
@@ -109,15 +125,12 @@ test.describe('web push and the installable app', () => {
     const tag = `thread-e2e${Date.now()}`;
     const payload = { type: 'notification', title: 'Message from Ada', body: 'Are you free on Friday?', url: `/inbox?personalInbox=${tag.slice(7)}`, tag, kind: 'messages' };
     // The push event exactly as a push service delivers it (decrypted by the browser).
-    await worker.evaluate(async (data) => {
-      const event = new PushEvent('push', { data: JSON.stringify(data) });
-      self.dispatchEvent(event);
-    }, payload);
+    await deliverPush(worker, payload);
     await expect
       .poll(() => worker.evaluate(async (t) => (await self.registration.getNotifications({ tag: t })).map((n) => [n.title, n.body, n.data.url]), tag))
       .toEqual([[payload.title, payload.body, payload.url]]);
     // A second push of the same conversation replaces the first (one tag).
-    await worker.evaluate((data) => void self.dispatchEvent(new PushEvent('push', { data: JSON.stringify({ ...data, body: 'Or Saturday?' }) })), payload);
+    await deliverPush(worker, { ...payload, body: 'Or Saturday?' });
     await expect.poll(() => worker.evaluate(async (t) => (await self.registration.getNotifications({ tag: t })).map((n) => n.body), tag)).toEqual(['Or Saturday?']);
     // The click focuses this tab and takes it to the conversation.
     await worker.evaluate(async (t) => {
@@ -127,7 +140,7 @@ test.describe('web push and the installable app', () => {
     await expect(page).toHaveURL(new RegExp(`/inbox\\?personalInbox=${tag.slice(7)}$`));
     // Away from the inbox, another push of it; then a tab reads the conversation: its notification goes.
     await page.goto('/feed');
-    await worker.evaluate((data) => void self.dispatchEvent(new PushEvent('push', { data: JSON.stringify(data) })), payload);
+    await deliverPush(worker, payload);
     await expect.poll(() => worker.evaluate(async (t) => (await self.registration.getNotifications({ tag: t })).length, tag)).toBe(1);
     await page.evaluate((t) => navigator.serviceWorker.controller?.postMessage({ type: 'clear', tag: t }), tag);
     await expect.poll(() => worker.evaluate(async (t) => (await self.registration.getNotifications({ tag: t })).length, tag)).toBe(0);
