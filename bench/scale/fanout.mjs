@@ -118,15 +118,16 @@ async function shardDatabases(source) {
   const { size, mtimeMs } = statSync(source);
   const stamp = JSON.stringify({ source, size, mtimeMs, shards: SHARDS });
   const stampFile = path.join(ownDir, 'copied.json');
-  if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
+  // The platform proxy persists without wrangler dev's `v3` folder.
+  const proxyD1Dir = path.join(stateDir, 'd1/miniflare-D1DatabaseObject');
+  const copies = () => (existsSync(proxyD1Dir) ? readdirSync(proxyD1Dir).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite') : []);
+  if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp || copies().length !== SHARDS) {
     rmSync(stateDir, { recursive: true, force: true });
     // The proxy creates each database's file on its first query; then each is replaced by a copy.
     const first = await open();
     await Promise.all(databases.map(({ binding }) => first.env[binding].prepare('SELECT 1').all()));
     await first.dispose();
-    // The platform proxy persists without wrangler dev's `v3` folder.
-    const proxyD1Dir = path.join(stateDir, 'd1/miniflare-D1DatabaseObject');
-    const files = readdirSync(proxyD1Dir).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
+    const files = copies();
     if (files.length !== SHARDS) throw new Error(`expected ${SHARDS} databases under ${proxyD1Dir}, found ${files.length}`);
     console.log(`• copying ${path.relative(root, source)} (${(size / 1e9).toFixed(2)} GB) to ${SHARDS} databases`);
     for (const file of files) {
