@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fanOutBinding, fanOutFigures } from '../bench/scale/fanout-model.mjs';
+import { fanOutBinding, fanOutFigures, queryOf } from '../bench/scale/fanout-model.mjs';
 import { BUDGETED_SEARCHES } from '../bench/scale/requests-model.mjs';
 import { AdvisorSearchQuerySchema, FounderSearchQuerySchema, ProfilesSearchQuerySchema, TaggingQuerySchema } from '../functions/src/search/schemas';
 
@@ -80,13 +80,7 @@ describe('the fan-out bench model', () => {
     expect(BUDGETED_SEARCHES).toHaveLength(9);
     for (const [name, searchPath] of BUDGETED_SEARCHES) {
       const url = new URL(searchPath, 'http://bench');
-      // As Hono's query validator hands it over: one value as a string, several as a list.
-      const query = Object.fromEntries(
-        [...new Set(url.searchParams.keys())].map((key) => {
-          const values = url.searchParams.getAll(key);
-          return [key, values.length === 1 ? values[0] : values];
-        }),
-      );
+      const query = queryOf(url);
       expect(schemas[url.pathname], name).toBeDefined();
       expect(schemas[url.pathname]!.safeParse(query).success, name).toBe(true);
     }

@@ -52,6 +52,16 @@ export function fanOutBinding(bindings) {
   };
 }
 
+/** A path's query as Hono's query validator hands it to a route: one value as a string, several as a list. */
+export function queryOf(url) {
+  return Object.fromEntries(
+    [...new Set(url.searchParams.keys())].map((key) => {
+      const values = url.searchParams.getAll(key);
+      return [key, values.length === 1 ? values[0] : values];
+    }),
+  );
+}
+
 /**
  * The figures of one search over `shards` databases, from its rounds: `one` the search on one
  * database, `together` the same search asked of every database at once through the local

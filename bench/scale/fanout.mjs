@@ -32,7 +32,7 @@ import { build } from 'esbuild';
 import { getPlatformProxy } from 'wrangler';
 import { root } from '../../scripts/lib/run.mjs';
 import { replaceBetweenMarkers } from './chart-model.mjs';
-import { fanOutBinding, fanOutFigures } from './fanout-model.mjs';
+import { fanOutBinding, fanOutFigures, queryOf } from './fanout-model.mjs';
 import { BUDGETED_SEARCHES, SEARCH_P95_MS } from './requests-model.mjs';
 import { memberEmail } from './model.mjs';
 import { d1FileOf } from './sizes-measure.mjs';
@@ -87,9 +87,7 @@ async function searchCode() {
 /** The search a budgeted path asks for, as the route hands it to the search code. */
 function searchOf(code, searchPath, viewerId) {
   const url = new URL(searchPath, 'http://bench');
-  const query = Object.fromEntries(
-    [...new Set(url.searchParams.keys())].map((key) => [key, url.searchParams.getAll(key).length > 1 ? url.searchParams.getAll(key) : url.searchParams.get(key)]),
-  );
+  const query = queryOf(url);
   const deps = (binding) => ({ db: code.db({ DB: binding }) });
   if (url.pathname === '/founder/tagging-profiles') {
     const { query: words, ...page } = code.TaggingQuerySchema.parse(query);
@@ -141,13 +139,11 @@ async function shardDatabases(source) {
   return { proxy, bindings: databases.map(({ binding }) => proxy.env[binding]) };
 }
 
-/** The ms `run` took; `found` keeps the total of the last page (a search that finds nobody is shown as such). */
-let found = null;
+/** The ms `run` took. */
 async function timed(run) {
   const started = performance.now();
   const page = await run();
   if (!Array.isArray(page.data) || typeof page.total !== 'number') throw new Error('a search answered no page');
-  found = page.total;
   return performance.now() - started;
 }
 
@@ -164,6 +160,8 @@ try {
       await search(together);
       for (const binding of bindings) await search(binding);
     }
+    // How many members it finds (a search that finds nobody is shown as such).
+    const { total: found } = await search(bindings[0]);
     const rounds = [];
     for (let i = 0; i < ROUNDS; i += 1) {
       const round = { each: [] };
