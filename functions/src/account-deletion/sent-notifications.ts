@@ -4,7 +4,7 @@
  * deletion empties the mailbox and its batch removes the rows that tell: every notification
  * kind's receiver is on the other side of a row here or of a conversation there.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { dropCursor, walkMembers } from '../jobs/cursor';
 import type { BatchStatement } from '../db/batch';
 import type { Deps } from '../deps';
@@ -28,9 +28,13 @@ export async function conversationPartners(deps: Pick<Deps, 'db' | 'inbox'>, use
     sql`SELECT recipient_id AS id FROM message_requests WHERE sender_id = ${x}`,
     sql`SELECT sender_id AS id FROM message_requests WHERE recipient_id = ${x}`,
   ];
-  const found = new Set<string>(await deps.inbox.of(x).others());
+  return withIdsOf(deps, sources, new Set(await deps.inbox.of(x).others()), x);
+}
+
+/** `found` with the ids each of `sources` answers (one query each, in turn), less the member's own. */
+async function withIdsOf(deps: Pick<Deps, 'db'>, sources: SQL[], found: Set<string>, userId: string): Promise<Set<string>> {
   for (const source of sources) for (const row of await deps.db.all<{ id: string }>(source)) found.add(row.id);
-  found.delete(x);
+  found.delete(userId);
   return found;
 }
 
@@ -52,10 +56,7 @@ async function receiversOf(deps: Pick<Deps, 'db' | 'inbox'>, userId: string): Pr
     sql`SELECT DISTINCT m.user_id AS id FROM feed_mentions m JOIN feed_replies r ON r.id = m.comment_id WHERE r.author_user_id = ${x}`,
     sql`SELECT DISTINCT subject_id AS id FROM domain_events WHERE actor_id = ${x}`,
   ];
-  const found = await conversationPartners(deps, x);
-  for (const source of sources) for (const row of await deps.db.all<{ id: string }>(source)) found.add(row.id);
-  found.delete(x);
-  return found;
+  return withIdsOf(deps, sources, await conversationPartners(deps, x), x);
 }
 
 /**
