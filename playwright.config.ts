@@ -36,6 +36,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
+    // The app's service worker (public/sw.js) takes the page's requests once it controls the
+    // page, and requests it makes bypass page.route: a test that simulates a refusal would then
+    // race the worker's install. Tests run without it; push.spec.ts allows it and tests it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },

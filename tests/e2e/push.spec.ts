@@ -13,6 +13,9 @@ declare const self: { registration: ServiceWorkerRegistration; dispatchEvent(eve
 declare const PushEvent: new (type: string, init: { data: string }) => Event & { waitUntil(promise: Promise<unknown>): void };
 declare const NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
 
+// The suite blocks the service worker (playwright.config.ts); these tests are about it.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Chromium's PushManager needs Google's push service; this one subscribes with real keys made
  * by the page's WebCrypto. It also counts the permission requests (window.permissionAsks).
