@@ -62,3 +62,10 @@ test('at 360 px wide nothing overflows horizontally', async ({ page }) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   }
 });
+
+test('the sticky header blurs what scrolls under it, so page text never shows through', async ({ page }) => {
+  await page.goto('/');
+  const header = page.locator('.site-header');
+  await expect(header).toHaveCSS('position', 'sticky');
+  expect(await header.evaluate((el) => getComputedStyle(el).backdropFilter)).toContain('blur(12px)');
+});
