@@ -208,6 +208,27 @@ test.describe('public profiles', () => {
     for (const member of [ada, ben]) await member.context.close();
   });
 
+  test('a stranger’s profile header keeps the name and tagline wide beside Connect and the Premium offer', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    const stack = stackOf(browser, baseURL, extraHTTPHeaders);
+    const tagline = 'Building the operating system for independent clinics across Europe and beyond';
+    const [jonas, ben] = [await newMember(stack, 'Jonas', 'founder', { tagline }), await newMember(stack, 'Ben', 'founder')];
+    await ben.page.setViewportSize({ width: 1280, height: 800 });
+    await ben.page.goto(profileHref(jonas));
+    await expect(ben.page.getByRole('button', { name: `Connect with ${jonas.name}` })).toBeVisible();
+    // A free viewer sees the offer of a message request beside Connect: the line that squeezed the header.
+    await expect(ben.page.locator('[data-request-upsell]')).toBeVisible();
+    const name = ben.page.locator('.pf-name');
+    const line = await name.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+    const nameBox = (await name.boundingBox())!;
+    expect(nameBox.height, 'the name fits on one line').toBeLessThan(line * 1.5);
+    const taglineLocator = ben.page.locator('.pf-tagline');
+    const taglineLine = await taglineLocator.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+    const taglineBox = (await taglineLocator.boundingBox())!;
+    expect(taglineBox.width, 'the tagline has at least half the header').toBeGreaterThan(560);
+    expect(taglineBox.height, 'the tagline takes at most two lines').toBeLessThan(taglineLine * 2.5);
+    for (const member of [jonas, ben]) await member.context.close();
+  });
+
   for (const theme of ['dark', 'light'] as const) {
     test(`the profile page has no serious accessibility violations in the ${theme} theme, nor overflows at 360 px`, async ({ page, browser, baseURL, extraHTTPHeaders }) => {
       const stack = stackOf(browser, baseURL, extraHTTPHeaders);
