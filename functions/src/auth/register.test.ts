@@ -118,6 +118,13 @@ describe('POST /users/register', () => {
     expect((await bodyOf(response)).data.fields).toEqual({ memberType: 'must be one of: founder, advisor' });
   });
 
+  it('holds a name to the limit settings hold it to: 60 characters', async () => {
+    const long = await post('/users/register', registration({ firstName: 'x'.repeat(61) }));
+    expect(long.status).toBe(400);
+    expect((await bodyOf(long)).data.fields).toEqual({ firstName: 'must be at most 60 characters' });
+    expect((await post('/users/register', registration({ lastName: 'x'.repeat(60) }))).status).toBe(201);
+  });
+
   it('refuses a password equal to the email, or longer than 128 characters', async () => {
     const body = registration();
     const same = await post('/users/register', { ...body, password: body.email });

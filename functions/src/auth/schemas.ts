@@ -2,6 +2,7 @@
  * Request and response bodies of the auth routes (SPEC.md §7 "Auth").
  */
 import { z } from '@hono/zod-openapi';
+import { PROFILE_LIMITS } from '../profiles/vocabulary';
 import { MemberTypeSchema, UserSchema } from '../users/schemas';
 import { AUTH_MESSAGES } from './messages';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password';
@@ -19,7 +20,8 @@ export const NewPasswordSchema = z
 /** A password being checked, not set: any non-empty text up to the maximum. */
 const PasswordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH).openapi({ example: 'correct horse battery' });
 
-const NameSchema = z.string().trim().min(1).max(80);
+// The profile's own limit, so a name accepted at registration is one settings can save again.
+const NameSchema = z.string().trim().min(1).max(PROFILE_LIMITS.nameMax);
 
 const confirmationMatches = (body: { password: string; passwordConfirmation: string }) => body.password === body.passwordConfirmation;
 const confirmationIssue = { message: 'must match the password', path: ['passwordConfirmation'] };

@@ -1,7 +1,7 @@
 /**
  * Reading and creating accounts: a users row plus its founders or advisors row.
  */
-import { eq, like, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
@@ -84,7 +84,9 @@ async function freeSlug(db: Db, table: typeof founders | typeof advisors, base: 
   const rows = await db
     .select({ slug: table.slug })
     .from(table)
-    .where(or(eq(table.slug, base), like(table.slug, `${base}-%`)));
+    // `base` or anything starting `base-`, as a range ('.' follows '-'): D1 refuses a LIKE
+    // pattern over 50 bytes, which a long name makes, and a range reads the slug index.
+    .where(or(eq(table.slug, base), and(gte(table.slug, `${base}-`), lt(table.slug, `${base}.`))));
   return nextFreeSlug(
     base,
     rows.map((row) => row.slug),
