@@ -43,6 +43,7 @@ const BROWSER_SAFE_API = new Set([
   'functions/src/feed/limits.ts',
   'functions/src/inbox/limits.ts',
   'functions/src/inbox/messages.ts',
+  'functions/src/message-requests/messages.ts',
   'functions/src/notifications/messages.ts',
   'functions/src/profiles/vocabulary.ts',
   'functions/src/rate-limit/wait-text.ts',

@@ -39,10 +39,24 @@ test.describe('Message requests', () => {
     await expect(ada.page.locator('[data-request-upsell]')).toHaveCount(0);
     await open.focus();
     await ada.page.keyboard.press('Enter');
-    const field = ada.page.getByLabel(`Your message to ${bo.name}`);
+    const dialog = ada.page.getByRole('dialog', { name: `Message request to ${bo.name}` });
+    const field = dialog.getByLabel(`Your message to ${bo.name}`);
     await expect(field).toBeFocused();
+    await expect(dialog.locator('[data-request-allowance]')).toContainText('You have 15 of 15 message requests left this month; they renew on');
+    // The box has room (not a sliver beside the profile's buttons).
+    expect((await field.boundingBox())!.width).toBeGreaterThan(360);
+    // Pasted text over the limit is refused with the reason and kept, never cut and sent.
+    await field.fill('x'.repeat(2010));
+    await expect(dialog.locator('[data-request-count]')).toHaveText('10 characters over the limit of 2000');
+    await dialog.getByRole('button', { name: 'Send message request' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Your message is 10 characters over the limit of 2000. Shorten it to send.');
+    await expect(field).toHaveValue('x'.repeat(2010));
+    await field.fill('x'.repeat(1700));
+    await expect(dialog.locator('[data-request-count]')).toHaveText('300 characters left');
     await field.fill('Hello Bo, <b>not bold</b>: shall we talk about pricing?');
-    await ada.page.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog.locator('[data-request-count]')).toHaveText('');
+    await dialog.getByRole('button', { name: 'Send message request' }).click();
+    await expect(dialog).toBeHidden();
     await expect(ada.page.getByRole('status').filter({ hasText: 'Request sent.' })).toContainText(`${bo.name} will find it in their Requests. You have 14 left this month.`);
 
     // It reaches Bo's open folder without a reload, with the tab's count.
@@ -104,7 +118,7 @@ test.describe('Message requests', () => {
     await openHydrated(ada.page, profileHref(cy));
     await ada.page.getByRole('button', { name: 'Message request' }).click();
     await ada.page.getByLabel(`Your message to ${cy.name}`).fill('Hello Cy');
-    await ada.page.getByRole('button', { name: 'Send request' }).click();
+    await ada.page.getByRole('button', { name: 'Send message request' }).click();
     await expect(ada.page.getByRole('alert')).toContainText('This member does not accept message requests.');
 
     for (const member of [ada, cy]) await member.context.close();

@@ -69,3 +69,10 @@ test('the sticky header blurs what scrolls under it, so page text never shows th
   await expect(header).toHaveCSS('position', 'sticky');
   expect(await header.evaluate((el) => getComputedStyle(el).backdropFilter)).toContain('blur(12px)');
 });
+
+test('/favicon.ico answers with an icon for the browsers and crawlers that ask for it', async ({ request }) => {
+  const response = await request.get('/favicon.ico');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/icon/);
+  expect((await response.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+});
