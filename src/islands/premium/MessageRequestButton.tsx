@@ -11,7 +11,7 @@
 import { useStore } from '@nanostores/react';
 import { REQUEST_BODY_MAX } from '@api/message-requests/messages';
 import type { RequestAllowance } from '@api/message-requests/schemas';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { api, data } from '../../lib/api/client';
 import { requestOffer } from '../../lib/premium/request-offer';
 import { $connections } from '../../lib/stores/connections';
