@@ -184,8 +184,43 @@ test.describe('the feed', () => {
     await expect(list.getByRole('option', { name: new RegExp(`Zu${letters} Tester`) })).toBeVisible();
     expect(asked.length).toBeGreaterThan(0);
     await box.press('Enter');
-    await expect(box).toHaveValue(`Thanks @[Zu${letters} Tester](${other.id}) `);
+    // The box shows the name as readers will see it, highlighted, never the stored token.
+    const name = `@Zu${letters} Tester`;
+    await expect(box).toHaveValue(`Thanks ${name} `);
     await expect(list).toBeHidden();
+    const mark = page.locator('.fd-composer .fd-mention-layer mark');
+    await expect(mark).toHaveText(name);
+    expect(await mark.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    // The highlight lies under the name: both start on the box's first line, at the same place.
+    const [markBox, fieldBox] = [(await mark.boundingBox())!, (await box.boundingBox())!];
+    expect(markBox.y - fieldBox.y).toBeLessThan(20);
+    await box.pressSequentially('for the intro');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    const post = postBy(page, 'for the intro');
+    await expect(post.getByRole('link', { name })).toHaveAttribute('href', new RegExp(other.slug));
+  });
+
+  test('text over a limit is refused with the reason and kept, never cut and sent; the counter counts what readers see', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    const { page } = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Ada');
+    await openFeed(page);
+    const box = page.getByRole('combobox', { name: 'What would you like to share?' });
+    const count = page.locator('.fd-composer [data-text-count]');
+    await box.fill('x'.repeat(2000));
+    await expect(count).toHaveText('');
+    await box.fill('x'.repeat(2500));
+    await expect(count).toHaveText('500 characters left');
+    await box.fill('y'.repeat(10_000));
+    await expect(box).toHaveValue('y'.repeat(10_000));
+    await expect(count).toHaveText('7000 characters over the limit of 3000');
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/session/feed-post')) posted = true;
+    });
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(page.locator('.fd-composer').getByRole('alert')).toHaveText('Your post is 7000 characters over the limit of 3000. Shorten it to send it.');
+    await expect(box).toHaveValue('y'.repeat(10_000));
+    expect(posted).toBe(false);
   });
 
   test('a like the server refuses is rolled back with a message', async ({ browser, baseURL, extraHTTPHeaders }) => {

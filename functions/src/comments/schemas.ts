@@ -5,17 +5,15 @@
 import { z } from '@hono/zod-openapi';
 import { IdSchema, PageQuerySchema } from '../members/schemas';
 import { COMMENT_TEXT_MAX as COMMENT_MAX_LENGTH } from '../feed/limits';
+import { readerLimitedText } from '../feed/schemas';
 
 export { REPLIES_PER_COMMENT } from '../feed/limits';
 
 export { CommentPageSchema, CommentSchema, DeletedSchema, ReplyPageSchema, ReplySchema } from '../feed/schemas';
 export type { Comment, Mention as CommentMention, Reply } from '../feed/schemas';
 
-const CommentTextSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(COMMENT_MAX_LENGTH)
+const CommentTextSchema = readerLimitedText(COMMENT_MAX_LENGTH)
+  .pipe(z.string().min(1))
   .openapi({ description: `1–${COMMENT_MAX_LENGTH} characters. Mentions are written \`@[Name](<user id>)\`.`, example: 'Congrats @[Ada Lovelace](65f1c2a9e4b0a1d2c3e4f5a6)!' });
 
 export const NewCommentBodySchema = z.object({ postId: IdSchema, text: CommentTextSchema }).openapi('NewComment');

@@ -3,6 +3,17 @@
  * composer shows them (no zod here, so the browser bundle stays small).
  */
 
+/** A mention as stored in a post or comment: `@[Display Name](<user id>)`. Readers see `@Display Name`. */
+export const MENTION_TOKEN = /@\[([^\]\n]{1,100})\]\(([0-9a-f]{24})\)/g;
+
+/** A stored text as readers see it: each mention as `@Name`. The text limits count this. */
+export function readerText(stored: string): string {
+  return stored.replace(MENTION_TOKEN, '@$1');
+}
+
+/** Stored text carries the mentions' ids on top of what readers see; it may be at most twice the limit. */
+export const storedMax = (readerMax: number): number => readerMax * 2;
+
 /** The longest a post's text may be, in characters. */
 export const POST_TEXT_MAX = 3000;
 /** The longest a comment or reply may be, in characters. */

@@ -20,7 +20,7 @@ import {
   POST_TEXT_MAX,
   VIDEO_MAX_BYTES,
 } from './limits';
-import { PollInputSchema, type PollInput } from './schemas';
+import { PollInputSchema, type PollInput, readerLimitedText } from './schemas';
 
 export const feedDoc = { tags: ['Feed'] };
 export const memberFeedDoc = { ...feedDoc, security: [{ bearerAuth: [] }] };
@@ -68,7 +68,7 @@ const PostFormSchema = z.object({
         .refine((id) => id !== '', 'is required: your user id'),
     )
     .openapi({ pattern: '^[0-9a-f]{24}$', description: 'Your own user id (403 otherwise).' }),
-  text: formField(z.string().trim().max(POST_TEXT_MAX).optional()).openapi({
+  text: formField(readerLimitedText(POST_TEXT_MAX).optional()).openapi({
     description: 'Plain text; mentions as `@[Display Name](<user id>)`, hashtags as `#word`. On edit, left out: unchanged.',
   }),
   poll: formField(pollText.optional()).openapi({

@@ -90,6 +90,19 @@ describe('POST /feed-post', () => {
     }
   });
 
+  it('counts a post as readers see it: a mention counts as @Name, not its stored token', async () => {
+    const author = await signedInMember();
+    const tagged = await signedInMember({ firstName: 'Tom', lastName: 'Tagged' });
+    const mention = `@[Tom Tagged](${tagged.user.id})`;
+    // 3,000 characters as read ("@Tom Tagged " and the rest), more than that as stored.
+    const text = `${mention} ${'x'.repeat(3000 - '@Tom Tagged '.length)}`;
+    expect(text.length).toBeGreaterThan(3000);
+    expect((await createPostAs(author, { text })).status).toBe(201);
+    const over = await createPostAs(author, { text: `${text}x` });
+    expect(over.status).toBe(400);
+    expect((await bodyOf(over)).data.fields).toEqual({ text: 'must be at most 3000 characters' });
+  });
+
   it('refuses an image over 10 MB', async () => {
     const author = await signedInMember();
     const big = new Uint8Array(10 * 1024 * 1024 + 1);

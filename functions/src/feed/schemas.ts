@@ -7,7 +7,18 @@ import { z } from '@hono/zod-openapi';
 import { feedGroupAudiences } from '../db/schema';
 import { IdSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
 import { MemberTypeSchema } from '../users/schemas';
-import { COMMENT_TEXT_MAX, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX } from './limits';
+import { COMMENT_TEXT_MAX, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX, readerText, storedMax } from './limits';
+
+/**
+ * Text whose limit counts what readers see: a mention's token counts as `@Name`, so the ids
+ * members never see don't eat into their room. The stored text is held to twice the limit.
+ */
+export const readerLimitedText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(storedMax(max), `must be at most ${max} characters`)
+    .refine((text) => readerText(text).length <= max, `must be at most ${max} characters`);
 
 const count = (description: string) => z.number().int().nonnegative().openapi({ description });
 
@@ -197,12 +208,16 @@ export const NotifiedSchema = z.object({ notified: count('Members notified.') })
 
 export const SitemapSchema = z.object({ data: z.array(z.object({ slug: z.string(), updatedAt: z.string() })) }).openapi('FeedSitemap');
 
-export const CommentBodySchema = z.object({ postId: z.string().min(1), text: z.string().trim().min(1, 'must not be empty').max(COMMENT_TEXT_MAX) }).openapi('CommentBody');
-export const CommentEditSchema = z.object({ commentId: z.string().min(1), text: z.string().trim().min(1, 'must not be empty').max(COMMENT_TEXT_MAX) }).openapi('CommentEdit');
+export const CommentBodySchema = z
+  .object({ postId: z.string().min(1), text: readerLimitedText(COMMENT_TEXT_MAX).pipe(z.string().min(1, 'must not be empty')) })
+  .openapi('CommentBody');
+export const CommentEditSchema = z
+  .object({ commentId: z.string().min(1), text: readerLimitedText(COMMENT_TEXT_MAX).pipe(z.string().min(1, 'must not be empty')) })
+  .openapi('CommentEdit');
 export const CommentRefSchema = z.object({ commentId: z.string().min(1) }).openapi('CommentRef');
 export const ReplyBodySchema = CommentEditSchema.openapi('ReplyBody');
 export const ReplyEditSchema = z
-  .object({ commentId: z.string().min(1), replyId: z.string().min(1), text: z.string().trim().min(1, 'must not be empty').max(COMMENT_TEXT_MAX) })
+  .object({ commentId: z.string().min(1), replyId: z.string().min(1), text: readerLimitedText(COMMENT_TEXT_MAX).pipe(z.string().min(1, 'must not be empty')) })
   .openapi('ReplyEdit');
 export const ReplyRefSchema = z.object({ commentId: z.string().min(1), replyId: z.string().min(1) }).openapi('ReplyRef');
 

@@ -8,10 +8,9 @@ import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { blockedEitherWay } from '../members/blocks';
 import { slugify } from '../users/slugs';
-import { HASHTAG_MAX } from './limits';
+import { HASHTAG_MAX, MENTION_TOKEN as MENTION } from './limits';
 
 const HASHTAG = new RegExp(`(^|[^\\p{L}\\p{N}_&/#])#([\\p{L}\\p{N}_]{1,${HASHTAG_MAX}})(?![\\p{L}\\p{N}_])`, 'gu');
-const MENTION = /@\[([^\]\n]{1,100})\]\(([0-9a-f]{24})\)/g;
 /** More distinct tags than these in one post are read as plain text. */
 export const HASHTAGS_MAX = 30;
 export const POST_MENTIONS_MAX = 20;

@@ -13,6 +13,7 @@ import { Avatar } from '../ui/Avatar';
 import { sendReport } from '../../lib/reports/send';
 import { ReportDialog } from '../ui/ReportForm';
 import { RowMenu } from '../ui/RowMenu';
+import { overLimit } from '../../lib/feed/mentions';
 import { MentionTextarea } from './MentionTextarea';
 import { ConfirmDialog } from './PostDialogs';
 import { PostText } from './PostText';
@@ -41,9 +42,13 @@ function TextForm({
   const id = useId();
   const [text, setText] = useState(initial);
   const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim() || sending) return;
+    const tooLong = overLimit(text, COMMENT_TEXT_MAX, submitLabel === 'Reply' ? 'reply' : 'comment');
+    setRefusal(tooLong);
+    if (tooLong) return;
     setSending(true);
     const saved = await onSubmit(text);
     setSending(false);
@@ -55,6 +60,11 @@ function TextForm({
   return (
     <form className="fd-comment-form" onSubmit={submit}>
       <MentionTextarea id={id} label={label} hideLabel placeholder={label} value={text} onChange={setText} maxLength={COMMENT_TEXT_MAX} rows={2} autoFocus={autoFocus} />
+      {refusal && (
+        <p className="field-error" role="alert">
+          {refusal}
+        </p>
+      )}
       <div className="cluster">
         <button type="submit" className="btn btn-primary btn-sm" disabled={sending || !text.trim()}>
           {submitLabel}

@@ -5,6 +5,7 @@
  */
 import { POST_TEXT_MAX } from '@api/feed/limits';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { overLimit } from '../../lib/feed/mentions';
 import { draftIsEmpty, type PollDraft, type PostDraft } from '../../lib/feed/post-form';
 import type { FeedGroup, MemberCard } from '../../lib/feed/types';
 import { feedActions } from '../../lib/stores/feed';
@@ -48,6 +49,11 @@ export function Composer({ viewer, groups, group: current }: Props) {
     if (posting) return;
     if (draftIsEmpty(draft)) {
       setError('Write something, add a poll or a picture first.');
+      return;
+    }
+    const tooLong = overLimit(text, POST_TEXT_MAX, 'post');
+    if (tooLong) {
+      setError(tooLong);
       return;
     }
     setError(null);

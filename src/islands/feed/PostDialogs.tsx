@@ -11,6 +11,7 @@ import { feedActions } from '../../lib/stores/feed';
 import { toast } from '../../lib/toast';
 import { Dialog } from '../ui/Dialog';
 import { MediaGrid } from './MediaGrid';
+import { overLimit } from '../../lib/feed/mentions';
 import { MentionTextarea } from './MentionTextarea';
 import { PostText } from './PostText';
 
@@ -79,6 +80,11 @@ export function EditDialog({ post, groups, onClosed }: DialogBase & { groups: Fe
     event.preventDefault();
     if (!text.trim() && !post.poll && post.media.length === 0) {
       setError('A post needs text, a poll or media.');
+      return;
+    }
+    const tooLong = overLimit(text, POST_TEXT_MAX, 'post');
+    if (tooLong) {
+      setError(tooLong);
       return;
     }
     setSaving(true);

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { feedHref, filtersFromQuery, pinnedQuery, postsQuery, queryFromFilters } from './filters';
 import { isPlaceholder, progressItem, progressPercent, visibleMedia } from './media';
 import { canVote, sharePercent, withLike, withVote } from './optimistic';
-import { insertMention, mentionQueryAt } from './mentions';
+import { editShown, insertMention, mentionQueryAt, readerLength, shownText, storedText } from './mentions';
 import { draftIsEmpty, pollPayload, postForm } from './post-form';
 import type { FeedPost, MediaItem, Poll } from './types';
 
@@ -154,11 +154,33 @@ describe('@-mentions in the composer', () => {
     expect(mentionQueryAt('mail ada@example', 16)).toBeNull();
     expect(mentionQueryAt('hi @ada ', 8)).toBeNull();
   });
-  test('picking a member writes the token and puts the caret after it', () => {
-    const text = 'Thanks @ad for this';
-    const mention = mentionQueryAt(text, 10)!;
-    const result = insertMention(text, mention, 10, { _id: 'a'.repeat(24), name: 'Ada [Lovelace]' });
-    expect(result.text).toBe(`Thanks @[Ada Lovelace](${'a'.repeat(24)}) for this`);
-    expect(result.text.slice(0, result.caret)).toBe(`Thanks @[Ada Lovelace](${'a'.repeat(24)}) `);
+  const ada = 'a'.repeat(24);
+  const bo = 'b'.repeat(24);
+  test('picking a member shows @Name, stores the token and puts the caret after it', () => {
+    const box = shownText('Thanks @ad for this');
+    const mention = mentionQueryAt(box.shown, 10)!;
+    const result = insertMention(box, mention, 10, { _id: ada, name: 'Ada [Lovelace]' });
+    expect(result.box.shown).toBe('Thanks @Ada Lovelace for this');
+    expect(result.box.shown.slice(0, result.caret)).toBe('Thanks @Ada Lovelace ');
+    expect(storedText(result.box)).toBe(`Thanks @[Ada Lovelace](${ada}) for this`);
+  });
+  test('stored text and what the box shows convert both ways', () => {
+    const stored = `Hi @[Ada Lovelace](${ada}) and @[Bo](${bo})!`;
+    const box = shownText(stored);
+    expect(box.shown).toBe('Hi @Ada Lovelace and @Bo!');
+    expect(box.spans.map((span) => box.shown.slice(span.start, span.end))).toEqual(['@Ada Lovelace', '@Bo']);
+    expect(storedText(box)).toBe(stored);
+    expect(readerLength(stored)).toBe(box.shown.length);
+  });
+  test('typing before or after a mention keeps it; typing inside it makes it plain text', () => {
+    const box = shownText(`Hi @[Ada](${ada}) there`);
+    expect(storedText(editShown(box, 'Oh hi @Ada there'))).toBe(`Oh hi @[Ada](${ada}) there`);
+    expect(storedText(editShown(box, 'Hi @Ada, there'))).toBe(`Hi @[Ada](${ada}), there`);
+    expect(storedText(editShown(box, 'Hi @Ad there'))).toBe('Hi @Ad there');
+    expect(storedText(editShown(box, 'Hi there'))).toBe('Hi there');
+  });
+  test('a paste replacing everything drops the mentions it replaced', () => {
+    const box = shownText(`@[Ada](${ada}) and @[Bo](${bo})`);
+    expect(storedText(editShown(box, 'something else'))).toBe('something else');
   });
 });
