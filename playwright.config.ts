@@ -76,6 +76,8 @@ export default defineConfig({
       GITHUB_CLIENT_SECRET: 'e2e-github-secret',
       GITHUB_OAUTH_URL: OAUTH_STAND_IN,
       GITHUB_API_URL: OAUTH_STAND_IN,
+      // push.spec.ts subscribes with a loopback endpoint where nothing listens: only this setting lets the API accept it.
+      PUSH_ALLOW_LOOPBACK_FOR_TESTS: 'true',
     },
     reuseExistingServer: false,
     timeout: 180_000,

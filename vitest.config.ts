@@ -29,6 +29,8 @@ export default defineConfig({
                 VAPID_PRIVATE_KEY:
                   '{"kty":"EC","x":"meGMk418CYHdLwW_ZCDb9WJ1l-WmNbV9nI7GTZQf3Rs","y":"YRF69al-GNOw0VXZ75BHzf-Q1mxAzaS2l_AIfBv6KN8","crv":"P-256","d":"lqU6RNTTA20n80vMNpU3Obxmk-IonH-zCUSLidQAPVI"}',
                 PUSH_RETRY_BASE_MS: '100',
+                // The push service stand-in listens on plain-http loopback: only this setting lets push accept and send to it.
+                PUSH_ALLOW_LOOPBACK_FOR_TESTS: 'true',
                 TEST_MIGRATIONS: migrations,
               },
             },

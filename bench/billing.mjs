@@ -52,6 +52,7 @@ writeFileSync(
   envFile,
   [
     'ENVIRONMENT=development',
+    'BENCH_LIFTS_FLOOD_LIMITS=true',
     `JWT_SECRET=${randomBytes(48).toString('base64url')}`,
     'STRIPE_SECRET_KEY=sk_test_stand_in',
     `STRIPE_WEBHOOK_SECRET=${WEBHOOK_SECRET}`,

@@ -76,7 +76,7 @@ async function timedRounds(base, token, rounds) {
 }
 
 const envFile = path.join(root, STATE_DIR, 'bench.vars');
-writeFileSync(envFile, `ENVIRONMENT=development\nJWT_SECRET=${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
+writeFileSync(envFile, `ENVIRONMENT=development\nBENCH_LIFTS_FLOOD_LIMITS=true\nJWT_SECRET=${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
 let loadAverage = 0;
 const results = await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir: STATE_DIR, envFile, readyPath: '/health' }, async (base) => {
   if (!REUSE) {

@@ -189,6 +189,7 @@ const [stack, nodeServer] = await Promise.all([
       LIVE_PING_TIMEOUT_MS: String(PING_TIMEOUT_MS),
       // One member holds all SOCKETS here: lift the per-member cap (docs/security.md "Floods").
       LIVE_MAX_SOCKETS: String(SOCKETS + 10),
+      BENCH_LIFTS_FLOOD_LIMITS: 'true',
     },
     /FounderMesh is running/,
   ),

@@ -40,7 +40,18 @@ runBin('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to'
 const standIn = await startPushStandIn();
 const envFile = path.join(full, 'bench.vars');
 const vapid = JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }));
-writeFileSync(envFile, ['ENVIRONMENT=development', `JWT_SECRET=${randomBytes(48).toString('base64url')}`, `VAPID_PRIVATE_KEY=${vapid}`, ''].join('\n'), { mode: 0o600 });
+writeFileSync(
+  envFile,
+  [
+    'ENVIRONMENT=development',
+    'PUSH_ALLOW_LOOPBACK_FOR_TESTS=true',
+    'BENCH_LIFTS_FLOOD_LIMITS=true',
+    `JWT_SECRET=${randomBytes(48).toString('base64url')}`,
+    `VAPID_PRIVATE_KEY=${vapid}`,
+    '',
+  ].join('\n'),
+  { mode: 0o600 },
+);
 
 /** A call to the API; answers the response (throws on an unexpected status). */
 async function call(base, method, apiPath, { token, body, form, ip, expect = 200 } = {}) {

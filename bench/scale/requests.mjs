@@ -277,7 +277,7 @@ const pageUsage = {};
 
 mkdirSync(ownDir, { recursive: true });
 const apiEnv = path.join(ownDir, `${args.label}.vars`);
-writeFileSync(apiEnv, `ENVIRONMENT=development\nJWT_SECRET=${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
+writeFileSync(apiEnv, `ENVIRONMENT=development\nBENCH_LIFTS_FLOOD_LIMITS=true\nJWT_SECRET=${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
 let loadApi = 0;
 const api = await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir, envFile: apiEnv, readyPath: '/health' }, async (base) => {
   const tokens = [];

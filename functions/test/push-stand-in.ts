@@ -1,7 +1,8 @@
 /**
  * A loopback stand-in for browsers' push services (Web Push, RFC 8030): it keeps every push
  * it receives (headers and the encrypted body) per subscription path, and answers each with
- * the status the test queued for that path (201 by default). The tests decrypt the bodies
+ * the status the test queued for that path (201 by default; a 3xx points at `<name>-moved`,
+ * where a followed redirect would land). The tests decrypt the bodies
  * with the subscription's own keys (push-crypto.ts). Runs in Node: vitest's global setup
  * starts it for the API tests, bench/push.mjs for the bench.
  *
@@ -41,7 +42,7 @@ export async function startPushStandIn(port = 0): Promise<PushStandIn> {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key, String(value)]));
       received.set(name, [...(received.get(name) ?? []), { at: Date.now(), headers, body: body.toString('base64') }]);
       const status = statuses.get(name)?.shift() ?? 201;
-      response.writeHead(status);
+      response.writeHead(status, status >= 300 && status < 400 ? { Location: `/push/${name}-moved` } : {});
       return response.end();
     }
     if (request.method === 'GET' && area === '__received') return json(response, 200, received.get(name) ?? []);

@@ -36,6 +36,10 @@ const PASS_THROUGH = [
   'GITHUB_CLIENT_SECRET',
   'GITHUB_OAUTH_URL',
   'GITHUB_API_URL',
+  // Web push to the loopback stand-in of the browser tests (functions/src/push/config.ts); tests only.
+  'PUSH_ALLOW_LOOPBACK_FOR_TESTS',
+  // The benches time more sends per member than a person makes (functions/src/rate-limit/guards.ts); development only.
+  'BENCH_LIFTS_FLOOD_LIMITS',
 ];
 
 function parse(text) {

@@ -41,7 +41,9 @@ async function stubPushManager(page: Page, permission?: NotificationPermission):
       const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
       const p256dh = toBase64url(await crypto.subtle.exportKey('raw', pair.publicKey));
       const auth = toBase64url(crypto.getRandomValues(new Uint8Array(16)).buffer);
-      const endpoint = `https://push.example.invalid/e2e/${crypto.randomUUID()}`;
+      // Loopback, where nothing listens (the discard port): the API accepts it only with
+      // PUSH_ALLOW_LOOPBACK_FOR_TESTS (playwright.config.ts), and a push it sends goes nowhere.
+      const endpoint = `http://127.0.0.1:9/e2e/${crypto.randomUUID()}`;
       current = {
         endpoint,
         toJSON: () => ({ endpoint, keys: { p256dh, auth } }),

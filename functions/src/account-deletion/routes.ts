@@ -5,6 +5,8 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { newRouter } from '../http/context';
+import { limitPerMember } from '../rate-limit/guards';
+import { RATE_LIMITS } from '../rate-limit/policies';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { requireAdmin, requireUser } from '../session/guards';
 import { askDeletion, DELETION_MESSAGES, decideDeletion, listDeletionRequests, myDeletionRequest, withdrawDeletion } from './requests';
@@ -20,6 +22,10 @@ import {
 
 const security = [{ bearerAuth: [] }];
 const tags = ['Account deletion'];
+
+/** Asking and withdrawing each mail the member: one shared limit. */
+const limitDeletionMails = limitPerMember('deletionRequestsByMember', 'deletion requests');
+const DELETION_LIMITED = `At most ${RATE_LIMITS.deletionRequestsByMember.limit} deletion requests and withdrawals a day (each mails you). \`Retry-After\` says when to try again.`;
 
 /** Mounted at /auth. */
 export const memberDeletionRoutes = newRouter()
@@ -45,11 +51,11 @@ export const memberDeletionRoutes = newRouter()
       description:
         'From now on the profile is out of search, suggestions, matching and the sitemap, and its public page is gone for visitors. An administrator approves or rejects it; otherwise it is carried out 30 days later. Mails the member the date.',
       security,
-      middleware: [requireUser] as const,
+      middleware: [requireUser, limitDeletionMails] as const,
       request: jsonBody(DeletionAskBodySchema),
       responses: {
         201: jsonResponse(MyDeletionSchema, 'The request, pending.'),
-        ...errorResponses([...JSON_BODY_ERRORS, 401, 409], { 409: DELETION_MESSAGES.alreadyPending }, [400]),
+        ...errorResponses([...JSON_BODY_ERRORS, 401, 409, 429], { 409: DELETION_MESSAGES.alreadyPending, 429: DELETION_LIMITED }, [400]),
       },
     }),
     async (c) => c.json({ request: await askDeletion(c.get('deps'), c.get('account'), c.req.valid('json').reason) }, 201),
@@ -62,13 +68,13 @@ export const memberDeletionRoutes = newRouter()
       summary: 'Withdraw your deletion request',
       description: 'Only `{ "status": "withdrawn" }`, only while the request is pending: everything comes back as it was.',
       security,
-      middleware: [requireUser] as const,
+      middleware: [requireUser, limitDeletionMails] as const,
       request: jsonBody(DeletionWithdrawBodySchema),
       responses: {
         200: jsonResponse(MyDeletionSchema, 'The request, withdrawn.'),
         ...errorResponses(
-          [...JSON_BODY_ERRORS, 401, 404, 409],
-          { 404: DELETION_MESSAGES.noRequest, 409: 'The request is no longer pending (its state is in data.request).' },
+          [...JSON_BODY_ERRORS, 401, 404, 409, 429],
+          { 404: DELETION_MESSAGES.noRequest, 409: 'The request is no longer pending (its state is in data.request).', 429: DELETION_LIMITED },
           [400],
         ),
       },

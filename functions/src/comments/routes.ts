@@ -30,6 +30,8 @@ import {
   ReplySchema,
 } from './schemas';
 import { addComment, addReply, deleteComment, deleteReply, editComment, editReply, viewerOf } from './service';
+import { limitPerMember } from '../rate-limit/guards';
+import { RATE_LIMITS } from '../rate-limit/policies';
 
 const doc = { tags: ['Feed comments'] };
 const memberDoc = { ...doc, security: [{ bearerAuth: [] }] };
@@ -37,6 +39,9 @@ const writeErrors = (descriptions: Parameters<typeof errorResponses>[1]) => erro
 /** The errors of a write that may tag members: those of any write, and the tag notices' 429. */
 const taggingErrors = (descriptions: Parameters<typeof errorResponses>[1]) =>
   errorResponses([...JSON_BODY_ERRORS, 401, 403, 404, 429], { 429: TAG_NOTICES_LIMITED, ...descriptions });
+/** A new comment or reply tells its post's or comment's author: a flood limit of its own besides the tags'. */
+const COMMENTS_LIMITED = `Too many comments: ${RATE_LIMITS.commentsByMember.limit} comments and replies an hour. ${TAG_NOTICES_LIMITED}`;
+const limitComments = limitPerMember('commentsByMember', 'comments');
 
 const replyRoutes = newRouter()
   .openapi(
@@ -46,9 +51,9 @@ const replyRoutes = newRouter()
       ...memberDoc,
       summary: 'Reply to a comment',
       description: 'Tagged members (`@[Name](id)`) are stored and told; the comment author is told (not when it is you).',
-      middleware: [requireUser] as const,
+      middleware: [requireUser, limitComments] as const,
       request: jsonBody(NewReplyBodySchema),
-      responses: { 201: jsonResponse(ReplySchema, 'The reply.'), ...taggingErrors({ 403: `${M.blocked} / ${M.blockedReply}`, 404: M.commentNotFound }) },
+      responses: { 201: jsonResponse(ReplySchema, 'The reply.'), ...taggingErrors({ 403: `${M.blocked} / ${M.blockedReply}`, 404: M.commentNotFound, 429: COMMENTS_LIMITED }) },
     }),
     async (c) => c.json(await addReply(c.get('deps'), c.get('account'), c.req.valid('json')), 201),
   )
@@ -86,9 +91,9 @@ const commentChangeRoutes = newRouter()
       ...memberDoc,
       summary: 'Comment on a post',
       description: 'Not on the post of a member with a block between you (403). The post author and tagged members are told (never you).',
-      middleware: [requireUser] as const,
+      middleware: [requireUser, limitComments] as const,
       request: jsonBody(NewCommentBodySchema),
-      responses: { 201: jsonResponse(CommentSchema, 'The comment.'), ...taggingErrors({ 403: M.blocked, 404: M.postNotFound }) },
+      responses: { 201: jsonResponse(CommentSchema, 'The comment.'), ...taggingErrors({ 403: M.blocked, 404: M.postNotFound, 429: COMMENTS_LIMITED }) },
     }),
     async (c) => c.json(await addComment(c.get('deps'), c.get('account'), c.req.valid('json')), 201),
   )

@@ -29,6 +29,7 @@ import {
 import { UnseenCountSchema } from '../notifications/schemas';
 import { sendMessage } from './send';
 import { listThreads, openThread, unseenMessageCount } from './threads';
+import { limitPerMember } from '../rate-limit/guards';
 
 const param = (name: string, description: string) => z.object({ [name]: IdSchema.openapi({ param: { name, in: 'path' }, description }) });
 const ThreadParam = param('id', 'The thread id.');
@@ -140,11 +141,12 @@ const writeRoutes = newRouter()
       summary: 'Send a message',
       description:
         'Text and up to five files (new ones, or ids of your unsent uploads), optionally answering a message of the same thread. Only to a connected member. The recipient gets the live `notification` "New Message" with the thread; your other tabs get `thread`.',
-      middleware: [requireUser, formRequest(M.multipartOnly)] as const,
+      middleware: [requireUser, limitPerMember('messagesByMember', 'messages'), formRequest(M.multipartOnly)] as const,
       request: messageFormBody,
       responses: {
         201: jsonResponse(SentMessageSchema, 'The message and the thread as you see it.'),
-        ...errorResponses([400, 401, 403, 404, 413, 415], {
+        ...errorResponses([400, 401, 403, 404, 413, 415, 429], {
+          429: `At most ${RATE_LIMITS.messagesByMember.limit} messages a minute. \`Retry-After\` says when to try again.`,
           400: `Invalid input, named in \`data.fields\`: an empty message (\`body\`: ${M.emptyMessage}), \`to\` not the other member, \`replyTo\` from another thread, \`mediaFiles\` over five or not your unsent uploads.`,
           403: M.connectionsOnly,
           404: `${M.threadNotFound} / ${M.memberNotFound}`,

@@ -12,11 +12,15 @@ export type PushConfig = {
   subject: string;
   /** First retry delay in ms; each next one is 4× longer (PUSH_RETRY_BASE_MS, default 2000). */
   retryBaseMs: number;
-  /** Development only: plain-http loopback endpoints are accepted (the local push stand-in). */
+  /**
+   * Tests only: plain-http loopback endpoints are accepted and sent to (the push service
+   * stand-in), when `PUSH_ALLOW_LOOPBACK_FOR_TESTS` is `true` in development; never by
+   * development alone (push/endpoints.ts).
+   */
   allowLoopback: boolean;
 };
 
-export type PushVars = { VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string; PUSH_RETRY_BASE_MS?: string; ENVIRONMENT?: string };
+export type PushVars = { VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string; PUSH_RETRY_BASE_MS?: string; ENVIRONMENT?: string; PUSH_ALLOW_LOOPBACK_FOR_TESTS?: string };
 
 const DEFAULT_SUBJECT = 'mailto:no-reply@foundermesh.app';
 
@@ -57,18 +61,6 @@ export function readPushConfig(vars: PushVars): PushConfig | null {
     publicKey: base64url(point),
     subject: vars.VAPID_SUBJECT?.trim() || DEFAULT_SUBJECT,
     retryBaseMs: Number.isFinite(base) && base > 0 ? base : 2000,
-    allowLoopback: vars.ENVIRONMENT?.trim() === 'development',
+    allowLoopback: vars.ENVIRONMENT?.trim() === 'development' && vars.PUSH_ALLOW_LOOPBACK_FOR_TESTS?.trim() === 'true',
   };
-}
-
-/** Whether an endpoint may be stored: https anywhere, or http on loopback in development. */
-export function acceptableEndpoint(endpoint: string, config: Pick<PushConfig, 'allowLoopback'>): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.protocol === 'https:') return true;
-  return config.allowLoopback && url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
 }

@@ -1,8 +1,9 @@
 /** A member's push devices: subscribe (one row per endpoint), list, remove. Only one's own. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { pushSubscriptions } from '../db/schema';
+import { FLOOD_LIMITS } from '../rate-limit/policies';
 
 export type DeviceInput = { endpoint: string; keys: { p256dh: string; auth: string }; userAgent: string };
 export type Device = { _id: string; endpoint: string; userAgent: string; createdAt: string; lastSuccessAt: string | null };
@@ -17,9 +18,12 @@ const toDevice = (row: typeof pushSubscriptions.$inferSelect): Device => ({
 
 /**
  * Stores the device for the member. The same endpoint again (a re-subscribe, or the browser
- * now signed in as someone else) takes the new keys and owner: an endpoint reaches one member.
+ * now signed in as someone else) takes the new keys and owner and counts as new: an endpoint
+ * reaches one member. A member keeps FLOOD_LIMITS.pushDevicesPerMember devices: the ones
+ * subscribed longest ago go (each push is one request per device).
  */
 export async function subscribeDevice(deps: Pick<Deps, 'db' | 'clock'>, userId: string, input: DeviceInput): Promise<Device> {
+  const now = deps.clock.now().toISOString();
   const [row] = await deps.db
     .insert(pushSubscriptions)
     .values({
@@ -29,13 +33,21 @@ export async function subscribeDevice(deps: Pick<Deps, 'db' | 'clock'>, userId: 
       p256dh: input.keys.p256dh,
       auth: input.keys.auth,
       userAgent: input.userAgent,
-      createdAt: deps.clock.now().toISOString(),
+      createdAt: now,
     })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: input.userAgent, lastSuccessAt: null },
+      set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: input.userAgent, createdAt: now, lastSuccessAt: null },
     })
     .returning();
+  const owned = eq(pushSubscriptions.userId, userId);
+  const newest = deps.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(owned)
+    .orderBy(desc(pushSubscriptions.createdAt), desc(sql`rowid`))
+    .limit(FLOOD_LIMITS.pushDevicesPerMember);
+  await deps.db.delete(pushSubscriptions).where(and(owned, notInArray(pushSubscriptions.id, newest)));
   return toDevice(row!);
 }
 

@@ -118,6 +118,42 @@ describe('web push of a new message', () => {
     expect(await received(fine.name)).toHaveLength(1);
   });
 
+  it('does not follow a redirect of the push service: a 3xx is a failure, and nothing reaches where it points', async () => {
+    const { a, b } = await connectedMembers();
+    const { name } = await subscribedDevice(b);
+    await queueStatuses(name, [307]);
+    await sendText(a, b, 'Redirected');
+    await pushesAt(name);
+    // A followed 307 would POST the same push to <name>-moved at once; give it time to.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await received(`${name}-moved`)).toEqual([]);
+    const { devices } = await bodyOf(await get('/push/devices', { token: b.jwt }));
+    expect(devices).toMatchObject([{ lastSuccessAt: null }]);
+  });
+
+  it('removes unsent a device stored before the allow-list whose endpoint is not a push service', async () => {
+    const { a, b } = await connectedMembers();
+    const kept = await subscribedDevice(b);
+    const { keys } = await browserKeys();
+    await env.DB.prepare('INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .bind(
+        crypto.randomUUID().replace(/-/g, '').slice(0, 24),
+        b.user.id,
+        `https://push.example/${crypto.randomUUID()}`,
+        keys.p256dh,
+        keys.auth,
+        'Old row',
+        new Date().toISOString(),
+      )
+      .run();
+    await sendText(a, b, 'Only to real push services');
+    await pushesAt(kept.name);
+    await vi.waitFor(async () => {
+      const { devices } = await bodyOf(await get('/push/devices', { token: b.jwt }));
+      expect(devices.map((device: { _id: string }) => device._id)).toEqual([kept.device._id]);
+    });
+  });
+
   it('honours the member’s choice: messages set to email or off are not pushed', async () => {
     const { a, b } = await connectedMembers();
     const { name, browser } = await subscribedDevice(b);

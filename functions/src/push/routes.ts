@@ -7,7 +7,10 @@ import { ApiError, invalidFields } from '../errors';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { requireUser } from '../session/guards';
-import { acceptableEndpoint, readPushConfig } from './config';
+import { limitPerMember } from '../rate-limit/guards';
+import { FLOOD_LIMITS, RATE_LIMITS } from '../rate-limit/policies';
+import { readPushConfig } from './config';
+import { endpointProblem } from './endpoints';
 import { listDevices, removeDevice, subscribeDevice } from './devices';
 import { readPreferences, savePreferences } from './preferences';
 import { DeviceIdParamSchema, DeviceInputSchema, DeviceListSchema, DeviceSchema, PreferencesChangeSchema, PreferencesSchema, PushKeySchema, RemovedSchema } from './schemas';
@@ -49,16 +52,24 @@ export const pushRoutes = newRouter()
       path: '/devices',
       ...pushDoc,
       summary: 'Turn push on for this device',
-      description: "The browser's PushSubscription (`subscription.toJSON()`). The same endpoint again replaces its keys.",
-      middleware: [requireUser] as const,
+      description: `The browser's PushSubscription (\`subscription.toJSON()\`). The same endpoint again replaces its keys. The endpoint must be a browser's push service (FCM, Mozilla, Windows, Apple) over https on port 443. You keep the ${FLOOD_LIMITS.pushDevicesPerMember} newest devices: one more removes the oldest.`,
+      middleware: [requireUser, limitPerMember('pushDevicesByMember', 'devices registered')] as const,
       request: jsonBody(DeviceInputSchema),
-      responses: { 201: jsonResponse(DeviceSchema, 'The device.'), ...errorResponses([...JSON_BODY_ERRORS, 401, 404], { 404: NOT_CONFIGURED }) },
+      responses: {
+        201: jsonResponse(DeviceSchema, 'The device.'),
+        ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 429], {
+          400: 'Invalid input, named in `data.fields`: `endpoint` (not a browser push service over https), `keys`.',
+          404: NOT_CONFIGURED,
+          429: `At most ${RATE_LIMITS.pushDevicesByMember.limit} registrations an hour. \`Retry-After\` says when to try again.`,
+        }),
+      },
     }),
     async (c) => {
       const config = readPushConfig(c.env);
       if (!config) throw new ApiError(404, NOT_CONFIGURED);
       const input = c.req.valid('json');
-      if (!acceptableEndpoint(input.endpoint, config)) throw invalidFields({ endpoint: 'must be an https URL' });
+      const problem = endpointProblem(input.endpoint, config);
+      if (problem) throw invalidFields({ endpoint: problem });
       const userAgent = (input.userAgent ?? c.req.header('User-Agent') ?? '').slice(0, 300);
       return c.json(await subscribeDevice(c.get('deps'), c.get('account').user.id, { ...input, userAgent }), 201);
     },

@@ -15,7 +15,7 @@ export const PushKeySchema = z
 
 export const DeviceInputSchema = z
   .object({
-    endpoint: z.string().max(2000).openapi({ description: "The subscription's push service URL (https)." }),
+    endpoint: z.string().max(2000).openapi({ description: 'The subscription’s push service URL: a browser push service, https on port 443.' }),
     keys: z.object({ p256dh: base64url(65, 'an uncompressed P-256 point'), auth: base64url(16, 'the auth secret') }),
     userAgent: z.string().max(300).optional().openapi({ description: 'What the settings list calls the device; the request’s User-Agent when absent.' }),
   })

@@ -3,7 +3,9 @@
  * @block65/webcrypto-web-push on WebCrypto). Called by the member's live object once no open socket
  * got the event (live/member-live.ts), never on a request's path. An endpoint answering
  * 404 or 410 is removed in the same send; 429, 5xx and network failures come back for a
- * retry with backoff.
+ * retry with backoff. Only the browsers' push services are ever sent to (endpoints.ts): a
+ * device stored under an older rule whose endpoint is not one of them is removed unsent, and a
+ * redirect is a failure, never followed.
  */
 import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -11,6 +13,7 @@ import type { Deps, PushNote } from '../deps';
 import { pushSubscriptions } from '../db/schema';
 import { isListedMember } from '../members/listed';
 import type { PushConfig } from './config';
+import { endpointProblem } from './endpoints';
 import { PREFERENCE_KINDS, type PreferenceKind } from './kinds';
 import { channelFor } from './preferences';
 
@@ -49,15 +52,18 @@ export async function deliverPush(deps: Pick<Deps, 'db' | 'clock'>, config: Push
   const [channel, reachable] = await Promise.all([channelFor(deps, userId, note.kind as PreferenceKind), isListedMember(deps, userId)]);
   if (channel !== 'push' || !reachable) return outcome;
   const owned = eq(pushSubscriptions.userId, userId);
-  const devices = await deps.db
+  const stored = await deps.db
     .select()
     .from(pushSubscriptions)
     .where(only ? and(owned, inArray(pushSubscriptions.id, [...only])) : owned);
-  if (devices.length === 0) return outcome;
+  const devices = stored.filter((device) => endpointProblem(device.endpoint, config) === null);
+  const refused = stored.filter((device) => !devices.includes(device)).map((device) => device.id);
+  if (refused.length > 0) console.error(`push: devices ${refused.join(', ')} removed unsent: not a browser's push service`);
+  if (stored.length === 0) return outcome;
   const payload = payloadOf(note);
   const topic = await topicOf(note.tag);
   const results = await Promise.all(devices.map(async (device) => ({ device, status: await sendOne(config, device, payload, topic) })));
-  const gone = results.filter((r) => r.status === 404 || r.status === 410).map((r) => r.device.id);
+  const gone = [...refused, ...results.filter((r) => r.status === 404 || r.status === 410).map((r) => r.device.id)];
   const delivered = results.filter((r) => r.status >= 200 && r.status < 300).map((r) => r.device.id);
   outcome.retry = results.filter((r) => r.status === 0 || r.status === 429 || r.status >= 500).map((r) => r.device.id);
   outcome.sent = delivered.length;
@@ -83,7 +89,8 @@ async function sendOne(config: PushConfig, device: typeof pushSubscriptions.$inf
       { endpoint: loopback ? device.endpoint.replace(/^http:/, 'https:') : device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } },
       { subject: config.subject, publicKey: config.publicKey, privateKey: config.privateJWK.d },
     );
-    const response = await fetch(device.endpoint, { method: 'POST', headers: request.headers, body: request.body });
+    // A redirect is answered as is (3xx: a failure, logged below), so no push leaves for another host.
+    const response = await fetch(device.endpoint, { method: 'POST', headers: request.headers, body: request.body, redirect: 'manual' });
     await response.body?.cancel();
     return response.status;
   } catch (error) {

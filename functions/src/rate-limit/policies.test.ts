@@ -82,7 +82,11 @@ describe('enforceLimits', () => {
       connectRequestsToMember: { limit: 3, windowSeconds: 86400 },
       tagNoticesByMember: { limit: 50, windowSeconds: 3600 },
       uploadsByMember: { limit: 60, windowSeconds: 3600 },
+      messagesByMember: { limit: 30, windowSeconds: 60 },
+      reportsByMember: { limit: 20, windowSeconds: 3600 },
+      checkoutsByMember: { limit: 10, windowSeconds: 3600 },
+      pushDevicesByMember: { limit: 20, windowSeconds: 3600 },
     });
-    expect(FLOOD_LIMITS).toEqual({ tagNoticeRepeatSeconds: 86400, pendingUploadsPerMember: 20, liveSocketsPerMember: 20 });
+    expect(FLOOD_LIMITS).toEqual({ tagNoticeRepeatSeconds: 86400, pendingUploadsPerMember: 20, liveSocketsPerMember: 20, pushDevicesPerMember: 10 });
   });
 });

@@ -36,6 +36,25 @@ export const RATE_LIMITS = {
   dataExportsByMember: { limit: 1, windowSeconds: HOUR },
   // Provider sign-ins finished from one address (GET /auth/{provider}/token): each one calls the provider.
   socialSignInsByIp: { limit: 30, windowSeconds: 15 * MINUTE },
+  // Messages sent (each notifies and may push to its recipient): a line every 2 s of a lively
+  // chat for a whole minute; 40 in 2 s is a script (inbox/routes.ts).
+  messagesByMember: { limit: 30, windowSeconds: MINUTE },
+  // Comments and replies written (each tells the post's or comment's author, pushed): a busy
+  // hour of discussion is a few dozen (comments/routes.ts).
+  commentsByMember: { limit: 120, windowSeconds: HOUR },
+  // Reports filed (each queues work for the moderators): 20 an hour covers reporting a whole
+  // conversation or a spammer's posts one by one (reports/routes.ts).
+  reportsByMember: { limit: 20, windowSeconds: HOUR },
+  // Checkouts started (several Stripe calls each, and a session Stripe keeps): a member tries a
+  // few times at most (subscriptions/routes.ts).
+  checkoutsByMember: { limit: 10, windowSeconds: HOUR },
+  // Confirm, cancel and manage of a subscription (each calls Stripe): shared (subscriptions/routes.ts).
+  billingChangesByMember: { limit: 20, windowSeconds: HOUR },
+  // Push devices registered (each push is one request per device; the newest 10 are kept):
+  // a member's browsers re-subscribe now and then, not 20 times an hour (push/routes.ts).
+  pushDevicesByMember: { limit: 20, windowSeconds: HOUR },
+  // Deletion asked or withdrawn (each mails the member): shared (account-deletion/routes.ts).
+  deletionRequestsByMember: { limit: 10, windowSeconds: DAY },
 } as const satisfies Record<string, RateRule>;
 
 /** Flood limits that are not counts in a window (docs/security.md "Floods"). */
@@ -46,6 +65,8 @@ export const FLOOD_LIMITS = {
   pendingUploadsPerMember: 20,
   // Open live sockets per member (tabs and devices); a further one closes the oldest (live/member-live.ts).
   liveSocketsPerMember: 20,
+  // Push devices per member; registering one more removes the one subscribed longest ago (push/devices.ts).
+  pushDevicesPerMember: 10,
 } as const;
 
 /** The lock-outs that grow with each failure. */

@@ -5,6 +5,8 @@ import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { ReportBodySchema, ReportReceiptSchema } from './schemas';
 import { fileReport, REPORT_MESSAGES } from './service';
+import { limitPerMember } from '../rate-limit/guards';
+import { RATE_LIMITS } from '../rate-limit/policies';
 
 export const reportRoutes = newRouter().openapi(
   createRoute({
@@ -14,12 +16,13 @@ export const reportRoutes = newRouter().openapi(
     security: [{ bearerAuth: [] }],
     summary: 'Report a member, a post, a comment or a message',
     description: 'Stores the report for the admin area. One open report per reporter and target: a repeat answers 200 with the open one.',
-    middleware: [requireUser] as const,
+    middleware: [requireUser, limitPerMember('reportsByMember', 'reports')] as const,
     request: jsonBody(ReportBodySchema),
     responses: {
       201: jsonResponse(ReportReceiptSchema, 'Reported.'),
       200: jsonResponse(ReportReceiptSchema, 'You had already reported it; the open report.'),
-      ...errorResponses([...JSON_BODY_ERRORS, 401, 404], {
+      ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 429], {
+        429: `At most ${RATE_LIMITS.reportsByMember.limit} reports an hour. \`Retry-After\` says when to try again.`,
         400: 'Invalid input, or yourself / your own post, comment or message (field `targetId`).',
         404: `${REPORT_MESSAGES.memberNotFound} / ${REPORT_MESSAGES.postNotFound} / ${REPORT_MESSAGES.commentNotFound} / ${REPORT_MESSAGES.messageNotFound}`,
       }),

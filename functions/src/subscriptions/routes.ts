@@ -6,6 +6,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
+import { limitPerMember } from '../rate-limit/guards';
+import { RATE_LIMITS } from '../rate-limit/policies';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { BILLING_MESSAGES as M } from './messages';
 import {
@@ -33,6 +35,12 @@ import { actOnTestCheckout, actOnTestSubscription, readTestCheckout } from './te
 const doc = { tags: ['Subscriptions'], security: [{ bearerAuth: [] }] };
 const testDoc = { tags: ['Subscriptions (test mode)'], security: [{ bearerAuth: [] }] };
 
+/** Each checkout and each change of a subscription calls Stripe: per-member limits. */
+const limitCheckouts = limitPerMember('checkoutsByMember', 'checkouts');
+const limitBillingChanges = limitPerMember('billingChangesByMember', 'subscription changes');
+const CHECKOUTS_LIMITED = `At most ${RATE_LIMITS.checkoutsByMember.limit} checkouts an hour. \`Retry-After\` says when to try again.`;
+const BILLING_LIMITED = `At most ${RATE_LIMITS.billingChangesByMember.limit} confirmations, cancellations and plan changes an hour, together. \`Retry-After\` says when to try again.`;
+
 export const subscriptionRoutes = newRouter()
   .openapi(
     createRoute({
@@ -55,9 +63,9 @@ export const subscriptionRoutes = newRouter()
       ...doc,
       summary: 'Start buying Premium',
       description: 'Creates your payment customer on first use and answers the checkout address. With no Stripe key configured, the address is the app’s own test-mode checkout.',
-      middleware: [requireUser] as const,
+      middleware: [requireUser, limitCheckouts] as const,
       request: jsonBody(CheckoutBodySchema),
-      responses: { 200: jsonResponse(UrlSchema, 'Where to pay.'), ...errorResponses([...JSON_BODY_ERRORS, 401, 409], { 409: M.alreadySubscribed }) },
+      responses: { 200: jsonResponse(UrlSchema, 'Where to pay.'), ...errorResponses([...JSON_BODY_ERRORS, 401, 409, 429], { 429: CHECKOUTS_LIMITED, 409: M.alreadySubscribed }) },
     }),
     async (c) => c.json(await startCheckout(c.get('deps'), c.get('account').user.id, c.req.valid('json').plan), 200),
   )
@@ -69,11 +77,11 @@ export const subscriptionRoutes = newRouter()
       summary: 'Apply a paid checkout now',
       description:
         'The return page calls this with the checkout id so Premium shows without waiting for the webhook. It reads the subscription from the provider, like the webhook does.',
-      middleware: [requireUser] as const,
+      middleware: [requireUser, limitBillingChanges] as const,
       request: jsonBody(ConfirmBodySchema),
       responses: {
         200: jsonResponse(SubscriptionSchema, 'The subscription, applied.'),
-        ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 409], { 404: M.checkoutNotFound, 409: M.checkoutOpen }, [404]),
+        ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 409, 429], { 429: BILLING_LIMITED, 404: M.checkoutNotFound, 409: M.checkoutOpen }, [404]),
       },
     }),
     async (c) => c.json(await confirmCheckout(c.get('deps'), c.get('account').user.id, c.req.valid('json').sessionId), 200),
@@ -98,11 +106,11 @@ export const subscriptionRoutes = newRouter()
       ...doc,
       summary: 'Cancel at the end of the paid period',
       description: 'Premium stays until the period ends. The optional reason is kept with the subscription.',
-      middleware: [requireUser] as const,
+      middleware: [requireUser, limitBillingChanges] as const,
       request: jsonBody(CancelBodySchema),
       responses: {
         200: jsonResponse(CancelStatusSchema, 'The pending cancellation.'),
-        ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 409], { 404: M.noSubscription, 409: M.alreadyCancelled }),
+        ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 409, 429], { 429: BILLING_LIMITED, 404: M.noSubscription, 409: M.alreadyCancelled }),
       },
     }),
     async (c) => c.json(await cancelSubscription(c.get('deps'), c.get('account').user.id, c.req.valid('json').reason ?? null), 200),
@@ -124,11 +132,15 @@ export const subscriptionRoutes = newRouter()
       path: '/manage',
       ...doc,
       summary: 'Undo a cancellation, switch plan, or open the billing portal',
-      middleware: [requireUser] as const,
+      middleware: [requireUser, limitBillingChanges] as const,
       request: jsonBody(ManageBodySchema),
       responses: {
         200: jsonResponse(ManageResultSchema, 'The subscription afterwards, or the portal address.'),
-        ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 409], { 404: `${M.noSubscription} / ${M.noCustomer}`, 409: `${M.notPending} / ${M.samePlan}` }),
+        ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 409, 429], {
+          429: BILLING_LIMITED,
+          404: `${M.noSubscription} / ${M.noCustomer}`,
+          409: `${M.notPending} / ${M.samePlan}`,
+        }),
       },
     }),
     async (c) => c.json(await manageSubscription(c.get('deps'), c.get('account').user.id, c.req.valid('json')), 200),

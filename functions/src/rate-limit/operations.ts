@@ -1,0 +1,96 @@
+/**
+ * Every state-changing operation of the API (POST, PUT, PATCH, DELETE of the OpenAPI
+ * document) and how floods of it are held: the limits of policies.ts it counts against and
+ * the file that counts them, or the reason it needs none. operations.test.ts fails when an
+ * operation is missing here (docs/security.md "Floods").
+ */
+import type { BACKOFF_RULES, RATE_LIMITS } from './policies';
+
+type LimitName = keyof typeof RATE_LIMITS | keyof typeof BACKOFF_RULES;
+export type OperationRule = { limits: readonly LimitName[]; in: string } | { exempt: string };
+
+const OWN = 'changes only the member’s own data: nobody else is told, nothing is mailed, pushed or paid';
+const ADMIN = 'administrators only (requireAdmin), each action audited';
+const DEV = 'development only: 404 elsewhere';
+const ONCE_PER_REQUEST = 'tells one member once per request they sent, and sending is limited (connectRequestsByMember)';
+
+export const OPERATION_LIMITS: Record<string, OperationRule> = {
+  'POST /users/register': { limits: ['registerByIp', 'registerByEmail'], in: 'auth/service.ts' },
+  'POST /auth/user-login': { limits: ['loginFailuresByIp', 'loginFailuresByAccount', 'loginFailuresByIpAndAccount'], in: 'auth/login-throttle.ts' },
+  'POST /auth/verify-email': { limits: ['verifyByEmail'], in: 'auth/service.ts' },
+  'POST /auth/resend-verification': { limits: ['resendByEmail'], in: 'auth/service.ts' },
+  'POST /auth/reset-password': { limits: ['resetByIp', 'resetMailsByEmail'], in: 'auth/reset.ts' },
+  'POST /auth/change-password': { limits: ['changePasswordByUser'], in: 'auth/service.ts' },
+  'POST /auth/logout': { exempt: OWN },
+  'POST /auth/logout-all': { limits: ['changePasswordByUser'], in: 'auth/sign-out.ts' },
+  'DELETE /auth/sessions/{id}': { exempt: OWN },
+  'POST /auth/sign-in-methods/{provider}': { exempt: 'needs the state and PKCE verifier of a provider flow the member began: one provider call per flow, nothing told or mailed' },
+  'DELETE /auth/sign-in-methods/{provider}': { exempt: OWN },
+  'POST /auth/profile-delete': { limits: ['deletionRequestsByMember'], in: 'account-deletion/routes.ts' },
+  'PATCH /auth/profile-delete': { limits: ['deletionRequestsByMember'], in: 'account-deletion/routes.ts' },
+  'POST /connection/connect': { limits: ['connectRequestsByMember', 'connectRequestsToMember'], in: 'connections/service.ts' },
+  'PUT /connection/accepted/{id}': { exempt: ONCE_PER_REQUEST },
+  'PUT /connection/ignored/{id}': { exempt: 'the requester is not told' },
+  'PUT /connection/{id}': { exempt: ONCE_PER_REQUEST },
+  'DELETE /connection/{id}': { exempt: 'nobody is told of a withdrawal or removal' },
+  'POST /connection/block/{userId}': { exempt: 'nobody is told of a block' },
+  'DELETE /connection/block/{userId}': { exempt: OWN },
+  'POST /founder/onboarding': { exempt: OWN },
+  'PUT /founder/profile': { exempt: OWN },
+  'POST /advisor/onboarding': { exempt: OWN },
+  'PUT /advisor/profile': { exempt: OWN },
+  'PUT /onboarding': { exempt: OWN },
+  'PATCH /profile/privacy': { exempt: OWN },
+  'POST /feed-post': { limits: ['tagNoticesByMember'], in: 'feed/tag-notices.ts' },
+  'PUT /feed-post/{post_id}': { limits: ['tagNoticesByMember'], in: 'feed/tag-notices.ts' },
+  'POST /feed-post/delete/{post_id}': { exempt: 'nobody is told' },
+  'PATCH /feed-post/{post_id}/pin': { exempt: 'group administrators only; nobody is told' },
+  'POST /feed-post/like-by-user/{post_id}': { exempt: 'a like is never pushed or mailed (notifications/push-notes.ts); one like per member and post' },
+  'POST /feed-post/{optionId}/vote': { exempt: 'one vote per member and poll; nobody is told' },
+  'POST /feed/comments/reply': { limits: ['commentsByMember'], in: 'comments/routes.ts' },
+  'PUT /feed/comments/reply': { limits: ['tagNoticesByMember'], in: 'feed/tag-notices.ts' },
+  'DELETE /feed/comments/reply': { exempt: 'nobody is told' },
+  'POST /feed/comments': { limits: ['commentsByMember'], in: 'comments/routes.ts' },
+  'PUT /feed/comments': { limits: ['tagNoticesByMember'], in: 'feed/tag-notices.ts' },
+  'DELETE /feed/comments': { exempt: 'nobody is told' },
+  'POST /admin/feed-groups': { exempt: ADMIN },
+  'PUT /admin/feed-groups/order': { exempt: ADMIN },
+  'PATCH /admin/feed-groups/{key}': { exempt: ADMIN },
+  'POST /notifications/notify-tagged-users': { limits: ['tagNoticesByMember'], in: 'feed/tag-notices.ts' },
+  'PATCH /notifications/seen': { exempt: OWN },
+  'PATCH /notifications/seen-all': { exempt: OWN },
+  'PATCH /notifications/preferences': { exempt: OWN },
+  'POST /push/devices': { limits: ['pushDevicesByMember'], in: 'push/routes.ts' },
+  'DELETE /push/devices/{id}': { exempt: OWN },
+  'POST /mail/unsubscribe': { exempt: 'needs a signed token from a mail; only leaves a mail list' },
+  'POST /connections/threads': { exempt: 'opens or finds a thread; nobody is told until a message is sent' },
+  'POST /connections/messages': { limits: ['messagesByMember'], in: 'inbox/routes.ts' },
+  'DELETE /connections/deleteMessage/{messageId}': { exempt: 'nobody is told or pushed' },
+  'POST /upload/attachment': { limits: ['uploadsByMember'], in: 'inbox/attachments.ts' },
+  'PATCH /message-requests/settings': { exempt: OWN },
+  'POST /message-requests': { exempt: 'Premium only, one per pair of members, and counted against the monthly allowance (message-requests/allowance)' },
+  'POST /message-requests/{id}/accept': { exempt: 'tells the sender once per request they sent, and sending is bounded by the allowance' },
+  'POST /message-requests/{id}/decline': { exempt: 'the sender is not told' },
+  'POST /reports': { limits: ['reportsByMember'], in: 'reports/routes.ts' },
+  'POST /admin/moderation/items/{targetType}/{targetId}/dismiss': { exempt: ADMIN },
+  'POST /admin/moderation/items/{targetType}/{targetId}/remove': { exempt: ADMIN },
+  'POST /admin/moderation/members/{id}/warn': { exempt: ADMIN },
+  'POST /admin/moderation/members/{id}/suspend': { exempt: ADMIN },
+  'POST /admin/moderation/members/{id}/unsuspend': { exempt: ADMIN },
+  'PATCH /admin/profile-delete': { exempt: ADMIN },
+  'PATCH /admin/members/{userId}/premium': { exempt: ADMIN },
+  'POST /subscriptions/checkout': { limits: ['checkoutsByMember'], in: 'subscriptions/routes.ts' },
+  'POST /subscriptions/checkout/confirm': { limits: ['billingChangesByMember'], in: 'subscriptions/routes.ts' },
+  'POST /subscriptions/cancel': { limits: ['billingChangesByMember'], in: 'subscriptions/routes.ts' },
+  'PATCH /subscriptions/manage': { limits: ['billingChangesByMember'], in: 'subscriptions/routes.ts' },
+  'POST /subscriptions/webhook': { exempt: 'called by Stripe, signed with the webhook secret; a replay changes nothing' },
+  'POST /subscriptions/test-mode/checkouts/{checkoutId}/{action}': { exempt: 'the test-mode provider: development only, no Stripe' },
+  'POST /subscriptions/test-mode/subscription/{action}': { exempt: 'the test-mode provider: development only, no Stripe' },
+  'POST /dev/seed': { exempt: DEV },
+  'POST /dev/missed-mail': { exempt: DEV },
+  'POST /dev/inbox/import': { exempt: DEV },
+  'POST /dev/live/emit': { exempt: DEV },
+  'POST /dev/live/drop': { exempt: DEV },
+  'POST /dev/notifications/import': { exempt: DEV },
+  'POST /dev/profile-views/import': { exempt: DEV },
+};
