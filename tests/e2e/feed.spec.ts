@@ -200,6 +200,16 @@ test.describe('the feed', () => {
     await expect(post.getByRole('link', { name })).toHaveAttribute('href', new RegExp(other.slug));
   });
 
+  test('your new post shows first, above the pinned posts, and in view', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    const { page } = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Ada');
+    await openFeed(page);
+    await expect(page.locator('article.fd-post[data-pinned]').first()).toBeVisible();
+    const text = `Fresh from the composer ${Date.now()}`;
+    const post = await compose(page, text);
+    await expect(page.locator('article.fd-post').first()).toContainText(text);
+    await expect(post).toBeInViewport();
+  });
+
   test('text over a limit is refused with the reason and kept, never cut and sent; the counter counts what readers see', async ({ browser, baseURL, extraHTTPHeaders }) => {
     const { page } = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Ada');
     await openFeed(page);

@@ -51,6 +51,7 @@ export const RequestSettingSchema = z
   .strict()
   .openapi('MessageRequestSetting');
 
+export type RequestAllowance = z.infer<typeof RequestAllowanceSchema>;
 export type RequestSetting = z.infer<typeof RequestSettingSchema>;
 export type MessageRequest = z.infer<typeof MessageRequestSchema>;
 export type MessageRequestPage = z.infer<typeof MessageRequestPageSchema>;

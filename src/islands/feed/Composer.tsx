@@ -59,7 +59,9 @@ export function Composer({ viewer, groups, group: current }: Props) {
     setError(null);
     setPosting(true);
     try {
-      await feedActions.create(draft, viewer);
+      const created = await feedActions.create(draft, viewer);
+      // The new post sits just under the composer; bring it into view if the page was scrolled.
+      requestAnimationFrame(() => document.querySelector(`[data-post-id="${created._id}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
       files.forEach((item) => URL.revokeObjectURL(item.preview));
       setText('');
       setPoll(null);

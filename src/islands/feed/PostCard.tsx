@@ -47,7 +47,7 @@ export function PostCard({ post, busy, viewer, isAdmin, groups, now }: Props) {
   ];
 
   return (
-    <article className="card fd-post" aria-labelledby={headingId} aria-busy={pending || busy || undefined} data-pinned={post.isPinned || undefined}>
+    <article className="card fd-post" data-post-id={post._id} aria-labelledby={headingId} aria-busy={pending || busy || undefined} data-pinned={post.isPinned || undefined}>
       <header className="fd-post-head">
         <Avatar member={post.author} size={44} />
         <div className="fd-post-meta">

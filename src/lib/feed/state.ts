@@ -20,6 +20,8 @@ export interface FeedState {
   groups: FeedGroup[];
   /** Posts with a like, vote, pin, edit or delete on its way. */
   busy: Record<string, true>;
+  /** Posts the member wrote on this page, newest first: shown above the pinned ones until the feed is read again. */
+  fresh?: string[];
 }
 
 /** What the page rendered on the server hands the island. */
@@ -89,14 +91,20 @@ export function withPost(state: FeedState, post: FeedPost): FeedState {
 
 /** A new post put at the top of the list. */
 export function prependPost(state: FeedState, post: FeedPost): FeedState {
-  return { ...withPost(state, post), order: [post._id, ...state.order.filter((id) => id !== post._id)] };
+  return { ...withPost(state, post), order: [post._id, ...state.order.filter((id) => id !== post._id)], fresh: [post._id, ...(state.fresh ?? [])] };
 }
 
 /** A post taken out of the list and the pinned posts. */
 export function withoutPost(state: FeedState, postId: string): FeedState {
   const posts = { ...state.posts };
   delete posts[postId];
-  return { ...state, posts, order: state.order.filter((id) => id !== postId), pinned: state.pinned.filter((id) => id !== postId) };
+  return {
+    ...state,
+    posts,
+    order: state.order.filter((id) => id !== postId),
+    pinned: state.pinned.filter((id) => id !== postId),
+    fresh: state.fresh?.filter((id) => id !== postId),
+  };
 }
 
 /** A post taken out (a refused delete) put back where it was in `before`, keeping what changed since. */
@@ -109,7 +117,8 @@ export function withPostBack(state: FeedState, before: FeedState, postId: string
 export function replacePost(state: FeedState, oldId: string, post: FeedPost): FeedState {
   const posts = { ...state.posts, [post._id]: post };
   if (oldId !== post._id) delete posts[oldId];
-  return { ...state, posts, order: state.order.map((id) => (id === oldId ? post._id : id)) };
+  const swap = (id: string) => (id === oldId ? post._id : id);
+  return { ...state, posts, order: state.order.map(swap), fresh: state.fresh?.map(swap) };
 }
 
 /** A post moved on top (pinned) or back into the list by date (unpinned). */
@@ -124,7 +133,9 @@ export function withPin(state: FeedState, post: FeedPost): FeedState {
   return { ...rest, posts: { ...rest.posts, [post._id]: post }, order };
 }
 
-/** The posts to show, pinned first. */
+/** The posts to show: the member's own new ones first (so a new post is seen), then the pinned ones, then the rest. */
 export function visiblePosts(state: FeedState): FeedPost[] {
-  return [...state.pinned, ...state.order].map((id) => state.posts[id]).filter((post): post is FeedPost => post !== undefined);
+  const fresh = (state.fresh ?? []).filter((id) => state.order.includes(id));
+  const ids = [...fresh, ...state.pinned, ...state.order.filter((id) => !fresh.includes(id))];
+  return ids.map((id) => state.posts[id]).filter((post): post is FeedPost => post !== undefined);
 }

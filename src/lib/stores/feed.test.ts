@@ -145,6 +145,17 @@ describe('the feed store', () => {
     expect(store.get().order).toEqual(['new', 'p1', 'p2']);
   });
 
+  test('your new post shows above the pinned posts, at once and once the server has it', async () => {
+    const { store, session, actions } = setup({ pinned: [post('pin1', { isPinned: true }), post('pin2', { isPinned: true })] });
+    let finish!: (value: FeedPost) => void;
+    session.mockImplementation(() => new Promise((resolve) => (finish = resolve as (value: FeedPost) => void)));
+    const creating = actions.create({ text: 'Hello', poll: null, group: null, files: [] }, ada);
+    expect(visiblePosts(store.get()).map((item) => item._id)[0]).toMatch(/^pending-/);
+    finish(post('new', { text: 'Hello' }));
+    await creating;
+    expect(visiblePosts(store.get()).map((item) => item._id)).toEqual(['new', 'pin1', 'pin2', 'p1', 'p2']);
+  });
+
   test('a refused post leaves the feed and the error goes back to the composer', async () => {
     const { store, session, actions } = setup();
     session.mockRejectedValue(new AppError('media.0: must be an image', 400));
