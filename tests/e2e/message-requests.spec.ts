@@ -99,6 +99,27 @@ test.describe('Message requests', () => {
     for (const member of [ada, bo]) await member.context.close();
   });
 
+  test('the Premium badge shows on search cards and feed posts, as /premium promises', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    test.setTimeout(120_000);
+    const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+    const unique = `Pq${Date.now().toString(36)}`;
+    const [ada, bo] = [await newMember(stack, unique), await newMember(stack, 'Bo')];
+    await grantPremium(stack, ada);
+    const text = `Premium post by ${unique}`;
+    const created = await ada.context.request.post('/api/session/feed-post', { headers: { origin: stack.baseURL }, multipart: { post_by: ada.id, text } });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await bo.page.goto(`/founders?q=${unique}`);
+    const card = bo.page.locator('.result-card').filter({ hasText: ada.name });
+    await expect(card.locator('[data-premium-badge]')).toHaveText('Premium');
+    await expect(bo.page.locator('.result-card').filter({ hasText: bo.name }).locator('[data-premium-badge]')).toHaveCount(0);
+
+    await openHydrated(bo.page, '/feed');
+    const post = bo.page.locator('article.fd-post').filter({ hasText: text });
+    await expect(post.locator('.fd-post-author [data-premium-badge]')).toHaveText('Premium');
+    for (const member of [ada, bo]) await member.context.close();
+  });
+
   test('a member turns requests off in privacy settings, and a Premium member is told', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(120_000);
     const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };

@@ -11,6 +11,7 @@ import { profilePath } from '../../lib/members/paths';
 import { sendReport } from '../../lib/reports/send';
 import { feedActions } from '../../lib/stores/feed';
 import { toast } from '../../lib/toast';
+import { PremiumBadge } from '../ui/PremiumBadge';
 import { Avatar } from '../ui/Avatar';
 import { ReportDialog } from '../ui/ReportForm';
 import { RowMenu, type MenuItem } from '../ui/RowMenu';
@@ -52,7 +53,7 @@ export function PostCard({ post, busy, viewer, isAdmin, groups, now }: Props) {
         <Avatar member={post.author} size={44} />
         <div className="fd-post-meta">
           <h3 id={headingId} className="fd-post-author">
-            <a href={profile}>{post.author.name}</a>
+            <a href={profile}>{post.author.name}</a> <PremiumBadge premium={post.author.premium} />
             <span className="visually-hidden"> posted</span>
           </h3>
           <p className="muted small fd-post-sub">
