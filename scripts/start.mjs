@@ -2,6 +2,8 @@
 // serve both workers with wrangler in local mode (state in .wrangler/state) and load the
 // demo data once.
 // `npm run dev` (--dev): the same data with Astro's dev server and live reload.
+// `npm run start:social` (--social): the same, with Google, LinkedIn and GitHub played by the
+// tests' loopback provider (on PORT + 10000), so their sign-in buttons can be tried locally.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CITIES_INPUTS, loadLocalCities } from './cities.mjs';
@@ -97,13 +99,31 @@ async function seed() {
   console.log(result.seeded ? `• demo data loaded (${result.members} members, ${result.posts} posts)` : '• demo data already present');
 }
 
+let standIn = null;
+if (process.argv.includes('--social')) {
+  const { startOAuthStandIn } = await import('./lib/oauth-stand-in.mjs');
+  standIn = await startOAuthStandIn(port + 10_000);
+  // Handed to the workers for this run (scripts/lib/dev-vars.mjs passes them through).
+  for (const provider of ['GOOGLE', 'LINKEDIN', 'GITHUB']) {
+    process.env[`${provider}_CLIENT_ID`] = `local-${provider.toLowerCase()}`;
+    process.env[`${provider}_CLIENT_SECRET`] = `local-${provider.toLowerCase()}-secret`;
+  }
+  process.env.GOOGLE_ISSUER = standIn.url;
+  process.env.LINKEDIN_ISSUER = standIn.url;
+  process.env.GITHUB_OAUTH_URL = standIn.url;
+  process.env.GITHUB_API_URL = standIn.url;
+}
+
 const envFile = ensureDevVars({ appUrl, stateDir });
 if (!dev) build();
 migrate();
 loadCities();
 const server = serve(envFile);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', async (code) => {
+  await standIn?.close();
+  process.exit(code ?? 0);
+});
 
 try {
   await waitFor(`${appUrl}/api/session/health`, dev ? 120_000 : 60_000);
@@ -111,7 +131,9 @@ try {
   console.log(`\nFounderMesh is running at ${appUrl} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   console.log('  demo member: demo@foundermesh.dev / demo-password-2026');
   console.log('  demo admin:  admin@foundermesh.dev / admin-password-2026');
-  console.log(`  dev mailbox: ${appUrl}/dev/mailbox\n`);
+  console.log(`  dev mailbox: ${appUrl}/dev/mailbox`);
+  if (standIn) console.log(`  social sign-in: Google, LinkedIn and GitHub are played by ${standIn.url}`);
+  console.log('');
 } catch (error) {
   console.error(`\n${error.message}`);
   server.kill('SIGTERM');
