@@ -153,11 +153,10 @@ function attachmentEntry(file: MemberData['attachments'][number], fileOf: Docume
 function profileViewsDocument(data: MemberData, { now }: DocumentContext) {
   const premium = accountIsPremium({ user: data.user, founder: data.founder });
   const windowStart = viewsWindowStart(now).toISOString();
-  // The rows the views screen lists, newest first; a free member sees the first few named.
-  const listed = [...data.viewsOfMe]
-    .filter((view) => view.viewedAt >= windowStart && !data.blockedEitherWay.has(view.viewerId))
-    .sort((a, b) => b.viewedAt.localeCompare(a.viewedAt));
-  const nameable = new Set(premium ? listed : listed.slice(0, FREE_VIEWERS));
+  // The rows the views screen lists, newest first: a free member sees the first few of the whole
+  // list named, blocked members then left out (blocking never names a viewer that was locked).
+  const listed = [...data.viewsOfMe].filter((view) => view.viewedAt >= windowStart).sort((a, b) => b.viewedAt.localeCompare(a.viewedAt));
+  const nameable = new Set((premium ? listed : listed.slice(0, FREE_VIEWERS)).filter((view) => !data.blockedEitherWay.has(view.viewerId)));
   return {
     viewsOfYourProfile: data.viewsOfMe.map((view) => ({
       viewedAt: view.viewedAt,
