@@ -36,6 +36,7 @@ function leaks(files: Files, texts: readonly string[]): string[] {
 describe('the data download and other members’ words', () => {
   let ada: Member;
   let bob: Member;
+  let carol: Member;
   let files: Files;
   const theirs = {
     connectionNote: `Carol's note on her request ${suffix}`,
@@ -52,7 +53,8 @@ describe('the data download and other members’ words', () => {
 
   beforeAll(async () => {
     [ada, bob] = await Promise.all([signedInMember({ firstName: 'Ada', lastName: `Owner ${suffix}` }), signedInMember({ firstName: 'Bob', lastName: `Other ${suffix}` })]);
-    const [carol, dan] = await Promise.all([signedInMember({ firstName: 'Carol', lastName: `Asker ${suffix}` }), signedInMember({ firstName: 'Dan', roleType: 'premium' })]);
+    let dan: Member;
+    [carol, dan] = await Promise.all([signedInMember({ firstName: 'Carol', lastName: `Asker ${suffix}` }), signedInMember({ firstName: 'Dan', roleType: 'premium' })]);
 
     // Requests with notes: Carol's waits, Bob's is accepted (so the two can write).
     expect((await connectTo(carol, ada, theirs.connectionNote)).status).toBe(201);
@@ -104,5 +106,13 @@ describe('the data download and other members’ words', () => {
       expect.arrayContaining([theirs.acceptedNote, theirs.message, theirs.comment, theirs.reply, theirs.report]),
     );
     expect(leaks(bobs, [`Ada answers ${suffix}`, `Ada's own comment ${suffix}`])).toEqual([]);
+  });
+
+  it('lists the reports one filed without the words of what was reported', async () => {
+    const carols = await archiveOf(carol);
+    const { reports } = JSON.parse(strFromU8(carols['profile.json']!));
+    expect(reports).toEqual([expect.objectContaining({ targetType: 'post', reason: 'spam', details: theirs.report, status: 'open' })]);
+    // The snapshot the report keeps (moderation evidence) holds Ada's words: it stays out.
+    expect(leaks(carols, [`Ada's own post ${suffix}`])).toEqual([]);
   });
 });
