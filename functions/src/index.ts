@@ -1,8 +1,8 @@
 /**
  * The API worker's entry: the Hono app as the fetch handler, the hourly sweep of uploads
- * nobody sent, of due account deletions and the mail digests (put on the digest queue, sent by
- * the queue handler), the unread-message mails every 10 minutes (wrangler.toml `[triggers]`),
- * and the Durable Object classes wrangler.toml binds.
+ * nobody sent, of due account deletions, of expired report snapshots and the mail digests
+ * (put on the digest queue, sent by the queue handler), the unread-message mails every 10
+ * minutes (wrangler.toml `[triggers]`), and the Durable Object classes wrangler.toml binds.
  */
 import { createApp } from './app';
 import { buildDeps } from './build-deps';
@@ -11,6 +11,7 @@ import { sweepUnsentUploads } from './inbox/attachments';
 import { consumeDigestBatch, DIGEST_QUEUE, enqueueDueDigests } from './missed-mail/digest-queue';
 import { sendUnreadMessageMails, UNREAD_MAIL_CRON } from './missed-mail/unread';
 import { redeliverOutbox } from './notifications/outbox';
+import { purgeSnapshots } from './reports/snapshots';
 
 export { MemberLive } from './live/member-live';
 export { MemberNotifications } from './notifications/store';
@@ -32,7 +33,8 @@ export default {
   fetch: app.fetch,
   /**
    * Hourly: removes the uploads a day old that no message sent (docs/security.md "Floods"),
-   * carries out the account deletions nobody handled within 30 days (account-deletion/requests.ts)
+   * carries out the account deletions nobody handled within 30 days (account-deletion/requests.ts),
+   * deletes the report snapshots 90 days past their report's resolution (reports/snapshots.ts)
    * and puts the members whose digest is due on the digest queue; every 10 minutes: the
    * unread-message mails (missed-mail/) and the notifications a failed delivery left in the
    * outbox (notifications/outbox.ts).
@@ -62,6 +64,13 @@ export default {
     }
     ctx.waitUntil(sweepUnsentUploads(deps).then((removed) => console.log(`swept ${removed} unsent uploads`)));
     ctx.waitUntil(runDueDeletions(deps).then((deleted) => console.log(`carried out ${deleted} due account deletions`)));
+    ctx.waitUntil(
+      job(
+        'report snapshot purge',
+        () => purgeSnapshots(deps),
+        (purged) => `purged ${purged} report snapshots 90 days after their reports were handled`,
+      ),
+    );
     if (secret)
       ctx.waitUntil(
         job(

@@ -60,7 +60,10 @@ test.describe('the moderation queue', () => {
 
     // Then suspends the author from the handled item.
     const handled = await findRow(adminPage, '/admin/reports?state=handled&kind=post', author.name);
-    await expect(handled.getByText('Removed')).toBeVisible();
+    await expect(handled.getByText('Removed', { exact: true })).toBeVisible();
+    // What it said stays readable in the handled item.
+    await expect(handled.getByText('Removed by an administrator. As reported:')).toBeVisible();
+    await expect(handled.getByText(text)).toBeVisible();
     await adminPage.locator('astro-island[component-url*="ModerationActions"]:not([ssr])').first().waitFor({ state: 'attached' });
     await handled.getByRole('button', { name: `Suspend: ${author.name}` }).click();
     const suspend = adminPage.getByRole('dialog', { name: `Suspend ${author.name}?` });
@@ -81,5 +84,31 @@ test.describe('the moderation queue', () => {
     await adminPage.goto('/admin/audit?action=post.remove');
     await expect(adminPage.locator('tr[data-action="post.remove"]').filter({ hasText: 'Scams are not allowed' }).first()).toBeVisible();
     for (const context of [author.context, reporter.context, admin, fresh]) await context.close();
+  });
+
+  test('an admin still reads a reported post its author deleted, with who wrote it', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    test.setTimeout(90_000);
+    const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+    const [author, reporter] = await Promise.all([newMember(stack, randomName('Author')), newMember(stack, randomName('Reporter'))]);
+    const text = `You will regret crossing me ${randomName('threat')}`;
+    const posted = await author.context.request.post('/api/session/feed-post', { multipart: { post_by: author.id, text }, headers: { origin: stack.baseURL } });
+    expect(posted.status(), await posted.text()).toBe(201);
+    const postId = (await posted.json())._id as string;
+    const reported = await api(reporter, stack.baseURL, 'POST', 'reports', { targetType: 'post', targetId: postId, reason: 'harassment', details: 'A threat' });
+    expect(reported.status(), await reported.text()).toBe(201);
+    // The author erases it once reported.
+    expect((await api(author, stack.baseURL, 'POST', `feed-post/delete/${postId}`)).status()).toBe(200);
+
+    const admin = await browser.newContext({ baseURL, extraHTTPHeaders: stack.headers });
+    const adminPage = await admin.newPage();
+    await signIn(adminPage, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await expect(adminPage.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    const row = await findRow(adminPage, '/admin/reports?state=open&kind=post', text);
+    await expect(row.getByText(/deleted by its author since the report/i)).toBeVisible();
+    await expect(row.getByText(text)).toBeVisible();
+    await expect(row.getByText(`By ${author.name}`, { exact: false })).toBeVisible();
+    await expect(row.getByRole('link', { name: author.name })).toBeVisible();
+    await expectNoSeriousA11yViolations(adminPage);
+    for (const context of [author.context, reporter.context, admin]) await context.close();
   });
 });

@@ -7,7 +7,8 @@
  * each member they talked with, to an anonymous stand-in ("Deleted member", a users row with
  * a fresh id and no email, profile or session), then wipe their own mailbox. Then one D1 batch
  * makes the stand-in, rewrites mentions of them in other members' text, fixes the counters
- * their likes, votes, comments and replies held, removes their search and report rows, and
+ * their likes, votes, comments and replies held, removes their search rows, hands the reports
+ * about them and their snapshots to the stand-in (kept as evidence for their time), and
  * deletes the user (every table keyed to users cascades: profiles, posts, comments, likes,
  * votes, connections, sessions, identities, attachments, …). Then their sockets are closed,
  * their pictures, post media and attachments leave R2, and the goodbye mail goes to the
@@ -126,8 +127,11 @@ function eraseStatements(userId: string, standInId: string, requestId: string, a
           SELECT id FROM feed_comments WHERE author_user_id = ${x}
           UNION SELECT id FROM feed_replies WHERE author_user_id = ${x}
           UNION SELECT r.id FROM feed_replies r JOIN feed_comments c ON c.id = r.comment_id WHERE c.author_user_id = ${x})`,
-    sql`DELETE FROM reports WHERE target_type = 'member' AND target_id = ${x}`,
-    sql`DELETE FROM reports WHERE target_type = 'post' AND target_id IN (SELECT id FROM feed_posts WHERE author_user_id = ${x})`,
+    // Reports about them stay, with the snapshots of what they wrote (0034): evidence the deletion must not erase,
+    // kept until 90 days after each report is handled, about the stand-in but with their name as it was.
+    // The reports they filed go with the user (and their snapshots with the reports).
+    sql`UPDATE reports SET target_id = ${t} WHERE target_type = 'member' AND target_id = ${x}`,
+    sql`UPDATE report_snapshots SET author_id = ${t} WHERE author_id = ${x}`,
     // Everything keyed to the user cascades (ON DELETE CASCADE throughout functions/migrations).
     sql`DELETE FROM users WHERE id = ${x}`,
   ];

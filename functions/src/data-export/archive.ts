@@ -27,6 +27,9 @@ subscription.json     your Premium state and billing history (FounderMesh holds 
 media/                your profile picture and banner, your posts' media and the attachments you sent
 
 Messages other members wrote to you are theirs: conversations list them only as counts.
+So are the notes on requests they sent you, their comments and replies, and their posts and
+comments that mention you: notifications.json lists those notifications without their text,
+and the reports you filed are listed without the copy of what you reported.
 A member who browses privately, or a member on either side of a block, is never named in
 your profile views. Times are in UTC (ISO 8601).
 `;

@@ -5,8 +5,9 @@
  * - Of a conversation, the thread (with whom, when) and the member's own messages; the
  *   other member's messages are theirs and are only counted. A message request the member
  *   received is listed without its text; a connection request's note only when they wrote it.
- * - Notifications as the member received them, but for the body of those that quote
- *   another member's message (new message, message request).
+ * - Notifications as the member received them, the body only of the kinds whose body is
+ *   the member's own words or the app's (BODY_OF_KIND): never a note, message, comment or
+ *   post another member wrote.
  * - Views of their profile: the time always; the viewer only when the app would name them
  *   (never a member browsing privately or on either side of a block, and for a free member
  *   only the most recent few, as on the views screen).
@@ -15,6 +16,7 @@
 import { hasPassword } from '../auth/social/passwordless';
 import { storedImageKey } from '../media/image-store';
 import { accountIsPremium, FREE_VIEWERS, viewsWindowStart } from '../premium/entitlements';
+import type { NotificationKind } from '../notifications/schemas';
 import type { MemberData, NamedMember } from './collect';
 
 /** A media file of the member's to put in the archive: its R2 key and its path there. */
@@ -135,13 +137,34 @@ function messagesDocument(data: MemberData, { fileOf }: DocumentContext) {
   };
 }
 
-/** Notifications whose body quotes another member's message: the body stays out, as the message does. */
-const QUOTING_KINDS = new Set(['message.received', 'message.requested']);
+/**
+ * Whose words each kind of notification's body holds (events/notification-of.ts and the notices
+ * that call notify()): the member's own (a snippet of their post) or the app's are kept; another
+ * member's (a request's note, a message, a comment, a reply, a post or comment naming them) stay
+ * out, as those texts do. Every kind must be placed here, and a kind the export does not know
+ * (a row stored by a newer or older version) keeps no body: the rule fails safe.
+ */
+const BODY_OF_KIND: Record<NotificationKind, 'kept' | 'left out'> = {
+  'connection.requested': 'left out',
+  'connection.accepted': 'kept',
+  'post.liked': 'kept',
+  'post.commented': 'left out',
+  'comment.replied': 'left out',
+  'post.mentioned': 'left out',
+  'comment.mentioned': 'left out',
+  'message.received': 'left out',
+  'message.requested': 'left out',
+  'message.request_accepted': 'kept',
+  'account.premium': 'kept',
+  'account.changed': 'kept',
+};
+
+const keepsBody = (kind: string) => Object.hasOwn(BODY_OF_KIND, kind) && BODY_OF_KIND[kind as NotificationKind] === 'kept';
 
 function notificationsDocument(data: MemberData) {
   return data.notifications.map(({ userId: _me, senderId, body, ...notification }) => ({
     ...notification,
-    body: QUOTING_KINDS.has(notification.kind) ? null : body,
+    body: keepsBody(notification.kind) ? body : null,
     from: named(data, senderId),
   }));
 }
@@ -153,11 +176,10 @@ function attachmentEntry(file: MemberData['attachments'][number], fileOf: Docume
 function profileViewsDocument(data: MemberData, { now }: DocumentContext) {
   const premium = accountIsPremium({ user: data.user, founder: data.founder });
   const windowStart = viewsWindowStart(now).toISOString();
-  // The rows the views screen lists, newest first; a free member sees the first few named.
-  const listed = [...data.viewsOfMe]
-    .filter((view) => view.viewedAt >= windowStart && !data.blockedEitherWay.has(view.viewerId))
-    .sort((a, b) => b.viewedAt.localeCompare(a.viewedAt));
-  const nameable = new Set(premium ? listed : listed.slice(0, FREE_VIEWERS));
+  // The rows the views screen lists, newest first: a free member sees the first few of the whole
+  // list named, blocked members then left out (blocking never names a viewer that was locked).
+  const listed = [...data.viewsOfMe].filter((view) => view.viewedAt >= windowStart).sort((a, b) => b.viewedAt.localeCompare(a.viewedAt));
+  const nameable = new Set((premium ? listed : listed.slice(0, FREE_VIEWERS)).filter((view) => !data.blockedEitherWay.has(view.viewerId)));
   return {
     viewsOfYourProfile: data.viewsOfMe.map((view) => ({
       viewedAt: view.viewedAt,

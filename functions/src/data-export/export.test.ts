@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, get, signedInMember } from '../../test/api';
+import { bodyOf, get, post, signedInMember } from '../../test/api';
 import { connectedPair } from '../../test/connections';
 import { asMember, newPost, pngFile } from '../../test/posts';
 import { commentOn, replyTo } from '../../test/comments';
@@ -11,6 +11,7 @@ import { db } from '../db/client';
 import { newId } from '../db/ids';
 import { billingCustomers, founders, socialIdentities, subscriptions } from '../db/schema';
 import { buildDeps } from '../build-deps';
+import { fixedClock } from '../clock';
 import { recordView } from '../profiles/views';
 import { fileOf, pdfBytes, sendText } from '../inbox/test-inbox';
 import { pngImage } from '../media/test-images';
@@ -173,6 +174,21 @@ describe('GET /auth/data-export', () => {
     expect(views.viewsOfYourProfile).toContainEqual(expect.objectContaining({ private: false, viewer: expect.objectContaining({ name: `Dan Named ${suffix}` }) }));
     expect(views.profilesYouViewed).toEqual([expect.objectContaining({ member: expect.objectContaining({ id: bob.user.id }) })]);
     expect(allText(files)).not.toContain(`Private ${suffix}`);
+  });
+
+  it('names no viewer a free member’s screen keeps locked, even after blocking the ones shown', async () => {
+    const owner = await signedInMember();
+    const viewers = await Promise.all(Array.from({ length: 4 }, (_, index) => signedInMember({ lastName: `Viewer${index} ${suffix}` })));
+    for (const [index, viewer] of viewers.entries()) {
+      const at = new Date(Date.now() - (10 - index) * 86_400_000);
+      await recordView({ clock: fixedClock(at), profileViews: buildDeps(env).profileViews }, { id: viewer.user.id, privateBrowsing: false }, owner.user.id);
+    }
+    for (const viewer of viewers.slice(1)) await post(`/connection/block/${viewer.user.id}`, undefined, { token: owner.jwt });
+    const theirs = unzipSync(new Uint8Array(await (await exportOf(owner)).arrayBuffer()));
+    const views = json(theirs, 'profile-views.json');
+    expect(views.viewsOfYourProfile).toHaveLength(4);
+    expect(views.viewsOfYourProfile.every((view: { viewer: unknown }) => view.viewer === null)).toBe(true);
+    expect(allText(theirs)).not.toContain(viewers[0]!.user.id);
   });
 
   it('carries her own media files, byte for byte', async () => {

@@ -524,8 +524,31 @@ export const reports = sqliteTable(
     index('reports_status_created').on(table.status, table.createdAt),
     index('reports_target_status').on(table.targetType, table.targetId, table.status),
     index('reports_action').on(table.actionId).where(sql`action_id IS NOT NULL`),
+    index('reports_resolved').on(table.resolvedAt).where(sql`status = 'resolved'`),
   ],
 );
+
+/** A media file of a reported post or message: its R2 key (the file goes with the content), type, name and description. */
+export type SnapshotMedia = { key: string; mime: string; name: string | null; alt: string | null };
+
+/** What a report was about when it was filed (0034): kept while the report is open and 90 days after. */
+export const reportSnapshots = sqliteTable(
+  'report_snapshots',
+  {
+    reportId: text('report_id')
+      .primaryKey()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').notNull(),
+    authorName: text('author_name').notNull(),
+    text: text('text'),
+    media: text('media', { mode: 'json' }).$type<SnapshotMedia[]>().notNull().default([]),
+    writtenAt: text('written_at'),
+    takenAt: text('taken_at').notNull(),
+  },
+  (table) => [index('report_snapshots_author').on(table.authorId)],
+);
+
+export type ReportSnapshotRow = typeof reportSnapshots.$inferSelect;
 
 export const moderationActionKinds = ['dismiss', 'remove', 'warn', 'suspend', 'unsuspend'] as const;
 

@@ -25,7 +25,7 @@ import {
   sendNotice,
   type Target,
 } from './decisions';
-import { describeTargets, targetKey } from './targets';
+import { describeTargets, memberBehind, targetKey } from './targets';
 
 /** The 409 when the thing has no open reports left: what was decided about it first. */
 async function itemConflict(deps: Pick<Deps, 'db'>, target: Target) {
@@ -36,11 +36,11 @@ async function itemConflict(deps: Pick<Deps, 'db'>, target: Target) {
 export async function dismissReports(deps: Deps, admin: AuditActor, target: Target, input: { note?: string | null }): Promise<{ handled: true; reports: number }> {
   const { id, at } = newDecision(deps);
   const note = input.note?.trim() || null;
-  const info = (await describeTargets(deps, [target])).get(targetKey(target));
+  const memberId = (await memberBehind(deps, target)) ?? null;
   const results = await runDecision(
     deps,
     [
-      decisionStatement({ id, action: 'dismiss', target, memberId: info?.memberId ?? null, admin, reason: note, precondition: hasOpenReports(target), at }),
+      decisionStatement({ id, action: 'dismiss', target, memberId, admin, reason: note, precondition: hasOpenReports(target), at }),
       closeReportsStatement(target, id, at),
       auditEntry(deps.db, deps.clock, { admin, action: 'report.dismiss', target, note }),
     ],

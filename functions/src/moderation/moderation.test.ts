@@ -55,7 +55,7 @@ describe('reporting comments and messages', () => {
     expect((await report(receiver, 'message', message._id)).status).toBe(201);
   });
 
-  it('shows a reported message from the receiver’s copy, with its sender, and nothing once the sender deleted it', async () => {
+  it('shows a reported message from the receiver’s copy, with its sender, and its snapshot once the sender deleted it', async () => {
     const moderator = await admin();
     const { a: sender, b: receiver } = await connectedMembers();
     const body = unique('Buy my course ');
@@ -64,7 +64,7 @@ describe('reporting comments and messages', () => {
     await report(receiver, 'message', message._id);
     await report(receiver, 'message', deleted._id);
     expect((await deleteMessage(sender, deleted._id)).status).toBe(200);
-    // Deleted after the report: its report stays, its content is gone, and it can be reported no more.
+    // Deleted after the report: its report stays with its snapshot, its content is gone, and it can be reported no more.
     expect(await bodyOf(await report(receiver, 'message', deleted._id))).toMatchObject({ status: 404, message: 'Message not found.' });
     const items = await openItems(moderator, [message._id, deleted._id], 'message');
     expect(items).toEqual([
@@ -72,8 +72,14 @@ describe('reporting comments and messages', () => {
         targetId: message._id,
         member: expect.objectContaining({ _id: sender.user.id }),
         content: { kind: 'message', body, createdAt: expect.any(String) },
+        evidence: expect.objectContaining({ state: 'unchanged', text: body }),
       }),
-      expect.objectContaining({ targetId: deleted._id, member: null, content: null }),
+      expect.objectContaining({
+        targetId: deleted._id,
+        member: expect.objectContaining({ _id: sender.user.id }),
+        content: null,
+        evidence: expect.objectContaining({ state: 'deleted', text: 'Another pitch', author: { _id: sender.user.id, name: `${sender.user.firstName} ${sender.user.lastName}` } }),
+      }),
     ]);
     // The sender is behind the item, so a warning from it goes to them, and to no one else.
     const item = { targetType: 'message', targetId: message._id };

@@ -72,6 +72,25 @@ const ContentSchema = z
   .nullable()
   .openapi({ description: 'The reported thing as it reads now; null once it no longer exists.' });
 
+/** What became of a reported thing since its first report, against that report's snapshot. */
+export const EVIDENCE_STATES = ['unchanged', 'edited', 'deleted', 'removed'] as const;
+
+const EvidenceSchema = z
+  .object({
+    state: z.enum(EVIDENCE_STATES).openapi({
+      description: 'unchanged: the thing reads as reported; edited: its text changed since; deleted: its author deleted it since; removed: an administrator did.',
+    }),
+    author: z.object({ _id: z.string(), name: z.string() }).openapi({ description: 'Who wrote it, named as they were when it was reported.' }),
+    text: z.string().nullable().openapi({ description: 'The post, comment or message as reported; null for a member.' }),
+    media: z
+      .array(z.object({ key: z.string(), mime: z.string(), name: z.string().nullable(), alt: z.string().nullable() }))
+      .openapi({ description: 'References of its media as reported; the files go with the content.' }),
+    writtenAt: z.string().nullable(),
+    reportedAt: z.string(),
+  })
+  .nullable()
+  .openapi({ description: 'The snapshot the first report kept of the thing, kept until 90 days after the report is handled; null when none is left.' });
+
 export const QueueItemSchema = z
   .object({
     targetType: TargetTypeSchema,
@@ -79,9 +98,12 @@ export const QueueItemSchema = z
     reportCount: z.number().int(),
     firstReportedAt: z.string(),
     reports: z.array(z.object({ _id: z.string(), reason: ReportReasonSchema, details: z.string().nullable(), createdAt: z.string(), reporter: MemberCardSchema.nullable() })),
-    member: MemberCardSchema.nullable().openapi({ description: 'The reported member, or the author of the post, comment or message.' }),
+    member: MemberCardSchema.nullable().openapi({
+      description: 'The reported member, or the author of the post, comment or message (from the snapshot once it is gone); null when their account is gone.',
+    }),
     suspension: SuspensionSchema.nullable(),
     content: ContentSchema,
+    evidence: EvidenceSchema,
     decision: z
       .object({ action: z.string(), adminName: z.string(), reason: z.string().nullable(), suspendedUntil: z.string().nullable(), at: z.string() })
       .nullable()

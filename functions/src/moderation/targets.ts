@@ -25,9 +25,17 @@ export const targetKey = (target: Target) => `${target.type}:${target.id}`;
 
 type TargetDeps = Pick<Deps, 'db' | 'inbox'>;
 
-/** The member behind a thing (undefined when it no longer exists). */
+/**
+ * The member behind a thing: its author while it exists, then the author its first report's
+ * snapshot names (reports/snapshots.ts), so deleting it does not shield them from a warning.
+ * Undefined when neither knows.
+ */
 export async function memberBehind(deps: TargetDeps, target: Target): Promise<string | undefined> {
-  return (await describeTargets(deps, [target])).get(targetKey(target))?.memberId;
+  const live = (await describeTargets(deps, [target])).get(targetKey(target))?.memberId;
+  if (live) return live;
+  const [reported] = await deps.db.all<{ author_id: string }>(sql`SELECT s.author_id FROM report_snapshots s JOIN reports r ON r.id = s.report_id
+    WHERE r.target_type = ${target.type} AND r.target_id = ${target.id} ORDER BY r.created_at LIMIT 1`);
+  return reported?.author_id;
 }
 
 /** Who is behind each thing and what it says, by `type:id`; things that are gone are left out. */

@@ -167,6 +167,27 @@ describe('GET /profile/views', () => {
     );
   });
 
+  it('keeps a free member’s locked viewers locked when they block the ones shown', async () => {
+    const owner = await member();
+    const viewers = await members(4);
+    // The oldest view first: the last three are the ones shown, the first one locked.
+    for (const [index, viewer] of viewers.entries()) await pastView(viewer, owner, 10 - index);
+    const [locked, ...shown] = viewers;
+    expect(await viewsOf(owner)).toMatchObject({ total: 4, locked: 1, data: { length: 3 } });
+    for (const viewer of shown) expect((await post(`/connection/block/${viewer.user.id}`, undefined, { token: owner.jwt })).status).toBe(200);
+    const body = await viewsOf(owner);
+    expect(body).toMatchObject({ total: 1, locked: 1, data: [], premium: false });
+    expect(JSON.stringify(body)).not.toContain(locked!.user.id);
+    // Blocking one shown viewer of four leaves two shown and the oldest still locked.
+    const other = await member();
+    const more = await members(4);
+    for (const [index, viewer] of more.entries()) await pastView(viewer, other, 10 - index);
+    await post(`/connection/block/${more[3]!.user.id}`, undefined, { token: other.jwt });
+    const partly = await viewsOf(other);
+    expect(partly).toMatchObject({ total: 3, locked: 1 });
+    expect(partly.data.map((view: { member: { _id: string } }) => view.member._id)).toEqual([more[2]!.user.id, more[1]!.user.id]);
+  });
+
   it('counts a private viewer without naming them', async () => {
     const [owner, viewer] = await members(2);
     expect(await bodyOf(await call('PATCH', '/profile/privacy', { privateBrowsing: true }, { token: viewer.jwt }))).toEqual({

@@ -4,7 +4,8 @@
  * viewers a member sees are Premium's to decide (premium/entitlements.ts): Premium members
  * see every viewer of the window, free members the total and the few most recent, the
  * rest counted as locked. A viewer who browses privately is counted but never named.
- * Members on either side of a block are left out of both lists.
+ * Members on either side of a block are left out of both lists; for a free member only after
+ * the few are chosen, so blocking never unlocks a viewer.
  */
 import { memberCards } from '../members/cards';
 import type { Deps } from '../deps';
@@ -50,12 +51,28 @@ async function withoutBlocked<T>(deps: Pick<Deps, 'db'>, userId: string, read: (
   return blocked.size === 0 ? unfiltered : read([...blocked]);
 }
 
+/**
+ * A free member's few viewers: the `shown` most recent of the whole list, blocked or not, then
+ * the blocked ones leave them. Cutting after leaving them out would bring a locked viewer forward
+ * for each one blocked, so blocking would unlock the list. The total counts no blocked member.
+ */
+async function firstFewViewers(deps: Pick<Deps, 'db'> & ViewStoreDeps, userId: string, since: string, shown: number) {
+  const box = deps.profileViews.of(userId);
+  const [blocked, firstFew] = await Promise.all([blockedIds(deps, userId), box.viewers(since, [], shown)]);
+  if (blocked.size === 0) return firstFew;
+  const { total } = await box.viewers(since, [...blocked], 0);
+  return { rows: firstFew.rows.filter((row) => !blocked.has(row.member_id)), total };
+}
+
 /** GET /profile/views: who viewed the member's profile within the window, newest first. */
 export async function profileViews(deps: Pick<Deps, 'db' | 'clock'> & ViewStoreDeps, account: Account, limit: number): Promise<ProfileViews> {
   const userId = account.user.id;
   const premium = accountIsPremium(account);
   const shown = viewersShown(premium, limit);
-  const { rows, total } = await withoutBlocked(deps, userId, (hidden) => deps.profileViews.of(userId).viewers(windowStart(deps.clock.now()), hidden, shown));
+  const since = windowStart(deps.clock.now());
+  const { rows, total } = premium
+    ? await withoutBlocked(deps, userId, (hidden) => deps.profileViews.of(userId).viewers(since, hidden, shown))
+    : await firstFewViewers(deps, userId, since, shown);
   // A private view keeps its time but never the viewer: the card is not even built.
   const cards = await memberCards(
     deps,

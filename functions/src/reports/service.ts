@@ -1,7 +1,8 @@
 /**
  * Reports: a member reports a member, a post, a comment (or reply) or a message they received with a reason; administrators read the
  * open ones and resolve them. One open report per reporter and target: a repeat answers
- * the report already open.
+ * the report already open. Each report keeps a snapshot of what it is about (reports/snapshots.ts),
+ * so deleting it afterwards erases no evidence.
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { findMemberCard, memberCards } from '../members/cards';
@@ -9,9 +10,11 @@ import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
 import type { MemberCard } from '../members/schemas';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
-import { feedPosts, reports, type ReportRow } from '../db/schema';
+import { runBatch } from '../db/batch';
+import { attachments, feedPostMedia, feedPosts, reports, type ReportRow } from '../db/schema';
 import { ApiError, invalidFields } from '../errors';
 import type { AdminReport, ReportInput, ReportReceipt, ReportStatus } from './schemas';
+import { authorNameOf, type ReportedThing, snapshotStatement } from './snapshots';
 
 export const REPORT_MESSAGES = {
   memberNotFound: 'Member not found.',
@@ -24,20 +27,25 @@ export const REPORT_MESSAGES = {
   ownMessage: 'cannot be your own message',
 } as const;
 
-async function assertReportable(deps: Pick<Deps, 'db' | 'inbox'>, reporterId: string, { targetType, targetId }: ReportInput): Promise<void> {
+/**
+ * What the reporter reports, as they see it now (for its snapshot, reports/snapshots.ts), once
+ * it is known to exist and not to be the reporter's own.
+ */
+async function reportedThing(deps: Pick<Deps, 'db' | 'inbox'>, reporterId: string, { targetType, targetId }: ReportInput): Promise<ReportedThing> {
   if (targetType === 'member') {
     if (targetId === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.yourself });
     if (!(await findMemberCard(deps, targetId))) throw new ApiError(404, REPORT_MESSAGES.memberNotFound);
-    return;
+    return { authorId: targetId, text: null, media: [], writtenAt: null };
   }
   if (targetType === 'comment') {
     // A comment or a reply: both are comments to the member reporting them.
-    const [comment] = await deps.db.all<{ author: string }>(
-      sql`SELECT author_user_id AS author FROM feed_comments WHERE id = ${targetId} UNION ALL SELECT author_user_id AS author FROM feed_replies WHERE id = ${targetId} LIMIT 1`,
+    const [comment] = await deps.db.all<{ author: string; text: string; created_at: string }>(
+      sql`SELECT author_user_id AS author, text, created_at FROM feed_comments WHERE id = ${targetId}
+        UNION ALL SELECT author_user_id AS author, text, created_at FROM feed_replies WHERE id = ${targetId} LIMIT 1`,
     );
     if (!comment) throw new ApiError(404, REPORT_MESSAGES.commentNotFound);
     if (comment.author === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.ownComment });
-    return;
+    return { authorId: comment.author, text: comment.text, media: [], writtenAt: comment.created_at };
   }
   if (targetType === 'message') {
     // Only its receiver can report a message: nobody else has read it. Their mailbox holds their
@@ -45,32 +53,52 @@ async function assertReportable(deps: Pick<Deps, 'db' | 'inbox'>, reporterId: st
     const message = await deps.inbox.of(reporterId).message(targetId);
     if (!message || message.deleted_at !== null) throw new ApiError(404, REPORT_MESSAGES.messageNotFound);
     if (message.author_id === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.ownMessage });
-    return;
+    const files = message.files
+      ? await deps.db.select({ key: attachments.storageKey, mime: attachments.mime, name: attachments.name }).from(attachments).where(eq(attachments.messageId, targetId))
+      : [];
+    return { authorId: message.author_id, text: message.body, media: files.map((file) => ({ ...file, alt: null })), writtenAt: message.created_at };
   }
-  const [post] = await deps.db.select({ authorId: feedPosts.authorUserId }).from(feedPosts).where(eq(feedPosts.id, targetId)).limit(1);
+  const [post] = await deps.db
+    .select({ authorId: feedPosts.authorUserId, text: feedPosts.text, createdAt: feedPosts.createdAt })
+    .from(feedPosts)
+    .where(eq(feedPosts.id, targetId))
+    .limit(1);
   if (!post) throw new ApiError(404, REPORT_MESSAGES.postNotFound);
   if (post.authorId === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.ownPost });
+  const media = await deps.db
+    .select({ key: feedPostMedia.r2Key, mime: feedPostMedia.mime, alt: feedPostMedia.alt })
+    .from(feedPostMedia)
+    .where(eq(feedPostMedia.postId, targetId))
+    .orderBy(feedPostMedia.position);
+  return { authorId: post.authorId, text: post.text, media: media.map((item) => ({ ...item, name: null })), writtenAt: post.createdAt };
 }
 
-/** Files a report; `created` is false when the reporter already had one open on that target. */
+/**
+ * Files a report with the snapshot of what it is about, in one batch; `created` is false when
+ * the reporter already had one open on that target (its snapshot stays the first one).
+ */
 export async function fileReport(deps: Pick<Deps, 'db' | 'clock' | 'inbox'>, reporterId: string, input: ReportInput): Promise<{ created: boolean; receipt: ReportReceipt }> {
-  await assertReportable(deps, reporterId, input);
+  const thing = await reportedThing(deps, reporterId, input);
+  const authorName = await authorNameOf(deps.db, thing.authorId);
   const id = newId();
-  const inserted = await deps.db
-    .insert(reports)
-    .values({
-      id,
-      reporterId,
-      targetType: input.targetType,
-      targetId: input.targetId,
-      reason: input.reason,
-      details: input.details?.trim() || null,
-      status: 'open',
-      createdAt: deps.clock.now().toISOString(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  if (inserted.length === 1) return { created: true, receipt: { _id: id, status: 'open' } };
+  const at = deps.clock.now().toISOString();
+  const [inserted] = await runBatch(deps.db, [
+    deps.db
+      .insert(reports)
+      .values({
+        id,
+        reporterId,
+        targetType: input.targetType,
+        targetId: input.targetId,
+        reason: input.reason,
+        details: input.details?.trim() || null,
+        status: 'open',
+        createdAt: at,
+      })
+      .onConflictDoNothing(),
+    snapshotStatement(id, { ...thing, authorName }, at),
+  ]);
+  if (inserted!.meta.changes === 1) return { created: true, receipt: { _id: id, status: 'open' } };
 
   const [open] = await deps.db
     .select({ id: reports.id })
