@@ -89,7 +89,7 @@ export async function setPassword(
     endSessions(deps.db, deps.clock, userId, { allBut: keepSession }, keepSession ? 'password-changed' : 'password-reset'),
     ...(continuing ? [continuing.statement] : opened!.statements),
   ]);
-  await deps.live.closeSessions(userId, { allBut: keepSession });
+  await deps.live.closeSessions(userId, { allBut: keepSession }, 'password_changed');
   return continuing?.term ?? opened!.term;
 }
 
