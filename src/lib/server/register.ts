@@ -1,7 +1,7 @@
 /**
  * Registration through the app (POST /api/register and the /register form): the required
- * consent is checked here first, so a refused form never reaches the API. SPEC.md §5 asks
- * for both `agreement` and `subscription`; the digest (`subscription`) is an opt-in since
+ * consent is checked here first, so a refused form never reaches the API. Both `agreement`
+ * and `subscription` were required before; the digest (`subscription`) is an opt-in since
  * issue 28 (finding 10): a mail list is no condition of an account (docs/decisions.md).
  */
 import type { InferRequestType } from 'hono/client';
