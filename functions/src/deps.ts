@@ -33,8 +33,11 @@ export type LiveEmitter<Events extends object = Record<never, never>> = {
    * `push`, the object sends that web push (push/) when no open socket got the event.
    */
   emit<E extends keyof Events & string>(userId: string, event: E, payload: Events[E], push?: PushNote): Promise<void>;
-  /** Closes the member's sockets of the sessions in `scope`, whose sessions just ended; never throws. */
-  closeSessions(userId: string, scope: SessionScope): Promise<void>;
+  /**
+   * Closes the member's sockets of the sessions in `scope`, whose sessions just ended,
+   * telling each tab `reason` first (the event `session.ended`); never throws.
+   */
+  closeSessions(userId: string, scope: SessionScope, reason: SessionEndedReason): Promise<void>;
 };
 
 /**
@@ -43,6 +46,12 @@ export type LiveEmitter<Events extends object = Record<never, never>> = {
  * (one conversation) on the device and at the push service (`Topic`).
  */
 export type PushNote = { kind: string; title: string; body: string; url: string; tag: string };
+
+/**
+ * Why a session ended, as its open tabs are told (session/end-reasons.ts): the live event
+ * `session.ended` and the `reason` of a refused token's 401.
+ */
+export type SessionEndedReason = 'signed_out' | 'signed_out_everywhere' | 'password_changed' | 'suspended' | 'expired' | 'account_deleted';
 
 /** Some of a member's sessions: one of them, or all but one (`allBut: null`: all of them). */
 export type SessionScope = { only: string } | { allBut: string | null };

@@ -4,7 +4,7 @@
  * an emitter that records what domain code sends, for tests without sockets.
  */
 import { expect, vi } from 'vitest';
-import type { LiveEmitter, SessionScope } from '../src/deps';
+import type { LiveEmitter, SessionEndedReason, SessionScope } from '../src/deps';
 import type { LiveEventName } from '../src/live/events';
 import { get } from './api';
 
@@ -74,13 +74,13 @@ export function closeLiveSockets(): void {
 /** An emitter that keeps what it was asked, for tests of the domain code. */
 export function recordingEmitter() {
   const sent: Array<{ userId: string; event: LiveEventName; payload: unknown }> = [];
-  const closed: Array<{ userId: string; scope: SessionScope }> = [];
+  const closed: Array<{ userId: string; scope: SessionScope; reason: SessionEndedReason }> = [];
   const emitter: LiveEmitter = {
     async emit(userId, event, payload) {
       sent.push({ userId, event, payload });
     },
-    async closeSessions(userId, scope) {
-      closed.push({ userId, scope });
+    async closeSessions(userId, scope, reason) {
+      closed.push({ userId, scope, reason });
     },
   };
   return { emitter, sent, closed };

@@ -21,7 +21,6 @@ async function registerVerifiedAdvisor(page: Page, request: APIRequestContext, e
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Advisor', { exact: true }).check();
   await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
-  await page.getByLabel('I agree to receive account emails and the FounderMesh digest').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   const link = linkIn(await latestMail(request, email, /verification/i), '/verify-email');
   await page.goto(link.pathname + link.search);

@@ -8,7 +8,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, latestMail, uniqueEmail } from './support';
 
-const PASSWORD = 'profiles-e2e-password';
+export const PASSWORD = 'profiles-e2e-password';
 
 export interface Stack {
   browser: Browser;

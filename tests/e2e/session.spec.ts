@@ -37,13 +37,13 @@ test('the proxy answers the API error body and status unchanged', async ({ reque
   expect((await request.get('/api/session/no/such/route')).status()).toBe(404);
 });
 
-test('POST /api/register refuses without agreement and subscription, and answers true on success', async ({ request, baseURL }) => {
+test('POST /api/register refuses without the agreement, not without the digest opt-in, and answers true on success', async ({ request, baseURL }) => {
   const fields = { firstName: 'Lin', lastName: 'Chen', email: `lin-${Date.now()}@example.com`, password: 'a long password', memberType: 'advisor' };
-  const refused = await request.post('/api/register', { data: { ...fields, agreement: true, subscription: false }, headers: { origin: baseURL! } });
+  const refused = await request.post('/api/register', { data: { ...fields, agreement: false, subscription: true }, headers: { origin: baseURL! } });
   expect(refused.status()).toBe(400);
-  expect((await refused.json()).data.fields.subscription).toBeTruthy();
+  expect((await refused.json()).data.fields.agreement).toBeTruthy();
 
-  const accepted = await request.post('/api/register', { data: { ...fields, agreement: true, subscription: true }, headers: { origin: baseURL! } });
+  const accepted = await request.post('/api/register', { data: { ...fields, agreement: true, subscription: false }, headers: { origin: baseURL! } });
   expect(accepted.ok()).toBe(true);
   expect(await accepted.json()).toBe(true);
 });

@@ -84,7 +84,6 @@ export async function register(page: Page, email: string, password: string, firs
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Founder', { exact: true }).check();
   await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
-  await page.getByLabel('I agree to receive account emails and the FounderMesh digest').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/verify-email/);
 }

@@ -254,7 +254,7 @@ describe('the deletion of an account', () => {
     const answer = await decideDeletion({ ...deps, billing, live: live.emitter, media: env.MEDIA }, admin.user, { id: asked.request._id, action: 'approve' });
     expect(answer.status).toBe('completed');
     expect(cancelled).toEqual([subscriptionId]);
-    expect(live.closed).toEqual([{ userId: member.user.id, scope: { allBut: null } }]);
+    expect(live.closed).toEqual([{ userId: member.user.id, scope: { allBut: null }, reason: 'account_deleted' }]);
     expect(await database().select().from(subscriptions).where(eq(subscriptions.userId, member.user.id))).toEqual([]);
   });
 

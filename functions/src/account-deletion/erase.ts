@@ -200,7 +200,7 @@ export async function eraseMember(deps: EraseDeps, request: DeletionRequestRow):
     dropCursor(standInJob(userId)),
   ]);
   // The account is gone now: what follows can fail without undoing it, so a failure is logged, not thrown.
-  await deps.live.closeSessions(userId, { allBut: null });
+  await deps.live.closeSessions(userId, { allBut: null }, 'account_deleted');
   const steps = await Promise.allSettled([
     deleteImages(deps.media, files.images),
     deleteMedia(deps.media, files.postMedia),

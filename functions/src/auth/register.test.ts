@@ -106,10 +106,10 @@ describe('POST /users/register', () => {
     });
   });
 
-  it('refuses the registration unless agreement and subscription are both true', async () => {
+  it('refuses the registration unless the terms are accepted; the digest opt-in may be left out', async () => {
     const response = await post('/users/register', registration({ agreement: false, subscription: undefined }));
     expect(response.status).toBe(400);
-    expect((await bodyOf(response)).data.fields).toEqual({ agreement: 'must be accepted', subscription: 'is required' });
+    expect((await bodyOf(response)).data.fields).toEqual({ agreement: 'must be accepted' });
   });
 
   it('refuses an unknown member type and names it', async () => {

@@ -36,7 +36,8 @@ export const userRoutes = newRouter().openapi(
     path: '/register',
     tags: ['Auth'],
     summary: 'Create an account',
-    description: 'Creates an unverified founder or advisor account and mails a 6-digit verification code (valid 10 minutes; `/auth/resend-verification` sends a new one).',
+    description:
+      'Creates an unverified founder or advisor account and mails a 6-digit verification code (valid 10 minutes; `/auth/resend-verification` sends a new one). The consents to the Terms of Service, the Privacy Policy and (or not) the digest are recorded with their versions.',
     request: jsonBody(RegisterBodySchema),
     responses: {
       201: jsonResponse(RegisterResultSchema, 'Account created; the verification mail is on its way.'),
@@ -45,7 +46,7 @@ export const userRoutes = newRouter().openapi(
   }),
   async (c) => {
     const body = c.req.valid('json');
-    const user = await register(c.get('deps'), { ...body, ip: clientIp((name) => c.req.header(name)) });
+    const user = await register(c.get('deps'), { ...body, digest: body.subscription, ip: clientIp((name) => c.req.header(name)) });
     return c.json({ message: AUTH_MESSAGES.registered, user }, 201);
   },
 );

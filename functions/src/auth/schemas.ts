@@ -33,8 +33,13 @@ export const RegisterBodySchema = z
     email: EmailSchema,
     password: NewPasswordSchema,
     memberType: MemberTypeSchema,
-    agreement: z.literal(true).openapi({ description: 'The terms were accepted; must be true.' }),
-    subscription: z.literal(true).openapi({ description: 'The newsletter consent; must be true.' }),
+    agreement: z
+      .literal(true)
+      .openapi({ description: 'The Terms of Service and the Privacy Policy (`/terms`, `/privacy`) were accepted; must be true. Recorded with their versions.' }),
+    subscription: z
+      .boolean()
+      .default(false)
+      .openapi({ description: 'Opt-in to the digest mail; optional and off unless true (changeable in the notification settings). Recorded either way.' }),
   })
   .openapi('RegisterBody');
 

@@ -12,6 +12,7 @@ import type { MailMessage } from '../mail/mailer';
 import { notifyPasswordChanged } from '../notifications/account';
 import { passwordChangedMail, verificationMail } from '../mail/templates';
 import { enforceLimits } from '../rate-limit/policies';
+import { registrationConsents } from '../consents/records';
 import { createAccount, EmailTakenError, findAccountByEmail, findAccountById, normalizeEmail, type NewAccount } from '../users/repository';
 import type { AuthResult, User } from '../users/schemas';
 import { assertNotSuspended } from '../users/suspension';
@@ -89,7 +90,7 @@ export async function setPassword(
     endSessions(deps.db, deps.clock, userId, { allBut: keepSession }, keepSession ? 'password-changed' : 'password-reset'),
     ...(continuing ? [continuing.statement] : opened!.statements),
   ]);
-  await deps.live.closeSessions(userId, { allBut: keepSession });
+  await deps.live.closeSessions(userId, { allBut: keepSession }, 'password_changed');
   return continuing?.term ?? opened!.term;
 }
 
@@ -117,9 +118,9 @@ export async function sendVerificationCode(deps: Deps, account: Account, { throt
   await deliver(deps, verificationMail(user.email, user.firstName, code, url, CODE_LIFETIME_SECONDS['verify-email'] / 60));
 }
 
-export type RegisterInput = Pick<NewAccount, 'firstName' | 'lastName' | 'email' | 'memberType'> & { password: string; ip: string };
+export type RegisterInput = Pick<NewAccount, 'firstName' | 'lastName' | 'email' | 'memberType'> & { password: string; ip: string; digest: boolean };
 
-/** Creates an unverified account and mails its verification code. */
+/** Creates an unverified account with its consents (the digest as chosen) and mails its verification code. */
 export async function register(deps: Deps, input: RegisterInput): Promise<User> {
   const email = normalizeEmail(input.email);
   await enforceLimits(deps.limiter, [
@@ -132,13 +133,18 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
 
   let account: Account;
   try {
-    account = await createAccount(deps.db, deps.clock, {
-      email,
-      passwordHash: await deps.passwords.hash(input.password),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      memberType: input.memberType,
-    });
+    account = await createAccount(
+      deps.db,
+      deps.clock,
+      {
+        email,
+        passwordHash: await deps.passwords.hash(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        memberType: input.memberType,
+      },
+      (userId) => registrationConsents(deps.db, deps.clock, userId, input.digest, 'registration'),
+    );
   } catch (error) {
     if (error instanceof EmailTakenError) throw emailTaken();
     throw error;

@@ -74,7 +74,7 @@ describe('requireUser', () => {
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, member.user.id));
-    expect(await bodyOf(await get('/auth/me', { token: member.jwt }))).toEqual(SESSION_EXPIRED);
+    expect(await bodyOf(await get('/auth/me', { token: member.jwt }))).toEqual({ ...SESSION_EXPIRED, data: { reason: 'expired' } });
   });
 
   it('refuses the token of a deleted account', async () => {

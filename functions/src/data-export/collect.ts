@@ -18,6 +18,7 @@ import {
   billingCustomers,
   blocks,
   connections,
+  consents,
   feedComments,
   feedLikes,
   feedPollOptions,
@@ -129,6 +130,7 @@ function memberQueries(db: Db, userId: string) {
       .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
       .from(blocks)
       .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId))),
+    db.select().from(consents).where(eq(consents.userId, userId)).orderBy(asc(consents.createdAt), asc(consents.kind)),
   ] as const;
 }
 
@@ -170,6 +172,8 @@ export type MemberData = {
   subscriptions: Rows[19];
   subscriptionEvents: Rows[20];
   premiumGrant: Rows[21][number] | null;
+  /** What the member agreed to and when (consents/), oldest first. */
+  consents: Rows[23];
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
@@ -217,6 +221,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     subscriptionEventRows,
     [premiumGrant],
     blockRows,
+    consentRows,
   ] = (await db.batch(memberQueries(db, userId))) as unknown as Rows;
   if (!user) return null;
   const notificationRows = (await stores.notifications.of(userId).all()).map((row) => exported(userId, row));
@@ -250,6 +255,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     subscriptions: subscriptionRows,
     subscriptionEvents: subscriptionEventRows,
     premiumGrant: premiumGrant ?? null,
+    consents: consentRows,
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
   const others = await namesOf(db, mentionedIds(userId, rows));

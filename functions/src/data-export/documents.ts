@@ -223,5 +223,6 @@ export function documentsOf(data: MemberData, context: DocumentContext): ExportD
     { path: 'profile-views.json', content: profileViewsDocument(data, context) },
     { path: 'sign-in-methods.json', content: signInMethodsDocument(data, context) },
     { path: 'subscription.json', content: subscriptionDocument(data) },
+    { path: 'consents.json', content: data.consents.map(({ id: _id, userId: _me, ...consent }) => consent) },
   ];
 }

@@ -943,3 +943,26 @@ export const mailOptOuts = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.list] })],
 );
+
+/** What a member agreed to and when (0035; consents/): kinds, and where the answer was given. */
+export const consentKinds = ['terms', 'privacy', 'digest'] as const;
+export const consentSources = ['registration', 'social-registration', 'settings'] as const;
+
+export const consents = sqliteTable(
+  'consents',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: consentKinds }).notNull(),
+    /** The version of the document the member saw (consents/versions.ts). */
+    version: text('version').notNull(),
+    granted: integer('granted', { mode: 'boolean' }).notNull(),
+    source: text('source', { enum: consentSources }).notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('consents_user').on(table.userId, table.kind, table.createdAt)],
+);
+
+export type ConsentRow = typeof consents.$inferSelect;

@@ -14,9 +14,9 @@ export function durableObjectLive(namespace: DurableObjectNamespace<MemberLive>)
         console.error(`live: ${event} to ${userId} not delivered`, error);
       }
     },
-    async closeSessions(userId, scope) {
+    async closeSessions(userId, scope, reason) {
       try {
-        await objectOf(userId).closeSessions(scope);
+        await objectOf(userId).closeSessions(scope, reason);
       } catch (error) {
         // The sessions are ended in D1 already: a reconnect is refused, and the object's alarm
         // closes the socket when its token expires.

@@ -8,6 +8,7 @@
 import type { InboxLiveEvents } from '../inbox/live-events';
 import type { NotificationLiveEvents } from '../notifications/live-events';
 import type { BillingLiveEvents } from '../subscriptions/live-events';
+import type { SessionEndedReason } from '../deps';
 
 /** `notification` (SPEC.md): a new message has title `New Message` and the thread in `body`. */
 export type NotificationEvent = InboxLiveEvents['notification'] | NotificationLiveEvents['notification'];
@@ -19,6 +20,11 @@ export type LiveEvents = {
   counts: InboxLiveEvents['counts'] | NotificationLiveEvents['counts'];
   /** The member's subscription or Premium changed (subscriptions/live-events.ts). */
   billing: BillingLiveEvents['billing'];
+  /**
+   * The socket's own session is over (deps.ts SessionEndedReason): sent by MemberLive just
+   * before it ends the namespace (`41`) and closes the socket, never through `emit`.
+   */
+  'session.ended': { reason: SessionEndedReason };
 };
 
 export type LiveEventName = keyof LiveEvents;

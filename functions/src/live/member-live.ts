@@ -7,9 +7,11 @@
  * the edge forwards an upgrade here only once the token belongs to the member (routes.ts),
  * telling the session it belongs to: a socket lives no longer than its session, closed when
  * the API ends the session (`closeSessions`) or by the alarm once its token has expired.
+ * Either way the tab is told why (`session.ended`) and the namespace ends (`41`) before the
+ * close, so socket.io-client does not retry a handshake that can only be refused.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { PushNote, SessionScope } from '../deps';
+import type { PushNote, SessionEndedReason, SessionScope } from '../deps';
 import type { LiveEventName, LiveEvents } from './events';
 import { heartbeatSettings, missedHeartbeat, type HeartbeatSettings } from './heartbeat';
 import {
@@ -144,7 +146,7 @@ export class MemberLive extends DurableObject<Env> {
       const state = stateOf(ws);
       if (!state?.socketId) continue;
       // Between two alarms a token may run out: its socket gets nothing more.
-      if (state.expiresAt <= now) close(ws, CLOSE_CODES.sessionEnded, 'session expired');
+      if (state.expiresAt <= now) endSession(ws, 'expired');
       else if (send(ws, frame)) reached += 1;
     }
     if (push && reached === 0) this.ctx.waitUntil(this.outbox.send(push.userId, push.note));
@@ -157,13 +159,13 @@ export class MemberLive extends DurableObject<Env> {
     return { open: all.length, connected: all.filter((ws) => stateOf(ws)?.socketId).length };
   }
 
-  /** Closes the sockets of the sessions in `scope`, which the API has just ended; answers how many. */
-  async closeSessions(scope: SessionScope): Promise<number> {
+  /** Closes the sockets of the sessions in `scope`, which the API has just ended for `reason`; answers how many. */
+  async closeSessions(scope: SessionScope, reason: SessionEndedReason): Promise<number> {
     let closed = 0;
     for (const ws of this.ctx.getWebSockets()) {
       const state = stateOf(ws);
       if (state && !inScope(state, scope)) continue;
-      close(ws, CLOSE_CODES.sessionEnded, 'session ended');
+      endSession(ws, reason);
       closed += 1;
     }
     return closed;
@@ -193,7 +195,7 @@ export class MemberLive extends DurableObject<Env> {
       }
       const lastPong = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? state.openedAt;
       if (state.expiresAt <= now) {
-        close(ws, CLOSE_CODES.sessionEnded, 'session expired');
+        endSession(ws, 'expired');
       } else if (missedHeartbeat(Math.max(lastPong, state.openedAt), now, this.settings)) {
         close(ws, CLOSE_CODES.pingTimeout, 'ping timeout');
       } else if (!state.socketId && now - state.openedAt > this.settings.connectTimeout) {
@@ -266,6 +268,16 @@ function send(ws: WebSocket, frame: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Tells the socket's tab that its session is over and why, ends the namespace (`41`: no
+ * automatic reconnect) and closes the socket with code 4005 and the reason.
+ */
+function endSession(ws: WebSocket, reason: SessionEndedReason): void {
+  if (stateOf(ws)?.socketId) send(ws, eventFrame('session.ended', { reason } satisfies LiveEvents['session.ended']));
+  send(ws, DISCONNECT_FRAME);
+  close(ws, CLOSE_CODES.sessionEnded, reason);
 }
 
 function close(ws: WebSocket, code: number, reason: string): void {

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call, get, post, resetCodeFor, sessionToken, signedInMember } from '../../test/api';
+import { bodyOf, call, get, post, resetCodeFor, sessionToken, signedInMember } from '../../test/api';
 import { closeLiveSockets, joinedLiveSocket, livePath, UPGRADE } from '../../test/live';
 import { CLOSE_CODES } from './member-live';
 import { withUpgradeSession } from './upgrade';
@@ -77,6 +77,70 @@ describe('a live socket lives no longer than its session', () => {
   });
 });
 
+/** Waits for `socket` to be told its session ended for `reason`, then namespace end (`41`) and the close (4005). */
+async function toldEnded(socket: Awaited<ReturnType<typeof joinedLiveSocket>>, reason: string): Promise<void> {
+  await socket.next((frame) => frame === `42["session.ended",{"reason":"${reason}"}]`);
+  await socket.next((frame) => frame === '41');
+  expect(await socket.closed).toBe(CLOSE_CODES.sessionEnded);
+}
+
+describe('a tab whose session ends is told why (issue 28, finding 8)', () => {
+  it('hears `signed_out` when another device signs it out from the sessions list', async () => {
+    const member = await signedInMember();
+    const laptop = await onAnotherDevice(member);
+    const phoneSocket = await joinedLiveSocket(member);
+    const { sessions } = await (await get('/auth/sessions', { token: laptop.jwt })).json<{ sessions: { _id: string; current: boolean }[] }>();
+    const phone = sessions.find((session) => !session.current)!;
+    await call('DELETE', `/auth/sessions/${phone._id}`, undefined, { token: laptop.jwt });
+    await toldEnded(phoneSocket, 'signed_out');
+  });
+
+  it('hears `signed_out_everywhere` after sign out everywhere', async () => {
+    const member = await signedInMember();
+    const socket = await joinedLiveSocket(await onAnotherDevice(member));
+    await post('/auth/logout-all', { password: member.password }, { token: member.jwt });
+    await toldEnded(socket, 'signed_out_everywhere');
+  });
+
+  it('hears `password_changed` on the other devices after a password change', async () => {
+    const member = await signedInMember();
+    const socket = await joinedLiveSocket(await onAnotherDevice(member));
+    const body = { currentPassword: member.password, password: 'my-new-password', passwordConfirmation: 'my-new-password' };
+    await post('/auth/change-password', body, { token: member.jwt });
+    await toldEnded(socket, 'password_changed');
+  });
+
+  it('hears `suspended` when an administrator suspends the member', async () => {
+    const [admin, member] = await Promise.all([signedInMember({ userRole: 'admin' }), signedInMember()]);
+    const socket = await joinedLiveSocket(member);
+    const suspended = await call('POST', `/admin/moderation/members/${member.user.id}/suspend`, { reason: 'Spam', until: null }, { token: admin.jwt });
+    expect(suspended.status).toBe(200);
+    await toldEnded(socket, 'suspended');
+  });
+
+  it('a refused token says why its session ended, so a tab whose socket was down can tell too', async () => {
+    const reasonOf = async (token: string) => (await bodyOf(await get('/auth/me', { token }))).data?.reason;
+    const signedOut = await signedInMember();
+    await post('/auth/logout', undefined, { token: signedOut.jwt });
+    expect(await reasonOf(signedOut.jwt)).toBe('signed_out');
+
+    const everywhere = await signedInMember();
+    const otherDevice = await onAnotherDevice(everywhere);
+    await post('/auth/logout-all', { password: everywhere.password }, { token: everywhere.jwt });
+    expect(await reasonOf(otherDevice.jwt)).toBe('signed_out_everywhere');
+
+    const changed = await signedInMember();
+    const stale = await onAnotherDevice(changed);
+    const body = { currentPassword: changed.password, password: 'my-new-password', passwordConfirmation: 'my-new-password' };
+    await post('/auth/change-password', body, { token: changed.jwt });
+    expect(await reasonOf(stale.jwt)).toBe('password_changed');
+
+    const [admin, suspended] = await Promise.all([signedInMember({ userRole: 'admin' }), signedInMember()]);
+    await call('POST', `/admin/moderation/members/${suspended.user.id}/suspend`, { reason: 'Spam', until: null }, { token: admin.jwt });
+    expect(await reasonOf(suspended.jwt)).toBe('suspended');
+  });
+});
+
 describe('a live socket whose token expires', () => {
   /** A socket joined to "/" on the member's object, opened as the route would with a token that expires in `ms`. */
   async function socketExpiringIn(userId: string, ms: number) {
@@ -98,6 +162,7 @@ describe('a live socket whose token expires', () => {
     await new Promise((resolve) => setTimeout(resolve, 350));
     await runDurableObjectAlarm(liveOf(member.user.id));
     expect(await socket.closed).toBe(CLOSE_CODES.sessionEnded);
+    expect(socket.frames.slice(-2)).toEqual(['42["session.ended",{"reason":"expired"}]', '41']);
   });
 
   it('receives no event after its token expired, even before the alarm', async () => {
@@ -106,7 +171,7 @@ describe('a live socket whose token expires', () => {
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect(await liveOf(member.user.id).emit('counts', { unseenMessages: 1 })).toBe(0);
     expect(await socket.closed).toBe(CLOSE_CODES.sessionEnded);
-    expect(socket.frames.some((frame) => frame.startsWith('42'))).toBe(false);
+    expect(socket.frames.filter((frame) => frame.startsWith('42'))).toEqual(['42["session.ended",{"reason":"expired"}]']);
   });
 
   it('is refused when the route tells no session or an expired one', async () => {

@@ -129,7 +129,7 @@ export async function suspendMember(deps: Deps, admin: AuditActor, memberId: str
       return conflictOf(await latestDecision(deps, { memberId, action: 'suspend' }), 'This member is already suspended.');
     },
   );
-  await deps.live.closeSessions(memberId, { allBut: null });
+  await deps.live.closeSessions(memberId, { allBut: null }, 'suspended');
   try {
     await deps.mailer.send(suspensionMail(user.email, user.firstName, input.reason, until, `${deps.config.appUrl}/sign-in`));
   } catch (error) {

@@ -69,7 +69,9 @@ describe('GET /openapi.json', () => {
   it('describes the request bodies and the user with their fields', async () => {
     const document = await bodyOf(await get('/openapi.json'));
     const { schemas } = document.components;
-    expect(schemas.RegisterBody.required).toEqual(expect.arrayContaining(['firstName', 'lastName', 'email', 'password', 'memberType', 'agreement', 'subscription']));
+    expect(schemas.RegisterBody.required).toEqual(expect.arrayContaining(['firstName', 'lastName', 'email', 'password', 'memberType', 'agreement']));
+    // The digest is an opt-in (issue 28, finding 10).
+    expect(schemas.RegisterBody.required).not.toContain('subscription');
     expect(schemas.User.properties).toHaveProperty('profile');
     expect(schemas.ResetPasswordBody.oneOf ?? schemas.ResetPasswordBody.anyOf).toHaveLength(2);
     expect(document.paths['/auth/me'].get.security).toEqual([{ bearerAuth: [] }]);

@@ -4,12 +4,14 @@
  * default (kinds.ts). The missed-mail sender reads `channelFor` and
  * `digestOf` from here. `unsubscribed` lists the mail lists the member left by the link in a
  * mail (mail_opt_outs); choosing email for messages, or a daily or weekly digest, in settings
- * joins that list again, in the same batch as the choice.
+ * joins that list again, in the same batch as the choice. Turning the digest on or off is
+ * also recorded as the digest consent given or withdrawn (consents/records.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { type mailLists, mailOptOuts, notificationChannels, notificationSettings } from '../db/schema';
-import { runBatch } from '../db/batch';
+import { type BatchStatement, runBatch } from '../db/batch';
+import { recordConsent } from '../consents/records';
 import { type Channel, DEFAULT_CHANNEL, DEFAULT_DIGEST, type DigestFrequency, PREFERENCE_KINDS, type PreferenceKind } from './kinds';
 
 type MailList = (typeof mailLists)[number];
@@ -27,13 +29,19 @@ export async function readPreferences(deps: Pick<Deps, 'db'>, userId: string): P
   return { channels, digest: settings[0]?.digest ?? DEFAULT_DIGEST, unsubscribed: optOuts.map((row) => row.list) };
 }
 
+/** Whether the digest reaches the member: a frequency chosen and its list not left by a mail's link. */
+function digestReaches(preferences: Preferences): boolean {
+  return preferences.digest !== 'off' && !preferences.unsubscribed.includes('digest');
+}
+
 /** Changes some of the member's preferences (the others stay); answers them all. */
 export async function savePreferences(
   deps: Pick<Deps, 'db' | 'clock'>,
   userId: string,
   change: { channels?: Partial<Record<PreferenceKind, Channel>>; digest?: DigestFrequency },
 ): Promise<Preferences> {
-  const statements = Object.entries(change.channels ?? {}).map(
+  const digestWasOn = change.digest ? digestReaches(await readPreferences(deps, userId)) : null;
+  const statements: BatchStatement[] = Object.entries(change.channels ?? {}).map(
     ([kind, channel]) => sql`INSERT INTO notification_channels (user_id, kind, channel) VALUES (${userId}, ${kind}, ${channel})
       ON CONFLICT (user_id, kind) DO UPDATE SET channel = excluded.channel`,
   );
@@ -46,6 +54,8 @@ export async function savePreferences(
   if (change.channels?.messages === 'email') rejoined.push('messages');
   if (change.digest === 'daily' || change.digest === 'weekly') rejoined.push('digest');
   for (const list of rejoined) statements.push(sql`DELETE FROM mail_opt_outs WHERE user_id = ${userId} AND list = ${list}`);
+  const digestOn = change.digest ? change.digest !== 'off' : null;
+  if (digestOn !== null && digestOn !== digestWasOn) statements.push(recordConsent(deps.db, deps.clock, userId, 'digest', digestOn, 'settings'));
   if (statements.length > 0) await runBatch(deps.db, statements);
   return readPreferences(deps, userId);
 }

@@ -2,13 +2,14 @@
  * Who is calling: a Bearer token becomes the signed-in account and its session, or a 401
  * that says whether a token was missing or no longer good.
  */
-import type { Deps } from '../deps';
+import type { Deps, SessionEndedReason } from '../deps';
 import { ApiError } from '../errors';
 import { findAccountWith } from '../users/repository';
 import { assertNotSuspended } from '../users/suspension';
 import type { Account } from '../users/wire';
 import { SESSION_MESSAGES } from './messages';
-import { LAST_SEEN_RESOLUTION_MS, liveSessionOfUserRow, touchSession } from './sessions';
+import { ENDED_REASON_OF_STORED } from './end-reasons';
+import { LAST_SEEN_RESOLUTION_MS, liveSessionOfUserRow, storedEndReason, touchSession } from './sessions';
 import { readToken } from './token';
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
@@ -24,7 +25,8 @@ export type Caller = { account: Account; session: { id: string; expiresAt: numbe
  * The caller a token belongs to. Refused (401): no token; a bad signature, garbled or
  * expired token; a user that is gone; a token_version that a password change, reset or
  * "sign out everywhere" has since moved past; a session that was ended or has expired; or a
- * suspended member (with the suspension's words).
+ * suspended member (with the suspension's words). A token of the member whose session is
+ * over says why in `data.reason` (end-reasons.ts), so that the app's tab can tell them.
  */
 export async function authenticate(deps: Pick<Deps, 'db' | 'clock' | 'config'>, token: string | null): Promise<Caller> {
   if (!token) throw new ApiError(401, SESSION_MESSAGES.authenticationRequired);
@@ -33,11 +35,19 @@ export async function authenticate(deps: Pick<Deps, 'db' | 'clock' | 'config'>, 
   const found = claims ? await findAccountWith(deps.db, claims.sub, liveSessionOfUserRow(deps.clock, claims.sid)) : null;
   const live = found?.extra ? (JSON.parse(found.extra) as { lastSeenAt: string | null }) : null;
   const account: Account | null = found && { user: found.user, founder: found.founder, advisor: found.advisor };
-  if (!claims || !account || !live || account.user.tokenVersion !== claims.ver) throw new ApiError(401, SESSION_MESSAGES.sessionExpired);
-  // Suspending ends every session, but a token must not outrun that either way.
+  if (!claims || !account) throw new ApiError(401, SESSION_MESSAGES.sessionExpired);
+  // Suspending ends every session, but a token must not outrun that either way; checked
+  // first so that the member's tabs hear of the suspension rather than of a sign-out.
   assertNotSuspended(account.user, deps.clock.now(), 401);
+  if (!live || account.user.tokenVersion !== claims.ver) throw new ApiError(401, SESSION_MESSAGES.sessionExpired, { reason: await whySessionEnded(deps, claims.sub, claims.sid) });
   // The sessions list shows when each was last used; written once every few minutes at most.
   const seen = live.lastSeenAt ? Date.parse(live.lastSeenAt) : 0;
   if (deps.clock.now().getTime() - seen >= LAST_SEEN_RESOLUTION_MS) await touchSession(deps.db, deps.clock, claims.sid);
   return { account, session: { id: claims.sid, expiresAt: claims.exp } };
+}
+
+/** Why the member's session `sessionId` is no longer live: how it was ended, else its token ran out. */
+async function whySessionEnded(deps: Pick<Deps, 'db'>, userId: string, sessionId: string): Promise<SessionEndedReason> {
+  const stored = await storedEndReason(deps.db, userId, sessionId);
+  return stored ? ENDED_REASON_OF_STORED[stored] : 'expired';
 }

@@ -7,7 +7,8 @@ import { db } from '../db/client';
 import { sessions } from '../db/schema';
 import { issueToken, tokenTerm } from './token';
 
-const SESSION_EXPIRED = { message: 'Your session has expired. Please sign in again.', status: 401, data: null };
+/** The 401 of a token whose session is over, with why it ended (session/end-reasons.ts). */
+const sessionEnded = (reason: string) => ({ message: 'Your session has expired. Please sign in again.', status: 401, data: { reason } });
 const me = (token: string) => get('/auth/me', { token });
 
 /** The stored sessions of a member: why each one ended, or `live`; sorted. */
@@ -23,7 +24,7 @@ describe('POST /auth/logout', () => {
     const response = await post('/auth/logout', undefined, { token: member.jwt });
     expect(response.status).toBe(200);
     expect(await bodyOf(response)).toEqual({ ok: true, message: 'Signed out.' });
-    expect(await bodyOf(await me(member.jwt))).toEqual(SESSION_EXPIRED);
+    expect(await bodyOf(await me(member.jwt))).toEqual(sessionEnded('signed_out'));
     expect((await post('/auth/logout', undefined, { token: member.jwt })).status).toBe(401);
     expect(await endReasonsOf(member.user.id)).toEqual(['signed-out']);
   });
@@ -47,7 +48,7 @@ describe('POST /auth/logout-all', () => {
     const response = await post('/auth/logout-all', { password: member.password }, { token: member.jwt });
     expect(response.status).toBe(200);
     expect(await bodyOf(response)).toEqual({ ok: true, message: 'Signed out on every device.' });
-    for (const token of [member.jwt, ...otherDevices]) expect(await bodyOf(await me(token))).toEqual(SESSION_EXPIRED);
+    for (const token of [member.jwt, ...otherDevices]) expect(await bodyOf(await me(token))).toEqual(sessionEnded('signed_out_everywhere'));
     expect(await endReasonsOf(member.user.id)).toEqual(['signed-out-everywhere', 'signed-out-everywhere', 'signed-out-everywhere']);
     expect((await me(stranger.jwt)).status).toBe(200);
   });
@@ -108,7 +109,7 @@ describe('requireUser and the stored session', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .where(eq(sessions.userId, member.user.id));
-    expect(await bodyOf(await me(member.jwt))).toEqual(SESSION_EXPIRED);
+    expect(await bodyOf(await me(member.jwt))).toEqual(sessionEnded('expired'));
   });
 
   it('refuses a well-signed token of a session that was never stored, or of another member’s session', async () => {
@@ -116,7 +117,7 @@ describe('requireUser and the stored session', () => {
     const [otherSession] = await db(env).select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, other.user.id));
     for (const sid of ['0123456789abcdef01234567', otherSession!.id]) {
       const token = await issueToken(member.user, tokenTerm(sid, systemClock), env.JWT_SECRET);
-      expect(await bodyOf(await me(token))).toEqual(SESSION_EXPIRED);
+      expect(await bodyOf(await me(token))).toEqual(sessionEnded('expired'));
     }
   });
 

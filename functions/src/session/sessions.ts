@@ -71,6 +71,16 @@ export function endSessions(db: Db, clock: Clock, userId: string, scope: Session
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), which));
 }
 
+/** How the member's session was ended (null when it was not, or is unknown). */
+export async function storedEndReason(db: Db, userId: string, sessionId: string): Promise<SessionEndReason | null> {
+  const [row] = await db
+    .select({ endReason: sessions.endReason })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .limit(1);
+  return row?.endReason ?? null;
+}
+
 /** The condition of a member's live sessions: not ended and not expired. */
 const liveSessionsOf = (clock: Clock, userId: string) => and(eq(sessions.userId, userId), isNull(sessions.endedAt), gt(sessions.expiresAt, clock.now().toISOString()));
 

@@ -3,6 +3,7 @@
  */
 import { and, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock';
+import { type BatchStatement, runBatch } from '../db/batch';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { advisors, founders, users, type AdvisorRow, type FounderRow, type UserRow } from '../db/schema';
@@ -194,14 +195,15 @@ function randomSlug(input: Pick<NewAccount, 'firstName' | 'lastName'>): string {
 /**
  * Creates the user and its founder or advisor record in one transaction, with a
  * readable unique slug. Sign-ups racing for the same slug retry, and after a few lost
- * races take a random suffix instead; a taken email throws EmailTakenError.
+ * races take a random suffix instead; a taken email throws EmailTakenError. `alongside`
+ * gives statements about the new user (its consents) that join the same transaction.
  */
-export async function createAccount(db: Db, clock: Clock, input: NewAccount): Promise<Account> {
+export async function createAccount(db: Db, clock: Clock, input: NewAccount, alongside: (userId: string) => BatchStatement[] = () => []): Promise<Account> {
   for (let attempt = 1; ; attempt++) {
     const slug = attempt <= READABLE_SLUG_ATTEMPTS ? await slugFor(db, input) : randomSlug(input);
     const account = newAccountRows(input, slug, clock.now().toISOString());
     try {
-      await db.batch(insertAccount(db, account));
+      await runBatch(db, [...insertAccount(db, account), ...alongside(account.user.id)]);
       return account;
     } catch (error) {
       const column = uniqueViolation(error);

@@ -23,6 +23,7 @@ const KINDS = [
   'Your connections and conversations, with the messages and files you sent',
   'Your notifications and profile views',
   'How you sign in, and your Premium subscription',
+  'What you agreed to and when: the terms, the privacy policy and the digest',
 ];
 
 function DataDownload({ status }: { status: DataDownloadStatus }) {

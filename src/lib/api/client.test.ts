@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import { api, data, sendForm } from './client';
 import { sessionStub } from './session-stub';
 import { sessionFetch } from './session-fetch';
+import { AUTH_REFUSED_EVENT } from '../session/ended';
 
 function stubFetch(answer: Response | Error) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
@@ -107,5 +108,17 @@ describe('sessionFetch', () => {
 describe('data', () => {
   test('returns null for an empty answer', async () => {
     expect(await data(Promise.resolve(new Response(null, { status: 204 }) as never))).toBeNull();
+  });
+});
+
+describe('a 401 answer', () => {
+  test('tells the page, so that a member’s page checks whether its session ended elsewhere', async () => {
+    const dispatched = vi.fn();
+    vi.stubGlobal('dispatchEvent', dispatched);
+    const fetchOf = (status: number) => sessionFetch(async () => Response.json({ message: 'm', status, data: null }, { status }));
+    await expect(fetchOf(401)('/api/session/auth/me')).rejects.toBeInstanceOf(AppError);
+    expect(dispatched).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ type: AUTH_REFUSED_EVENT }));
+    await expect(fetchOf(403)('/api/session/admin/members')).rejects.toBeInstanceOf(AppError);
+    expect(dispatched).toHaveBeenCalledTimes(1);
   });
 });

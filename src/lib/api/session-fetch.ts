@@ -3,9 +3,11 @@
  * Same-origin credentials (the edge adds the Bearer token from the HttpOnly cookie), JSON
  * answers asked for, small JSON changes sent with keepalive so they outlive the page, and
  * every failure thrown as an AppError: the API's error body, or the generic one when the
- * network fails.
+ * network fails. A 401 is also told to the page (AUTH_REFUSED_EVENT): a member's page then
+ * checks whether its session ended elsewhere (../session/ended.ts).
  */
 import { readAppError, toAppError } from '../errors';
+import { AUTH_REFUSED_EVENT } from '../session/ended';
 
 /** What carries a request: the browser's fetch, or XMLHttpRequest for uploads with progress. */
 export type Transport = (url: string, init: RequestInit) => Promise<Response>;
@@ -39,6 +41,7 @@ export function sessionFetch(transport: Transport = (url, init) => fetch(url, in
       console.error(`${method} ${url} failed`, cause);
       throw toAppError(cause);
     }
+    if (response.status === 401 && typeof dispatchEvent === 'function') dispatchEvent(new Event(AUTH_REFUSED_EVENT));
     if (!response.ok) throw await readAppError(response);
     return response;
   };

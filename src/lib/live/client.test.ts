@@ -42,7 +42,7 @@ function setup() {
     return socket as unknown as Socket;
   });
   const log = { error: vi.fn(), warn: vi.fn() };
-  const live = createLiveClient({ loadIo: async () => io, origin: () => 'https://app.test', log });
+  const live = createLiveClient({ loadIo: async () => io, origin: () => 'https://app.test', log, checkSession: async () => false });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { live, io, sockets, log, settle };
 }
@@ -60,7 +60,7 @@ describe('the live client', () => {
 
   test('never loads the library for a visitor', async () => {
     const loadIo = vi.fn();
-    const live = createLiveClient({ loadIo, origin: () => '', log: console });
+    const live = createLiveClient({ loadIo, origin: () => '', log: console, checkSession: async () => false });
     live.sync({ userId: null, connectionId: 't-1' });
     expect(loadIo).not.toHaveBeenCalled();
   });
@@ -138,7 +138,7 @@ describe('the live client', () => {
       .fn()
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValue((uri: string, options: Record<string, unknown>) => new FakeSocket(uri, options));
-    const live = createLiveClient({ loadIo, origin: () => '', log });
+    const live = createLiveClient({ loadIo, origin: () => '', log, checkSession: async () => false });
     live.sync({ userId: 'u-ada', connectionId: null });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(log.error).toHaveBeenCalledWith('live: socket.io-client could not be loaded', expect.any(Error));

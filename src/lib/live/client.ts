@@ -4,11 +4,15 @@
  * member. socket.io-client is imported on demand, so visitors never download it. The module
  * lives across client-router navigations, so the socket does too; another thread selected
  * (`?personalInbox=`) is told to the open socket with the `thread` event.
- * Failures are logged, never thrown.
+ * Failures are logged, never thrown. A socket whose session ended (the server's
+ * `session.ended`, or a refused handshake) does not retry: the tab checks its session and
+ * goes to sign-in when it is over (../session/ended.ts).
  */
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { LiveEventName, LiveEvents } from '@api/live/events';
+import type { SessionEndedReason } from '@api/deps';
 import { liveQuery, planLive, type LiveTarget } from './plan';
+import { sessionWatch } from '../session/watch';
 
 /** Receives one live event's payload. */
 export type LiveHandler<E extends LiveEventName> = (payload: LiveEvents[E]) => void;
@@ -16,7 +20,14 @@ export type LiveHandler<E extends LiveEventName> = (payload: LiveEvents[E]) => v
 type IoFactory = (uri: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
 
 /** The events the socket listens to; `satisfies` keeps the list in step with LiveEvents. */
-const EVENT_NAMES = Object.keys({ notification: true, thread: true, read: true, counts: true, billing: true } satisfies Record<LiveEventName, true>) as LiveEventName[];
+const EVENT_NAMES = Object.keys({
+  notification: true,
+  thread: true,
+  read: true,
+  counts: true,
+  billing: true,
+  'session.ended': true,
+} satisfies Record<LiveEventName, true>) as LiveEventName[];
 
 /** Longest wait between reconnection attempts. */
 const RECONNECT_DELAY_MAX_MS = 10_000;
@@ -28,6 +39,11 @@ interface LiveDeps {
   log: Pick<Console, 'error' | 'warn'>;
   /** Calls `resume` once the page is shown again (after it was hidden); returns the cancel function. */
   whenShownAgain?: (resume: () => void) => () => void;
+  /**
+   * Asks whether the tab's session ended (with the server's `hint` of why) and, when it
+   * did, leaves the page; answers whether it ended (../session/ended.ts).
+   */
+  checkSession: (hint: SessionEndedReason | null) => Promise<boolean>;
 }
 
 /** Why the server ended the socket on purpose: socket.io-client does not reconnect by itself then. */
@@ -46,7 +62,7 @@ function whenTabShownAgain(resume: () => void): () => void {
 }
 
 /** A live client over `deps` (the app has one, below; tests make their own). */
-export function createLiveClient({ loadIo, origin, log, whenShownAgain = whenTabShownAgain }: LiveDeps) {
+export function createLiveClient({ loadIo, origin, log, whenShownAgain = whenTabShownAgain, checkSession }: LiveDeps) {
   const handlers = new Map<LiveEventName, Set<(payload: unknown) => void>>();
   const reconnectHandlers = new Set<() => void>();
   const connectHandlers = new Set<() => void>();
@@ -91,6 +107,8 @@ export function createLiveClient({ loadIo, origin, log, whenShownAgain = whenTab
     socket = created;
     let connectedBefore = false;
     let warned = false;
+    /** Why the server said this socket's session ended, just before it ended the namespace. */
+    let endedFor: SessionEndedReason | null = null;
     created.on('connect', () => {
       warned = false;
       for (const handler of [...connectHandlers]) call(handler);
@@ -98,18 +116,35 @@ export function createLiveClient({ loadIo, origin, log, whenShownAgain = whenTab
       if (connectedBefore) for (const handler of [...reconnectHandlers]) call(handler);
       connectedBefore = true;
     });
+    // A refused handshake may be a session that ended while the socket was down: the tab
+    // asks before the next attempt (one second away at least), and leaves when it has.
     created.on('connect_error', (error) => {
       if (!warned) log.warn('live: the connection failed; retrying', error.message);
       warned = true;
+      void checkSession(null);
     });
-    // The member's newer tabs took this one's place (docs/security.md "Floods"): no reconnect
-    // loop between tabs; this one comes back when the member looks at it again.
+    created.on('session.ended', (payload: { reason?: SessionEndedReason }) => {
+      endedFor = payload?.reason ?? 'expired';
+    });
+    // The server ended the namespace: the session is over, or the member's newer tabs took
+    // this one's place (docs/security.md "Floods"). No reconnect loop either way; this one
+    // comes back when the member looks at it again, unless the session is over.
     created.on('disconnect', (reason) => {
       if (reason !== SERVER_DISCONNECT) return;
-      log.warn('live: closed for a newer tab of yours; reconnecting when this tab is shown again');
-      cancelResume();
-      cancelResume = whenShownAgain(() => {
-        if (socket === created) created.connect();
+      const resumeWhenShown = () => {
+        cancelResume();
+        cancelResume = whenShownAgain(() => {
+          if (socket === created) created.connect();
+        });
+      };
+      if (endedFor === null) {
+        log.warn('live: closed for a newer tab of yours; reconnecting when this tab is shown again');
+        return resumeWhenShown();
+      }
+      log.warn(`live: the session ended (${endedFor})`);
+      void checkSession(endedFor).then((ended) => {
+        endedFor = null;
+        if (!ended) resumeWhenShown();
       });
     });
     for (const event of EVENT_NAMES) created.on(event, (payload: unknown) => dispatch(event, payload));
@@ -188,6 +223,7 @@ export const liveClient: LiveClient = createLiveClient({
   loadIo: async () => (await import('socket.io-client')).io,
   origin: () => location.origin,
   log: console,
+  checkSession: (hint) => sessionWatch.check(hint),
 });
 
 /** Brings the page's socket in line with `wanted` (see `planLive`). */

@@ -27,8 +27,9 @@ class FakeSocket {
   }
 }
 
-function setup() {
+function setup(sessionEnded = false) {
   const socket = new FakeSocket();
+  const checkSession = vi.fn(async (_hint: string | null) => sessionEnded);
   const shown: Array<() => void> = [];
   const cancelled = vi.fn();
   const live = createLiveClient({
@@ -39,8 +40,9 @@ function setup() {
       shown.push(resume);
       return cancelled;
     },
+    checkSession,
   });
-  return { live, socket, shown, cancelled, settle: () => new Promise((resolve) => setTimeout(resolve, 0)) };
+  return { live, socket, shown, cancelled, checkSession, settle: () => new Promise((resolve) => setTimeout(resolve, 0)) };
 }
 
 describe('the live client closed for a newer tab', () => {
@@ -66,5 +68,37 @@ describe('the live client closed for a newer tab', () => {
     expect(cancelled).toHaveBeenCalled();
     shown[0]!();
     expect(socket.connects).toBe(0);
+  });
+});
+
+describe('the live client whose session ended (issue 28, finding 8)', () => {
+  test('told `session.ended`, checks the session with the reason and waits for no tab to be shown again', async () => {
+    const { live, socket, shown, checkSession, settle } = setup(true);
+    live.sync({ userId: 'u-ada', connectionId: null });
+    await settle();
+    socket.fire('session.ended', { reason: 'signed_out' });
+    socket.fire('disconnect', 'io server disconnect');
+    await settle();
+    expect(checkSession).toHaveBeenCalledWith('signed_out');
+    expect(shown).toHaveLength(0);
+    expect(socket.connects).toBe(0);
+  });
+
+  test('comes back when its tab is shown again if the session turns out to live on', async () => {
+    const { live, socket, shown, settle } = setup(false);
+    live.sync({ userId: 'u-ada', connectionId: null });
+    await settle();
+    socket.fire('session.ended', { reason: 'expired' });
+    socket.fire('disconnect', 'io server disconnect');
+    await settle();
+    expect(shown).toHaveLength(1);
+  });
+
+  test('a refused handshake makes the tab check its session', async () => {
+    const { live, socket, checkSession, settle } = setup(true);
+    live.sync({ userId: 'u-ada', connectionId: null });
+    await settle();
+    socket.fire('connect_error', new Error('websocket error'));
+    expect(checkSession).toHaveBeenCalledWith(null);
   });
 });

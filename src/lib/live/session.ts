@@ -4,7 +4,10 @@
  * then on every page shown (client-router navigations included), Back and Forward, and a
  * page restored from the back-forward cache bring the socket in line with the page: the
  * member of <html data-user-id> and its `?personalInbox=`. Closed on sign-out and unload.
+ * An API call answered 401 makes the page check whether its session ended elsewhere.
  */
+import { AUTH_REFUSED_EVENT } from '../session/ended';
+import { sessionWatch } from '../session/watch';
 import { stopLive, syncLive } from './client';
 import { liveTargetFrom } from './plan';
 import { SIGNED_OUT_EVENT } from './signals';
@@ -29,4 +32,5 @@ export function startLiveSession(): void {
     if (event.persisted) syncWithPage();
   });
   addEventListener(SIGNED_OUT_EVENT, stopLive);
+  addEventListener(AUTH_REFUSED_EVENT, () => void sessionWatch.check(null));
 }

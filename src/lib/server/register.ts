@@ -1,14 +1,16 @@
 /**
- * Registration through the app (POST /api/register and the /register form): the consent
- * rule of SPEC.md §5 is checked here first, so a refused form never reaches the API.
+ * Registration through the app (POST /api/register and the /register form): the required
+ * consent is checked here first, so a refused form never reaches the API. Both `agreement`
+ * and `subscription` were required before; the digest (`subscription`) is an opt-in since
+ * issue 28 (finding 10): a mail list is no condition of an account (docs/decisions.md).
  */
 import type { InferRequestType } from 'hono/client';
 import { data, type ApiClient } from '../api/client';
 import { AppError } from '../errors';
 import { outcome, serverClient, type ServerCallOptions } from './api-client';
 
-/** The two consents that must both be truthy before anything is sent. */
-const REQUIRED_CONSENTS = ['agreement', 'subscription'] as const;
+/** The consent that must be truthy before anything is sent. */
+const REQUIRED_CONSENTS = ['agreement'] as const;
 const CONSENT_PROBLEM = 'must be accepted';
 
 export type RegisterResult = { ok: true } | { ok: false; error: AppError };
@@ -31,14 +33,15 @@ function consentError(missing: readonly string[]): AppError {
 }
 
 /**
- * Registers a member: refuses without any API call unless both consents are truthy,
- * otherwise posts the fields to /users/register (consents sent as `true`).
+ * Registers a member: refuses without any API call unless the terms are accepted,
+ * otherwise posts the fields to /users/register (`agreement` as `true`, the digest opt-in
+ * `subscription` as whether it was truthy).
  */
 export async function registerMember(fields: Record<string, unknown>, options: Omit<ServerCallOptions, 'token'> = {}): Promise<RegisterResult> {
   const missing = missingConsents(fields);
   if (missing.length > 0) return { ok: false, error: consentError(missing) };
   // The fields go on as the visitor typed them: the API checks each one and names the wrong ones.
-  const body = { ...fields, agreement: true, subscription: true } as RegisterBody;
+  const body = { ...fields, agreement: true, subscription: Boolean(fields.subscription) } as RegisterBody;
   const result = await outcome(data(serverClient(options).users.register.$post({ json: body })));
   return result.ok ? { ok: true } : { ok: false, error: result.error };
 }

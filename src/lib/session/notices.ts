@@ -16,6 +16,13 @@ export const NOTICES = {
   'email-verified': { kind: 'success', text: 'Your email address is verified. Welcome to FounderMesh!' },
   'signed-out': { kind: 'info', text: 'You have been signed out.' },
   'session-ended': { kind: 'success', text: 'That device has been signed out.' },
+  // A tab whose session ended elsewhere lands on sign-in with one of these (./ended.ts).
+  'signed-out-elsewhere': { kind: 'info', text: 'You were signed out on another device or in another tab. Sign in again to continue.' },
+  'signed-out-everywhere': { kind: 'info', text: 'You were signed out everywhere, this device included. Sign in again to continue.' },
+  'signed-out-password-changed': { kind: 'info', text: 'Your password was changed, so this device was signed out. Sign in with the new password.' },
+  'signed-out-suspended': { kind: 'error', text: 'Your account has been suspended, so you were signed out.' },
+  'session-expired': { kind: 'info', text: 'Your session has expired. Please sign in again.' },
+  'account-deleted': { kind: 'info', text: 'Your account has been deleted, so you were signed out.' },
   'common-password': {
     kind: 'info',
     text: 'You are signed in. Your password is on a list of common passwords that attackers try first: please choose a new one now.',

@@ -21,6 +21,7 @@ import { advisors, authCodes, founders, socialIdentities, users } from '../../db
 import type { Deps, ProviderIdentity, SocialProviderName } from '../../deps';
 import { ApiError } from '../../errors';
 import { enforceLimits } from '../../rate-limit/policies';
+import { registrationConsents } from '../../consents/records';
 import { createAccount, EmailTakenError, findAccountByEmail, findAccountById } from '../../users/repository';
 import type { AuthResult } from '../../users/schemas';
 import type { Account } from '../../users/wire';
@@ -155,14 +156,14 @@ async function resolveMember(deps: Deps, provider: SocialProviderName, identity:
     if (media) await importProviderPicture(deps, media, await reloadAccount(deps, holder.user.id), identity.picture);
     return holder.user.id;
   }
-  const account = await createAccount(deps.db, deps.clock, {
-    email: identity.email,
-    passwordHash: NO_PASSWORD,
-    ...namesOf(identity),
-    memberType,
-    emailVerified: true,
-    onboarded: false,
-  });
+  // Signing up with a provider accepts the terms and the privacy policy (the words beside its
+  // buttons); the digest waits for an opt-in in the settings.
+  const account = await createAccount(
+    deps.db,
+    deps.clock,
+    { email: identity.email, passwordHash: NO_PASSWORD, ...namesOf(identity), memberType, emailVerified: true, onboarded: false },
+    (userId) => registrationConsents(deps.db, deps.clock, userId, false, 'social-registration'),
+  );
   await runBatch(deps.db, [linkStatement(deps, account.user.id, provider, identity)]);
   if (media) await importProviderPicture(deps, media, account, identity.picture);
   return account.user.id;
