@@ -44,7 +44,13 @@ export default defineConfig({
           // A loopback stand-in for Stripe's API, for the production billing adapter (functions/test/stripe-stand-in.ts).
           // …and a loopback OAuth 2.0 / OpenID Connect provider for social sign-in (functions/test/oauth-stand-in.ts).
           // …and a loopback push service that keeps what it receives, for web push (functions/test/push-stand-in.ts).
-          globalSetup: ['./functions/test/stripe-stand-in-setup.ts', './functions/test/oauth-stand-in-setup.ts', './functions/test/push-stand-in-setup.ts'],
+          // …and a loopback Sentry that keeps the envelopes of the error tracker (functions/test/sentry-stand-in.ts).
+          globalSetup: [
+            './functions/test/stripe-stand-in-setup.ts',
+            './functions/test/oauth-stand-in-setup.ts',
+            './functions/test/push-stand-in-setup.ts',
+            './functions/test/sentry-stand-in-setup.ts',
+          ],
         },
       },
     ],

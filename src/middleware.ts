@@ -21,11 +21,14 @@ import { securityHeaders } from './lib/security/headers';
 import { inlineScriptHashes } from './lib/server/inline-script-hashes';
 import { withHeaders } from './lib/security/with-headers';
 import { appConfig } from './lib/server/app-config';
+import { noteRoute } from './lib/server/request-id';
 
 /** Where the 403 page lives (the shell's src/pages/403.astro). */
 const FORBIDDEN_PAGE = '/403';
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  // The route pattern for the request's log line (src/lib/server/request-id.ts).
+  noteRoute(context.routePattern);
   const response = await guardedResponse(context, next);
   const headers = securityHeaders({
     url: context.url,

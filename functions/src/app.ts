@@ -33,6 +33,7 @@ import { subscriptionRoutes } from './subscriptions/routes';
 import { messageRequestRoutes } from './message-requests/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
+import { requestLog } from './http/request-log';
 import { buildDeps, type AppOptions } from './build-deps';
 import { bodyTooLarge, handleError, handleNotFound } from './http/error-handler';
 import { errorResponses, jsonResponse } from './openapi/responses';
@@ -44,6 +45,8 @@ export function createApp(options: AppOptions = {}) {
   const app = newRouter();
   app.onError(handleError);
   app.notFound(handleNotFound);
+  // First: the request's id and its one log line, which sees every answer, errors included.
+  app.use('*', requestLog);
   app.use('*', (c, next) => {
     const maxSize = bodyLimitFor(c.req.method, c.req.path);
     return bodyLimit({
@@ -53,7 +56,7 @@ export function createApp(options: AppOptions = {}) {
       },
     })(c, next);
   });
-  // Development only: D1 usage per request for the scale bench (http/d1-meter.ts).
+  // Development only: the request's D1 usage in headers for the scale bench (http/d1-meter.ts).
   app.use('*', d1Meter);
   app.use(
     '*',

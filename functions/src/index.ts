@@ -5,6 +5,7 @@
  * minutes (wrangler.toml `[triggers]`), and the Durable Object classes wrangler.toml binds.
  */
 import { createApp } from './app';
+import { withErrorTracker } from './http/error-tracker';
 import { buildDeps } from './build-deps';
 import { runDueDeletions } from './account-deletion/requests';
 import { sweepUnsentUploads } from './inbox/attachments';
@@ -30,7 +31,10 @@ function job<T>(name: string, run: () => Promise<T>, done: (result: T) => string
 }
 
 export default {
-  fetch: app.fetch,
+  /** The app; its uncaught errors go to the error tracker when SENTRY_DSN is set (http/error-tracker.ts). */
+  fetch(request, env, ctx) {
+    return withErrorTracker(request, env, ctx, async () => app.fetch(request, env, ctx));
+  },
   /**
    * Hourly: removes the uploads a day old that no message sent (docs/security.md "Floods"),
    * carries out the account deletions nobody handled within 30 days (account-deletion/requests.ts),

@@ -125,5 +125,19 @@ test('the API documents itself at /api/session/openapi.json and /api/session/doc
 test('the app forwards /media/ to the API, which answers from R2', async ({ request }) => {
   const response = await request.get('/media/no/such/file.png');
   expect(response.status()).toBe(404);
-  expect(await response.json()).toEqual({ message: 'Not found', status: 404, data: null });
+  // The app's request id reached the API, which answers it in the error body (docs/operations.md).
+  const requestId = response.headers()['x-request-id'];
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await response.json()).toEqual({ message: 'Not found', status: 404, data: null, requestId });
+});
+
+test('every answer of the app carries its own request id, and the API calls of a page share it', async ({ request }) => {
+  const [one, two] = [await request.get('/sign-in'), await request.get('/sign-in', { headers: { 'X-Request-Id': 'chosen-by-the-visitor' } })];
+  expect(one.status()).toBe(200);
+  expect(one.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(two.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(two.headers()['x-request-id']).not.toBe(one.headers()['x-request-id']);
+  const failed = await request.get('/api/session/auth/me');
+  expect(failed.status()).toBe(401);
+  expect(((await failed.json()) as { requestId: string }).requestId).toBe(failed.headers()['x-request-id']);
 });

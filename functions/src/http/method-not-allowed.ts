@@ -7,6 +7,7 @@ import type { NotFoundHandler } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { AppEnv } from './context';
 import { clientIp } from './client-ip';
+import { errorBodyOf } from './error-handler';
 
 /** What the app's route list says about one route (middleware has the method ALL). */
 export type RouteEntry = { method: string; path: string };
@@ -42,6 +43,6 @@ export function methodNotAllowedOr(routes: () => readonly RouteEntry[], notFound
         ip: clientIp((name) => c.req.header(name)),
       }),
     );
-    return c.json({ message: 'Method not allowed', status: 405, data: { allow } }, 405, { Allow: allow.join(', ') });
+    return c.json(errorBodyOf(c, { message: 'Method not allowed', status: 405, data: { allow } }), 405, { Allow: allow.join(', ') });
   };
 }

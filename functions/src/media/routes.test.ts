@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { get } from '../../test/api';
+import { bodyOf, get } from '../../test/api';
 import { mediaKey } from './routes';
 
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -27,7 +27,7 @@ describe('GET /media/<key>', () => {
   it('answers the JSON 404 for a missing file', async () => {
     const response = await get('/media/nothing/here.png');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Not found', status: 404, data: null });
+    expect(await bodyOf(response)).toEqual({ message: 'Not found', status: 404, data: null });
   });
 
   it('is listed in the OpenAPI document', async () => {

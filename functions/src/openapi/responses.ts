@@ -9,6 +9,10 @@ export const ErrorSchema = z
     message: z.string().openapi({ example: 'Something went to wrong' }),
     status: z.number().int().openapi({ example: 500 }),
     data: z.unknown().openapi({ description: 'Details; null when there are none.' }),
+    requestId: z.string().openapi({
+      description: 'The id of the request, as in its `X-Request-Id` header and its log line (docs/operations.md).',
+      example: '0b6d1f3e-8a52-4c1e-9f7d-2f0c4e8a1b3d',
+    }),
   })
   .openapi('Error', { description: 'The one error shape of the API.' });
 

@@ -5,6 +5,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { AppError, DEFAULT_ERROR_MESSAGE } from '../errors';
+import { withRequestId } from './request-id';
 
 /** Sends a request to the API worker; tests pass a fake. */
 export type ApiFetch = (request: Request) => Promise<Response>;
@@ -12,8 +13,8 @@ export type ApiFetch = (request: Request) => Promise<Response>;
 /** The binding ignores the host; this one only makes the URLs readable in logs. */
 export const API_ORIGIN = 'https://api.internal';
 
-/** The real API, through the service binding. */
-export const bindingFetch: ApiFetch = (request) => env.API.fetch(request);
+/** The real API, through the service binding, with the id of the request being handled (request-id.ts). */
+export const bindingFetch: ApiFetch = (request) => env.API.fetch(withRequestId(request));
 
 /** The API address for `path` (with or without a leading slash) and an optional `?query`. */
 export function apiUrl(path: string, search = ''): string {
