@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs script without types
 import { startOAuthStandIn } from './lib/oauth-stand-in.mjs';
 
 describe('npm run start:social', () => {
