@@ -3,7 +3,6 @@
  * and the routes mounted by domain.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { adminDeletionRoutes, memberDeletionRoutes } from './account-deletion/routes';
 import { adminRoutes } from './admin/routes';
 import { moderationRoutes } from './moderation/routes';
@@ -17,7 +16,6 @@ import { connectionRoutes, founderConnectionRoutes } from './connections/routes'
 import { devRoutes } from './dev/routes';
 import { mediaRoutes } from './media/routes';
 import { cityRoutes } from './cities/routes';
-import { bodyLimitFor } from './body-limits';
 import { inboxRoutes, uploadRoutes } from './inbox/routes';
 import { notificationRoutes } from './notifications/routes';
 import { preferenceRoutes, pushRoutes } from './push/routes';
@@ -34,7 +32,8 @@ import { messageRequestRoutes } from './message-requests/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { buildDeps, type AppOptions } from './build-deps';
-import { bodyTooLarge, handleError, handleNotFound } from './http/error-handler';
+import { limitBody } from './http/body-limit';
+import { handleError, handleNotFound } from './http/error-handler';
 import { errorResponses, jsonResponse } from './openapi/responses';
 import { mountReference } from './openapi/routes';
 import { methodNotAllowedOr } from './http/method-not-allowed';
@@ -44,15 +43,7 @@ export function createApp(options: AppOptions = {}) {
   const app = newRouter();
   app.onError(handleError);
   app.notFound(handleNotFound);
-  app.use('*', (c, next) => {
-    const maxSize = bodyLimitFor(c.req.method, c.req.path);
-    return bodyLimit({
-      maxSize,
-      onError: () => {
-        throw bodyTooLarge(maxSize);
-      },
-    })(c, next);
-  });
+  app.use('*', limitBody);
   // Development only: D1 usage per request for the scale bench (http/d1-meter.ts).
   app.use('*', d1Meter);
   app.use(

@@ -11,6 +11,7 @@ import { sweepUnsentUploads } from './inbox/attachments';
 import { consumeDigestBatch, DIGEST_QUEUE, enqueueDueDigests } from './missed-mail/digest-queue';
 import { sendUnreadMessageMails, UNREAD_MAIL_CRON } from './missed-mail/unread';
 import { redeliverOutbox } from './notifications/outbox';
+import { drainingUnreadBodies } from './request-body';
 
 export { MemberLive } from './live/member-live';
 export { MemberNotifications } from './notifications/store';
@@ -29,7 +30,8 @@ function job<T>(name: string, run: () => Promise<T>, done: (result: T) => string
 }
 
 export default {
-  fetch: app.fetch,
+  // A body no route read is read to its end before the answer (request-body.ts).
+  fetch: drainingUnreadBodies(app.fetch),
   /**
    * Hourly: removes the uploads a day old that no message sent (docs/security.md "Floods"),
    * carries out the account deletions nobody handled within 30 days (account-deletion/requests.ts)
