@@ -41,6 +41,22 @@ describe('drainBody', () => {
   });
 });
 
+describe('a sender that stops sending', () => {
+  it('is waited for no longer than asked, by drainBody and readAtMost', async () => {
+    const stalled = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(2048));
+        },
+        // Never another byte, never an end: a client that announced more than it sends.
+      });
+    const began = Date.now();
+    await drainBody(stalled(), 50);
+    expect(await readAtMost(stalled(), 1024, 50)).toBeNull();
+    expect(Date.now() - began).toBeLessThan(2_000);
+  });
+});
+
 describe('drainingUnreadBodies', () => {
   it('reads the body a handler answered without reading before it answers', async () => {
     const body = pieces(200, 1024);
