@@ -3,8 +3,8 @@
  * binding), then the route guards of src/lib/session/guards.ts. Static files and the
  * session endpoints are left alone. A member who has not finished onboarding is sent to
  * it from member-only screens (src/lib/profiles/onboarding-guard.ts). Every answer gets the
- * browser security headers (src/lib/security/headers.ts); a page a member sees, or one of the
- * sign-in flow, is never cached.
+ * browser security headers (src/lib/security/headers.ts), but an API answer keeps its own
+ * Content-Security-Policy; a page a member sees, or one of the sign-in flow, is never cached.
  */
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
@@ -17,7 +17,7 @@ import { loadViewer } from './lib/session/viewer';
 import { loadPaymentFailed } from './lib/server/billing-notice';
 import { loadDeletionDue } from './lib/server/deletion-notice';
 import { isAuthPage } from './lib/analytics/private-pages';
-import { securityHeaders } from './lib/security/headers';
+import { headersToSet, securityHeaders } from './lib/security/headers';
 import { inlineScriptHashes } from './lib/server/inline-script-hashes';
 import { withHeaders } from './lib/security/with-headers';
 import { appConfig } from './lib/server/app-config';
@@ -36,7 +36,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     scriptHashes: await inlineScriptHashes(),
     private: context.locals.user !== null || isAuthPage(context.url.pathname),
   });
-  return withHeaders(response, headers);
+  return withHeaders(response, headersToSet(response, headers));
 });
 
 /** The guards' answer: the page itself, a redirect, or the 403 page. */

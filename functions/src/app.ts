@@ -3,7 +3,6 @@
  * and the routes mounted by domain.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { adminDeletionRoutes, memberDeletionRoutes } from './account-deletion/routes';
 import { adminRoutes } from './admin/routes';
 import { moderationRoutes } from './moderation/routes';
@@ -17,7 +16,6 @@ import { connectionRoutes, founderConnectionRoutes } from './connections/routes'
 import { devRoutes } from './dev/routes';
 import { mediaRoutes } from './media/routes';
 import { cityRoutes } from './cities/routes';
-import { bodyLimitFor } from './body-limits';
 import { inboxRoutes, uploadRoutes } from './inbox/routes';
 import { notificationRoutes } from './notifications/routes';
 import { preferenceRoutes, pushRoutes } from './push/routes';
@@ -35,7 +33,8 @@ import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
 import { buildDeps, type AppOptions } from './build-deps';
-import { bodyTooLarge, handleError, handleNotFound } from './http/error-handler';
+import { limitBody } from './http/body-limit';
+import { handleError, handleNotFound } from './http/error-handler';
 import { errorResponses, jsonResponse } from './openapi/responses';
 import { mountReference } from './openapi/routes';
 import { methodNotAllowedOr } from './http/method-not-allowed';
@@ -47,15 +46,7 @@ export function createApp(options: AppOptions = {}) {
   app.notFound(handleNotFound);
   // First: the request's id and its one log line, which sees every answer, errors included.
   app.use('*', requestLog);
-  app.use('*', (c, next) => {
-    const maxSize = bodyLimitFor(c.req.method, c.req.path);
-    return bodyLimit({
-      maxSize,
-      onError: () => {
-        throw bodyTooLarge(maxSize);
-      },
-    })(c, next);
-  });
+  app.use('*', limitBody);
   // Development only: the request's D1 usage in headers for the scale bench (http/d1-meter.ts).
   app.use('*', d1Meter);
   app.use(

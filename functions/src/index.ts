@@ -13,6 +13,7 @@ import { consumeDigestBatch, DIGEST_QUEUE, enqueueDueDigests } from './missed-ma
 import { sendUnreadMessageMails, UNREAD_MAIL_CRON } from './missed-mail/unread';
 import { redeliverOutbox } from './notifications/outbox';
 import { purgeSnapshots } from './reports/snapshots';
+import { drainingUnreadBodies } from './request-body';
 
 export { MemberLive } from './live/member-live';
 export { MemberNotifications } from './notifications/store';
@@ -31,10 +32,9 @@ function job<T>(name: string, run: () => Promise<T>, done: (result: T) => string
 }
 
 export default {
-  /** The app; its uncaught errors go to the error tracker when SENTRY_DSN is set (http/error-tracker.ts). */
-  fetch(request, env, ctx) {
-    return withErrorTracker(request, env, ctx, async () => app.fetch(request, env, ctx));
-  },
+  // The app; its uncaught errors go to the error tracker when SENTRY_DSN is set (http/error-tracker.ts),
+  // and a body no route read is read to its end before the answer (request-body.ts).
+  fetch: drainingUnreadBodies((request, env, ctx) => withErrorTracker(request, env, ctx, async () => app.fetch(request, env, ctx))),
   /**
    * Hourly: removes the uploads a day old that no message sent (docs/security.md "Floods"),
    * carries out the account deletions nobody handled within 30 days (account-deletion/requests.ts),

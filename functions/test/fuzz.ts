@@ -21,6 +21,8 @@ export type Operation = {
   queryParams: { name: string; schema: Schema; required: boolean }[];
   /** The documented body: JSON, a multipart form, or none. */
   body: { kind: 'json' | 'form'; schema: Schema } | null;
+  /** The string enum values of its parameters, body and answers: what its tokens are made of (`<member id>.<list>.<signature>`). */
+  words: string[];
 };
 
 /** A path or query value; `raw` ones go into the URL as they are (broken %-escapes). */
@@ -63,10 +65,28 @@ export function operationsOf(document: Document): Operation[] {
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: resolve(p.schema) })),
         queryParams: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: resolve(p.schema), required: p.required === true })),
         body: json ? { kind: 'json', schema: deepResolve(json, resolve) } : form ? { kind: 'form', schema: deepResolve(form, resolve) } : null,
+        words: enumWords(operation, resolve),
       });
     }
   }
   return operations;
+}
+
+/** The string enum values met under `node`, following `$ref`s (each schema once), at most `max`. */
+function enumWords(node: unknown, resolve: (schema: Schema) => Schema, max = 4): string[] {
+  const words = new Set<string>();
+  const seen = new Set<unknown>();
+  const walk = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) return value.forEach(walk);
+    const schema = value as Schema;
+    if (typeof schema.$ref === 'string') return walk(resolve(schema));
+    if (Array.isArray(schema.enum)) for (const word of schema.enum) if (typeof word === 'string' && word !== '') words.add(word);
+    Object.values(schema).forEach(walk);
+  };
+  walk(node);
+  return [...words].slice(0, max);
 }
 
 function deepResolve(schema: Schema, resolve: (schema: Schema) => Schema, depth = 0): Schema {
@@ -281,11 +301,34 @@ function formParts(schema: Schema, known: KnownIds): fc.Arbitrary<FormPart[]> {
 
 const brokenEscapes = fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80', '%ZZ', '%C0%AF', '%FF%FE', '%2e%2e%2f', '%00', '%uD800');
 
-function urlValue(schema: Schema, known: KnownIds): fc.Arbitrary<UrlValue> {
+/** Base64url text of any length, padded or not: what a token's signature looks like, and often is not (4n+1 characters never are). */
+const base64urlish = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), maxLength: 90 }),
+  fc.constantFrom('A', 'AAAAA', '====', 'AA==', '_-_-_', 'A'.repeat(43), 'A'.repeat(44), 'A'.repeat(4_001)),
+);
+
+/** Dotted values shaped like the signed tokens of links and sessions (`<id>.<list>.<signature>`, `a.b.c`), whole or broken. */
+function tokenLike(known: KnownIds, words: readonly string[]): fc.Arbitrary<string> {
+  const part = fc.oneof(fc.constantFrom(...known.ids), fc.constantFrom(...words, 'x'), base64urlish, fc.constantFrom('', ' ', '%', 'eyJhbGciOiJub25lIn0'));
+  return fc.array(part, { minLength: 1, maxLength: 5 }).map((parts) => parts.join('.'));
+}
+
+/** Odd values every query parameter gets, one parameter at a time (fixedCases): broken, huge, and tokens with broken signatures. */
+function oddQueryValues(known: KnownIds, words: readonly string[]): UrlValue[] {
+  const [id = 'x'] = known.ids;
+  const tokens = words.flatMap((word) => [`${id}.${word}.AAAAA`, `${id}.${word}.A`]);
+  return [
+    ...['', '\u0000', '-1', '1e309', '[]', 'x'.repeat(20_000), '😀'.repeat(500), 'a.b.c', `${id}.x.AAAAA`, ...tokens].map((value) => ({ value, raw: false })),
+    ...['%', '%ED%A0%80'].map((value) => ({ value, raw: true })),
+  ];
+}
+
+function urlValue(schema: Schema, known: KnownIds, words: readonly string[]): fc.Arbitrary<UrlValue> {
   const plausibleText = plausible(schema.type === 'array' ? (schema.items ?? {}) : schema, known).map((v) => String(v));
   return fc.oneof(
     { weight: 3, arbitrary: plausibleText.map((value) => ({ value, raw: false })) },
     { weight: 4, arbitrary: nastyString.map((value) => ({ value, raw: false })) },
+    { weight: 2, arbitrary: tokenLike(known, words).map((value) => ({ value, raw: false })) },
     { weight: 1, arbitrary: brokenEscapes.map((value) => ({ value, raw: true })) },
   );
 }
@@ -294,7 +337,7 @@ function queryFor(operation: Operation, known: KnownIds): fc.Arbitrary<[string, 
   const perParam = operation.queryParams.map(({ name, schema }) =>
     fc
       // None sent: a required parameter left out; two or more: a single value repeated.
-      .array(urlValue(schema, known), { minLength: 0, maxLength: schema.type === 'array' ? 4 : 2 })
+      .array(urlValue(schema, known, operation.words), { minLength: 0, maxLength: schema.type === 'array' ? 4 : 2 })
       .map((values) => values.map((value): [string, UrlValue] => [name, value])),
   );
   const extra = fc.array(
@@ -308,7 +351,7 @@ function queryFor(operation: Operation, known: KnownIds): fc.Arbitrary<[string, 
 }
 
 function pathParamsFor(operation: Operation, known: KnownIds): fc.Arbitrary<Record<string, UrlValue>> {
-  const model = Object.fromEntries(operation.pathParams.map(({ name, schema }) => [name, urlValue(schema, known)]));
+  const model = Object.fromEntries(operation.pathParams.map(({ name, schema }) => [name, urlValue(schema, known, operation.words)]));
   return fc.record(model) as fc.Arbitrary<Record<string, UrlValue>>;
 }
 
@@ -393,6 +436,10 @@ export function fixedCases(operation: Operation, known: KnownIds): FuzzCase[] {
       { pathParams: plain, query: each({ value: '99999999999999999999', raw: false }), body: { kind: 'none' } },
       { pathParams: plain, query: [...each({ value: '1', raw: false }), ...each({ value: '-1', raw: false })], body: { kind: 'none' } },
     );
+    // Each parameter alone with each odd value: broken, huge and token-shaped.
+    for (const { name } of operation.queryParams) {
+      for (const value of oddQueryValues(known, operation.words)) cases.push({ pathParams: plain, query: [[name, value]], body: { kind: 'none' } });
+    }
   }
   const numbered = () => cases.map((fuzz, forged): FuzzCase => ({ ...fuzz, forged }));
   if (operation.method === 'GET' || operation.method === 'HEAD') return numbered();

@@ -1,4 +1,5 @@
 import type { Page, Response } from '@playwright/test';
+import { png, registerMember } from './profile-page-support';
 import { DEMO_ADMIN, DEMO_MEMBER, expect, registerVerified, signIn, test, uniqueEmail } from './support';
 
 // Every screen is shown under the policy the app sends, with the providers of
@@ -125,4 +126,25 @@ test('a fresh member onboards under the policy without a refusal', async ({ page
   await registerVerified(page, request, uniqueEmail('csp'), 'a-long-enough-password-2026');
   await show(page, '/onboarding', { signedIn: true });
   expect(refusals).toEqual([]);
+});
+
+test('a message attachment opened in the browser keeps the API’s sandbox, not the page policy', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  const member = await registerMember({ browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} }, 'Sandy');
+  const uploaded = await member.context.request.post('/api/session/upload/attachment', {
+    multipart: { file: { name: 'plan.png', mimeType: 'image/png', buffer: png(8, 8) } },
+    headers: { origin: baseURL! },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { _id } = (await uploaded.json()) as { _id: string };
+  // Opened as a page (a member following the file's link) and fetched as the inbox's <img> does.
+  const opened = await member.page.goto(`/api/session/connections/attachments/${_id}`);
+  const fetched = await member.context.request.get(`/api/session/connections/attachments/${_id}`);
+  for (const response of [opened!, fetched]) {
+    expect(response.status()).toBe(200);
+    const policy = response.headers()['content-security-policy'] ?? '';
+    expect(policy.split('; ')).toEqual(expect.arrayContaining(["default-src 'none'", 'sandbox']));
+    expect(policy).not.toMatch(/script-src|'unsafe-eval'/);
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  }
+  await member.context.close();
 });

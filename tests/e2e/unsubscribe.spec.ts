@@ -60,3 +60,16 @@ test('an unread-message mail’s link unsubscribes without signing in; settings 
   await page.goto(link.pathname + link.search);
   await expect(page.getByRole('heading', { name: 'Unsubscribe', exact: true })).toBeVisible();
 });
+
+test('a link whose signature is broken says so with a 400, on the page and to the one-click POST', async ({ page, request }) => {
+  // `AAAAA` is no base64 at all: the API, the page and the one-click POST answered 500, 500 and 502 (issue 28).
+  const broken = `/unsubscribe?token=${encodeURIComponent('0123456789abcdef01234567.messages.AAAAA')}`;
+  const opened = await page.goto(broken);
+  expect(opened?.status()).toBe(400);
+  await expect(page.getByText('This unsubscribe link is not valid.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+
+  const oneClick = await request.post(broken, { form: { 'List-Unsubscribe': 'One-Click' } });
+  expect(oneClick.status()).toBe(400);
+  expect(await oneClick.text()).toBe('This unsubscribe link is not valid.');
+});

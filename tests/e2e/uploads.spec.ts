@@ -2,7 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { expect, test } from './support';
 
 // Uploads through the app's own origin: the session proxy refuses a body over the API's
-// limit before reading it (a posted video losing its location is checked at the API:
+// limit without keeping it; a sender that stops sending hears the refusal within 2 s
+// (functions/src/request-body.ts DRAIN_WAIT_MS) (a posted video losing its location is checked at the API:
 // functions/src/feed/posts.test.ts).
 
 /** Sends only the headers of a POST that declares `declaredBytes`, and answers the status and body the app sends back without the body. */
@@ -30,7 +31,7 @@ function declareOnly(baseURL: string, path: string, declaredBytes: number): Prom
   });
 }
 
-test('an oversized body is refused at the edge at once, before it is sent', async ({ baseURL }) => {
+test('an oversized body is refused at the edge before it is sent, within seconds', async ({ baseURL }) => {
   const answer = await declareOnly(baseURL!, '/api/session/auth/login', 100 * 1024 * 1024);
   expect(answer.status).toBe(413);
   expect(JSON.parse(answer.body)).toEqual({ message: 'The request body is too large: 64 KB at most.', status: 413, data: { maxBytes: 65536 } });

@@ -27,8 +27,9 @@ function base64url(bytes: Uint8Array): string {
     .replace(/=+$/, '');
 }
 
+/** The bytes of base64url text, or null when it is not base64url (a length of 4n+1 is never valid, and atob throws on it). */
 function fromBase64url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return null;
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }

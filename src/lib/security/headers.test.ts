@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
-import { isLocalHost, securityHeaders } from './headers';
+import { headersToSet, isLocalHost, securityHeaders } from './headers';
 
 type PolicyConfig = Pick<AppConfig, 'mediaBaseUrl' | 'analytics' | 'chat'>;
 const DEFAULT: PolicyConfig = { mediaBaseUrl: '/media/', analytics: { provider: '' }, chat: { provider: '' } };
@@ -92,5 +92,22 @@ describe('isLocalHost', () => {
     expect(isLocalHost('[::1]')).toBe(true);
     expect(isLocalHost('foundermesh.app')).toBe(false);
     expect(isLocalHost('localhost.example.com')).toBe(false);
+  });
+});
+
+describe('headersToSet', () => {
+  const SANDBOX = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+  it('keeps the policy an API answer carries, such as an attachment’s sandbox, and sets the other headers', () => {
+    const attachment = new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml', 'Content-Security-Policy': SANDBOX } });
+    const set = headersToSet(attachment, headersFor());
+    expect(set['Content-Security-Policy']).toBeUndefined();
+    expect(set['X-Content-Type-Options']).toBe('nosniff');
+    expect(set['X-Frame-Options']).toBe('DENY');
+  });
+
+  it('gives a page, which carries no policy of its own, the page policy', () => {
+    const page = new Response('<html></html>', { headers: { 'content-type': 'text/html' } });
+    expect(headersToSet(page, headersFor())['Content-Security-Policy']).toBe(headersFor()['Content-Security-Policy']);
   });
 });

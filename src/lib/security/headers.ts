@@ -37,3 +37,15 @@ export function securityHeaders({ url, config, scriptHashes, private: isPrivate 
   if (isPrivate) headers['Cache-Control'] = 'no-store';
   return headers;
 }
+
+/**
+ * The headers to set on `response`: a Content-Security-Policy it already carries is kept.
+ * Only API answers passed on by the session proxy carry one, such as the sandbox of a message
+ * attachment (functions/src/inbox/attachments.ts), which the page policy must not replace:
+ * an HTML or SVG file opened from a message would otherwise run as a page of this origin.
+ */
+export function headersToSet(response: Response, headers: Record<string, string>): Record<string, string> {
+  if (!response.headers.has('content-security-policy')) return headers;
+  const { 'Content-Security-Policy': _pagePolicy, ...rest } = headers;
+  return rest;
+}

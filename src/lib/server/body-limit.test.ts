@@ -44,19 +44,20 @@ describe('proxyBodyLimit', () => {
 });
 
 describe('readBodyWithin', () => {
-  test('refuses a declared Content-Length over the limit at once, without reading the body', async () => {
+  // A refused body is read to its end, not cancelled: left half read, it breaks the next request on the local stack.
+  test('refuses a declared Content-Length over the limit, and reads the rest to its end', async () => {
     const body = chunkedBody(1000, KB);
     const result = await readBodyWithin(streamed(body.stream, { 'content-length': String(64 * KB + 1) }), 64 * KB);
     expect(result).toBeInstanceOf(AppError);
     expect((result as AppError).toJSON()).toEqual({ message: 'The request body is too large: 64 KB at most.', status: 413, data: { maxBytes: 64 * KB } });
-    expect(body.pulled()).toBeLessThanOrEqual(1);
+    expect(body.pulled()).toBe(1000);
   });
 
-  test('refuses a chunked body the moment it passes the limit, and reads no further', async () => {
+  test('refuses a chunked body that passes the limit, and reads the rest to its end', async () => {
     const body = chunkedBody(1000, KB);
     const result = await readBodyWithin(streamed(body.stream), 10 * KB);
     expect((result as AppError).status).toBe(413);
-    expect(body.pulled()).toBeLessThan(20);
+    expect(body.pulled()).toBe(1000);
   });
 
   test('refuses a body longer than its Content-Length said', async () => {

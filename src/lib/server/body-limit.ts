@@ -1,11 +1,12 @@
 /**
  * The session proxy's body limit: the largest body the API accepts for the path (one
- * source: functions/src/body-limits.ts), applied before the body is in memory. A declared
- * Content-Length over it is refused at once, unread; a body without a length, or longer
- * than it said, is counted as it streams in and refused the moment it passes the limit.
+ * source: functions/src/body-limits.ts), applied as the body streams in: no more than the
+ * limit is ever kept. A declared Content-Length over it is refused without keeping a byte; a
+ * body without a length, or longer than it said, is counted and refused once it passes it.
  */
 import { bodyLimitFor } from '@api/body-limits';
 import { bodyTooLargeMessage } from '@api/body-size';
+import { drainBody, readAtMost } from '@api/request-body';
 import { AppError } from '../errors';
 
 /** The 413 answer, in the API's words and shape (`data.maxBytes` as the API sends it). */
@@ -19,28 +20,17 @@ export function proxyBodyLimit(method: string, apiPath: string): number {
 }
 
 /**
- * The request's body, read whole only while it stays within `maxBytes`; an AppError 413
- * when its declared length or its bytes go over (the rest is never read).
+ * The request's body, kept only while it stays within `maxBytes`; an AppError 413 when its
+ * declared length or its bytes go over. A refused body is still read to its end, its bytes
+ * thrown away: a body left half read breaks the next request on the local stack
+ * (@api/request-body).
  */
 export async function readBodyWithin(request: Request, maxBytes: number): Promise<ArrayBuffer | AppError> {
-  const declared = Number(request.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await request.body?.cancel().catch(() => undefined);
+  if (!request.body) return new ArrayBuffer(0);
+  if (Number(request.headers.get('content-length')) > maxBytes) {
+    await drainBody(request.body);
     return bodyTooLargeError(maxBytes);
   }
-  if (!request.body) return new ArrayBuffer(0);
-  let seen = 0;
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      seen += chunk.byteLength;
-      if (seen > maxBytes) controller.error(bodyTooLargeError(maxBytes));
-      else controller.enqueue(chunk);
-    },
-  });
-  try {
-    return await new Response(request.body.pipeThrough(counter)).arrayBuffer();
-  } catch (cause) {
-    if (seen > maxBytes) return bodyTooLargeError(maxBytes);
-    throw cause;
-  }
+  const bytes = await readAtMost(request.body, maxBytes);
+  return bytes ? (bytes.buffer as ArrayBuffer) : bodyTooLargeError(maxBytes);
 }
