@@ -6,6 +6,9 @@ const migrations = await readD1Migrations(path.join(import.meta.dirname, 'functi
 
 export default defineConfig({
   test: {
+    // The one log line of each API request (functions/src/http/request-log.ts) is for operators;
+    // printed for every request of every test it buries the report. Its own test reads it.
+    onConsoleLog: (log) => !log.startsWith('{"event":"request"'),
     projects: [
       {
         // Pure app-side modules (text rules, stores, session helpers) in Node.

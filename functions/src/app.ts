@@ -34,6 +34,7 @@ import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
 import { buildDeps, type AppOptions } from './build-deps';
 import { limitBody } from './http/body-limit';
+import { bodyLimitFor } from './body-limits';
 import { handleError, handleNotFound } from './http/error-handler';
 import { errorResponses, jsonResponse } from './openapi/responses';
 import { mountReference } from './openapi/routes';
@@ -46,7 +47,7 @@ export function createApp(options: AppOptions = {}) {
   app.notFound(handleNotFound);
   // First: the request's id and its one log line, which sees every answer, errors included.
   app.use('*', requestLog);
-  app.use('*', limitBody);
+  app.use('*', limitBody(bodyLimitFor));
   // Development only: the request's D1 usage in headers for the scale bench (http/d1-meter.ts).
   app.use('*', d1Meter);
   app.use(

@@ -38,7 +38,7 @@ const PASS_THROUGH = [
   'GITHUB_API_URL',
   // Web push to the loopback stand-in of the browser tests (functions/src/push/config.ts); tests only.
   'PUSH_ALLOW_LOOPBACK_FOR_TESTS',
-  // The benches time more sends per member than a person makes (functions/src/rate-limit/guards.ts); development only.
+  // The benches time more sends per member than a person makes (functions/src/http/rate-limit-guards.ts); development only.
   'BENCH_LIFTS_FLOOD_LIMITS',
 ];
 

@@ -5,7 +5,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { newRouter } from '../http/context';
-import { limitPerMember } from '../rate-limit/guards';
+import { limitPerMember } from '../http/rate-limit-guards';
 import { RATE_LIMITS } from '../rate-limit/policies';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { requireAdmin, requireUser } from '../session/guards';

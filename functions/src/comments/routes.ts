@@ -30,7 +30,7 @@ import {
   ReplySchema,
 } from './schemas';
 import { addComment, addReply, deleteComment, deleteReply, editComment, editReply, viewerOf } from './service';
-import { limitPerMember } from '../rate-limit/guards';
+import { limitPerMember } from '../http/rate-limit-guards';
 import { RATE_LIMITS } from '../rate-limit/policies';
 
 const doc = { tags: ['Feed comments'] };

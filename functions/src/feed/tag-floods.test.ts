@@ -95,7 +95,7 @@ describe('replayed tag notifications', () => {
       ['/feed/comments/reply', 'put'],
       ['/notifications/notify-tagged-users', 'post'],
     ] as const) {
-      expect(paths[path][method].responses['429'].description, `${method} ${path}`).toMatch(/^Too many tag notifications: 50 an hour/);
+      expect(paths[path][method].responses['429'].description, `${method} ${path}`).toMatch(/Too many tag notifications: 50 an hour/);
     }
   });
 });

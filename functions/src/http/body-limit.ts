@@ -5,7 +5,6 @@
  * limit are never kept.
  */
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimitFor } from '../body-limits';
 import { drainBody, readAtMost } from '../request-body';
 import type { AppEnv } from './context';
 import { bodyTooLarge } from './error-handler';
@@ -17,18 +16,24 @@ function declaredLength(headers: Headers): number | null {
   return Number.isSafeInteger(length) && length >= 0 ? length : null;
 }
 
-export const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const request = c.req.raw;
-  if (!request.body) return next();
-  const maxBytes = bodyLimitFor(c.req.method, c.req.path);
-  const declared = declaredLength(request.headers);
-  if (declared !== null && declared <= maxBytes) return next();
-  if (declared !== null) {
-    await drainBody(request.body);
-    throw bodyTooLarge(maxBytes);
-  }
-  const bytes = await readAtMost(request.body, maxBytes);
-  if (!bytes) throw bodyTooLarge(maxBytes);
-  c.req.raw = new Request(request, { body: bytes });
-  return next();
-};
+/** The limit of a request's body, in bytes, by its method and path. */
+export type BodyLimitOf = (method: string, path: string) => number;
+
+/** The middleware over the routes' limits (`bodyLimitFor` of body-limits.ts, which app.ts passes in). */
+export const limitBody =
+  (limitOf: BodyLimitOf): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const request = c.req.raw;
+    if (!request.body) return next();
+    const maxBytes = limitOf(c.req.method, c.req.path);
+    const declared = declaredLength(request.headers);
+    if (declared !== null && declared <= maxBytes) return next();
+    if (declared !== null) {
+      await drainBody(request.body);
+      throw bodyTooLarge(maxBytes);
+    }
+    const bytes = await readAtMost(request.body, maxBytes);
+    if (!bytes) throw bodyTooLarge(maxBytes);
+    c.req.raw = new Request(request, { body: bytes });
+    return next();
+  };

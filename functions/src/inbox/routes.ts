@@ -29,7 +29,7 @@ import {
 import { UnseenCountSchema } from '../notifications/schemas';
 import { sendMessage } from './send';
 import { listThreads, openThread, unseenMessageCount } from './threads';
-import { limitPerMember } from '../rate-limit/guards';
+import { limitPerMember } from '../http/rate-limit-guards';
 
 const param = (name: string, description: string) => z.object({ [name]: IdSchema.openapi({ param: { name, in: 'path' }, description }) });
 const ThreadParam = param('id', 'The thread id.');

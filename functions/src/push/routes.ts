@@ -7,7 +7,7 @@ import { ApiError, invalidFields } from '../errors';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { requireUser } from '../session/guards';
-import { limitPerMember } from '../rate-limit/guards';
+import { limitPerMember } from '../http/rate-limit-guards';
 import { FLOOD_LIMITS, RATE_LIMITS } from '../rate-limit/policies';
 import { readPushConfig } from './config';
 import { endpointProblem } from './endpoints';

@@ -5,7 +5,7 @@ import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { ReportBodySchema, ReportReceiptSchema } from './schemas';
 import { fileReport, REPORT_MESSAGES } from './service';
-import { limitPerMember } from '../rate-limit/guards';
+import { limitPerMember } from '../http/rate-limit-guards';
 import { RATE_LIMITS } from '../rate-limit/policies';
 
 export const reportRoutes = newRouter().openapi(

@@ -6,7 +6,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
-import { limitPerMember } from '../rate-limit/guards';
+import { limitPerMember } from '../http/rate-limit-guards';
 import { RATE_LIMITS } from '../rate-limit/policies';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { BILLING_MESSAGES as M } from './messages';

@@ -6,8 +6,8 @@
  * development (docs/configuration.md).
  */
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../http/context';
-import { enforceLimits, type RATE_LIMITS } from './policies';
+import type { AppEnv } from './context';
+import { enforceLimits, type RATE_LIMITS } from '../rate-limit/policies';
 
 /** Counts each request against `name` for the member; `what` names the requests in the 429 message. */
 export function limitPerMember(name: keyof typeof RATE_LIMITS, what: string) {
