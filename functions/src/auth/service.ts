@@ -37,7 +37,8 @@ export async function deliver(deps: Deps, message: MailMessage): Promise<void> {
   try {
     await deps.mailer.send(message);
   } catch (error) {
-    console.error(`mail to ${message.to} ("${message.subject}") failed`, error);
+    // No address in the logs: they are kept (docs/operations.md), an address is personal.
+    console.error(`mail ("${message.subject}") failed`, error);
   }
 }
 

@@ -13,8 +13,13 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** What the database was asked during one request. `unmetered` queries are counted without their rows. */
-export type D1Usage = { queries: number; rowsRead: number; rowsWritten: number; unmetered: number };
+/**
+ * What the database was asked during one request. `unmetered` queries are counted without their
+ * rows. `rawMeta`: whether `raw()` asks workerd's private session for its meta. That call is not
+ * a public API, so only development (the scale bench, the tests) makes it; in production a
+ * `raw()` runs as D1 ships it and is counted as unmetered.
+ */
+export type D1Usage = { queries: number; rowsRead: number; rowsWritten: number; unmetered: number; rawMeta: boolean };
 
 type Meta = { rows_read?: unknown; rows_written?: unknown } | undefined;
 type RowsAndColumns = { success?: boolean; meta?: Meta; results?: { columns: string[]; rows: unknown[][] } | Record<string, unknown>[] };
@@ -26,8 +31,8 @@ const NO_SPAN = { setAttribute() {}, setAttributes() {}, end() {} };
 
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-export function emptyUsage(): D1Usage {
-  return { queries: 0, rowsRead: 0, rowsWritten: 0, unmetered: 0 };
+export function emptyUsage({ rawMeta = true }: { rawMeta?: boolean } = {}): D1Usage {
+  return { queries: 0, rowsRead: 0, rowsWritten: 0, unmetered: 0, rawMeta };
 }
 
 /** Where a query's counts go: the usage of the request it runs in, or nowhere outside one. */
@@ -47,7 +52,7 @@ function addMeta(usage: D1Usage | undefined, meta: Meta) {
 async function rawWithMeta(statement: D1PreparedStatement, usage: D1Usage | undefined, options?: { columnNames?: boolean }): Promise<unknown[]> {
   const send = (statement as unknown as SessionOf).dbSession?._sendOrThrow;
   const { statement: sql, params } = statement as unknown as { statement?: unknown; params?: unknown };
-  if (!usage || typeof send !== 'function' || typeof sql !== 'string' || !Array.isArray(params)) {
+  if (!usage || !usage.rawMeta || typeof send !== 'function' || typeof sql !== 'string' || !Array.isArray(params)) {
     if (usage) usage.unmetered += 1;
     return options?.columnNames ? statement.raw({ columnNames: true }) : statement.raw();
   }

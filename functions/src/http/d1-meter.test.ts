@@ -45,6 +45,15 @@ describe('the development D1 meter (x-bench-d1)', () => {
     expect(usage.rowsRead).toBeGreaterThan(0);
   });
 
+  it('outside development, runs raw() as D1 ships it and counts it unmetered: no private workerd call', async () => {
+    const member = await signedInMember();
+    const sql = 'SELECT id, email FROM users WHERE id = ?';
+    const usage = emptyUsage({ rawMeta: false });
+    const rows = await withD1Usage(usage, () => requestMeteredD1(env.DB).prepare(sql).bind(member.user.id).raw());
+    expect(rows).toEqual([[member.user.id, member.user.email]]);
+    expect(usage).toMatchObject({ queries: 1, unmetered: 1, rowsRead: 0 });
+  });
+
   it('counts drizzle reads, writes, first() and each statement of a batch', async () => {
     const member = await signedInMember();
     const usage = emptyUsage();

@@ -1,6 +1,6 @@
 /**
  * Uncaught errors go to Sentry (or any service that takes Sentry's envelopes) when the SENTRY_DSN
- * secret is set, and nowhere without it (docs/operations.md, docs/decisions.md "Error tracking").
+ * secret is set, and nowhere without it (docs/operations.md, docs/decisions.md "Logs, request ids and error reports (issue 28)").
  * `@sentry/cloudflare`'s `withSentry` is not used: it wraps every binding of the worker, D1 and the
  * Durable Objects included, even without a DSN. Only with a DSN does a request run inside the
  * SDK's `wrapRequestHandler`, with none of its default integrations: no request data (URL, query,

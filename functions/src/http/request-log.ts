@@ -60,7 +60,8 @@ function withRequestIdHeader(c: Context<AppEnv>, requestId: string) {
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now();
   const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
-  const usage = emptyUsage();
+  // workerd's private session call (db/d1-meter.ts) only where the stack is ours: development.
+  const usage = emptyUsage({ rawMeta: c.env.ENVIRONMENT?.trim() === 'development' });
   c.set('requestId', requestId);
   c.set('d1Usage', usage);
   // A deployment missing its binding still answers (the generic 500 of the routes that need it).

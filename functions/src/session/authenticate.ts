@@ -5,7 +5,7 @@
 import type { Deps, SessionEndedReason } from '../deps';
 import { ApiError } from '../errors';
 import { findAccountWith } from '../users/repository';
-import { assertNotSuspended } from '../users/suspension';
+import { assertNotSuspended, suspensionOf } from '../users/suspension';
 import type { Account } from '../users/wire';
 import { SESSION_MESSAGES } from './messages';
 import { ENDED_REASON_OF_STORED } from './end-reasons';
@@ -36,10 +36,14 @@ export async function authenticate(deps: Pick<Deps, 'db' | 'clock' | 'config'>, 
   const live = found?.extra ? (JSON.parse(found.extra) as { lastSeenAt: string | null }) : null;
   const account: Account | null = found && { user: found.user, founder: found.founder, advisor: found.advisor };
   if (!claims || !account) throw new ApiError(401, SESSION_MESSAGES.sessionExpired);
-  // Suspending ends every session, but a token must not outrun that either way; checked
-  // first so that the member's tabs hear of the suspension rather than of a sign-out.
+  if (!live || account.user.tokenVersion !== claims.ver) {
+    // Suspending ends every session: the member's tabs hear of the suspension rather than of a
+    // sign-out, but an ended session's token learns no more than that (not the date, not the words).
+    const reason = suspensionOf(account.user, deps.clock.now()).suspended ? 'suspended' : await whySessionEnded(deps, claims.sub, claims.sid);
+    throw new ApiError(401, SESSION_MESSAGES.sessionExpired, { reason });
+  }
+  // A live session of a suspended member (none should outlive the suspension) is refused with its words.
   assertNotSuspended(account.user, deps.clock.now(), 401);
-  if (!live || account.user.tokenVersion !== claims.ver) throw new ApiError(401, SESSION_MESSAGES.sessionExpired, { reason: await whySessionEnded(deps, claims.sub, claims.sid) });
   // The sessions list shows when each was last used; written once every few minutes at most.
   const seen = live.lastSeenAt ? Date.parse(live.lastSeenAt) : 0;
   if (deps.clock.now().getTime() - seen >= LAST_SEEN_RESOLUTION_MS) await touchSession(deps.db, deps.clock, claims.sid);

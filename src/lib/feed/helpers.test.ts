@@ -179,6 +179,14 @@ describe('@-mentions in the composer', () => {
     expect(storedText(editShown(box, 'Hi @Ad there'))).toBe('Hi @Ad there');
     expect(storedText(editShown(box, 'Hi there'))).toBe('Hi there');
   });
+  test('a name longer than a stored mention holds is cut to 100 characters, so it stays a mention', () => {
+    const box = shownText('Hi @lo');
+    const long = `${'L'.repeat(60)} ${'M'.repeat(60)}`;
+    const result = insertMention(box, mentionQueryAt(box.shown, 6)!, 6, { _id: ada, name: long });
+    const stored = storedText(result.box);
+    expect(shownText(stored).spans).toHaveLength(1);
+    expect(shownText(stored).shown).toBe(`Hi @${long.slice(0, 100)} `);
+  });
   test('a paste replacing everything drops the mentions it replaced', () => {
     const box = shownText(`@[Ada](${ada}) and @[Bo](${bo})`);
     expect(storedText(editShown(box, 'something else'))).toBe('something else');

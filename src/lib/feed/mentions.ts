@@ -25,7 +25,13 @@ export function mentionQueryAt(text: string, caret: number): MentionQuery | null
 
 /** The token for a member: brackets and parentheses in a name are left out so the token stays whole. */
 function mentionToken(member: { _id: string; name: string }): { token: string; name: string } {
-  const name = member.name.replace(/[[\]()]/g, '').trim() || 'member';
+  // At most 100 characters: the longest name a stored mention carries (MENTION_TOKEN).
+  const name =
+    member.name
+      .replace(/[[\]()]/g, '')
+      .trim()
+      .slice(0, 100)
+      .trim() || 'member';
   return { token: `@[${name}](${member._id})`, name };
 }
 

@@ -110,7 +110,13 @@ export function withoutPost(state: FeedState, postId: string): FeedState {
 /** A post taken out (a refused delete) put back where it was in `before`, keeping what changed since. */
 export function withPostBack(state: FeedState, before: FeedState, postId: string): FeedState {
   const kept = (ids: string[], current: string[]) => ids.filter((id) => id === postId || current.includes(id));
-  return { ...state, posts: { ...state.posts, [postId]: before.posts[postId]! }, order: kept(before.order, state.order), pinned: kept(before.pinned, state.pinned) };
+  return {
+    ...state,
+    posts: { ...state.posts, [postId]: before.posts[postId]! },
+    order: kept(before.order, state.order),
+    pinned: kept(before.pinned, state.pinned),
+    fresh: before.fresh && kept(before.fresh, state.fresh ?? []),
+  };
 }
 
 /** One post swapped for another under a new id, in place (a pending post for the server's). */

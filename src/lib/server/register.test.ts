@@ -43,6 +43,14 @@ describe('registerMember', () => {
     expect(JSON.parse(api.received[0].body)).toEqual({ ...fields, agreement: true, subscription: false });
   });
 
+  test('a "false" or "0" sent for the digest is no opt-in', async () => {
+    for (const subscription of ['false', '0', 'no']) {
+      const api = createFakeApi(() => Response.json({ message: 'Account created.', user: {} }, { status: 201 }));
+      await registerMember({ ...fields, agreement: 'on', subscription }, { fetchApi: api.fetchApi });
+      expect(JSON.parse(api.received[0].body).subscription, subscription).toBe(false);
+    }
+  });
+
   test('returns the server error body and status when the API refuses', async () => {
     const api = createFakeApi(() =>
       Response.json({ message: 'An account with this email already exists.', status: 409, data: { fields: { email: 'is already registered' } } }, { status: 409 }),

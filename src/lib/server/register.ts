@@ -41,7 +41,9 @@ export async function registerMember(fields: Record<string, unknown>, options: O
   const missing = missingConsents(fields);
   if (missing.length > 0) return { ok: false, error: consentError(missing) };
   // The fields go on as the visitor typed them: the API checks each one and names the wrong ones.
-  const body = { ...fields, agreement: true, subscription: Boolean(fields.subscription) } as RegisterBody;
+  // The digest is an opt-in: only a ticked box (`on`) or a true value says yes, never "false" or "0".
+  const optedIn = fields.subscription === true || fields.subscription === 'on' || fields.subscription === 'true';
+  const body = { ...fields, agreement: true, subscription: optedIn } as RegisterBody;
   const result = await outcome(data(serverClient(options).users.register.$post({ json: body })));
   return result.ok ? { ok: true } : { ok: false, error: result.error };
 }
