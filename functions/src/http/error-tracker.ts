@@ -8,10 +8,13 @@
  * the error, its stack and the tags given here (request id, route pattern, method); emails in
  * error messages are masked before it leaves.
  */
-import { captureException, dedupeIntegration, linkedErrorsIntegration, setAsyncLocalStorageAsyncContextStrategy, wrapRequestHandler } from '@sentry/cloudflare';
+import type * as SentryModule from '@sentry/cloudflare';
 
 type TrackerVars = { SENTRY_DSN?: string; ENVIRONMENT?: string };
-type SentryEvent = Parameters<NonNullable<Parameters<typeof wrapRequestHandler>[0]['options']['beforeSend']>>[0];
+type SentryEvent = Parameters<NonNullable<Parameters<typeof SentryModule.wrapRequestHandler>[0]['options']['beforeSend']>>[0];
+
+/** The SDK, loaded by the first request of a worker with a DSN: without one it is never loaded. */
+let sentry: typeof SentryModule | null = null;
 
 const EMAIL = /[^\s@"'<>()]+@[^\s@"'<>()]+\.[^\s@"'<>()]+/g;
 const MASKED_EMAIL = '[email]';
@@ -32,9 +35,11 @@ function scrub(event: SentryEvent): SentryEvent {
 }
 
 /** Runs one request of the worker, inside the tracker's per-request scope when a DSN is configured. */
-export function withErrorTracker(request: Request, vars: TrackerVars, context: ExecutionContext, handle: () => Promise<Response>): Promise<Response> {
+export async function withErrorTracker(request: Request, vars: TrackerVars, context: ExecutionContext, handle: () => Promise<Response>): Promise<Response> {
   const dsn = vars.SENTRY_DSN?.trim();
   if (!dsn) return handle();
+  sentry ??= await import('@sentry/cloudflare');
+  const { dedupeIntegration, linkedErrorsIntegration, setAsyncLocalStorageAsyncContextStrategy, wrapRequestHandler } = sentry;
   if (!scopesPerRequest) {
     // Each request's scope (its tags) in an AsyncLocalStorage, so requests running at once stay apart.
     setAsyncLocalStorageAsyncContextStrategy();
@@ -60,5 +65,5 @@ export function withErrorTracker(request: Request, vars: TrackerVars, context: E
 
 /** Sends an error the app caught (the 500 answers of error-handler.ts); does nothing without a DSN. */
 export function reportError(error: unknown, tags: Record<string, string>): void {
-  captureException(error, { tags });
+  sentry?.captureException(error, { tags });
 }
