@@ -26,10 +26,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  // wrangler's local dev proxy now and then drops a POST ("Network connection lost", not
-  // retried by the proxy), and a loaded machine can stretch a step past its 10 s wait (seen with
-  // four workers: the account deletion dialog, a registration). Retries absorb these; the
-  // report still lists each as flaky, and a test failing every try still fails the run.
+  // The "dropped POST" these retries once covered was workerd breaking the request after one
+  // whose body a worker refused unread; bodies are now read to their end (functions/src/request-body.ts,
+  // tests/e2e/refused-bodies.spec.ts). What is left: a loaded two-core machine can stretch a step
+  // past its 10 s wait. The report lists each retried test as flaky, and a test failing every try
+  // still fails the run; taking retries to 0 is part of the work on the suite's speed.
   retries: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
