@@ -251,7 +251,10 @@ describe('suspending', () => {
     const refusal = await bodyOf(signIn);
     expect(refusal.message).toBe(`Your account is suspended until ${until.slice(0, 10)} ${until.slice(11, 16)} UTC. Reason: Repeated spam.`);
     expect(refusal.data).toEqual({ reason: 'suspended', until, suspensionReason: 'Repeated spam' });
-    expect((await get('/auth/me', { token: member.jwt })).status).toBe(401);
+    // The old token hears why its session ended, and no more: not the date, not the words.
+    const oldToken = await get('/auth/me', { token: member.jwt });
+    expect(oldToken.status).toBe(401);
+    expect((await bodyOf(oldToken)).data).toEqual({ reason: 'suspended' });
     expect((await mailTo(member.user.email)).map((mail) => mail.subject)).toContain('Your FounderMesh account is suspended');
     expect(await bodyOf(await get(`/admin/moderation/members/${member.user.id}/suspension`, { token: moderator.jwt }))).toMatchObject({ suspended: true, until });
     expect((await auditOf('member', member.user.id)).map((entry) => entry.action)).toEqual(['member.suspend']);
