@@ -4,18 +4,9 @@ import { describe, expect, inject, it, vi } from 'vitest';
 import worker from '../index';
 import { uniqueEmail, uniqueIp } from '../../test/api';
 import type { ReceivedEnvelope } from '../../test/sentry-stand-in';
+import { brokenDb } from '../../test/broken-db';
 
 const standIn = () => `http://127.0.0.1:${inject('sentryStandInPort')}`;
-
-/** A D1 binding whose every query fails, as when the database is unreachable: an error nobody handles. */
-const brokenDb = {
-  prepare() {
-    throw new Error('D1_ERROR: the database is unreachable');
-  },
-  batch() {
-    throw new Error('D1_ERROR: the database is unreachable');
-  },
-} as unknown as D1Database;
 
 /** A sign-in through the worker's own entry (as production runs it) while the database is down. */
 async function failingSignIn(vars: Partial<Env>, email: string): Promise<Response> {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, get, post, signedInMember, uniqueEmail } from '../../test/api';
 import { memberLogId } from './member-log-id';
 import type { RequestLogLine } from './request-log';
+import { brokenDb } from '../../test/broken-db';
 
 /** The request log lines console.log printed while `run` ran. */
 async function requestLinesOf(run: () => Promise<Response>): Promise<{ response: Response; lines: RequestLogLine[]; printed: string[] }> {
@@ -23,16 +24,6 @@ async function requestLinesOf(run: () => Promise<Response>): Promise<{ response:
     log.mockRestore();
   }
 }
-
-/** A D1 binding whose every query fails, as when the database is unreachable. */
-const brokenDb = {
-  prepare() {
-    throw new Error('D1_ERROR: the database is unreachable');
-  },
-  batch() {
-    throw new Error('D1_ERROR: the database is unreachable');
-  },
-} as unknown as D1Database;
 
 afterEach(() => vi.restoreAllMocks());
 
