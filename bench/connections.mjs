@@ -15,7 +15,7 @@ import path from 'node:path';
 import { hashPassword } from './lib/password.mjs';
 import { root, runBin } from '../scripts/lib/run.mjs';
 import { median, percentile, recordBenchmark, timedGets } from './lib/report.mjs';
-import { insertStatements } from './lib/sql.mjs';
+import { insertStatements } from '../scripts/lib/sql.mjs';
 import { runningWorker } from './lib/worker.mjs';
 import { random } from './lib/random.mjs';
 

@@ -19,7 +19,7 @@ import { hashPassword } from './lib/password.mjs';
 import { root } from '../scripts/lib/run.mjs';
 import { d1 } from './lib/load-data.mjs';
 import { median, percentile, recordBenchmark, timedGets } from './lib/report.mjs';
-import { insertStatements } from './lib/sql.mjs';
+import { insertStatements } from '../scripts/lib/sql.mjs';
 import { runningWorker } from './lib/worker.mjs';
 import { random } from './lib/random.mjs';
 

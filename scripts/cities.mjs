@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { citySearchKey } from '../functions/src/cities/search-key.ts';
-import { insertStatements } from '../bench/lib/sql.mjs';
+import { insertStatements } from './lib/sql.mjs';
 import { root, runBin } from './lib/run.mjs';
 
 const require = createRequire(path.join(root, 'package.json'));

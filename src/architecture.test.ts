@@ -4,9 +4,14 @@
  * src/lib, what loads at run time may reach the API worker's source only through the modules
  * listed in BROWSER_SAFE_API (constants and pure functions, no zod); everything else of the
  * API is `import type` only. Types are erased, so they cost the page nothing.
+ *
+ * Inside src/, lib/ is the bottom layer: it imports no component, island, layout or page; the
+ * files of one folder import each other in no circle; islands stay small. The repository's
+ * tools: scripts/ (which `npm start`, `npm test` and `npm run deploy` run) imports nothing of
+ * bench/, and bench files stay readable.
  */
 import { describe, expect, it } from 'vitest';
-import { forbiddenReach } from '../scripts/lib/architecture-rules';
+import { fileCycles, forbiddenImports, forbiddenReach } from '../scripts/lib/architecture-rules';
 import { buildModuleGraph } from '../scripts/lib/module-graph';
 import { isTestCode, readModules } from '../scripts/lib/source-tree';
 
@@ -80,8 +85,54 @@ describe('browser code', () => {
 });
 
 describe('the app worker source', () => {
-  it('keeps every src/lib module under about 300 lines', () => {
-    const long = [...modules].filter(([id, source]) => id.startsWith('src/lib/') && !isTestCode(id) && source.split('\n').length > 300).map(([id]) => id);
+  it('keeps every src/lib and src/islands module under about 300 lines', () => {
+    expect(longerThan(modules, /^src\/(lib|islands)\//, 300)).toEqual([]);
+  });
+
+  it('keeps src/lib below the components, islands, layouts and pages, type-only imports included', () => {
+    const production = (id: string) => id.startsWith('src/lib/') && !isTestCode(id);
+    expect(forbiddenImports(graph, production, (id) => /^src\/(components|islands|layouts|pages)\//.test(id))).toEqual([]);
+  });
+
+  it('has no cycles between the files of one folder, counting type-only imports', () => {
+    expect(fileCycles(graph, (id) => id.startsWith('src/') && !isTestCode(id))).toEqual([]);
+  });
+});
+
+const tools = readModules(['scripts/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', 'functions/src/**/*.ts', 'functions/test/**/*.ts']);
+const toolsGraph = buildModuleGraph(tools);
+
+/** Bench files allowed past BENCH_LINES, each with the reason and the most it may have. */
+const LONG_BENCH: Record<string, { lines: number; reason: string }> = {
+  'bench/scale/generate.mjs': { lines: 720, reason: 'one pass that writes every table of a scale state in foreign-key order, read top to bottom' },
+};
+const BENCH_LINES = 450;
+/** Tools that import a bundle esbuild just wrote (of API code), by its computed address. */
+const BUNDLE_IMPORTERS = new Set(['bench/digest-producer.mjs', 'bench/scale/fanout.mjs', 'scripts/lib/oauth-stand-in.mjs']);
+
+describe('the tools', () => {
+  it('are read with every import resolved but the bundles esbuild builds for them', () => {
+    expect([...tools.keys()].filter((id) => id.startsWith('bench/')).length).toBeGreaterThan(40);
+    expect(toolsGraph.unresolved.filter(({ from, specifier }) => !(specifier === '<computed>' && BUNDLE_IMPORTERS.has(from)))).toEqual([]);
+  });
+
+  it('keep scripts/ (start, test, deploy) off bench/', () => {
+    expect(
+      forbiddenImports(
+        toolsGraph,
+        (id) => id.startsWith('scripts/') && !isTestCode(id),
+        (id) => id.startsWith('bench/'),
+      ),
+    ).toEqual([]);
+  });
+
+  it(`keep every bench file under ${BENCH_LINES} lines, or under its own stated limit`, () => {
+    const long = [...tools].filter(([id, source]) => id.startsWith('bench/') && source.split('\n').length > (LONG_BENCH[id]?.lines ?? BENCH_LINES)).map(([id]) => id);
     expect(long).toEqual([]);
   });
 });
+
+/** Production modules matching `where` that are longer than `lines`. */
+function longerThan(sources: ReadonlyMap<string, string>, where: RegExp, lines: number): string[] {
+  return [...sources].filter(([id, source]) => where.test(id) && !isTestCode(id) && source.split('\n').length > lines).map(([id]) => id);
+}

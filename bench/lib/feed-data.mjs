@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, runBin } from '../../scripts/lib/run.mjs';
 import { loadProfilesBench } from './profiles-data.mjs';
-import { insertStatements } from './sql.mjs';
+import { insertStatements } from '../../scripts/lib/sql.mjs';
 import { random } from './random.mjs';
 
 const DAY_MS = 86_400_000;

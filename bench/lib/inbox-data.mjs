@@ -15,7 +15,7 @@ import path from 'node:path';
 import { root, runBin } from '../../scripts/lib/run.mjs';
 import { importMailboxes, mailboxesOf, pairKey, threadIdOf, unreadThreadRows } from './mailboxes.mjs';
 import { BENCH_EMAIL, BENCH_PASSWORD, loadProfilesBench } from './profiles-data.mjs';
-import { insertStatements } from './sql.mjs';
+import { insertStatements } from '../../scripts/lib/sql.mjs';
 import { random } from './random.mjs';
 
 const MINUTE_MS = 60_000;

@@ -14,7 +14,7 @@ import { searchKeyBase, tagsText } from '../../functions/src/profiles/search-key
 import { EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '../../functions/src/profiles/vocabulary.ts';
 import { slugBase } from '../../functions/src/users/slugs.ts';
 import { root, runBin } from '../../scripts/lib/run.mjs';
-import { insertStatements } from './sql.mjs';
+import { insertStatements } from '../../scripts/lib/sql.mjs';
 import { random } from './random.mjs';
 
 export const BENCH_EMAIL = 'bench@foundermesh.dev';

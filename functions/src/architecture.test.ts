@@ -1,11 +1,11 @@
 /**
  * The API worker's architecture as tests. Domain code is plain TypeScript: it loads neither the
  * HTTP layer nor a web framework at run time, however indirectly, so it is tested without HTTP.
- * The folders of functions/src do not depend on each other in a circle. Runs in Node (the unit
- * project): it reads the source tree from disk.
+ * The folders of functions/src do not depend on each other in a circle, nor the files of one
+ * folder. Runs in Node (the unit project): it reads the source tree from disk.
  */
 import { describe, expect, it } from 'vitest';
-import { folderCycles, forbiddenReach } from '../../scripts/lib/architecture-rules';
+import { fileCycles, folderCycles, forbiddenReach } from '../../scripts/lib/architecture-rules';
 import { buildModuleGraph } from '../../scripts/lib/module-graph';
 import { isTestCode, readModules } from '../../scripts/lib/source-tree';
 
@@ -52,6 +52,10 @@ describe('the API worker architecture', () => {
 
   it('has no cycles between the folders of functions/src, counting type-only imports', () => {
     expect(folderCycles(graph, domainFolderOf)).toEqual([]);
+  });
+
+  it('has no cycles between the files of one folder, counting type-only imports', () => {
+    expect(fileCycles(graph, (id) => !isTestCode(id))).toEqual([]);
   });
 
   it('keeps every production module under about 300 lines, or says why', () => {

@@ -4,7 +4,7 @@
  * module, folders in a circle) and lets the allowed shapes pass.
  */
 import { describe, expect, it } from 'vitest';
-import { folderCycles, forbiddenReach } from './architecture-rules';
+import { fileCycles, folderCycles, forbiddenImports, forbiddenReach } from './architecture-rules';
 import { buildModuleGraph } from './module-graph';
 
 const graphOf = (sources: Record<string, string>) => buildModuleGraph(new Map(Object.entries(sources)), { '@api/': 'api/' });
@@ -99,5 +99,43 @@ describe('folderCycles', () => {
       'api/feed/test-helper.ts': 'export const helper = 1;',
     });
     expect(folderCycles(graph, (id) => (id.includes('/test-') ? undefined : folderOf(id)))).toEqual([]);
+  });
+});
+
+describe('fileCycles', () => {
+  it('catches two files of one folder that import each other, type-only imports included', () => {
+    const graph = graphOf({
+      'api/notifications/notify.ts': "import { note } from './push-notes';\nexport type Input = { kind: string };\nexport const notify = note;",
+      'api/notifications/push-notes.ts': "import type { Input } from './notify';\nexport const note = (input: Input) => input.kind;",
+    });
+    expect(fileCycles(graph, () => true)).toEqual([
+      'api/notifications/notify.ts → api/notifications/push-notes.ts → api/notifications/notify.ts: api/notifications/notify.ts → api/notifications/push-notes.ts; api/notifications/push-notes.ts → api/notifications/notify.ts (type)',
+    ]);
+  });
+
+  it('lets a circle through another folder (the folder rule sees that one) and modules outside the check pass', () => {
+    const graph = graphOf({
+      'api/feed/write.ts': "import { batch } from '../db/batch';\nexport const write = batch;",
+      'api/db/batch.ts': "import { write } from '../feed/write';\nexport const batch = write;",
+      'api/feed/a.ts': "import { b } from './test-b';\nexport const a = b;",
+      'api/feed/test-b.ts': "import { a } from './a';\nexport const b = a;",
+    });
+    expect(fileCycles(graph, (id) => !id.includes('/test-'))).toEqual([]);
+  });
+});
+
+describe('forbiddenImports', () => {
+  it('names every import, type-only ones too, from one layer into another', () => {
+    const graph = graphOf({
+      'src/lib/hashes.ts': "import { THEME } from '../components/theme';\nimport type { Props } from '../islands/Card';\nexport const all = [THEME];",
+      'src/components/theme.ts': "export const THEME = 'x';",
+      'src/islands/Card.tsx': 'export type Props = { id: string };',
+      'src/lib/ok.ts': "import { all } from './hashes';\nexport const ok = all;",
+    });
+    const isLib = (id: string) => id.startsWith('src/lib/');
+    expect(forbiddenImports(graph, isLib, (id) => /^src\/(components|islands)\//.test(id))).toEqual([
+      'src/lib/hashes.ts → src/components/theme.ts',
+      'src/lib/hashes.ts → src/islands/Card.tsx (type)',
+    ]);
   });
 });

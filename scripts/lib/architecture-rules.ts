@@ -1,6 +1,7 @@
 /**
  * The checks behind the architecture tests, as pure functions of a module graph: which imports
- * load something a layer must not reach, and which folders depend on each other in a circle.
+ * load something a layer must not reach, which folders (or files of one folder) depend on each
+ * other in a circle, and which layer imports one it must not.
  * Each answers a list of readable offences, empty when the rule holds.
  */
 import { type ModuleGraph, runtimeReach } from './module-graph';
@@ -43,6 +44,30 @@ export function folderCycles(graph: ModuleGraph, folderOf: (id: string) => strin
     }
   }
   return [...cycles.values()].sort();
+}
+
+/**
+ * Files of one folder that import each other in a circle, type-only imports included, in the
+ * shape of `folderCycles` with files for folders: `a/x.ts → a/y.ts → a/x.ts: …`. Modules for
+ * which `isChecked` is false (tests, say) are left out.
+ */
+export function fileCycles(graph: ModuleGraph, isChecked: (id: string) => boolean): string[] {
+  const folderOfFile = (id: string) => id.replace(/#script-\d+$/, '').replace(/\/[^/]*$/, '');
+  const withinFolders = new Map([...graph.edges].map(([from, edges]) => [from, edges.filter((edge) => edge.kind === 'module' && folderOfFile(edge.to) === folderOfFile(from))]));
+  return folderCycles({ edges: withinFolders, unresolved: graph.unresolved }, (id) => (isChecked(id) ? id : undefined));
+}
+
+/**
+ * Every import from a module `from` matches to a module `to` matches, as `from → to`: for a
+ * layer that must not depend on another at all (type-only imports count too).
+ */
+export function forbiddenImports(graph: ModuleGraph, from: (id: string) => boolean, to: (id: string) => boolean): string[] {
+  const offences: string[] = [];
+  for (const [id, edges] of graph.edges) {
+    if (!from(id)) continue;
+    for (const edge of edges) if (to(edge.to)) offences.push(`${id} → ${edge.to}${edge.runtime ? '' : ' (type)'}`);
+  }
+  return offences.sort();
 }
 
 /** For each folder, the folders it imports, each with one import that does it (a runtime one when there is one). */

@@ -5,8 +5,10 @@
 import type { PushNote } from '../deps';
 import type { MemberCard } from '../members/schemas';
 import type { PreferenceKind } from '../push/kinds';
-import type { NotifyInput } from './notify';
 import type { NotificationKind } from './schemas';
+
+/** The fields of a notification (notify.ts's NotifyInput) its push is made from: named here so this file does not import notify.ts back. */
+type NoteSource = { kind: NotificationKind; title: string; body: string; link: string | null; refId: string | null; eventId?: string };
 
 /** The preference a notification kind falls under (absent: never pushed). */
 export const PREFERENCE_OF: Partial<Record<NotificationKind, PreferenceKind>> = {
@@ -25,7 +27,7 @@ export const PREFERENCE_OF: Partial<Record<NotificationKind, PreferenceKind>> = 
  * The push of a notification as stored, or undefined for kinds never pushed. A message's push
  * is named after its sender and tagged with its thread, so one conversation's pushes collapse.
  */
-export function pushNoteOf(input: NotifyInput, sender: MemberCard | null): PushNote | undefined {
+export function pushNoteOf(input: NoteSource, sender: MemberCard | null): PushNote | undefined {
   const kind = PREFERENCE_OF[input.kind];
   if (!kind) return undefined;
   const message = input.kind === 'message.received';

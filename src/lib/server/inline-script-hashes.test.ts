@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { THEME_SCRIPT } from '../../components/shell/theme-script';
+import { THEME_SCRIPT } from '../inline-scripts/theme-script';
 import { inlineScriptHashes, sha256Source } from './inline-script-hashes';
 
 describe('inline script hashes', () => {

@@ -13,8 +13,8 @@ import loadDirective from 'astro/runtime/client/load.prebuilt.js';
 import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
 import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
 import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
-import { FOLD_FILTERS_SCRIPT } from '../../components/search/fold-filters-script';
-import { THEME_SCRIPT } from '../../components/shell/theme-script';
+import { FOLD_FILTERS_SCRIPT } from '../inline-scripts/fold-filters-script';
+import { THEME_SCRIPT } from '../inline-scripts/theme-script';
 
 // The development server writes the loader's unminified build (npm run dev).
 const INLINE_SCRIPTS = [islandScript, islandScriptDev, idleDirective, loadDirective, mediaDirective, onlyDirective, visibleDirective, THEME_SCRIPT, FOLD_FILTERS_SCRIPT];

@@ -1,5 +1,6 @@
-// SQL files for loading bench data with `wrangler d1 execute --file`: values written as
-// safe literals (the only way a file can carry them), rows grouped into multi-row INSERTs.
+// SQL files for loading data with `wrangler d1 execute --file` (the world cities, bench data):
+// values written as safe literals (the only way a file can carry them), rows grouped into
+// multi-row INSERTs.
 
 /** A value as an SQLite literal: NULL, a finite number, or a quoted string with quotes doubled. */
 export function sqlLiteral(value) {
