@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes public/pop-alert.wav, the new-message sound (SPEC.md §9 `pop-alert`): a soft
+ * Writes public/pop-alert.wav, the new-message sound (`pop-alert`, docs/product.md#live-connection): a soft
  * "pop" of 0.15 s — a sine gliding down from 880 Hz to 330 Hz with a 4 ms attack and an
  * exponential decay, plus a quieter octave for body. Mono, 22.05 kHz, 16-bit PCM, no
  * downloads. Deterministic: running it again writes the same bytes.

@@ -8,9 +8,9 @@ declare namespace App {
   interface Locals {
     /** The signed-in member, from /auth/me; null for visitors. */
     user: import('@api/users/schemas').User | null;
-    /** SPEC.md §6: userRole is admin. */
+    /** docs/product.md#roles: userRole is admin. */
     isAdmin: boolean;
-    /** SPEC.md §6: role.type is premium, or the founder record's premium flag. */
+    /** docs/product.md#roles: role.type is premium, or the founder record's premium flag. */
     isPremium: boolean;
     /** True when the middleware just removed a rejected token cookie; the layout tells the client to empty its storage. */
     authCleared: boolean;

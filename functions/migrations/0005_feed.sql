@@ -27,7 +27,7 @@ CREATE TABLE feed_post_media (
   id TEXT PRIMARY KEY NOT NULL,
   post_id TEXT NOT NULL REFERENCES feed_posts (id) ON DELETE CASCADE,
   position INTEGER NOT NULL,
-  r2_key TEXT NOT NULL,                      -- 'posts/<id>.<ext>'; the media rule of SPEC.md §5 makes the address
+  r2_key TEXT NOT NULL,                      -- 'posts/<id>.<ext>'; the media rule of docs/product.md#member-text makes the address
   mime TEXT NOT NULL,
   alt TEXT,
   width INTEGER,

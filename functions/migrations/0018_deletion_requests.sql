@@ -1,4 +1,4 @@
--- Account deletion requests (SPEC.md §4): a member asks for deletion, may withdraw while it
+-- Account deletion requests (docs/product.md#account-deletion): a member asks for deletion, may withdraw while it
 -- is pending, an administrator approves (the deletion runs) or rejects with a note the member
 -- sees, and a request nobody handled is carried out once due_at (created + 30 days) passes.
 -- At most one pending request per member (the partial unique index). handled_by is null for

@@ -1,5 +1,5 @@
 /**
- * The one error shape of the API: `{ message, status, data }` (SPEC.md §3 "Error wrapper").
+ * The one error shape of the API: `{ message, status, data }` (docs/product.md#errors).
  * This module imports no framework so that domain code can throw these errors too.
  */
 

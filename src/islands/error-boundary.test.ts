@@ -1,5 +1,5 @@
 /**
- * SPEC.md §2: every island is wrapped in the error boundary, so one that breaks shows the
+ * docs/product.md#error-screen: every island is wrapped in the error boundary, so one that breaks shows the
  * fallback instead of taking the page down. This lists every component an .astro file
  * hydrates (`client:load`, `client:idle`, …), follows its import to the module, and checks
  * that the module's default export is `withErrorBoundary(…)`: a new island can't miss it.

@@ -33,7 +33,7 @@ describe('AppError', () => {
   });
 });
 
-describe('the catalogue of SPEC.md §8', () => {
+describe('the catalogue of docs/product.md#errors', () => {
   test('keeps the exact texts of the specification', () => {
     expect([TOKEN_NOT_FOUND, USER_NOT_FOUND, PASSWORD_REST_FAILED, VALIDATION_FAILED, SOCIAL_LOGIN_FAILED]).toEqual([
       'Token not found',

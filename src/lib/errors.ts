@@ -1,5 +1,5 @@
 /**
- * The error wrapper and catalogue of SPEC.md §8, shared by the server-rendered pages,
+ * The error wrapper and catalogue of docs/product.md#errors, shared by the server-rendered pages,
  * the session proxy and the islands. Every failure the app shows goes through `toAppError`,
  * so members always read either the server's own words or one of the fixed texts below.
  */
@@ -52,7 +52,7 @@ function isErrorStatus(value: unknown): value is number {
 }
 
 /**
- * Builds the SPEC.md §8 wrapper from anything that went wrong:
+ * Builds the docs/product.md#errors wrapper from anything that went wrong:
  * - an `AppError` is returned as it is;
  * - an API error body `{ message, status, data }` keeps the server's message, or
  *   `data.message` when the top-level one is missing, and its status;

@@ -1,5 +1,5 @@
 /**
- * Client storage rules of SPEC.md §4: on sign-out or any auth failure, session storage and
+ * Client storage rules of docs/product.md#sessions: on sign-out or any auth failure, session storage and
  * local storage are emptied and only the feed posts survive.
  */
 

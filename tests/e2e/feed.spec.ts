@@ -157,7 +157,7 @@ test.describe('the feed', () => {
     const readPoll = async () =>
       ((await (await dee.context.request.get(`/api/session/feed-post/${slug}`)).json()) as { poll: { _id: string; totalVotes: number; options: { _id: string }[] } }).poll;
     const poll = await readPoll();
-    // What a link in a post would do: a top-level navigation to the GET of SPEC.md §7.
+    // What a link in a post would do: a top-level navigation to the GET of docs/product.md#polls.
     const followed = await page.goto(`/api/session/feed-post/${poll.options[0]!._id}/vote?pollId=${poll._id}`);
     expect(followed?.status()).toBe(403);
     expect((await readPoll()).totalVotes).toBe(0);

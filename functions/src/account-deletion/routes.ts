@@ -1,5 +1,5 @@
 /**
- * Account deletion over HTTP: the member's request at /auth/profile-delete (SPEC.md §7) and
+ * Account deletion over HTTP: the member's request at /auth/profile-delete (docs/product.md#account-deletion) and
  * the administrators' list and decision at /admin/profile-delete-request and
  * /admin/profile-delete (issue 16).
  */

@@ -28,7 +28,7 @@ const AdminMemberSchema = z
     slug: z.string().nullable().openapi({ description: 'The public profile slug, when the member has a profile.' }),
     verified: z.boolean(),
     onboarded: z.boolean(),
-    premium: z.boolean().openapi({ description: 'SPEC.md §6: role.type premium or the founder premium flag.' }),
+    premium: z.boolean().openapi({ description: 'docs/product.md#roles: role.type premium or the founder premium flag.' }),
     createdAt: z.string(),
   })
   .openapi('AdminMember');

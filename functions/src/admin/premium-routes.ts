@@ -1,6 +1,6 @@
 /**
  * PATCH /admin/members/{userId}/premium (administrators only): starts or ends an admin
- * grant of Premium (subscriptions/grants.ts), which sets SPEC.md §6's `role.type` through
+ * grant of Premium (subscriptions/grants.ts), which sets `role.type` (docs/product.md#roles) through
  * the one place that does (subscriptions/premium-state.ts). Mounted at /admin.
  */
 import { createRoute, z } from '@hono/zod-openapi';

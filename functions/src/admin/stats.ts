@@ -6,7 +6,7 @@ import { isRealMember } from '../members/stand-in';
 
 export type MemberStats = { members: number; founders: number; advisors: number; admins: number; verified: number; premium: number };
 
-/** Counts members (not the "Deleted member" stand-ins) by type, role, verification and premium status (SPEC.md §6 premium rule). */
+/** Counts members (not the "Deleted member" stand-ins) by type, role, verification and premium status (docs/product.md#roles). */
 export async function memberStats(db: Db): Promise<MemberStats> {
   const count = (condition: ReturnType<typeof sql>) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number);
   const [row] = await db

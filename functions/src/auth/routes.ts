@@ -1,5 +1,5 @@
 /**
- * The auth routes of SPEC.md §7: POST /users/register and the /auth/* family.
+ * The auth routes of docs/product.md#accounts-and-sign-in: POST /users/register and the /auth/* family.
  * Handlers only translate HTTP to the service functions and back.
  */
 import { createRoute } from '@hono/zod-openapi';

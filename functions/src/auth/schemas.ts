@@ -1,5 +1,5 @@
 /**
- * Request and response bodies of the auth routes (SPEC.md §7 "Auth").
+ * Request and response bodies of the auth routes (docs/product.md#accounts-and-sign-in).
  */
 import { z } from '@hono/zod-openapi';
 import { PROFILE_LIMITS } from '../profiles/vocabulary';

@@ -1,5 +1,5 @@
 /**
- * GET /cities?search and GET /cities/{id} (SPEC.md §7 "Cities"): the world-cities data
+ * GET /cities?search and GET /cities/{id} (docs/product.md#profiles): the world-cities data
  * set behind the city pickers. Public: the data set is public, and visitors' pages show
  * cities too.
  */

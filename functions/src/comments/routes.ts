@@ -1,5 +1,5 @@
 /**
- * The comment routes of SPEC.md §7, mounted at /feed/comments: comments and replies on
+ * The comment routes of docs/product.md#comments-and-replies, mounted at /feed/comments: comments and replies on
  * feed posts. Reading is public (the post page renders them); writing needs a member.
  * Handlers only translate HTTP to the functions of service.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The connection routes of SPEC.md §7, mounted at /connection: requests and their
+ * The connection routes of docs/product.md#connections, mounted at /connection: requests and their
  * answers here, the lists and counts in list-routes.ts, blocks in block-routes.ts, and
  * GET /founder/connection-status/{id} (mounted at /founder). Handlers only translate
  * HTTP to the domain functions.

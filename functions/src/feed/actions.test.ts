@@ -84,7 +84,7 @@ describe('POST /feed-post/{optionId}/vote', () => {
     expect((await bodyOf(await get(`/feed-post/${post.slug}`))).poll.closed).toBe(true);
   });
 
-  it('keeps the GET of SPEC.md §7 for scripts, but refuses it to a followed link or a picture (nothing is stored)', async () => {
+  it('keeps the GET of docs/product.md#polls for scripts, but refuses it to a followed link or a picture (nothing is stored)', async () => {
     const author = await signedInMember();
     const voter = await signedInMember();
     const post = await newPost(author, { text: 'Link bait', poll: JSON.stringify({ options: ['Yes', 'No'] }) });

@@ -1,6 +1,6 @@
 /**
  * Pinning posts (administrators only): a group shows at most PINNED_LIMIT pinned posts
- * (SPEC.md §9: pinned posts 5), so a sixth pin is refused until one is unpinned. The change
+ * (docs/product.md#groups-and-pins: pinned posts 5), so a sixth pin is refused until one is unpinned. The change
  * and its audit entry (post.pin / post.unpin) go in one batch, and both are conditional, so
  * two administrators pinning at once leave one pin and one entry.
  */
@@ -14,7 +14,7 @@ import { FEED_MESSAGES as M } from './messages';
 import { postById, type Viewer } from './read';
 import type { FeedPost } from './schemas';
 
-/** The pinned posts a group shows (SPEC.md §9). */
+/** The pinned posts a group shows (docs/product.md#groups-and-pins). */
 export const PINNED_LIMIT = 5;
 
 export const PIN_MESSAGES = {

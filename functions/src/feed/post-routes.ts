@@ -1,5 +1,5 @@
 /**
- * The posts routes of SPEC.md §7, mounted at /feed-post: the feed and pinned lists, the
+ * The posts routes of docs/product.md#feed, mounted at /feed-post: the feed and pinned lists, the
  * public post by slug, the post form (create and edit), history, delete, pin, like and
  * vote. Handlers only translate HTTP to the domain functions.
  */
@@ -107,8 +107,8 @@ const readRoutes = newRouter()
       method: 'get',
       path: '/{optionId}/vote',
       ...memberFeedDoc,
-      summary: 'Vote in a poll (SPEC.md §7 form, for scripts and apps)',
-      description: `As \`POST\`, for clients of SPEC.md §7. Browsers' navigations and subresource loads (\`Sec-Fetch-Mode: navigate\`, a \`Sec-Fetch-Dest\` other than \`empty\`) are refused with 403 \`${M.voteByLink}\`, so a link in a post never votes.`,
+      summary: 'Vote in a poll (docs/product.md#polls, for scripts and apps)',
+      description: `As \`POST\`, for clients of docs/product.md#polls. Browsers' navigations and subresource loads (\`Sec-Fetch-Mode: navigate\`, a \`Sec-Fetch-Dest\` other than \`empty\`) are refused with 403 \`${M.voteByLink}\`, so a link in a post never votes.`,
       middleware: [refuseBrowserLoads(M.voteByLink), requireUser] as const,
       request: { params: OptionParam, query: PollQuery },
       responses: { ...voteResponses, ...feedErrors([403], { 403: M.voteByLink }) },

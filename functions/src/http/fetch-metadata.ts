@@ -1,5 +1,5 @@
 /**
- * Fetch Metadata guard for the one GET that changes state (SPEC.md §7's poll vote). A
+ * Fetch Metadata guard for the one GET that changes state (the poll vote, docs/product.md#polls). A
  * browser marks what it loads: a followed link is `Sec-Fetch-Mode: navigate` with
  * `Sec-Fetch-Dest: document`, an `<img src>` is `Sec-Fetch-Dest: image`. Only script calls
  * (`Sec-Fetch-Dest: empty`) and clients that send no such headers (scripts, apps) may use

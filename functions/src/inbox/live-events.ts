@@ -10,7 +10,7 @@ import type { NEW_MESSAGE_TITLE } from './messages';
 import type { Thread } from './schemas';
 
 export type InboxLiveEvents = {
-  /** A new message (SPEC.md §7): title `New Message`, the recipient's thread in `body`, and its notification once stored. */
+  /** A new message (docs/product.md#live-connection): title `New Message`, the recipient's thread in `body`, and its notification once stored. */
   notification: { title: typeof NEW_MESSAGE_TITLE; body: Thread; userSender: MemberCard; notification: Notification | null };
   /** The member's own side of a thread changed elsewhere (sent from another tab, read, a message deleted). */
   thread: { thread: Thread; removedMessageId?: string };

@@ -1,6 +1,6 @@
 import { DELETED_MESSAGE_BODY } from '../notifications/messages';
 
-/** The title of a new message's live notification event (SPEC.md §7); the app tells these events apart by it. */
+/** The title of a new message's live notification event (docs/product.md#live-connection); the app tells these events apart by it. */
 export const NEW_MESSAGE_TITLE = 'New Message';
 
 /** What the inbox API says, in one place for the services, routes, docs and tests. */

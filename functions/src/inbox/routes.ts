@@ -1,5 +1,5 @@
 /**
- * The inbox routes of SPEC.md §7 Messages, mounted at /connections, and the attachment
+ * The inbox routes of docs/product.md#messages, mounted at /connections, and the attachment
  * upload, mounted at /upload. Handlers only translate HTTP to the domain functions.
  */
 import { createRoute, z } from '@hono/zod-openapi';

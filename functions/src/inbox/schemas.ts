@@ -1,5 +1,5 @@
 /**
- * The wire shapes of the inbox (SPEC.md §3 Message and Thread, §7 Messages): attachments,
+ * The wire shapes of the inbox (docs/product.md#messages: Message and Thread): attachments,
  * messages with the message they reply to, threads as one member sees them, and the
  * inputs the routes accept. The app imports these types; field names are the spec's.
  */

@@ -1,6 +1,6 @@
 /**
  * The live events, typed once for the Durable Object, the API code that emits them and
- * the app's socket client (SPEC.md §7 Live connection): every event the inbox and the
+ * the app's socket client (docs/product.md#live-connection): every event the inbox and the
  * notifications send (inbox/live-events.ts, notifications/live-events.ts) and billing's
  * (subscriptions/live-events.ts). Every event
  * goes to every socket of the member (all tabs and devices).
@@ -10,7 +10,7 @@ import type { NotificationLiveEvents } from '../notifications/live-events';
 import type { BillingLiveEvents } from '../subscriptions/live-events';
 import type { SessionEndedReason } from '../deps';
 
-/** `notification` (SPEC.md): a new message has title `New Message` and the thread in `body`. */
+/** `notification` (docs/product.md#live-connection): a new message has title `New Message` and the thread in `body`. */
 export type NotificationEvent = InboxLiveEvents['notification'] | NotificationLiveEvents['notification'];
 
 export type LiveEvents = {

@@ -1,7 +1,7 @@
 /**
  * One member's live connection: a Durable Object (named by the user id) speaking
- * Engine.IO v4 / Socket.IO v5 over WebSocket only (ARCHITECTURE.md "Live events are
- * authenticated"). It uses the Hibernation API: what each socket is lives in its
+ * Engine.IO v4 / Socket.IO v5 over WebSocket only (docs/decisions.md#live-connection,
+ * only the member's own token). It uses the Hibernation API: what each socket is lives in its
  * attachment, pongs are answered by the runtime without waking the object, and an alarm
  * sends the server's pings. The API's domain code reaches it through `emit` (emitter.ts);
  * the edge forwards an upgrade here only once the token belongs to the member (routes.ts),

@@ -1,6 +1,6 @@
 /**
  * The frames of Engine.IO v4 and Socket.IO v5 that the live connection speaks, as pure
- * functions (STACK-NOTES.md "The live connection"). Text frames only: the server never
+ * functions (docs/decisions.md#live-connection). Text frames only: the server never
  * sends binary, and binary frames from a client are not read.
  *
  *   engine packet  = <type digit><data>            0 open, 1 close, 2 ping, 3 pong, 4 message, 6 noop

@@ -1,7 +1,7 @@
 /**
  * Profile pictures and banners in R2: each upload goes under a fresh key (so the
  * one-year immutable cache of /media is always right) and the profile keeps the key
- * (`avatars/<id>.webp`), which the media-base rules of SPEC.md §5 turn into an address
+ * (`avatars/<id>.webp`), which the media-base rules of docs/product.md#member-text turn into an address
  * (`/media/avatars/<id>.webp` by default, or under a CDN's base).
  */
 import { newId } from '../db/ids';

@@ -1,5 +1,5 @@
 /**
- * Member cards: the derived display profile of SPEC.md §3 (name, tagline, slug, avatar,
+ * Member cards: the derived display profile of docs/product.md#display-profile (name, tagline, slug, avatar,
  * banner) plus the user and profile ids and the Premium badge (premium/entitlements.ts
  * decides it), read with the user in one query. The SQL pieces
  * are shared by every list that shows members, so a page costs one round trip.

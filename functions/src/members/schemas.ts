@@ -24,9 +24,9 @@ export const MemberCardSchema = z
     avatar: z.string().nullable().openapi({ description: 'Profile picture address (a media path or an absolute URL).' }),
     banner: z.string().nullable(),
     profileId: z.string().openapi({ description: 'The founder profile id or the advisor id.' }),
-    premium: z.boolean().openapi({ description: 'Whether the member is Premium (SPEC.md §6): the app shows a badge.' }),
+    premium: z.boolean().openapi({ description: 'Whether the member is Premium (docs/product.md#roles): the app shows a badge.' }),
   })
-  .openapi('MemberCard', { description: 'The derived display profile of a member (SPEC.md §3) plus ids.' });
+  .openapi('MemberCard', { description: 'The derived display profile of a member (docs/product.md#display-profile) plus ids.' });
 
 const count = (description: string) => z.number().int().nonnegative().openapi({ description });
 

@@ -9,7 +9,7 @@ import type { Notification } from './schemas';
 export type UnseenCounts = { unseenMessages?: number; unseenNotifications?: number };
 
 export type NotificationLiveEvents = {
-  /** A notification as stored (SPEC.md §7): its title, body and sender beside it. */
+  /** A notification as stored (docs/product.md#notifications): its title, body and sender beside it. */
   notification: { title: string; body: string; userSender: MemberCard | null; notification: Notification };
   counts: UnseenCounts;
 };

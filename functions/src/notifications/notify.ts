@@ -1,5 +1,5 @@
 /**
- * Storing and delivering notifications (SPEC.md §3 Notification, §7 Notifications): the
+ * Storing and delivering notifications (docs/product.md#notifications): the
  * module API the rest of the API calls. Each member's notifications live in their own
  * object (store.ts, reached through `deps.notifications`); D1 still says who the senders
  * are and who is blocked, asked at write and at read time. `storeNotification` writes one

@@ -1,5 +1,5 @@
 /**
- * The notification routes of SPEC.md §7, mounted at /notifications (beside
+ * The notification routes of docs/product.md#notifications, mounted at /notifications (beside
  * notify-tagged-users, which the feed owns). Every route is the signed-in member's own.
  */
 import { createRoute } from '@hono/zod-openapi';

@@ -1,5 +1,5 @@
 /**
- * The wire shapes of the notifications (SPEC.md §3 Notification, §7 Notifications).
+ * The wire shapes of the notifications (docs/product.md#notifications).
  */
 import { z } from '@hono/zod-openapi';
 import { IdSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
@@ -33,7 +33,7 @@ export const NotificationSchema = z
     kind: z.enum(NOTIFICATION_KINDS),
     link: z.string().nullable().openapi({ description: 'The app path it opens, e.g. `/post/<slug>` or `/inbox?personalInbox=<id>`.' }),
     userId: z.string().openapi({ description: 'The receiver.' }),
-    userReceiver: z.string().openapi({ description: 'Set from userId (SPEC.md §3).' }),
+    userReceiver: z.string().openapi({ description: 'Set from userId (docs/product.md#notifications).' }),
     userSender: z
       .object({ _id: z.string(), profile: MemberCardSchema })
       .nullable()

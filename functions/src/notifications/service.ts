@@ -1,5 +1,5 @@
 /**
- * A member's notifications (SPEC.md §7 Notifications): the list newest first, marking
+ * A member's notifications (docs/product.md#notifications): the list newest first, marking
  * one or all seen, and the unseen count. Senders blocked either way are left out of the
  * list and the count; after a change the member's other tabs get `counts`. The rows come
  * from the member's object; the senders' cards and the blocks from D1.

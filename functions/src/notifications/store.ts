@@ -4,7 +4,7 @@
  * the `notifications` port of Deps (box.ts). It knows nothing of other members: who is
  * blocked or gone is D1's to say, and the callers hand the senders to leave out.
  *
- * Storing follows SPEC.md §3's rules: a domain event (`eventId`) or an outbox delivery
+ * Storing follows these rules (docs/decisions.md#notifications): a domain event (`eventId`) or an outbox delivery
  * (`deliveryId`) already applied stores nothing again; with `collapse`, the newest UNSEEN
  * notification of the same kind and refId takes the new sender, text, link and time.
  */

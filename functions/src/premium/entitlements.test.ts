@@ -7,7 +7,7 @@ import { accountIsPremium, allowancePeriod, FREE_VIEWERS, requestAllowance, rowI
 const account = (roleType: 'free' | 'premium', founderPremium: boolean | null) =>
   ({ user: { roleType }, founder: founderPremium === null ? null : { premium: founderPremium }, advisor: null }) as unknown as Account;
 
-describe('who is Premium (SPEC.md §6)', () => {
+describe('who is Premium (docs/product.md#roles)', () => {
   it('is Premium by role.type premium, or by the founder record’s premium flag, and free otherwise', () => {
     expect(accountIsPremium(account('premium', null))).toBe(true);
     expect(accountIsPremium(account('free', true))).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * What Premium unlocks, decided here and nowhere else: who is Premium (SPEC.md §6), how
+ * What Premium unlocks, decided here and nowhere else: who is Premium (docs/product.md#roles), how
  * much of "who viewed me" a member sees, and whether and how many message requests a
  * member may send this month. Other domains ask these functions; they never test
  * `role.type` or a premium flag themselves.
@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 /** The premium facts of an account: its user's `role.type` and its founder record's flag. */
 type PremiumFacts = Pick<Account, 'user' | 'founder'>;
 
-/** Whether the account is Premium by SPEC.md §6: `role.type` premium, or the founder's premium flag. */
+/** Whether the account is Premium by docs/product.md#roles: `role.type` premium, or the founder's premium flag. */
 export function accountIsPremium({ user, founder }: PremiumFacts): boolean {
   return isPremium({ role: { type: user.roleType }, founder: founder ? { premium: founder.premium } : null });
 }

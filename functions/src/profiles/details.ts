@@ -1,5 +1,5 @@
 /**
- * Rows → the full profiles of the wire (FounderDetails, AdvisorDetails): the SPEC.md §3
+ * Rows → the full profiles of the wire (FounderDetails, AdvisorDetails): the docs/product.md#profiles
  * fields plus the matching fields, with list columns narrowed to today's vocabulary so
  * a key retired later never breaks an answer.
  */
@@ -18,7 +18,7 @@ function image(url: string | null, alt: string | null) {
   return url ? { url, alt } : null;
 }
 
-/** The fields both profiles add to their SPEC.md §3 record (pictures gain their alt texts). */
+/** The fields both profiles add to their docs/product.md#profiles record (pictures gain their alt texts). */
 function common(user: UserRow, row: FounderRow | AdvisorRow) {
   return {
     userId: user.id,

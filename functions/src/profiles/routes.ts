@@ -1,5 +1,5 @@
 /**
- * The profile routes of SPEC.md §7: onboarding (/onboarding, /founder/onboarding,
+ * The profile routes of docs/product.md#onboarding: onboarding (/onboarding, /founder/onboarding,
  * /advisor/onboarding), the public profiles and their settings form (/founder/profile,
  * /advisor/profile), and the member's views and privacy (/profile, in view-routes.ts).
  * Handlers only translate HTTP to the domain functions.

@@ -56,13 +56,13 @@ const profileCommon = {
   profileBanner: ImageRefSchema.nullable(),
   /** False: noindex and left out of the sitemap. */
   searchIndexing: z.boolean(),
-  /** SPEC.md §6, decided by premium/entitlements.ts: the profile shows the Premium badge. */
+  /** docs/product.md#roles, decided by premium/entitlements.ts: the profile shows the Premium badge. */
   premium: z.boolean(),
   joinedAt: z.string(),
   updatedAt: z.string(),
 };
 
-/** GET /founder/profile?slug: the founder profile of SPEC.md §3 plus the matching fields. */
+/** GET /founder/profile?slug: the founder profile of docs/product.md#profiles plus the matching fields. */
 export const FounderDetailsSchema = FounderProfileSchema.extend({
   memberType: z.literal('founder'),
   ...profileCommon,
@@ -75,7 +75,7 @@ export const FounderDetailsSchema = FounderProfileSchema.extend({
   cofounderPreferences: CofounderPreferencesSchema,
 }).openapi('FounderDetails');
 
-/** GET /advisor/profile?slug: the advisor of SPEC.md §3 plus how they help. */
+/** GET /advisor/profile?slug: the advisor of docs/product.md#profiles plus how they help. */
 export const AdvisorDetailsSchema = AdvisorSchema.extend({
   memberType: z.literal('advisor'),
   ...profileCommon,

@@ -1,5 +1,5 @@
 /**
- * The search routes of SPEC.md §7: GET /founder/search, GET /founder/tagging-profiles,
+ * The search routes of docs/product.md#search: GET /founder/search, GET /founder/tagging-profiles,
  * GET /advisor/search, GET /profiles/search and GET /profiles/sitemap. Handlers only translate HTTP.
  */
 import { createRoute, z } from '@hono/zod-openapi';

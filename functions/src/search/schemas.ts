@@ -87,7 +87,7 @@ const advisorFilters = {
 export const FounderSearchQuerySchema = z.object({ limit: limit(20), page, q: textParam, ...founderFilters });
 export const AdvisorSearchQuerySchema = z.object({ limit: limit(21), page, q: textParam, ...advisorFilters });
 
-/** The sort of /profiles/search: SPEC.md's, the only one (members with a picture first, then the newest). */
+/** The sort of /profiles/search: docs/product.md#search, the only one (members with a picture first, then the newest). */
 export const PROFILE_SORT = 'profilePicture:DESC,legacyProfilePicture:DESC,createdAt:DESC';
 
 export const ProfilesSearchQuerySchema = z.object({

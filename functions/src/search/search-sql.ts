@@ -37,7 +37,7 @@ export type TagKind = (typeof profileTagKinds)[number];
 export type TagFilters = Partial<Record<TagKind, readonly string[]>>;
 
 /**
- * `pictures-first`: SPEC.md's order. `relevance`: the best text match first when there is a q
+ * `pictures-first`: docs/product.md#search order. `relevance`: the best text match first when there is a q
  * whose words match few members (SEARCH_BOUNDS), then as pictures-first.
  */
 export type SearchOrder = 'pictures-first' | 'relevance';

@@ -1,6 +1,6 @@
 /**
  * Route guards: requireUser reads `Authorization: Bearer <jwt>` and puts the account and
- * its session on the context; requireAdmin additionally wants SPEC.md §6's administrator; optionalUser
+ * its session on the context; requireAdmin additionally wants an administrator (docs/product.md#roles); optionalUser
  * puts the signed-in account or null on the context as `viewer`, for public routes.
  */
 import { createMiddleware } from 'hono/factory';

@@ -1,5 +1,5 @@
 /**
- * Session tokens: HS256 JWTs signed with JWT_SECRET, valid for 7 days (SPEC.md §9).
+ * Session tokens: HS256 JWTs signed with JWT_SECRET, valid for 7 days (docs/product.md#sessions).
  * Claims: `sub` and `id` (the user id), `role` (userRole), `ver` (the user's token_version:
  * bumping it signs out every session), `sid` (the server-side session, session/sessions.ts:
  * ending it signs this token out), `iat`, `exp`. Signing and verifying are jose's; times are

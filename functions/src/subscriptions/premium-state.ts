@@ -1,5 +1,5 @@
 /**
- * The one place that turns a member's Premium on or off (SPEC.md §6: `role.type`, and a
+ * The one place that turns a member's Premium on or off (docs/product.md#roles: `role.type`, and a
  * founder's premium flag when it ends), and the rule deciding which it should be: an admin
  * grant, or a paid subscription the provider still counts (active, trialing, past_due).
  */

@@ -1,5 +1,5 @@
 /**
- * /subscriptions (SPEC.md §7 Other): plans, checkout and its return-page sync, history,
+ * /subscriptions (docs/product.md#premium-and-billing): plans, checkout and its return-page sync, history,
  * cancel, cancel status, manage, the Stripe webhook, and the test-mode checkout's buttons.
  * Every route but the plans and the webhook is the signed-in member's own.
  */

@@ -1,5 +1,5 @@
 /**
- * A member's private phone number (SPEC.md §1: the support chat knows members by
+ * A member's private phone number (docs/product.md#privacy-settings: the support chat knows members by
  * {email} and {phone}). Numbers are checked with libphonenumber-js on its small `min`
  * metadata (lengths and leading digits per country) and stored in E.164 (`+442079460958`).
  */

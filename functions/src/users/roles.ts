@@ -1,5 +1,5 @@
 /**
- * The role rules of SPEC.md §6, computed in one place for the API and the app.
+ * The role rules of docs/product.md#roles, computed in one place for the API and the app.
  * They take the smallest shape they need so that partial users (tests, stores) fit.
  */
 type RoleFields = {

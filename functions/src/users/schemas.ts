@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
 
-/** A picture or banner reference as SPEC.md §3 names it (`profilePicture.url`). */
+/** A picture or banner reference as docs/product.md#profiles names it (`profilePicture.url`). */
 export const MediaRefSchema = z.object({ url: z.string() }).openapi('MediaRef');
 
-/** Founder profile, SPEC.md §3. */
+/** Founder profile, docs/product.md#profiles. */
 export const FounderProfileSchema = z
   .object({
     _id: z.string(),
@@ -16,7 +16,7 @@ export const FounderProfileSchema = z
   })
   .openapi('FounderProfile');
 
-/** Advisor record, SPEC.md §3. */
+/** Advisor record, docs/product.md#profiles. */
 export const AdvisorSchema = z
   .object({
     _id: z.string(),
@@ -32,7 +32,7 @@ export const MemberTypeSchema = z.enum(['founder', 'advisor']);
 export const UserRoleSchema = z.enum(['member', 'admin']);
 export const RoleTypeSchema = z.enum(['free', 'premium']);
 
-/** The User of SPEC.md §3, as `/auth/me` and the login responses answer it. */
+/** The User of docs/product.md#accounts-and-sign-in, as `/auth/me` and the login responses answer it. */
 export const UserSchema = z
   .object({
     _id: z.string(),
@@ -41,9 +41,9 @@ export const UserSchema = z
     firstName: z.string(),
     lastName: z.string(),
     memberType: MemberTypeSchema,
-    /** `admin` marks an administrator (SPEC.md §6). */
+    /** `admin` marks an administrator (docs/product.md#roles). */
     userRole: UserRoleSchema,
-    /** `premium` marks a premium member (SPEC.md §6). */
+    /** `premium` marks a premium member (docs/product.md#roles). */
     role: z.object({ type: RoleTypeSchema }),
     onboarded: z.boolean(),
     emailVerified: z.boolean(),

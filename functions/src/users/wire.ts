@@ -1,5 +1,5 @@
 /**
- * Rows → the wire User of ./schemas.ts, the shape SPEC.md §3 names (`_id`, `profile`,
+ * Rows → the wire User of ./schemas.ts, the shape docs/product.md#accounts-and-sign-in names (`_id`, `profile`,
  * `advisor`, `founder.premium`, `role.type`, …).
  */
 import type { AdvisorRow, FounderRow, UserRow } from '../db/schema';

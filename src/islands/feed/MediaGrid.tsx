@@ -1,5 +1,5 @@
 /**
- * A post's pictures and video. SPEC.md §4: while an upload runs the post carries one
+ * A post's pictures and video. docs/product.md#media: while an upload runs the post carries one
  * placeholder item (mime `progress`), and then only that item is shown, as a progress bar.
  */
 import { isPlaceholder, isVideo, progressPercent, visibleMedia } from '../../lib/feed/media';

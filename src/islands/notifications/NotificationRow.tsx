@@ -47,7 +47,7 @@ interface RowProps {
   onOpen: (notification: Notification) => void;
 }
 
-/** The row's link: marks the notification seen and follows its link (SPEC.md §4). */
+/** The row's link: marks the notification seen and follows its link (docs/product.md#notifications). */
 export function NotificationRow({ notification, now, compact = false, onOpen }: RowProps) {
   const { label } = kindDisplay(notification.kind);
   const sender = notification.userSender?.profile.name;

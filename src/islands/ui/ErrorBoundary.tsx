@@ -1,6 +1,6 @@
 import { Component, Fragment, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 
-/** The fallback screen of SPEC.md §2: its heading and button text are fixed by the spec. */
+/** The fallback screen of docs/product.md#error-screen: its heading and button text are fixed by the product rules. */
 const ERROR_BOUNDARY_TITLE = 'You have encountered an error';
 const ERROR_BOUNDARY_RESET = 'Click here to reset!';
 
@@ -24,7 +24,7 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Catches render errors in the island below it and shows the SPEC.md §2 fallback:
+ * Catches render errors in the island below it and shows the docs/product.md#error-screen fallback:
  * the fixed heading, the error text, the component stack, and a reset button that
  * clears the error and renders the island again from scratch.
  */

@@ -1,5 +1,5 @@
 /**
- * The media base address (MEDIA_BASE_URL, SPEC.md §5) for islands: the page passes the
+ * The media base address (MEDIA_BASE_URL, docs/product.md#member-text) for islands: the page passes the
  * configured value to the island's root, which provides it to every picture below.
  */
 import { createContext, useContext, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Who the customer chat is talking to (SPEC.md §1): a signed-in member is identified by
+ * Who the customer chat is talking to (docs/product.md#privacy-settings): a signed-in member is identified by
  * email and phone and as a free or premium user; members not yet onboarded also get
  * basic data (name, member type, onboarded false).
  */

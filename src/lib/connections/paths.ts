@@ -2,7 +2,7 @@
 import { data, type ApiClient } from '../api/client';
 import type { ItemOf, ListKey } from './state';
 
-/** Connection lists come ten at a time (SPEC.md §9); suggestions in one go. */
+/** Connection lists come ten at a time (docs/product.md#connections); suggestions in one go. */
 export const PAGE_SIZE = 10;
 const SUGGESTIONS_LIMIT = 20;
 

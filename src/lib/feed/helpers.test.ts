@@ -24,7 +24,7 @@ const poll = (over: Partial<Poll> = {}): Poll => ({
 
 const post = { _id: 'p1', likeCount: 3, likedByUser: false } as FeedPost;
 
-describe('the placeholder media rule (SPEC.md §4)', () => {
+describe('the placeholder media rule (docs/product.md#media)', () => {
   test('media without a placeholder is shown as it is', () => {
     expect(visibleMedia([image('a'), image('b')]).map((item) => item._id)).toEqual(['a', 'b']);
   });

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4: while a file uploads the post carries a placeholder media item whose mime is
+ * docs/product.md#media: while a file uploads the post carries a placeholder media item whose mime is
  * `progress`; when a placeholder exists the post's media is replaced by that single item.
  */
 import type { MediaItem } from './types';

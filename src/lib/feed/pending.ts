@@ -1,4 +1,4 @@
-/** The post a draft shows as while it is being sent: the viewer's, with one upload placeholder when it carries files (SPEC.md §4). */
+/** The post a draft shows as while it is being sent: the viewer's, with one upload placeholder when it carries files (docs/product.md#media). */
 import { progressItem } from './media';
 import { pollPayload, type PostDraft } from './post-form';
 import type { FeedPost, MemberCard } from './types';

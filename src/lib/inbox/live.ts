@@ -1,5 +1,5 @@
 /**
- * The message store's answers to the live connection (SPEC.md §4, §7): a `notification`
+ * The message store's answers to the live connection (docs/product.md#messages): a `notification`
  * titled New Message carries the thread as the member sees it; `thread` brings the member's
  * own side from other tabs and deletions; `read` says the other member read the member's
  * messages; `counts` sets the unread figure; after a reconnect the store fetches what it

@@ -5,7 +5,7 @@
 import { SESSION_BASE } from '../api/client';
 import type { Attachment, ThreadFilter } from './types';
 
-/** The page parameter naming the open thread (SPEC.md §2). */
+/** The page parameter naming the open thread (docs/product.md#messages). */
 export const THREAD_PARAM = 'personalInbox';
 
 /** Where the browser reads an attachment: through the session proxy. */

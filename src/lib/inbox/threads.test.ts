@@ -39,7 +39,7 @@ describe('thread list', () => {
   });
 });
 
-describe('SPEC §4: an incoming new message', () => {
+describe('docs/product.md#messages: an incoming new message', () => {
   it('a thread new to the list goes on top, plays the sound and raises the count', () => {
     const old = thread('t1', ME, 'b', message('m1', 'b', ME, 1, { read: true }));
     const incoming = thread('t9', ME, 'z', message('m9', 'z', ME, 9), { unreadCount: 1 });

@@ -1,6 +1,6 @@
 /**
  * The thread list as pure functions (pages are appended with src/lib/lists.ts): a thread
- * placed at the top or merged in place, and the SPEC.md §4 rule for an incoming new message — the
+ * placed at the top or merged in place, and the docs/product.md#messages rule for an incoming new message — the
  * thread is inserted at the top or merged into its entry; when it is new to the list, or
  * its entry's latest message was already read, the pop sound plays and the unread count rises.
  */
@@ -38,7 +38,7 @@ export function latestWasRead(entry: Thread, viewerId: string | null): boolean {
   return latest.read || (viewerId !== null && latest.authorProfile._id === viewerId);
 }
 
-/** SPEC.md §4: a new message plays the sound when its thread is new to the list or its entry was read. */
+/** docs/product.md#messages: a new message plays the sound when its thread is new to the list or its entry was read. */
 export function shouldPlaySound(entry: Thread | undefined, viewerId: string | null): boolean {
   return !entry || latestWasRead(entry, viewerId);
 }
@@ -54,7 +54,7 @@ export interface IncomingResult {
 /**
  * Applies a `New Message` thread (as the viewer sees it) to the list: inserted at the top
  * or merged into its entry and moved up. The count rises by the thread's new unread
- * messages — at least one when the sound plays (SPEC.md §4).
+ * messages — at least one when the sound plays (docs/product.md#messages).
  */
 export function applyIncoming(list: readonly Thread[], incoming: Thread, viewerId: string | null): IncomingResult {
   const entry = list.find((thread) => thread._id === incoming._id);

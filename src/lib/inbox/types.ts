@@ -35,9 +35,9 @@ export interface OpenThread {
   olderError: string | null;
 }
 
-/** The message store (SPEC.md §3: users, unseenMessageCount) with its paging and the open thread. */
+/** The message store (docs/product.md#messages: users, unseenMessageCount) with its paging and the open thread. */
 export interface InboxState {
-  /** The thread list, newest first (SPEC.md calls it `users`). */
+  /** The thread list, newest first (the message store's `users`, docs/product.md#messages). */
   users: Thread[];
   /** Unread messages across every thread (the header badge). */
   unseenMessageCount: number;

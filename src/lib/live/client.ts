@@ -1,5 +1,5 @@
 /**
- * The app's live connection (SPEC.md §4, §7 Live connection): one socket.io socket per page
+ * The app's live connection (docs/product.md#live-connection): one socket.io socket per page
  * session, to `/socket.io/` on the app's origin, websocket transport only, for the signed-in
  * member. socket.io-client is imported on demand, so visitors never download it. The module
  * lives across client-router navigations, so the socket does too; another thread selected
@@ -174,7 +174,7 @@ export function createLiveClient({ loadIo, origin, log, whenShownAgain = whenTab
   }
 
   return {
-    /** Brings the socket in line with the page: opens, closes, reopens or changes thread (SPEC.md §4). */
+    /** Brings the socket in line with the page: opens, closes, reopens or changes thread (docs/product.md#live-connection). */
     sync(wanted: LiveTarget): void {
       const step = planLive(target, wanted);
       if (step.kind === 'open') void open(step.target);

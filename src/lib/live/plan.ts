@@ -1,5 +1,5 @@
 /**
- * Pure rules of the live connection (SPEC.md §2, §4): who it is for, which thread it
+ * Pure rules of the live connection (docs/product.md#live-connection): who it is for, which thread it
  * watches, and what to do when the page says something else than the open socket.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Ties the live connection to the pages (SPEC.md §4): started by ./wiring.ts, which only
+ * Ties the live connection to the pages (docs/product.md#live-connection): started by ./wiring.ts, which only
  * members' pages load, so visitors load neither this nor socket.io-client. From
  * then on every page shown (client-router navigations included), Back and Forward, and a
  * page restored from the back-forward cache bring the socket in line with the page: the

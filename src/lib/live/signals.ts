@@ -1,5 +1,5 @@
 /**
  * The window event the shell sends when the member signs out, so the live connection
- * closes at once (SPEC.md §4). A name only: the shell ships no live code for it.
+ * closes at once (docs/product.md#live-connection). A name only: the shell ships no live code for it.
  */
 export const SIGNED_OUT_EVENT = 'foundermesh:signed-out';

@@ -1,5 +1,5 @@
 /**
- * The one place that wires live updates (SPEC.md §4, §7). The member page shell calls
+ * The one place that wires live updates (docs/product.md#live-connection). The member page shell calls
  * `startLive()` (src/components/shell/LiveUpdates.astro, rendered for members only), so
  * visitors load none of this, and socket.io-client itself is imported only when the socket
  * opens (./client.ts). It subscribes the stores' live handlers to the page's socket once,

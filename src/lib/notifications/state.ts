@@ -1,5 +1,5 @@
 /**
- * The state of `$notifications` (SPEC.md §3 notification store: notifications, unseen
+ * The state of `$notifications` (docs/product.md#notifications: notifications, unseen
  * count) and its pure changes: pages merged newest first without repeats, items marked
  * seen and put back exactly as they were when the server refuses.
  */

@@ -1,5 +1,5 @@
 /**
- * How a public profile reads on its page: the derived display profile of SPEC.md §3 (name,
+ * How a public profile reads on its page: the derived display profile of docs/product.md#display-profile (name,
  * tagline, avatar, banner) plus the profile's facts, chips, paragraphs, safe links and
  * co-founder preferences in words. Pure: the page and the SEO helpers share it.
  */
@@ -16,7 +16,7 @@ export function profileName(profile: ProfileDetails): string {
   return name.replace(/\s+/g, ' ').trim() || 'FounderMesh member';
 }
 
-/** The tagline of the display profile: a founder's tagline, an advisor's position (SPEC.md §3). */
+/** The tagline of the display profile: a founder's tagline, an advisor's position (docs/product.md#display-profile). */
 export function profileTagline(profile: ProfileDetails): string | null {
   const tagline = profile.memberType === 'founder' ? profile.tagline : profile.position;
   return tagline?.trim() || null;

@@ -45,7 +45,7 @@ export interface SearchScreen {
   kind: SearchKind;
   /** The screen's address. */
   path: string;
-  /** Results per page (SPEC.md §7: 20 founders, 21 advisors). */
+  /** Results per page (docs/product.md#search: 20 founders, 21 advisors). */
   limit: number;
   facets: readonly Facet[];
   noun: { one: string; many: string };

@@ -3,7 +3,7 @@
  * existed, is on the list of common and breached passwords still signs in (refusing them
  * would lock them out), but lands on the password settings with a notice asking for a new
  * one instead of their next page. The check runs here, in the app worker, on the password
- * the sign-in form posted, so the API's login answer keeps the shape SPEC.md §7 gives it.
+ * the sign-in form posted, so the API's login answer keeps the shape docs/product.md#login-resolution gives it.
  */
 import { isCommonPassword } from '@api/auth/common-passwords';
 import { afterSignInPath } from '../session/next-path';

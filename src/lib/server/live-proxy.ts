@@ -1,6 +1,6 @@
 /**
- * The app worker's door to the live connection (ARCHITECTURE.md "Live events are
- * authenticated"): `/socket.io/*` on the app's origin is forwarded to the API with the
+ * The app worker's door to the live connection (docs/decisions.md#live-connection,
+ * only the member's own token): `/socket.io/*` on the app's origin is forwarded to the API with the
  * `token` cookie as the Bearer token, never the Cookie header itself. A WebSocket opened
  * by a page of another origin is refused here (403), since browsers send cookies with
  * cross-site WebSocket upgrades and the token cookie's SameSite is the only other wall.

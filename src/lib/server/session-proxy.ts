@@ -1,7 +1,7 @@
 /**
  * The session proxy behind /api/session/*: islands call the API through the app's own
  * origin and the edge adds `Authorization: Bearer <token cookie>`, so the jwt never
- * reaches JavaScript (ARCHITECTURE.md). Pure apart from the injected `fetchApi`.
+ * reaches JavaScript (docs/decisions.md#session). Pure apart from the injected `fetchApi`.
  */
 import { AppError } from '../errors';
 import { readToken, type CookieJar } from '../session/cookies';
@@ -94,7 +94,7 @@ function passThrough(response: Response): Response {
  * a call sent with the old token can answer after a newer session was set in this browser
  * (a password changed while the page still fetched), and deleting then would sign the
  * member out. The next page load clears a cookie that is really dead (session/viewer.ts),
- * and the app treats the 401 as an auth failure (SPEC.md §4).
+ * and the app treats the 401 as an auth failure (docs/product.md#sessions).
  */
 export async function proxySessionRequest(context: ProxyContext): Promise<Response> {
   const { request, url, cookies, clientIp, fetchApi = bindingFetch } = context;

@@ -1,15 +1,15 @@
 /**
- * The session cookies of ARCHITECTURE.md "The session never reaches JavaScript": the one
+ * The session cookies of docs/decisions.md#session: the one
  * place that names them and decides their attributes, used by the proxy, the server-rendered
  * forms, /api/logout and the middleware alike.
  */
 import type { AstroCookieSetOptions, AstroCookies } from 'astro';
 
-/** The HttpOnly cookie holding the API's jwt (SPEC.md §3 "Session token"). */
+/** The HttpOnly cookie holding the API's jwt (docs/product.md#sessions). */
 export const TOKEN_COOKIE = 'token';
-/** `true` / `false`: whether the signed-in member is an advisor (SPEC.md §4, §6). */
+/** `true` / `false`: whether the signed-in member is an advisor (docs/product.md#roles). */
 export const ADVISOR_COOKIE = 'isAdvisor';
-/** Seven days, in seconds (SPEC.md §9). */
+/** Seven days, in seconds (docs/product.md#sessions). */
 export const SESSION_MAX_AGE = 604_800;
 
 /** What the session helpers need of Astro's cookie jar; tests pass a small fake. */

@@ -12,7 +12,7 @@ export type SessionResult = { ok: true; user: User } | { ok: false; error: AppEr
 /**
  * Runs the login resolution on an auth answer `{ jwt, user }`. On success the jwt goes
  * into the HttpOnly `token` cookie, the advisor flag into `isAdvisor`, and only the user is
- * returned. On failure both cookies are cleared (SPEC.md §8: auth cleared).
+ * returned. On failure both cookies are cleared (docs/product.md#login-resolution: auth cleared).
  */
 export function establishSession(body: unknown, cookies: CookieJar, url: URL): SessionResult {
   const resolution = resolveLogin(body);

@@ -1,5 +1,5 @@
 /**
- * Login resolution (SPEC.md §4, §5): what a successful login, verify-email, reset or
+ * Login resolution (docs/product.md#login-resolution): what a successful login, verify-email, reset or
  * change-password answer must hold before the app treats the member as signed in.
  * Pure, so the rules are tested without HTTP or cookies.
  */

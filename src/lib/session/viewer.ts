@@ -1,6 +1,6 @@
 /**
  * Who is looking at the page: the member behind the `token` cookie, asked of /auth/me once
- * per request by the middleware (with `?profileQuery=advisor` for advisors, SPEC.md §6).
+ * per request by the middleware (with `?profileQuery=advisor` for advisors, docs/product.md#roles).
  */
 import type { User } from '@api/users/schemas';
 import { data } from '../api/client';
@@ -15,7 +15,7 @@ export interface Viewer {
 
 /**
  * Reads the member for this request. No cookie: a visitor, without any call. A 401, or an
- * answer without `_id`, removes the session cookies (SPEC.md §4, §8). Any other failure
+ * answer without `_id`, removes the session cookies (docs/product.md#sessions). Any other failure
  * (the API briefly down) shows the page as to a visitor but keeps the cookie for next time.
  */
 export async function loadViewer(cookies: CookieJar, url: URL, options: Omit<ServerCallOptions, 'token'> = {}): Promise<Viewer> {

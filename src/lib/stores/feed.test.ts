@@ -102,7 +102,7 @@ describe('the feed store', () => {
     expect(store.get().busy).toEqual({});
   });
 
-  test('an @-mention asks for the ten tagging profiles of SPEC.md §9', async () => {
+  test('an @-mention asks for the ten tagging profiles of docs/product.md#limits', async () => {
     const { session, actions } = setup();
     session.mockResolvedValue({ data: [], total: 0 });
     await actions.mentionable('ad');

@@ -2,7 +2,7 @@
  * `$feed`: the feed screen's posts and their actions. Likes, votes, edits, pins and deletes
  * change the state at once and undo exactly that change, with a toast in the server's
  * words, when the server refuses. A new post shows at once with an upload placeholder
- * (SPEC.md §4) while its files go up. The first posts are kept in localStorage under
+ * (docs/product.md#media) while its files go up. The first posts are kept in localStorage under
  * FEED_POSTS_KEY (the one key sign-out keeps) so a feed that cannot load still shows them.
  */
 import { atom, type WritableAtom } from 'nanostores';
@@ -43,7 +43,7 @@ export interface FeedDeps {
   now: () => string;
 }
 
-/** How many members an @-mention suggests: the tagging profiles' page size (SPEC.md §9). */
+/** How many members an @-mention suggests: the tagging profiles' page size (docs/product.md#search). */
 const MENTION_SUGGESTIONS = 10;
 
 export const $feed: WritableAtom<FeedState> = atom(emptyFeed());

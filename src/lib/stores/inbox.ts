@@ -1,5 +1,5 @@
 /**
- * `$inbox`: the message store (SPEC.md §3: `users` = the thread list, `unseenMessageCount`)
+ * `$inbox`: the message store (docs/product.md#messages: `users` = the thread list, `unseenMessageCount`)
  * with its paging and the open thread, and its actions. Sending (./inbox-send.ts) shows the
  * message at once ("Sending…", then stored, or failed with Retry); deleting is optimistic and
  * rolled back with a toast. Live events reach `receive*` below through `inboxLive`
@@ -188,7 +188,7 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
     }
   }
 
-  /** Live `notification` New Message: SPEC.md §4 (list, sound, count), plus the open thread. */
+  /** Live `notification` New Message: docs/product.md#messages (list, sound, count), plus the open thread. */
   function receiveMessage(thread: Thread): void {
     const state = get();
     const listed = state.status === 'ready' || state.status === 'loading';

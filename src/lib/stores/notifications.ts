@@ -1,8 +1,8 @@
 /**
- * `$notifications` (SPEC.md §3 notification store): the notifications, the unseen count,
+ * `$notifications` (docs/product.md#notifications): the notifications, the unseen count,
  * and the loading state of the list, shared by the header bell and the notifications page.
- * Marking seen is optimistic and rolled back with a toast when the server refuses (SPEC.md
- * §4, §8). Live events keep it current: a new notification comes first and raises the
+ * Marking seen is optimistic and rolled back with a toast when the server refuses (docs/product.md#notifications,
+ * docs/product.md#errors). Live events keep it current: a new notification comes first and raises the
  * count (a new message's stored notification included, collapsed per thread), `counts` sets it, and after a reconnect page 1 and the count are fetched again.
  */
 import { atom, type WritableAtom } from 'nanostores';

@@ -4,7 +4,7 @@ export const DEFAULT_MEDIA_BASE = '/media/';
 const ABSOLUTE = /^https?:\/\//i;
 
 /**
- * The address of a media file (SPEC.md §5): `http://` and `https://` URLs are kept as they
+ * The address of a media file (docs/product.md#member-text): `http://` and `https://` URLs are kept as they
  * are; any other path is put under the media base, joined with exactly one slash; an empty,
  * blank or missing value gives ''.
  */

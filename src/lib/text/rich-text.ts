@@ -1,5 +1,5 @@
 /**
- * Member text → tokens (SPEC.md §5), shared by server rendering and islands. Links are
+ * Member text → tokens (docs/product.md#member-text), shared by server rendering and islands. Links are
  * found with linkify-it (web and www addresses, bare domains, emails, plus phone numbers),
  * then hashtags, mentions `@[Name](<user id>)`, YouTube videos and line breaks. Tokens
  * carry plain strings only: renderers put them in text nodes and attributes (never HTML),

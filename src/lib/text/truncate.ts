@@ -1,7 +1,7 @@
 export const DEFAULT_TRUNCATE_SUFFIX = '… see more';
 
 /**
- * Shortens text to at most `limit` characters plus a suffix (SPEC.md §5).
+ * Shortens text to at most `limit` characters plus a suffix (docs/product.md#member-text).
  * Text that fits is returned unchanged. Otherwise it is cut at the last whitespace at or
  * before the limit, so no word is split, and the suffix is appended; a single word longer
  * than the limit is cut at the limit. Characters are counted as code points so an emoji

@@ -1,5 +1,5 @@
 /**
- * The one refusal of a provider sign-in (SPEC.md §8): `Social login failed`, with the
+ * The one refusal of a provider sign-in (docs/product.md#errors): `Social login failed`, with the
  * provider's status or 500, and a `data.reason` the app turns into a message. Each one is
  * logged with its cause for the operator; the member never sees the provider's own words.
  */

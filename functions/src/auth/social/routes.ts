@@ -1,6 +1,6 @@
 /**
  * Social sign-in routes, mounted at /auth: which providers are on, the start of a provider's
- * flow, `GET /auth/{provider}/token` (SPEC.md §7) that finishes it, and the member's sign-in
+ * flow, `GET /auth/{provider}/token` (docs/product.md#accounts-and-sign-in) that finishes it, and the member's sign-in
  * methods (list, link, unlink). The edge (src/pages/auth/…) keeps the state and the PKCE
  * verifier in HttpOnly cookies between the start and the provider's redirect back.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of social sign-in (SPEC.md §7 `GET /auth/{provider}/token`) and of the
+ * Wire shapes of social sign-in (`GET /auth/{provider}/token`, docs/product.md#accounts-and-sign-in) and of the
  * sign-in methods of an account.
  */
 import { z } from '@hono/zod-openapi';

@@ -1,5 +1,5 @@
 /**
- * The theme toggle: flips html[data-theme] and stores the choice under `theme` (SPEC.md §3).
+ * The theme toggle: flips html[data-theme] and stores the choice under `theme` (docs/product.md#theme).
  * Delegated from document so it survives client-side navigations without re-binding.
  */
 export type Theme = 'dark' | 'light';

@@ -1,7 +1,7 @@
 /**
  * An optimistic change: the screen shows it at once, the request follows, and the server's
  * answer settles it. When the server refuses, exactly that change is rolled back and the
- * member is told why in the server's words (SPEC.md §4, §8).
+ * member is told why in the server's words (docs/product.md#errors).
  */
 import { toAppError, type AppError } from '../../errors';
 

@@ -3,7 +3,7 @@
  * The edge takes the flow cookie (one use), checks the state, then either signs in through
  * `GET /auth/{provider}/token`, running the same login resolution and cookies as a password
  * sign-in (establishSession), or, for a link, adds the provider to the member's account.
- * Every failure is logged and shown as a notice (SPEC.md §8 "Social login failed"). The answer
+ * Every failure is logged and shown as a notice (docs/product.md#errors). The answer
  * is a page that moves on by itself (`continueTo`), so the next page gets the Strict session cookie.
  */
 import type { APIRoute } from 'astro';
