@@ -1,7 +1,7 @@
 // `npm run deploy`: build, migrate the remote D1 database, load the world cities into it (once
 // per data version), create the queues the API worker uses if missing, deploy the API worker,
 // then the app worker.
-// Needs `wrangler login` (or CLOUDFLARE_API_TOKEN) and the resources of README § Deploy.
+// Needs `wrangler login` (or CLOUDFLARE_API_TOKEN) and the resources of docs/operations.md#first-deploy-to-cloudflare.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CITIES_VERSION, loadRemoteCities } from './cities.mjs';

@@ -8,7 +8,7 @@ import { root } from './run.mjs';
 const files = [path.join(root, '.dev.vars'), path.join(root, 'functions/.dev.vars')];
 
 /**
- * Variables that `VAR=value npm start` hands to the workers for one run (README § Configuration),
+ * Variables that `VAR=value npm start` hands to the workers for one run (docs/configuration.md),
  * so a provider can be tried locally without editing `.dev.vars`.
  */
 const PASS_THROUGH = [
