@@ -19,15 +19,7 @@ async function memberTables(db: D1Database): Promise<string[]> {
   const isShadow = (name: string) => virtual.some((parent) => name.startsWith(`${parent}_`));
   return results
     .map((table) => table.name)
-    .filter(
-      (name) =>
-        !name.startsWith('sqlite_') &&
-        !name.startsWith('_cf_') &&
-        !name.startsWith(SEED_PREFIX) &&
-        name !== 'd1_migrations' &&
-        name !== MARKER &&
-        !isShadow(name),
-    );
+    .filter((name) => !name.startsWith('sqlite_') && !name.startsWith('_cf_') && !name.startsWith(SEED_PREFIX) && name !== 'd1_migrations' && name !== MARKER && !isShadow(name));
 }
 
 async function seededTables(db: D1Database, tables: string[]): Promise<string[]> {
@@ -51,9 +43,7 @@ async function seededTables(db: D1Database, tables: string[]): Promise<string[]>
 export async function resetDatabase(db: D1Database): Promise<void> {
   const tables = await memberTables(db);
   const seeded = new Set(await seededTables(db, tables));
-  const { results: triggers } = await db
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL")
-    .all<TableRow>();
+  const { results: triggers } = await db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL").all<TableRow>();
   // One batch, one transaction: the triggers (counters, the audit log's refusal to be deleted)
   // are set aside while the tables are emptied and refilled, then put back as they were.
   await db.batch([
