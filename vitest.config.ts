@@ -41,6 +41,7 @@ export default defineConfig({
         ],
         test: {
           name: 'api',
+          isolate: false,
           include: ['functions/src/**/*.test.ts'],
           exclude: ['functions/src/architecture.test.ts'],
           setupFiles: ['./functions/test/apply-migrations.ts'],

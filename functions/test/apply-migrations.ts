@@ -1,4 +1,8 @@
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { resetDatabase } from './reset-database';
 
+// API test files share one runner and its storage (vitest.config.ts: `isolate: false`), so each
+// file starts from the migrated database: what earlier files wrote is wiped here.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await resetDatabase(env.DB);
