@@ -36,7 +36,7 @@ describe('GET /founder/search', () => {
     await founderWith({ cityId: city, onboarded: false });
     await advisorWith({ cityId: city });
 
-    const page = await search(ada, `city=${city}`);
+    const page = await search(await signedInMember(), `city=${city}`);
     expect(page).toEqual({
       data: [
         {
@@ -209,6 +209,37 @@ describe('GET /founder/search', () => {
     await post(`/connection/block/${viewer.user.id}`, undefined, { token: blockedMe.jwt });
     expect(await search(viewer, `city=${city}`)).toMatchObject({ total: 1, data: [{ _id: fine.user.id }] });
     expect(idsOf(await search(blockedMe, `city=${city}`))).not.toContain(viewer.user.id);
+  });
+
+  it('leaves the searching member out of the page and the total, however the total is counted', async () => {
+    const city = newCity();
+    const word = `okapi${crypto.randomUUID().slice(0, 6)}`;
+    const profile = { cityId: city, industries: ['fintech'], skills: ['design'], isTechnical: true, bio: `We build ${word} tools.` };
+    // The viewer is the newest with a picture: were they listed, they would come first.
+    const viewer = await founderWith({ ...profile, profilePictureUrl: '/media/avatars/me.webp', joinedAt: daysAgo(0) });
+    const others = [await founderWith({ ...profile, joinedAt: daysAgo(2) }), await founderWith({ ...profile, joinedAt: daysAgo(3) })];
+    const othersIds = others.map((member) => member.user.id);
+    for (const query of [
+      `city=${city}`, // one facet: counted by the counters
+      `city=${city}&industries=fintech`, // two facets: the pair counters
+      `city=${city}&industries=fintech&skills=design&technical=true`, // counted by the index
+      `q=${word}`, // words, ranked
+      `q=${word}&city=${city}`,
+      `q=${word.slice(0, 7)}`, // words read as beginnings
+    ]) {
+      const page = await search(viewer, `${query}&limit=1`);
+      expect(page, query).toMatchObject({ total: 2, pages: 2, data: [{ _id: othersIds[0] }] });
+      expect(idsOf(await search(viewer, `${query}&limit=1&page=2`)), query).toEqual([othersIds[1]]);
+    }
+    // Another member finds the viewer, first.
+    expect(idsOf(await search(others[0]!, `city=${city}`))).toEqual([viewer.user.id, othersIds[1]]);
+    // The same on the advisor search and the profiles search.
+    const advisor = await advisorWith({ cityId: city, profilePictureUrl: '/media/avatars/a.webp' });
+    const colleague = await advisorWith({ cityId: city });
+    expect(await bodyOf(await get(`/advisor/search?city=${city}`, { token: advisor.jwt }))).toMatchObject({ total: 1, data: [{ _id: colleague.user.id }] });
+    const everyone = await bodyOf(await get(`/profiles/search?_limit=50&_page=1&city=${city}`, { token: advisor.jwt }));
+    expect(everyone.total).toBe(4);
+    expect(idsOf(everyone).sort()).toEqual([viewer.user.id, ...othersIds, colleague.user.id].sort());
   });
 
   it('answers a search using every filter at its longest (within the database’s parameter limit)', async () => {

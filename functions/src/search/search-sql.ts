@@ -17,8 +17,8 @@
  *   is "1,000+"), or reads search_counts or search_pair_counts (0026, 0029, 0032), exact,
  *   when there is no q and at most two facets whose counters are exact, besides remote and
  *   looking, which the counters keep as flags;
- * - the viewer's blocks and the unlisted members (members/listed.ts) are left out by key,
- *   from lists read once.
+ * - the viewer, their blocks and the unlisted members (members/listed.ts) are left out by
+ *   key, from lists read once.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '../db/paging';
@@ -135,11 +135,18 @@ function conditions(parts: SQL[]): SQL {
 }
 
 /**
- * The search keys of the members the viewer may not find: blocked either way, deletion
- * pending, suspended now. Each list is read once, through its own index.
+ * The user ids a viewer's search leaves out for who they are to the viewer: the viewer
+ * (nobody searches for themself, and their own card would lead the list) and anyone on
+ * either side of a block.
+ */
+const unseenBy = (viewerId: string): SQL => sql`(SELECT ${viewerId} UNION ALL SELECT blocked_id FROM ${blockedWith(viewerId)})`;
+
+/**
+ * The search keys of the members the viewer may not find: the viewer, blocked either way,
+ * deletion pending, suspended now. Each list is read once, through its own index.
  */
 export const excludedKeys = (viewerId: string) =>
-  sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${blockedWith(viewerId)} OR k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS})`;
+  sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${unseenBy(viewerId)} OR k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS})`;
 
 /**
  * How many profile_search rows meet `where`, counted no further than `cap` + 1 (a scalar
@@ -277,16 +284,16 @@ function countersOf(plan: SearchPlan): SQL {
  * The total of a search (column `total`): FTS5 counts the MATCH less the excluded keys up
  * to `cap` + 1, reading doclists only (past `cap` the total is capped). When the counters
  * hold the matches, they are read there, exact, less
- * the members blocked either way with the viewer, then the unlisted ones (deletion pending,
- * then suspended) not blocked, each of those few probed against the filter.
+ * the viewer and the members blocked either way with them, then the unlisted ones (deletion
+ * pending, then suspended) not already taken off, each of those few probed against the filter.
  */
 export function countStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string, cap: number): SQL {
   if (!countedByCounters(plan)) return sql`SELECT ${rowsUpTo(matches(plan, viewerId), cap)} AS total`;
   const counters = countersOf(plan);
   const matched = matchedBy(plan, criteria);
-  const blocked = blockedWith(viewerId);
+  const unseen = unseenBy(viewerId);
   return sql`SELECT ${counters}
-    - (SELECT count(*) FROM users e WHERE e.id IN ${blocked} AND ${matched})
-    - (SELECT count(*) FROM users e WHERE e.id IN ${UNLISTED_IDS} AND e.id NOT IN ${blocked} AND ${matched})
-    - (SELECT count(*) FROM users e WHERE ${suspendedNow('e')} AND e.id NOT IN ${blocked} AND e.id NOT IN ${UNLISTED_IDS} AND ${matched}) AS total`;
+    - (SELECT count(*) FROM users e WHERE e.id IN ${unseen} AND ${matched})
+    - (SELECT count(*) FROM users e WHERE e.id IN ${UNLISTED_IDS} AND e.id NOT IN ${unseen} AND ${matched})
+    - (SELECT count(*) FROM users e WHERE ${suspendedNow('e')} AND e.id NOT IN ${unseen} AND e.id NOT IN ${UNLISTED_IDS} AND ${matched}) AS total`;
 }

@@ -1,7 +1,7 @@
 /**
  * Member search: onboarded founders and advisors matched by facet values (any value within
  * a facet, every facet required) and words, both in profile_search (FTS5),
- * never anyone on the other side of a block, with pictures first and then the newest,
+ * never the searching member nor anyone on the other side of a block, with pictures first and then the newest,
  * paged with the total (counted up to a cap). The SQL is in search-sql.ts.
  */
 import { type CappedPage, cappedPageOf, type PageRequest, startsPastCap } from '../db/paging';
@@ -25,8 +25,9 @@ import { type SummaryRow, toProfileSummary } from './summaries';
 export type { SearchCriteria, SearchOrder, TagFilters, TagKind } from './search-sql';
 
 /**
- * One page of the members matching `criteria`, as the viewer may see them: members the
- * viewer blocked or who blocked the viewer are left out, as if they did not exist. The
+ * One page of the members matching `criteria`, as the viewer may see them: the viewer, and
+ * members the viewer blocked or who blocked the viewer, are left out, as if they did not
+ * exist (in the total too). The
  * total is exact up to `bounds.countCap` (and from the counters); past it, `capped`.
  *
  * Words are matched whole, or as the beginnings of words when the search finds nobody with

@@ -20,9 +20,7 @@ import { connectedWith } from '../members/connected';
 import { excludedKeys, rowsUpTo, SEARCH_BOUNDS } from './search-sql';
 
 /** profile_search rows matching `match` that the viewer may mention. */
-const mentionable = (viewerId: string, match: string) =>
-  sql`profile_search MATCH ${match} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}
-    AND profile_search.rowid IS NOT (SELECT key FROM search_keys WHERE user_id = ${viewerId})`;
+const mentionable = (viewerId: string, match: string) => sql`profile_search MATCH ${match} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}`;
 
 const keyList = (keys: readonly number[]): SQL => sql`(SELECT value FROM json_each(${JSON.stringify(keys)}))`;
 
