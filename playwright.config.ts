@@ -81,7 +81,8 @@ export default defineConfig({
       PUSH_ALLOW_LOOPBACK_FOR_TESTS: 'true',
     },
     reuseExistingServer: false,
-    timeout: 180_000,
+    // A build from scratch on a busy two-core machine takes minutes.
+    timeout: 600_000,
     stdout: 'ignore',
   },
 });
