@@ -1,5 +1,6 @@
 /**
- * Toasts: short messages in the top-centre region of the shell (ToastRegion.astro).
+ * Toasts: short messages in the top-centre region of the shell (ToastRegion.astro), just
+ * under the sticky header so they never cover its links.
  * Framework-free so islands and plain scripts share it. Polite messages go to the
  * role="status" list, errors to the role="alert" list, so screen readers announce them.
  */
@@ -13,6 +14,38 @@ export interface ToastOptions {
 
 const DEFAULT_DURATION: Record<ToastKind, number> = { info: 5000, success: 5000, error: 8000 };
 const REGION_ID = 'toast-region';
+
+let followingHeader = false;
+
+/**
+ * Puts the region just under the site header's bottom edge (`--toast-top`): the header's
+ * height changes (its menu opens, an admin's nav takes a second row, a banner sits above it
+ * until the page scrolls), so it is measured while toasts are shown, not assumed.
+ */
+function placeBelowHeader(): void {
+  const region = document.getElementById(REGION_ID);
+  if (!region?.querySelector('.toast')) return;
+  const header = document.querySelector('[data-site-header]');
+  const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  region.style.setProperty('--toast-top', `${Math.ceil(bottom)}px`);
+  if (header) headerSize?.observe(header);
+}
+
+const headerSize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => placeBelowHeader());
+
+/** Keeps the region under the header from the first toast on (once per page session). */
+function followHeader(): void {
+  placeBelowHeader();
+  if (followingHeader) return;
+  followingHeader = true;
+  window.addEventListener('scroll', placeBelowHeader, { passive: true });
+  window.addEventListener('resize', placeBelowHeader);
+  // The client router brings a new header with each page.
+  document.addEventListener('astro:after-swap', () => {
+    headerSize?.disconnect();
+    placeBelowHeader();
+  });
+}
 
 /** The list a toast of this kind goes into; created when a page has no region (tests, bare pages). */
 function listFor(kind: ToastKind): HTMLElement {
@@ -51,6 +84,7 @@ export function toast(message: string, { kind = 'info', duration }: ToastOptions
   item.appendChild(text);
   item.appendChild(close);
   listFor(kind).appendChild(item);
+  followHeader();
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const dismiss = () => {

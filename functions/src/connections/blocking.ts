@@ -4,12 +4,13 @@
  * member at all. The checks the other features call are ../members/blocks.ts.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Deps } from '../deps';
+import type { Deps, Emits } from '../deps';
 import { offsetOf, pageOf, type PageRequest, type Paged } from '../db/paging';
 import { blocks, connections } from '../db/schema';
 import { ApiError, invalidFields } from '../errors';
 import { blockBetween } from '../members/blocks';
 import { findMemberCard, MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
+import { type ConnectionLiveEvents, sendRequestCounts } from './live-events';
 import { CONNECTION_MESSAGES as M } from './messages';
 import { pairKey } from './repository';
 import type { BlockedMember } from './schemas';
@@ -24,7 +25,7 @@ async function assertOtherMember(deps: Pick<Deps, 'db'>, viewerId: string, userI
  * between them: a connection becomes `removed`, a request `withdrawn`. Blocking someone
  * who blocked you is allowed and tells you nothing about their block.
  */
-export async function blockMember(deps: Pick<Deps, 'db' | 'clock'>, viewerId: string, userId: string): Promise<{ blocked: true }> {
+export async function blockMember(deps: Pick<Deps, 'db' | 'clock'> & Emits<ConnectionLiveEvents>, viewerId: string, userId: string): Promise<{ blocked: true }> {
   await assertOtherMember(deps, viewerId, userId);
   const at = deps.clock.now().toISOString();
   await deps.db.batch([
@@ -34,6 +35,8 @@ export async function blockMember(deps: Pick<Deps, 'db' | 'clock'>, viewerId: st
       .set({ status: sql`CASE WHEN ${connections.status} = 'accepted' THEN 'removed' ELSE 'withdrawn' END`, updatedAt: at })
       .where(and(eq(connections.pairKey, pairKey(viewerId, userId)), sql`${connections.status} IN ('pending', 'accepted', 'ignored')`)),
   ]);
+  // A request between them, either way, is withdrawn: both badges may drop.
+  await sendRequestCounts(deps, viewerId, userId);
   return { blocked: true };
 }
 

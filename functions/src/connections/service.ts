@@ -11,6 +11,7 @@ import { ApiError, invalidFields } from '../errors';
 import { blockBetween } from '../members/blocks';
 import { findMemberCard } from '../members/cards';
 import { enforceLimits } from '../rate-limit/policies';
+import { sendRequestCounts } from './live-events';
 import { CONNECTION_MESSAGES as M } from './messages';
 import { findConnection, findOpenBetween, insertRequest, isParty, lastIgnoredSince, OpenPairTakenError, otherParty, pairKey, transition, type Party } from './repository';
 import type { ConnectionChange } from './schemas';
@@ -53,7 +54,10 @@ async function acceptRow(deps: Deps, row: ConnectionRow, viewerId: string): Prom
     set: { status: 'accepted', respondedAt: at, updatedAt: at },
     unlessBlocked: true,
   });
-  if (accepted) await publishEvent(deps, { type: 'connection.accepted', actorId: viewerId, subjectId: accepted.requesterId, connectionId: accepted.id });
+  if (accepted) {
+    await publishEvent(deps, { type: 'connection.accepted', actorId: viewerId, subjectId: accepted.requesterId, connectionId: accepted.id });
+    await sendRequestCounts(deps, viewerId);
+  }
   return accepted;
 }
 
@@ -123,7 +127,10 @@ export async function connect(deps: Deps, viewerId: string, input: { receiverId:
       if (error instanceof OpenPairTakenError) continue;
       throw error;
     }
-    if (!ignoredAt) await publishEvent(deps, { type: 'connection.requested', actorId: viewerId, subjectId: receiverId, connectionId: row.id });
+    if (!ignoredAt) {
+      await publishEvent(deps, { type: 'connection.requested', actorId: viewerId, subjectId: receiverId, connectionId: row.id });
+      await sendRequestCounts(deps, receiverId);
+    }
     return answer(deps, 'pending_sent', row, viewerId, member);
   }
   throw new Error(`connect ${viewerId} → ${receiverId} lost ${MAX_ATTEMPTS} races in a row`);
@@ -158,7 +165,10 @@ const ANSWERS = {
   remove: { party: 'either', from: ['accepted'], to: 'removed', refusal: M.notConnected },
 } as const satisfies Record<string, Answer>;
 
-/** Ignores, withdraws or removes: the state is `none` afterwards. No event: nobody is told. */
+/**
+ * Ignores, withdraws or removes: the state is `none` afterwards. No event: nobody is told,
+ * beyond the received-requests count of the receiver (an ignore or a withdrawal lowers it).
+ */
 export async function endConnection(deps: Deps, viewerId: string, id: string, kind: keyof typeof ANSWERS): Promise<ConnectionChange> {
   const rule: Answer = ANSWERS[kind];
   await ownRow(deps, id, viewerId, rule.party);
@@ -171,5 +181,6 @@ export async function endConnection(deps: Deps, viewerId: string, id: string, ki
     set: rule.stamp ? { status: rule.to, ignoredAt: at, respondedAt: at } : { status: rule.to, updatedAt: at },
   });
   if (!changed) throw new ApiError(409, rule.refusal);
+  if (kind !== 'remove') await sendRequestCounts(deps, changed.receiverId);
   return answer(deps, 'none', changed, viewerId);
 }

@@ -1,10 +1,11 @@
 /**
  * The live events, typed once for the Durable Object, the API code that emits them and
  * the app's socket client (docs/product.md#live-connection): every event the inbox and the
- * notifications send (inbox/live-events.ts, notifications/live-events.ts) and billing's
- * (subscriptions/live-events.ts). Every event
+ * notifications send (inbox/live-events.ts, notifications/live-events.ts), the connections'
+ * requests count (connections/live-events.ts) and billing's (subscriptions/live-events.ts). Every event
  * goes to every socket of the member (all tabs and devices).
  */
+import type { ConnectionLiveEvents } from '../connections/live-events';
 import type { InboxLiveEvents } from '../inbox/live-events';
 import type { NotificationLiveEvents } from '../notifications/live-events';
 import type { BillingLiveEvents } from '../subscriptions/live-events';
@@ -17,7 +18,8 @@ export type LiveEvents = {
   notification: NotificationEvent;
   thread: InboxLiveEvents['thread'];
   read: InboxLiveEvents['read'];
-  counts: InboxLiveEvents['counts'] | NotificationLiveEvents['counts'];
+  /** The figures that changed, each optional: unseen messages and notifications, received connection requests. */
+  counts: Partial<InboxLiveEvents['counts'] & NotificationLiveEvents['counts'] & ConnectionLiveEvents['counts']>;
   /** The member's subscription or Premium changed (subscriptions/live-events.ts). */
   billing: BillingLiveEvents['billing'];
   /**

@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { REQUESTS_COUNT_EVENT } from '../../lib/connections/requests-live';
 import { stateFromInitial, type ConnectionsState, type InitialConnections } from '../../lib/connections/state';
 import { addressFor, TABS, type TabKey } from '../../lib/connections/tabs';
 import { $connections, connectionsActions } from '../../lib/stores/connections';
@@ -61,6 +62,19 @@ function ConnectionsScreen({ initial, renderedAt, mediaBaseUrl }: Props) {
     void connectionsActions.loadList(tab, { revalidate: true });
     void connectionsActions.refreshCounts();
   }, [tab]);
+
+  // A live change of the received requests (one arrived or was withdrawn, or answered in
+  // another tab): the tabs' counts and the Received list follow.
+  const tabRef = useRef(tab);
+  tabRef.current = tab;
+  useEffect(() => {
+    const follow = () => {
+      void connectionsActions.refreshCounts();
+      if (tabRef.current === 'received') void connectionsActions.loadList('received', { revalidate: true });
+    };
+    document.addEventListener(REQUESTS_COUNT_EVENT, follow);
+    return () => document.removeEventListener(REQUESTS_COUNT_EVENT, follow);
+  }, []);
 
   const select = (next: TabKey) => {
     setTab(next);

@@ -14,6 +14,7 @@ import { sendReport } from '../../lib/reports/send';
 import { ReportDialog } from '../ui/ReportForm';
 import { RowMenu } from '../ui/RowMenu';
 import { overLimit } from '../../lib/feed/mentions';
+import { clearReplyDraft, readReplyDraft, saveReplyDraft } from '../../lib/feed/reply-drafts';
 import { MentionTextarea } from './MentionTextarea';
 import { ConfirmDialog } from './PostDialogs';
 import { PostText } from './PostText';
@@ -31,6 +32,7 @@ function TextForm({
   onSubmit,
   onCancel,
   autoFocus,
+  draftOf,
 }: {
   label: string;
   submitLabel: string;
@@ -38,9 +40,21 @@ function TextForm({
   onSubmit: (text: string) => Promise<boolean>;
   onCancel?: () => void;
   autoFocus?: boolean;
+  /** The comment whose reply draft this box keeps (../../lib/feed/reply-drafts.ts). */
+  draftOf?: string;
 }) {
   const id = useId();
-  const [text, setText] = useState(initial);
+  const [text, setTextState] = useState(() => (draftOf ? readReplyDraft(draftOf) || initial : initial));
+  const setText = (next: string) => {
+    setTextState(next);
+    if (draftOf) saveReplyDraft(draftOf, next);
+  };
+  const cancel = onCancel
+    ? () => {
+        if (draftOf) clearReplyDraft(draftOf);
+        onCancel();
+      }
+    : undefined;
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   async function submit(event: FormEvent) {
@@ -69,8 +83,8 @@ function TextForm({
         <button type="submit" className="btn btn-primary btn-sm" disabled={sending || !text.trim()}>
           {submitLabel}
         </button>
-        {onCancel && (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+        {cancel && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={cancel}>
             Cancel
           </button>
         )}
@@ -208,6 +222,7 @@ export function Comments({ postId, viewer, now }: Props) {
                       label={`Reply to ${comment.author.name}`}
                       submitLabel="Reply"
                       autoFocus
+                      draftOf={comment._id}
                       onSubmit={(text) => commentActions.reply(postId, comment._id, text, viewer)}
                       onCancel={() => setReplyTo(null)}
                     />

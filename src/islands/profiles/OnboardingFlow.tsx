@@ -21,6 +21,7 @@ import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { focusField } from './fields';
 import { StepFields } from './sections';
 import { useImages } from './use-images';
+import { announceHeaderAvatar } from '../../lib/members/header-avatar';
 import { useProfileForm } from './use-profile-form';
 import './profiles.css';
 
@@ -105,6 +106,7 @@ function OnboardingFlow({ state, mediaBaseUrl }: Props) {
     try {
       const profile = await profileActions.submitProfile(form, 'onboarding', { files: images.files() });
       saver.stop();
+      announceHeaderAvatar(mediaUrl(profile.profilePicture?.url, mediaBaseUrl) || null);
       toast('Welcome to FounderMesh', { kind: 'success' });
       await navigate(`/${profile.memberType}/${encodeURIComponent(profile.slug)}`);
     } catch (cause) {

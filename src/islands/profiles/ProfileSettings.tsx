@@ -17,6 +17,7 @@ import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { focusField } from './fields';
 import { StepFields } from './sections';
 import { useImages } from './use-images';
+import { announceHeaderAvatar } from '../../lib/members/header-avatar';
 import { useProfileForm } from './use-profile-form';
 import './profiles.css';
 
@@ -78,6 +79,7 @@ function ProfileSettings({ profile: initialProfile, mediaBaseUrl }: Props) {
     try {
       const profile = await profileActions.submitProfile(form, 'edit', { files: images.files(), remove: images.removed });
       images.reset();
+      announceHeaderAvatar(mediaUrl(profile.profilePicture?.url, mediaBaseUrl) || null);
       setSaved(profile);
       setForm(formFromProfile(profile));
       setErrors({});

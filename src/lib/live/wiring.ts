@@ -6,6 +6,8 @@
  * takes each page's server-rendered header figures, and opens the socket for the page
  * (./session.ts), which then follows the pages.
  */
+import { requestsCountLive } from '../connections/requests-live';
+import { followHeaderAvatar } from '../members/header-avatar';
 import { bindMessagesBadge } from '../notifications/messages-badge';
 import { renderedNotificationsCount } from '../notifications/badge';
 import { billingLive } from '../stores/billing';
@@ -64,9 +66,10 @@ let started = false;
 export function startLive(): void {
   if (started || typeof document === 'undefined') return;
   started = true;
-  wireLiveUpdates(liveClient, [notificationsLive, inboxLive, billingLive, requestsLive]);
+  wireLiveUpdates(liveClient, [notificationsLive, inboxLive, billingLive, requestsLive, requestsCountLive]);
   // The figures come before the socket: its first connect refreshes them (see notificationsLive).
   takePageFigures();
   document.addEventListener('astro:page-load', takePageFigures);
+  followHeaderAvatar();
   startLiveSession();
 }
