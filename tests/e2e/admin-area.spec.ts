@@ -53,6 +53,62 @@ test('every admin page: a visitor signs in first, a member gets the 403 page, an
   }
 });
 
+test('an admin’s site header is one row at 1280 px, and a keyboard menu plus a sideways section list at 375 px', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  const admin = await adminPage(browser, baseURL!, extraHTTPHeaders ?? {});
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  await admin.goto('/admin/audit');
+  const header = admin.locator('[data-site-header]');
+  // The widest the row gets: both count badges showing three characters, as the live updates set them.
+  await header.evaluate((element) => {
+    for (const badge of element.querySelectorAll<HTMLElement>('.count-badge')) {
+      badge.hidden = false;
+      badge.querySelector('[data-badge-figure]')!.textContent = '99+';
+    }
+  });
+  const row = await header.evaluate((element) => {
+    const middle = (node: Element) => Math.round(node.getBoundingClientRect().top + node.getBoundingClientRect().height / 2);
+    return {
+      height: element.getBoundingClientRect().height,
+      brand: middle(element.querySelector('.brand')!),
+      tools: middle(element.querySelector('.header-tools')!),
+      items: [...element.querySelectorAll('.site-nav li')].map(middle),
+    };
+  });
+  expect(row.items.length).toBeGreaterThanOrEqual(10);
+  for (const item of row.items) expect(Math.abs(item - row.brand), `nav items ${row.items} beside the brand at ${row.brand}`).toBeLessThanOrEqual(2);
+  expect(Math.abs(row.tools - row.brand)).toBeLessThanOrEqual(2);
+  expect(row.height).toBeLessThan(70);
+  await expect(header.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'FounderMesh' })).toBeVisible();
+
+  await admin.setViewportSize({ width: 375, height: 800 });
+  await admin.goto('/admin/audit');
+  expect(await header.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThan(70);
+  const menu = header.getByRole('button', { name: 'Menu' });
+  await menu.focus();
+  await admin.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  const adminLink = header.getByRole('link', { name: 'Admin', exact: true });
+  await expect(adminLink).toBeVisible();
+  for (let step = 0; step < 15 && !(await adminLink.evaluate((link) => link === document.activeElement)); step++) await admin.keyboard.press('Tab');
+  await expect(adminLink).toBeFocused();
+  await admin.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  // The admin area's own sections scroll sideways: the current one shows on arrival, and a
+  // keyboard brings each one into view.
+  const sections = admin.getByRole('navigation', { name: 'Administration' });
+  await expect(sections.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+  await expect(sections.getByRole('link', { name: 'Audit log' })).toBeInViewport({ ratio: 0.99 });
+  const overview = sections.getByRole('link', { name: 'Overview' });
+  await overview.focus();
+  for (const name of ['Moderation', 'Members', 'Deletion requests', 'Feed groups', 'Audit log']) {
+    await admin.keyboard.press('Tab');
+    await expect(sections.getByRole('link', { name })).toBeFocused();
+    await expect(sections.getByRole('link', { name })).toBeInViewport({ ratio: 0.99 });
+  }
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
 for (const theme of ['dark', 'light'] as const) {
   test(`the admin screens have no serious or critical axe violation (${theme} theme, narrow and wide)`, async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(120_000);
@@ -65,6 +121,12 @@ for (const theme of ['dark', 'light'] as const) {
         await admin.goto(path);
         await expect(admin.locator('html')).toHaveAttribute('data-theme', theme);
         await expectNoSeriousA11yViolations(admin);
+        // Times read as everywhere in the app: words, with the exact date and time on hover.
+        const times = await admin.locator('main time').evaluateAll((each) => each.map((time) => [time.textContent, time.getAttribute('title')]));
+        for (const [text, title] of times) {
+          expect(text, path).toMatch(/ago$|^just now$|^in \d|^(yesterday|tomorrow)$|^(next|last) \w+$/);
+          expect(title, path).toMatch(/\d{4}, \d{1,2}:\d{2} [AP]M$/);
+        }
         // Nothing but the tables' own scroll regions is wider than the screen.
         expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${path} at ${width}px`).toBe(true);
       }
@@ -100,6 +162,69 @@ test('an admin finds a member by name, grants and ends Premium, and finds both i
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toHaveAttribute('data-action', 'premium.end');
   await expect(rows.nth(1)).toHaveAttribute('data-action', 'premium.grant');
+});
+
+test('suspending from a member’s page checks the reason by its field before the confirmation opens', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(120_000);
+  const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+  const name = randomWord('Susp');
+  const member = await registerMember(stack, name);
+  const page = await adminPage(browser, baseURL!, stack.headers);
+  await page.goto(`/admin/members/${member.id}`);
+  await confirmReady(page);
+  const reason = page.getByRole('textbox', { name: 'Reason (the member reads it)' });
+  const dialog = page.getByRole('dialog', { name: `Suspend ${name} Tester?` });
+  for (const blank of ['', '   ']) {
+    await reason.fill(blank);
+    await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await expect(page.locator('#suspend-reason-error')).toHaveText('Reason is required: write what the member will read.');
+    await expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await expect(reason).toBeFocused();
+    await expect(dialog).toHaveCount(0);
+  }
+  await reason.fill('Spamming the feed');
+  await expect(page.locator('#suspend-reason-error')).toBeHidden();
+  await expect(reason).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Suspend' }).click();
+  await expect(page.getByText('The member is suspended')).toBeVisible();
+  await expect(page.locator('[data-suspension-state]')).toContainText('Spamming the feed');
+});
+
+test('the audit log names the administrator and the member, linking to their profiles, and a deleted member without a link', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(120_000);
+  const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+  const [kept, gone] = await Promise.all([newMember(stack, randomWord('Named')), registerMember(stack, randomWord('Gone'))]);
+  const page = await adminPage(browser, baseURL!, stack.headers);
+  const origin = { origin: stack.baseURL };
+  for (const member of [kept, gone]) {
+    const granted = await page.request.patch(`/api/session/admin/members/${member.id}/premium`, { data: { premium: true }, headers: origin });
+    expect(granted.status(), await granted.text()).toBe(200);
+  }
+  const asked = await gone.context.request.post('/api/session/auth/profile-delete', { data: { reason: 'Done here' }, headers: origin });
+  const requestId = ((await asked.json()) as { request: { _id: string } }).request._id;
+  const approved = await page.request.patch('/api/session/admin/profile-delete', { data: { id: requestId, action: 'approve', note: null }, headers: origin });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const me = (await (await page.request.get('/api/session/auth/me')).json()) as { _id: string };
+  const adminProfile = (await (await page.request.get(`/api/session/admin/members/${me._id}`)).json()) as { name: string; slug: string; memberType: string };
+
+  await page.goto(`/admin/audit?targetType=member&targetId=${kept.id}`);
+  const row = page.locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('[data-actor]').getByRole('link', { name: adminProfile.name })).toHaveAttribute('href', `/${adminProfile.memberType}/${adminProfile.slug}`);
+  await expect(row.locator('[data-target]').getByRole('link', { name: kept.name })).toHaveAttribute('href', `/founder/${kept.slug}`);
+  await expect(row).not.toContainText(kept.id);
+  await expect(row.locator('time')).toHaveText(/ago|just now/);
+
+  await page.goto(`/admin/audit?targetType=member&targetId=${gone.id}`);
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('[data-target]')).toHaveText('Deleted member');
+  await expect(row.locator('[data-target] a')).toHaveCount(0);
+  await expect(row).not.toContainText(gone.id);
+  await page.goto(`/admin/audit?targetType=deletion-request&targetId=${requestId}`);
+  await expect(row.locator('[data-target]')).toHaveText('Deletion request of Deleted member');
+  await expect(row.locator('[data-target]').getByRole('link', { name: 'Deletion request' })).toHaveAttribute('href', '/admin/deletion-requests?status=all');
 });
 
 test('an admin adds, renames, moves and archives a feed group, each in the audit log', async ({ browser, baseURL, extraHTTPHeaders }) => {
@@ -153,7 +278,8 @@ test('an admin approves a deletion request after the confirmation and finds it i
     row = page.locator(`tr[data-request="${requestId}"]`);
   }
   await expect(row).toContainText(`Moving on ${name}`);
-  await expect(row).toContainText('Today');
+  await expect(row.locator('time').first()).toHaveText(/ago|just now/);
+  await expect(row.locator('time').nth(1)).toHaveText(/^in \d+ (days|weeks)$|^next month$/);
   await confirmReady(page);
   await row.getByRole('button', { name: 'Approve' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete ${name} Tester's account now?` });
@@ -207,7 +333,21 @@ test('an admin pins a post of a group by its address and unpins it, both in the 
   const post = (await posted.json()) as { _id: string; slug: string };
   await page.goto(`/admin/groups?group=${key}`);
   await expect(page.getByRole('heading', { name: 'Pinned in Pin board' })).toBeVisible();
-  await page.getByLabel('Post address or slug').fill(`${stack.baseURL}/post/${post.slug}`);
+  // A bad address is refused by the field, with what is wrong, and kept there to correct.
+  const field = page.getByRole('textbox', { name: 'Post address' });
+  for (const [address, problem] of [
+    [`${stack.baseURL}/founder/someone`, 'Post address must be a post’s address, like https://…/post/…, or its slug'],
+    [`${stack.baseURL}/post/no-such-post-000000`, 'Post address leads to no post: it may have been deleted'],
+  ] as const) {
+    await field.fill(address);
+    await page.getByRole('button', { name: 'Pin', exact: true }).click();
+    await expect(field).toHaveAttribute('aria-describedby', /pin-post-error/);
+    await expect(page.locator('#pin-post-error')).toHaveText(problem);
+    await expect(field).toHaveValue(address);
+    await expect(field).toBeFocused();
+    await expect(page.getByText(/Not found/)).toHaveCount(0);
+  }
+  await field.fill(`${stack.baseURL}/post/${post.slug}`);
   await page.getByRole('button', { name: 'Pin', exact: true }).click();
   await expect(page.getByText('The post is pinned.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`group=${key}`));

@@ -2,11 +2,12 @@
  * The admin area's members and audit log (administrators only), mounted at /admin:
  * GET /members (search by name or email, paged), GET /members/{userId} (one member's state),
  * GET /admins (the administrators, for the audit log's filter) and GET /audit (the log,
- * newest first, filtered by admin, action and target). The log is read-only here: no route
+ * newest first, filtered by admin, action and target, with names resolved: audit/named.ts). The log is read-only here: no route
  * changes or deletes an entry.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, listAudit } from '../audit/audit';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../audit/audit';
+import { listNamedAudit } from '../audit/named';
 import { newRouter } from '../http/context';
 import { IdSchema, pagedSchema, UserIdParamSchema } from '../members/schemas';
 import { errorResponses, jsonResponse } from '../openapi/responses';
@@ -69,14 +70,32 @@ const MemberSearchQuerySchema = z.object({
 
 const AdminListSchema = z.object({ data: z.array(z.object({ _id: z.string(), name: z.string() })) }).openapi('AdminList');
 
+const AuditMemberSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string().openapi({ description: 'The display name now.' }),
+    memberType: z.enum(['founder', 'advisor']),
+    slug: z.string().nullable().openapi({ description: 'The public profile slug, when the member has a profile.' }),
+  })
+  .nullable()
+  .openapi('AuditMember', { description: 'A member an entry names; null once the account is deleted.' });
+
 const AuditEntrySchema = z
   .object({
     _id: z.string(),
     adminId: z.string(),
-    adminName: z.string(),
+    adminName: z.string().openapi({ description: 'The name when the entry was written: it outlives the account.' }),
+    admin: AuditMemberSchema,
     action: z.enum(AUDIT_ACTIONS),
     targetType: z.enum(AUDIT_TARGET_TYPES),
     targetId: z.string(),
+    target: z.object({
+      member: AuditMemberSchema.openapi({
+        description: 'The member the action concerns: the member themself, the author of the post, comment or message, or who asked for the deletion.',
+      }),
+      postSlug: z.string().nullable().openapi({ description: 'The post of a post or comment, while it exists.' }),
+      groupName: z.string().nullable().openapi({ description: 'A group’s current name.' }),
+    }),
     note: z.string().nullable(),
     createdAt: z.string(),
   })
@@ -155,24 +174,14 @@ export const adminMemberRoutes = newRouter()
     async (c) => {
       const { admin, action, targetType, targetId, before, limit } = c.req.valid('query');
       const cursor = before ? CURSOR.exec(before) : null;
-      const rows = await listAudit(c.get('deps').db, { adminId: admin, action, targetType, targetId }, limit + 1, cursor ? { createdAt: cursor[1]!, id: cursor[2]! } : undefined);
+      const rows = await listNamedAudit(
+        c.get('deps').db,
+        { adminId: admin, action, targetType, targetId },
+        limit + 1,
+        cursor ? { createdAt: cursor[1]!, id: cursor[2]! } : undefined,
+      );
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      return c.json(
-        {
-          data: page.map((row) => ({
-            _id: row.id,
-            adminId: row.adminId,
-            adminName: row.adminName,
-            action: row.action as (typeof AUDIT_ACTIONS)[number],
-            targetType: row.targetType as (typeof AUDIT_TARGET_TYPES)[number],
-            targetId: row.targetId,
-            note: row.note,
-            createdAt: row.createdAt,
-          })),
-          next: rows.length > limit && last ? `${last.createdAt}~${last.id}` : null,
-        },
-        200,
-      );
+      return c.json({ data: page, next: rows.length > limit && last ? `${last.createdAt}~${last._id}` : null }, 200);
     },
   );

@@ -1,9 +1,11 @@
 /**
  * The admin area's members (search, a member's state), the Premium grant's audit entries
- * and the audit log's route: filters, paging, and nothing but administrators.
+ * and the audit log's route: filters, paging, names, and nothing but administrators.
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, call, signedInMember } from '../../test/api';
+import { newPost } from '../../test/posts';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const as = (member: Member, method: string, path: string, body?: unknown) => call(method, path, body, { token: member.jwt });
@@ -95,5 +97,40 @@ describe('GET /admin/audit', () => {
     expect((await bodyOf(bad)).data.fields).toHaveProperty('action');
     const admins = await bodyOf(await as(admin, 'GET', '/admin/admins'));
     expect(admins.data).toContainEqual({ _id: admin.user.id, name: `${admin.user.firstName} ${admin.user.lastName}` });
+  });
+});
+
+describe('GET /admin/audit names', () => {
+  it('names the administrator and the member each entry concerns, and a deleted member as null, in one query per page', async () => {
+    const admin = await signedInMember({ userRole: 'admin', firstName: 'Ada', lastName: `Admin${unique()}` });
+    const [kept, gone, author] = [await signedInMember({ firstName: 'Kira', lastName: `Kept${unique()}` }), await signedInMember(), await signedInMember()];
+    // The profile's name is the one shown, as everywhere in the app.
+    const slug = `kira-profile-${unique()}`;
+    await env.DB.prepare('UPDATE founders SET first_name = ?, last_name = ?, slug = ? WHERE user_id = ?').bind('Kira', 'Profile', slug, kept.user.id).run();
+    const key = `g-${unique()}`;
+    await as(admin, 'POST', '/admin/feed-groups', { key, name: 'Named board' });
+    const post = await newPost(author, { text: 'Named in the log', group: key });
+    await as(admin, 'POST', `/admin/feed-groups/${key}/pins`, { post: post.slug });
+    for (const member of [kept, gone]) await as(admin, 'PATCH', `/admin/members/${member.user.id}/premium`, { premium: true });
+    await env.DB.prepare('DELETE FROM users WHERE id = ?').bind(gone.user.id).run();
+
+    const metered = { 'x-bench-d1': '1' };
+    const page = await call('GET', `/admin/audit?admin=${admin.user.id}`, undefined, { token: admin.jwt, headers: metered });
+    const entries = (await bodyOf(page)).data as Array<Record<string, unknown>>;
+    const actor = { _id: admin.user.id, name: `Ada ${admin.user.lastName}`, memberType: 'founder', slug: expect.any(String) };
+    expect(entries.map((entry) => [entry.action, entry.admin, entry.target])).toEqual([
+      ['premium.grant', actor, { member: null, postSlug: null, groupName: null }],
+      ['premium.grant', actor, { member: { _id: kept.user.id, name: 'Kira Profile', memberType: 'founder', slug }, postSlug: null, groupName: null }],
+      [
+        'post.pin',
+        actor,
+        { member: expect.objectContaining({ _id: author.user.id, name: `${author.user.firstName} ${author.user.lastName}` }), postSlug: post.slug, groupName: null },
+      ],
+      ['group.create', actor, { member: null, postSlug: null, groupName: 'Named board' }],
+    ]);
+    // The names cost no query per entry: a page of one and a page of four ask D1 as often.
+    const one = await call('GET', `/admin/audit?admin=${admin.user.id}&limit=1`, undefined, { token: admin.jwt, headers: metered });
+    expect(Number(page.headers.get('x-d1-queries'))).toBeGreaterThan(0);
+    expect(page.headers.get('x-d1-queries')).toBe(one.headers.get('x-d1-queries'));
   });
 });

@@ -85,18 +85,20 @@ export type AuditRow = typeof adminAudit.$inferSelect;
  * Entries newest first, filtered, `limit` at a time; `before` is the last entry of the previous
  * page (its createdAt and id), so pages stay stable while new entries arrive.
  */
-export async function listAudit(db: Db, filter: AuditFilter, limit: number, before?: { createdAt: string; id: string }): Promise<AuditRow[]> {
-  const conditions: (SQL | undefined)[] = [
+export async function listAudit(db: Db, filter: AuditFilter, limit: number, before?: AuditCursor): Promise<AuditRow[]> {
+  return db.select().from(adminAudit).where(auditConditions(filter, before)).orderBy(desc(adminAudit.createdAt), desc(adminAudit.id)).limit(limit);
+}
+
+/** The last entry of the previous page: the next page starts after it. */
+export type AuditCursor = { createdAt: string; id: string };
+
+/** The WHERE of a filtered page of entries (admin_audit's columns, qualified by the table's name). */
+export function auditConditions(filter: AuditFilter, before?: AuditCursor): SQL | undefined {
+  return and(
     filter.adminId ? eq(adminAudit.adminId, filter.adminId) : undefined,
     filter.action ? eq(adminAudit.action, filter.action) : undefined,
     filter.targetType ? eq(adminAudit.targetType, filter.targetType) : undefined,
     filter.targetId ? eq(adminAudit.targetId, filter.targetId) : undefined,
     before ? or(lt(adminAudit.createdAt, before.createdAt), and(eq(adminAudit.createdAt, before.createdAt), lt(adminAudit.id, before.id))) : undefined,
-  ];
-  return db
-    .select()
-    .from(adminAudit)
-    .where(and(...conditions))
-    .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
-    .limit(limit);
+  );
 }

@@ -90,3 +90,37 @@ describe('pinned posts per group', () => {
     expect(groups.find((group) => group.key === key)?.pinnedCount).toBe(5);
   });
 });
+
+describe('pinning a post by its address', () => {
+  it('pins the post at an address, and names the field in each refusal', async () => {
+    const admin = await signedInMember({ userRole: 'admin' });
+    const member = await signedInMember();
+    const author = await signedInMember();
+    const [key, other] = [newKey(), newKey()];
+    await asMember(admin, 'POST', '/admin/feed-groups', { key, name: 'Pin board' });
+    await asMember(admin, 'POST', '/admin/feed-groups', { key: other, name: 'Elsewhere' });
+    const post = await newPost(author, { text: 'Pin me by my address', group: key });
+    const stranger = await newPost(author, { text: 'I live elsewhere', group: other });
+    const pin = (address: string, group = key, who = admin) => asMember(who, 'POST', `/admin/feed-groups/${group}/pins`, { post: address });
+    const refusals: Array<[string, number, string]> = [
+      ['https://foundermesh.example/founder/ada', 400, 'post: must be a post’s address, like https://…/post/…, or its slug'],
+      ['https://foundermesh.example/post/no-such-post-000000', 404, 'post: leads to no post: it may have been deleted'],
+      [`/post/${stranger.slug}`, 400, 'post: is a post in “Elsewhere”, not in “Pin board”'],
+      ['   ', 400, 'post: must not be empty'],
+    ];
+    for (const [address, status, message] of refusals) {
+      const response = await pin(address);
+      const body = await bodyOf(response);
+      expect([response.status, body.message], address).toEqual([status, message]);
+      expect(Object.keys(body.data.fields)).toEqual(['post']);
+    }
+    expect((await pin(`https://foundermesh.example/post/${post.slug}?ref=share#top`, key, member)).status).toBe(403);
+    expect((await pin(`/post/${post.slug}`, 'no-such-group')).status).toBe(404);
+    const pinned = await pin(`https://foundermesh.example/post/${post.slug}?ref=share#top`);
+    expect(pinned.status).toBe(200);
+    expect(await bodyOf(pinned)).toMatchObject({ _id: post._id, isPinned: true });
+    const again = await pin(post.slug);
+    expect([again.status, (await bodyOf(again)).message]).toEqual([409, 'post: is already pinned']);
+    expect((await auditOf(admin, 'post', post._id)).map((entry) => entry.action)).toEqual(['post.pin']);
+  });
+});

@@ -8,6 +8,8 @@ import { requireAdmin, requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { listGroups } from './groups';
+import { PIN_MESSAGES, pinAtAddress } from './pins';
+import { viewerOf } from './read';
 import { createGroup, GROUP_ADMIN_MESSAGES, listGroupsForAdmin, reorderGroups, updateGroup } from './group-admin';
 import { sitemapPosts } from './list';
 import { FEED_MESSAGES as M } from './messages';
@@ -18,11 +20,13 @@ import {
   AdminFeedGroupListSchema,
   AdminFeedGroupSchema,
   FeedGroupListSchema,
+  FeedPostSchema,
   FeedGroupSchema,
   GroupBodySchema,
   GroupOrderSchema,
   GroupPatchSchema,
   NotifiedSchema,
+  PinAddressBodySchema,
   SitemapSchema,
   TaggedUsersBodySchema,
 } from './schemas';
@@ -121,6 +125,26 @@ export const adminFeedGroupRoutes = newRouter()
       },
     }),
     async (c) => c.json(await updateGroup(c.get('deps'), c.get('account').user, c.req.valid('param').key, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/feed-groups/{key}/pins',
+      ...adminDoc,
+      summary: 'Pin a post of the group by its address',
+      description:
+        'Administrators only. `post` is the post’s address (`https://…/post/<slug>` or `/post/<slug>`) or its slug. Each refusal of it names the field: not an address (400), no post there (404), a post of another group (400), already pinned (409). A group holds at most 5 pins (409). Audited as post.pin.',
+      middleware: [requireUser, requireAdmin] as const,
+      request: { params: KeyParam, ...jsonBody(PinAddressBodySchema) },
+      responses: {
+        200: jsonResponse(FeedPostSchema, 'The pinned post.'),
+        ...feedErrors([...JSON_BODY_ERRORS, 401, 403, 404, 409], { 404: `${M.groupNotFound} Or post: ${PIN_MESSAGES.noPost}`, 409: PIN_MESSAGES.groupFull }),
+      },
+    }),
+    async (c) => {
+      const account = c.get('account');
+      return c.json(await pinAtAddress(c.get('deps'), viewerOf(account), account.user, c.req.valid('param').key, c.req.valid('json').post), 200);
+    },
   );
 
 /** Mounted at /notifications. */

@@ -158,6 +158,9 @@ export const ReplyPageSchema = pagedSchema(ReplySchema, 'ReplyPage');
 export const LikeBodySchema = z.object({ likedByUser: z.boolean() }).openapi('LikeBody');
 export const LikeResultSchema = z.object({ likedByUser: z.boolean(), likeCount: count('Likes after the change.') }).openapi('LikeResult');
 export const PinBodySchema = z.object({ isPinned: z.boolean() }).openapi('PinBody');
+export const PinAddressBodySchema = z
+  .object({ post: z.string().trim().min(1).max(300).openapi({ description: 'The post’s address or slug.', example: 'https://foundermesh.app/post/hiring-a-cto-1a2b3c' }) })
+  .openapi('PinAddressBody');
 export const DeletedSchema = z.object({ deleted: z.literal(true) }).openapi('Deleted');
 
 /** The poll field of the post form (sent as JSON text in the multipart body). */

@@ -56,6 +56,7 @@ export const OPERATION_LIMITS: Record<string, OperationRule> = {
   'POST /admin/feed-groups': { exempt: ADMIN },
   'PUT /admin/feed-groups/order': { exempt: ADMIN },
   'PATCH /admin/feed-groups/{key}': { exempt: ADMIN },
+  'POST /admin/feed-groups/{key}/pins': { exempt: ADMIN },
   'POST /notifications/notify-tagged-users': { limits: ['tagNoticesByMember'], in: 'feed/tag-notices.ts' },
   'PATCH /notifications/seen': { exempt: OWN },
   'PATCH /notifications/seen-all': { exempt: OWN },

@@ -30,16 +30,3 @@ export function oneOf<T extends string>(value: string | null, allowed: readonly 
 export function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback?: T): T | undefined {
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
-
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** `Nov 25, 2026, 8:30 PM UTC`: one reading for every admin, whatever their time zone. */
-export function adminDateTime(iso: string): string {
-  return `${when.format(new Date(iso))} UTC`;
-}
-
-/** `Nov 25, 2026`. */
-export function adminDate(iso: string): string {
-  return day.format(new Date(iso));
-}

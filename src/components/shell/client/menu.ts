@@ -1,4 +1,8 @@
-/** The compact header menu on narrow screens: open/close, Escape, outside click. */
+/**
+ * The compact header menu on narrow screens: open/close, Escape, outside click. Opening it
+ * moves the focus to its first link: the menu comes before the toggle in the page, so Tab
+ * from the toggle would otherwise leave it behind.
+ */
 
 function header(): HTMLElement | null {
   return document.querySelector<HTMLElement>('[data-site-header]');
@@ -17,7 +21,9 @@ export function initMenu(): void {
   document.addEventListener('click', (event) => {
     const target = event.target as Element | null;
     if (target?.closest?.('[data-menu-toggle]')) {
-      setOpen(!header()?.hasAttribute('data-menu-open'));
+      const opening = !header()?.hasAttribute('data-menu-open');
+      setOpen(opening);
+      if (opening) document.querySelector<HTMLElement>('#site-nav :is(a, button)')?.focus();
     } else if (header()?.hasAttribute('data-menu-open') && !target?.closest?.('#site-nav')) {
       setOpen(false);
     }
