@@ -47,14 +47,14 @@ test.describe('Message requests', () => {
     expect((await field.boundingBox())!.width).toBeGreaterThan(360);
     // Pasted text over the limit is refused with the reason and kept, never cut and sent.
     await field.fill('x'.repeat(2010));
-    await expect(dialog.locator('[data-request-count]')).toHaveText('10 characters over the limit of 2000');
+    await expect(dialog.locator('[data-text-count]')).toHaveText('10 characters over the limit of 2000');
     await dialog.getByRole('button', { name: 'Send message request' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('Your message is 10 characters over the limit of 2000. Shorten it to send.');
+    await expect(dialog.getByRole('alert')).toContainText('Your message is 10 characters over the limit of 2000. Shorten it to send it.');
     await expect(field).toHaveValue('x'.repeat(2010));
     await field.fill('x'.repeat(1700));
-    await expect(dialog.locator('[data-request-count]')).toHaveText('300 characters left');
+    await expect(dialog.locator('[data-text-count]')).toHaveText('300 characters left');
     await field.fill('Hello Bo, <b>not bold</b>: shall we talk about pricing?');
-    await expect(dialog.locator('[data-request-count]')).toHaveText('');
+    await expect(dialog.locator('[data-text-count]')).toHaveText('');
     await dialog.getByRole('button', { name: 'Send message request' }).click();
     await expect(dialog).toBeHidden();
     await expect(ada.page.getByRole('status').filter({ hasText: 'Request sent.' })).toContainText(`${bo.name} will find it in their Requests. You have 14 left this month.`);

@@ -160,7 +160,7 @@ test.describe('onboarding', () => {
 
     // A PDF named like a picture: the browser reads its bytes and refuses it at once.
     await page.getByLabel('Banner').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7\n% not an image') });
-    await expect(page.getByText('Your banner must be a JPEG, PNG or WebP image.')).toBeVisible();
+    await expect(page.getByText("This file isn't a picture we can use: choose a JPEG, PNG or WebP.")).toBeVisible();
     await expect(page.getByLabel('Banner')).toHaveAttribute('aria-invalid', 'true');
     // The server decides too: the same bytes sent straight to the API are refused, naming the field.
     const refused = await page.request.post('/api/session/advisor/onboarding', {

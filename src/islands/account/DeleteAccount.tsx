@@ -12,6 +12,8 @@ import { $accountDeletion, accountDeletionActions, deletionDay, type DeletionReq
 import { Dialog } from '../ui/Dialog';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import './delete-account.css';
+import { overLimitReason } from '../../lib/text/limits';
+import { CharacterCount } from '../ui/CharacterCount';
 
 const CONSEQUENCES = [
   'Your profile leaves search, suggestions and matching right away, and your public page is gone.',
@@ -44,8 +46,13 @@ function AskDialog({ open, onClosed }: { open: boolean; onClosed: () => void }) 
   const { busy, error } = useStore($accountDeletion);
   const [reason, setReason] = useState('');
   const reasonId = useId();
+  // A reason over the limit is kept and refused with the reason, never cut.
+  const tooLong = overLimitReason('reason', reason.length, REASON_MAX_LENGTH);
+  const [refused, setRefused] = useState(false);
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
+    setRefused(Boolean(tooLong));
+    if (tooLong) return;
     if (await accountDeletionActions.ask(reason)) onClosed();
   };
   return (
@@ -58,8 +65,25 @@ function AskDialog({ open, onClosed }: { open: boolean; onClosed: () => void }) 
         </ul>
         <div className="field">
           <label htmlFor={reasonId}>Why are you leaving? (optional)</label>
-          <textarea id={reasonId} name="reason" rows={3} maxLength={REASON_MAX_LENGTH} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <textarea
+            id={reasonId}
+            name="reason"
+            rows={3}
+            value={reason}
+            aria-invalid={tooLong ? true : undefined}
+            aria-describedby={`${reasonId}-count`}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setRefused(false);
+            }}
+          />
+          <CharacterCount id={`${reasonId}-count`} length={reason.length} max={REASON_MAX_LENGTH} />
         </div>
+        {refused && tooLong && (
+          <p className="alert alert-error" role="alert">
+            {tooLong}
+          </p>
+        )}
         {error && (
           <div className="alert alert-error" role="alert">
             <p>{error}</p>

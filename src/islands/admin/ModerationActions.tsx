@@ -7,6 +7,8 @@
 import { useId, useState } from 'react';
 import { Dialog } from '../ui/Dialog';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
+import { overLimitReason } from '../../lib/text/limits';
+import { CharacterCount } from '../ui/CharacterCount';
 
 export type ModerationOp = 'dismiss' | 'remove' | 'warn' | 'suspend' | 'unsuspend';
 
@@ -78,6 +80,33 @@ function steps({ targetType, memberName, subject, state, suspended, memberId }: 
   return list;
 }
 
+/** The longest reason or note the API takes (REASON_MAX_LENGTH in functions/src/moderation/schemas.ts). */
+const REASON_MAX = 1000;
+
+/** The reason box: counted near the limit; over it, the form is not sent and says why (the text is kept). */
+function ReasonField({ id, required }: { id: string; required: boolean }) {
+  const [reason, setReason] = useState('');
+  const tooLong = overLimitReason('reason', reason.trim().length, REASON_MAX);
+  return (
+    <>
+      <textarea
+        id={id}
+        name="reason"
+        rows={3}
+        required={required}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        aria-invalid={tooLong ? true : undefined}
+        aria-describedby={`${id}-count`}
+        // The browser's own check refuses the form while the reason is over the limit, with the same words.
+        ref={(box) => box?.setCustomValidity(tooLong ?? '')}
+        data-autofocus
+      />
+      <CharacterCount id={`${id}-count`} length={reason.trim().length} max={REASON_MAX} />
+    </>
+  );
+}
+
 const LABEL: Record<ModerationOp, string> = { dismiss: 'Dismiss', remove: 'Remove', warn: 'Warn', suspend: 'Suspend', unsuspend: 'Unsuspend' };
 
 function ModerationActions(props: Props) {
@@ -126,7 +155,7 @@ function ModerationActions(props: Props) {
                 {open.reason === 'required' ? 'Reason (the member reads it)' : 'Note'}
                 {open.reason === 'optional' && <span className="muted"> (optional)</span>}
               </label>
-              <textarea id={`${id}-reason`} name="reason" rows={3} maxLength={1000} required={open.reason === 'required'} data-autofocus />
+              <ReasonField id={`${id}-reason`} required={open.reason === 'required'} />
             </div>
             <div className="ui-dialog-actions">
               <button type="button" className="btn btn-secondary" onClick={() => setVisible(false)}>

@@ -11,19 +11,44 @@ import { $billing, billingActions, type BillingOutcome } from '../../lib/stores/
 import { DialogsProvider, useDialogs } from '../ui/dialogs';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import './billing.css';
+import { overLimitReason } from '../../lib/text/limits';
+import { CharacterCount } from '../ui/CharacterCount';
+
+/** The longest a cancellation reason may be: the API refuses longer ones (CANCEL_REASON_MAX_LENGTH in functions/src/subscriptions/schemas.ts). */
+const CANCEL_REASON_MAX = 500;
 
 function CancelForm({ onDone }: { onDone: (reason: string | null) => void }) {
   const [reason, setReason] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
   return (
     <form
       className="stack"
       onSubmit={(event) => {
         event.preventDefault();
-        onDone(reason);
+        // A reason over the limit is kept and refused with the reason, never cut.
+        const tooLong = overLimitReason('reason', reason.length, CANCEL_REASON_MAX);
+        setRefused(tooLong);
+        if (!tooLong) onDone(reason);
       }}
     >
       <label htmlFor="bl-reason">Why are you leaving? (optional)</label>
-      <textarea id="bl-reason" className="bl-reason" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <textarea
+        id="bl-reason"
+        className="bl-reason"
+        value={reason}
+        aria-invalid={reason.length > CANCEL_REASON_MAX || undefined}
+        aria-describedby="bl-reason-count"
+        onChange={(event) => {
+          setReason(event.target.value);
+          setRefused(null);
+        }}
+      />
+      <CharacterCount id="bl-reason-count" length={reason.length} max={CANCEL_REASON_MAX} />
+      {refused && (
+        <p className="field-error" role="alert">
+          {refused}
+        </p>
+      )}
       <div className="bl-actions">
         <button type="submit" className="btn btn-danger">
           Cancel Premium

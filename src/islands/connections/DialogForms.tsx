@@ -1,14 +1,20 @@
 /** The form inside the connect dialog (the report form is src/islands/ui/ReportForm.tsx). */
 import { useId, useState, type FormEvent } from 'react';
 import { NOTE_MAX } from '../../lib/connections/limits';
+import { overLimitReason } from '../../lib/text/limits';
+import { CharacterCount } from '../ui/CharacterCount';
 
 /** The optional note of a connection request. */
 export function ConnectForm({ onSend, onCancel }: { onSend: (note: string) => void; onCancel: () => void }) {
   const [note, setNote] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSend(note.trim());
+    // A note over the limit is kept and refused with the reason, never cut.
+    const tooLong = overLimitReason('note', note.trim().length, NOTE_MAX);
+    setRefused(tooLong);
+    if (!tooLong) onSend(note.trim());
   };
   return (
     <form className="form" onSubmit={submit}>
@@ -20,16 +26,22 @@ export function ConnectForm({ onSend, onCancel }: { onSend: (note: string) => vo
           id={`${id}-note`}
           name="note"
           value={note}
-          maxLength={NOTE_MAX}
           rows={3}
-          onChange={(event) => setNote(event.target.value)}
+          onChange={(event) => {
+            setNote(event.target.value);
+            setRefused(null);
+          }}
           data-autofocus
+          aria-invalid={note.trim().length > NOTE_MAX || undefined}
           aria-describedby={`${id}-count`}
         />
-        <p id={`${id}-count`} className="hint">
-          {NOTE_MAX - note.length} characters left
-        </p>
+        <CharacterCount id={`${id}-count`} length={note.trim().length} max={NOTE_MAX} />
       </div>
+      {refused && (
+        <p className="alert alert-error" role="alert">
+          {refused}
+        </p>
+      )}
       <div className="ui-dialog-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           Cancel

@@ -11,11 +11,12 @@ import type { FeedGroup, MemberCard } from '../../lib/feed/types';
 import { feedActions } from '../../lib/stores/feed';
 import { toast } from '../../lib/toast';
 import { toAppError } from '../../lib/errors';
+import { fileRefusal } from '../../lib/file-refusal';
 import { failureKind } from '../../lib/rate-limited';
 import { Avatar } from '../ui/Avatar';
 import { MentionTextarea } from './MentionTextarea';
-import { addFiles, MEDIA_ACCEPT, MediaPicker, type PickedFile } from './MediaPicker';
-import { PollBuilder } from './PollBuilder';
+import { addFiles, altOverLimit, MEDIA_ACCEPT, MediaPicker, type PickedFile } from './MediaPicker';
+import { PollBuilder, pollOverLimit } from './PollBuilder';
 
 interface Props {
   viewer: MemberCard;
@@ -23,6 +24,9 @@ interface Props {
   /** The group the feed shows: new posts go there by default. */
   group: string | null;
 }
+
+/** The API names a post's files `media.0`, `media.1`…; their refusals are told in a member's words. */
+const isMediaField = (field: string) => /^media\.\d+$/.test(field);
 
 const NEW_POLL: PollDraft = { question: '', options: ['', ''], closesAt: '' };
 
@@ -51,7 +55,7 @@ export function Composer({ viewer, groups, group: current }: Props) {
       setError('Write something, add a poll or a picture first.');
       return;
     }
-    const tooLong = overLimit(text, POST_TEXT_MAX, 'post');
+    const tooLong = overLimit(text, POST_TEXT_MAX, 'post') ?? pollOverLimit(poll) ?? altOverLimit(files);
     if (tooLong) {
       setError(tooLong);
       return;
@@ -69,8 +73,9 @@ export function Composer({ viewer, groups, group: current }: Props) {
       toast('Posted.', { kind: 'success' });
     } catch (cause) {
       const error = toAppError(cause);
-      setError(error.message);
-      toast(error.message, { kind: failureKind(error) });
+      const message = fileRefusal(error, 'postMedia', isMediaField) ?? error.message;
+      setError(message);
+      toast(message, { kind: failureKind(error) });
     } finally {
       setPosting(false);
     }

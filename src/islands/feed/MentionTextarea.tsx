@@ -11,6 +11,7 @@ import { editShown, insertMention, mentionQueryAt, shownText, storedText, type M
 import type { MemberCard } from '../../lib/feed/types';
 import { feedActions } from '../../lib/stores/feed';
 import { Avatar } from '../ui/Avatar';
+import { CharacterCount } from '../ui/CharacterCount';
 
 interface Props {
   id: string;
@@ -166,9 +167,7 @@ export function MentionTextarea({ id, label, value, onChange, maxLength, rows = 
           </li>
         ))}
       </ul>
-      <p id={`${id}-count`} className={over > 0 ? 'fd-count field-error' : 'fd-count muted small'} aria-live="polite" data-text-count>
-        {over > 0 ? `${over} characters over the limit of ${maxLength}` : length >= maxLength * 0.8 ? `${maxLength - length} characters left` : ''}
-      </p>
+      <CharacterCount id={`${id}-count`} length={length} max={maxLength} className="fd-count" />
     </div>
   );
 }

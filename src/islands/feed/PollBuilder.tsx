@@ -1,6 +1,20 @@
 /** The composer's poll: an optional question, 2–6 options and an optional closing time (≤ 30 days). */
 import { POLL_MAX_DAYS, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX } from '@api/feed/limits';
 import type { PollDraft } from '../../lib/feed/post-form';
+import { overLimitReason } from '../../lib/text/limits';
+import { CharacterCount } from '../ui/CharacterCount';
+
+/** Why the poll can't be posted as it is (its question or first option over its limit), or null. */
+export function pollOverLimit(poll: PollDraft | null): string | null {
+  if (!poll) return null;
+  const question = overLimitReason('poll question', poll.question.length, POLL_QUESTION_MAX);
+  if (question) return question;
+  for (const [index, option] of poll.options.entries()) {
+    const reason = overLimitReason(`option ${index + 1}`, option.length, POLL_OPTION_MAX);
+    if (reason) return reason;
+  }
+  return null;
+}
 
 interface Props {
   idPrefix: string;
@@ -24,14 +38,30 @@ export function PollBuilder({ idPrefix, poll, onChange, onRemove, disabled }: Pr
       <legend className="fd-label">Poll</legend>
       <label className="field">
         <span>Question (optional)</span>
-        <input type="text" value={poll.question} maxLength={POLL_QUESTION_MAX} onChange={(event) => onChange({ ...poll, question: event.target.value })} />
+        <input
+          type="text"
+          value={poll.question}
+          aria-invalid={poll.question.length > POLL_QUESTION_MAX || undefined}
+          aria-describedby={`${idPrefix}-question-count`}
+          onChange={(event) => onChange({ ...poll, question: event.target.value })}
+        />
+        <CharacterCount id={`${idPrefix}-question-count`} length={poll.question.length} max={POLL_QUESTION_MAX} />
       </label>
       {poll.options.map((option, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: options are plain strings, only appended or removed, never reordered; each row is controlled and named by its position
         <div className="fd-poll-option-row" key={index}>
           <label className="field">
             <span>Option {index + 1}</span>
-            <input id={`${idPrefix}-option-${index}`} type="text" value={option} maxLength={POLL_OPTION_MAX} required onChange={(event) => setOption(index, event.target.value)} />
+            <input
+              id={`${idPrefix}-option-${index}`}
+              type="text"
+              value={option}
+              required
+              aria-invalid={option.length > POLL_OPTION_MAX || undefined}
+              aria-describedby={`${idPrefix}-option-${index}-count`}
+              onChange={(event) => setOption(index, event.target.value)}
+            />
+            <CharacterCount id={`${idPrefix}-option-${index}-count`} length={option.length} max={POLL_OPTION_MAX} />
           </label>
           {poll.options.length > POLL_OPTIONS_MIN && (
             <button

@@ -1,6 +1,7 @@
 /**
  * The message composer: a growing text box (Enter sends, Shift+Enter starts a new line,
- * a counter near the 5,000-character limit), Attach (up to 5 files of 10 MB, uploaded at
+ * a count from 80% of the 5,000-character limit; longer text is kept and refused with the
+ * reason, never cut), Attach (up to 5 files of 10 MB, uploaded at
  * once with progress chips), the message being answered with Cancel, and Send — disabled
  * while there is nothing to send or files are still uploading. Problems show inline.
  */
@@ -10,6 +11,8 @@ import { ATTACHMENT_ACCEPT, formatSize, MESSAGE_MAX_ATTACHMENTS } from '../../li
 import { quoteSummary, quoteOf } from '../../lib/inbox/pending';
 import type { ChatMessage } from '../../lib/inbox/types';
 import { inboxActions } from '../../lib/stores/inbox';
+import { overLimitReason } from '../../lib/text/limits';
+import { CharacterCount } from '../ui/CharacterCount';
 import { useUploads } from './use-uploads';
 
 interface Props {
@@ -22,8 +25,6 @@ interface Props {
   focusRequest: number;
 }
 
-/** The counter shows from this many characters. */
-const COUNTER_FROM = MESSAGE_BODY_MAX_LENGTH - 500;
 /** Tallest the text box grows, in pixels, before it scrolls. */
 const MAX_HEIGHT = 200;
 
@@ -54,8 +55,14 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
 
   const empty = body.trim() === '' && uploads.ready.length === 0;
   const blocked = empty || uploads.uploading || uploads.failed;
+  // The API counts the body as sent, before trimming it.
+  const tooLong = overLimitReason('message', body.length, MESSAGE_BODY_MAX_LENGTH);
 
   const send = () => {
+    if (tooLong) {
+      setSendError(tooLong);
+      return;
+    }
     if (blocked) {
       if (uploads.failed) setSendError('Remove the files that could not be uploaded, or attach them again.');
       return;
@@ -76,7 +83,6 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
     }
   };
 
-  const left = MESSAGE_BODY_MAX_LENGTH - body.length;
   const problems = [...uploads.errors, ...(sendError ? [sendError] : [])];
 
   return (
@@ -144,6 +150,7 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
           onChange={(event) => {
             uploads.add(Array.from(event.target.files ?? []));
             event.target.value = '';
+            setSendError(null);
           }}
         />
         <button
@@ -165,14 +172,24 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
           id={`${id}-text`}
           className="ib-input"
           rows={1}
-          maxLength={MESSAGE_BODY_MAX_LENGTH}
           placeholder="Write a message…"
           value={body}
-          onChange={(event) => setBody(event.target.value)}
+          onChange={(event) => {
+            setBody(event.target.value);
+            if (sendError && !overLimitReason('message', event.target.value.length, MESSAGE_BODY_MAX_LENGTH)) setSendError(null);
+          }}
           onKeyDown={onKeyDown}
-          aria-describedby={`${id}-hint`}
+          aria-invalid={tooLong ? true : undefined}
+          aria-describedby={`${id}-hint ${id}-count`}
         />
-        <button type="submit" className="btn btn-primary ib-send" disabled={blocked}>
+        {/* Over the limit Send stays focusable and says why it can't send (its description). */}
+        <button
+          type="submit"
+          className="btn btn-primary ib-send"
+          disabled={blocked && !tooLong}
+          aria-disabled={tooLong ? true : undefined}
+          aria-describedby={tooLong ? `${id}-count` : undefined}
+        >
           {uploads.uploading ? 'Uploading…' : 'Send'}
         </button>
       </div>
@@ -180,18 +197,27 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
         <span id={`${id}-hint`} className="ib-hint">
           Enter to send, Shift+Enter for a new line
         </span>
-        {body.length >= COUNTER_FROM && (
-          <span className="ib-counter" data-over={left <= 0 || undefined} aria-live="polite">
-            {left} characters left
-          </span>
-        )}
+        <CharacterCount id={`${id}-count`} length={body.length} max={MESSAGE_BODY_MAX_LENGTH} className="ib-counter" />
       </div>
       {problems.length > 0 && (
-        <ul className="ib-problems" role="alert">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
+        <div className="ib-problems-box">
+          <ul className="ib-problems" role="alert">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => {
+              uploads.dismiss();
+              setSendError(null);
+              textarea.current?.focus();
+            }}
+          >
+            Dismiss
+          </button>
+        </div>
       )}
     </form>
   );

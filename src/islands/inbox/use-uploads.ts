@@ -1,12 +1,15 @@
 /**
  * The composer's attachments: checked first (kind, 10 MB, 5 per message), then uploaded at
  * once through POST /upload/attachment with progress; each chip can be removed. The
- * message sends the stored ids.
+ * message sends the stored ids. One choice's problems replace the last one's: choosing
+ * files again clears the refusals and the chips whose upload failed, and `dismiss` clears
+ * them too, so errors never pile up.
  */
 import { useCallback, useRef, useState } from 'react';
 import { checkAttachments } from '../../lib/inbox/files';
 import type { Attachment } from '../../lib/inbox/types';
 import { toAppError } from '../../lib/errors';
+import { fileRefusal } from '../../lib/file-refusal';
 import { inboxActions } from '../../lib/stores/inbox';
 
 export interface UploadChip {
@@ -28,24 +31,34 @@ export function useUploads() {
 
   const add = useCallback(
     (files: File[]) => {
-      const { accepted, errors: refused } = checkAttachments(chips.length, files);
+      // Failed chips give their places back: the new choice replaces them.
+      const kept = chips.filter((chip) => chip.status !== 'error');
+      const { accepted, errors: refused } = checkAttachments(kept.length, files);
       setErrors(refused);
       const added = accepted.map((file) => ({
         file,
         chip: { key: ++nextKey.current, name: file.name, size: file.size, progress: 0, status: 'uploading' as const, attachment: null, error: null },
       }));
-      setChips((current) => [...current, ...added.map(({ chip }) => chip)]);
+      setChips((current) => [...current.filter((chip) => chip.status !== 'error'), ...added.map(({ chip }) => chip)]);
       for (const { file, chip } of added) {
         inboxActions
           .uploadAttachment(file, (percent) => update(chip.key, { progress: Math.min(99, Math.round(percent)) }))
           .then((attachment) => update(chip.key, { status: 'done', progress: 100, attachment }))
-          .catch((cause: unknown) => update(chip.key, { status: 'error', error: toAppError(cause).message }));
+          .catch((cause: unknown) => {
+            const error = toAppError(cause);
+            update(chip.key, { status: 'error', error: fileRefusal(error, 'attachment', (field) => field === 'file') ?? error.message });
+          });
       }
     },
-    [chips.length, update],
+    [chips, update],
   );
 
   const remove = useCallback((key: number) => setChips((current) => current.filter((chip) => chip.key !== key)), []);
+  /** The member closed the problems: the refusals go, with the chips whose upload failed. */
+  const dismiss = useCallback(() => {
+    setErrors([]);
+    setChips((current) => current.filter((chip) => chip.status !== 'error'));
+  }, []);
   const clear = useCallback(() => {
     setChips([]);
     setErrors([]);
@@ -54,5 +67,5 @@ export function useUploads() {
   const uploading = chips.some((chip) => chip.status === 'uploading');
   const ready = chips.filter((chip) => chip.status === 'done' && chip.attachment).map((chip) => chip.attachment!);
   const failed = chips.some((chip) => chip.status === 'error');
-  return { chips, errors, add, remove, clear, uploading, ready, failed };
+  return { chips, errors, add, remove, dismiss, clear, uploading, ready, failed };
 }

@@ -16,6 +16,8 @@ import { api, data } from '../../lib/api/client';
 import { requestOffer } from '../../lib/premium/request-offer';
 import { $connections } from '../../lib/stores/connections';
 import { sendMessageRequest } from '../../lib/stores/message-requests';
+import { overLimitReason } from '../../lib/text/limits';
+import { CharacterCount } from '../ui/CharacterCount';
 import { Dialog } from '../ui/Dialog';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 
@@ -26,9 +28,6 @@ interface Props {
 }
 
 type SendState = { kind: 'idle' | 'sending' } | { kind: 'sent'; remaining: number } | { kind: 'error'; message: string };
-
-/** The counter shows once a fifth of the room is left, and always once the text is over. */
-const COUNTER_FROM = Math.floor(REQUEST_BODY_MAX * 0.8);
 
 /** `12 left this month, renewing on 2026-12-01`, from the allowance the API reports. */
 function allowanceText(allowance: RequestAllowance): string {
@@ -80,12 +79,12 @@ function MessageRequestButton({ memberId, memberName, viewerPremium }: Props) {
     );
   }
   const length = text.trim().length;
-  const over = length - REQUEST_BODY_MAX;
+  const tooLong = overLimitReason('message', length, REQUEST_BODY_MAX);
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
     // Never cut and sent: text over the limit stays in the box with the reason.
-    if (over > 0) {
-      setState({ kind: 'error', message: `Your message is ${over} characters over the limit of ${REQUEST_BODY_MAX}. Shorten it to send.` });
+    if (tooLong) {
+      setState({ kind: 'error', message: tooLong });
       return;
     }
     setState({ kind: 'sending' });
@@ -117,7 +116,7 @@ function MessageRequestButton({ memberId, memberName, viewerPremium }: Props) {
               rows={8}
               required
               value={text}
-              aria-invalid={over > 0 || undefined}
+              aria-invalid={tooLong ? true : undefined}
               aria-describedby={`${fieldId}-count ${fieldId}-allowance`}
               onChange={(event) => {
                 setText(event.target.value);
@@ -125,9 +124,7 @@ function MessageRequestButton({ memberId, memberName, viewerPremium }: Props) {
               }}
               data-autofocus
             />
-            <p id={`${fieldId}-count`} className={over > 0 ? 'hint field-error' : 'hint'} aria-live="polite" data-request-count>
-              {over > 0 ? `${over} characters over the limit of ${REQUEST_BODY_MAX}` : length >= COUNTER_FROM ? `${REQUEST_BODY_MAX - length} characters left` : ''}
-            </p>
+            <CharacterCount id={`${fieldId}-count`} length={length} max={REQUEST_BODY_MAX} />
             <p id={`${fieldId}-allowance`} className="hint" data-request-allowance>
               {allowance ? allowanceText(allowance) : ''}
             </p>

@@ -8,6 +8,8 @@ import { avatarUrl, nameInitials } from '../../lib/members/display';
 import { profilePath } from '../../lib/members/paths';
 import { NOTE_MAX } from '../../lib/connections/limits';
 import { commitmentLabel, helpLabels, industryLabels, labelsOf, matchPercent, reasonSentence, skillVocabulary } from '../../lib/search/labels';
+import { overLimitReason } from '../../lib/text/limits';
+import { CharacterCount } from '../ui/CharacterCount';
 import { useMediaBase } from '../ui/media-base';
 
 interface Props {
@@ -51,6 +53,9 @@ export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCar
   const id = useId().replace(/:/g, '');
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState('');
+  // A note over the limit is kept and refused with the reason, never cut.
+  const noteTooLong = overLimitReason('note', note.trim().length, NOTE_MAX);
+  const [refused, setRefused] = useState<string | null>(null);
   const percent = matchPercent(match.score);
   const skills = labelsOf(skillVocabulary(member.memberType), member.skills);
   const industries = industryLabels(member.industries);
@@ -112,10 +117,24 @@ export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCar
       {noteOpen && (
         <div className="field match-note">
           <label htmlFor={`${id}-note`}>Note to {member.name} (optional)</label>
-          <textarea id={`${id}-note`} value={note} maxLength={NOTE_MAX} rows={3} onChange={(event) => setNote(event.target.value)} aria-describedby={`${id}-count`} autoFocus />
-          <p id={`${id}-count`} className="hint">
-            {NOTE_MAX - note.length} characters left
-          </p>
+          <textarea
+            id={`${id}-note`}
+            value={note}
+            rows={3}
+            onChange={(event) => {
+              setNote(event.target.value);
+              setRefused(null);
+            }}
+            aria-invalid={noteTooLong ? true : undefined}
+            aria-describedby={`${id}-count`}
+            autoFocus
+          />
+          <CharacterCount id={`${id}-count`} length={note.trim().length} max={NOTE_MAX} />
+          {refused && (
+            <p className="field-error" role="alert">
+              {refused}
+            </p>
+          )}
         </div>
       )}
 
@@ -123,7 +142,13 @@ export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCar
         <button type="button" className="btn btn-secondary" onClick={onSkip} disabled={busy}>
           Skip<span className="visually-hidden"> {member.name}</span>
         </button>
-        <button type="button" className="btn btn-primary" onClick={() => onConnect(note)} disabled={busy} aria-busy={sending || undefined}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => (noteTooLong ? setRefused(noteTooLong) : onConnect(note))}
+          disabled={busy}
+          aria-busy={sending || undefined}
+        >
           {sending ? (
             <>
               Sending<span className="visually-hidden"> a request to {member.name}</span>…

@@ -1,8 +1,11 @@
 /**
  * Free words as tags (a founder's interests): type one and press Enter or a comma to add
  * it; each tag has its own remove button. Duplicates (ignoring case) are not added twice.
+ * A word over `maxLength` is not added (nor cut): it stays in the box with the reason.
  */
 import { useState, type KeyboardEvent } from 'react';
+import { overLimitReason } from '../../lib/text/limits';
+import { CharacterCount } from '../ui/CharacterCount';
 import { describedBy, FieldError, fieldId, Hint } from './fields';
 
 interface Props {
@@ -20,8 +23,12 @@ export function TagInput({ field, label, value, onChange, max, maxLength, error 
   const full = value.length >= max;
   const hint = full ? `That is the most: ${max} interests.` : `Press Enter or a comma after each one. Up to ${max}.`;
 
+  const word = draft.trim().replace(/\s+/g, ' ');
+  const tooLong = overLimitReason('interest', word.length, maxLength, 'add');
+  const shown = tooLong ?? error;
+
   const add = () => {
-    const word = draft.trim().replace(/\s+/g, ' ').slice(0, maxLength);
+    if (tooLong) return;
     setDraft('');
     if (!word || full || value.some((item) => item.toLowerCase() === word.toLowerCase())) return;
     onChange([...value, word]);
@@ -60,17 +67,17 @@ export function TagInput({ field, label, value, onChange, max, maxLength, error 
         id={fieldId(field)}
         type="text"
         value={draft}
-        maxLength={maxLength}
         disabled={full}
         placeholder={full ? '' : 'e.g. open banking'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(field, hint, error)}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={`${describedBy(field, hint, shown) ?? ''} ${fieldId(field)}-count`.trim()}
         onChange={(event) => setDraft(event.target.value.replace(',', ''))}
         onKeyDown={onKeyDown}
         onBlur={add}
       />
+      <CharacterCount id={`${fieldId(field)}-count`} length={word.length} max={maxLength} className="pf-count" />
       <Hint field={field}>{hint}</Hint>
-      <FieldError field={field} error={error} />
+      <FieldError field={field} error={shown} />
     </div>
   );
 }

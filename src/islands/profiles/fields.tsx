@@ -4,6 +4,7 @@
  * aria-describedby (and aria-invalid where the role allows it).
  */
 import type { ReactNode } from 'react';
+import { CharacterCount } from '../ui/CharacterCount';
 
 /** The DOM id of a form field's control (or group). */
 export function fieldId(field: string): string {
@@ -61,20 +62,24 @@ interface TextFieldProps {
   autoComplete?: string;
   inputMode?: 'text' | 'numeric' | 'url' | 'tel';
   type?: 'text' | 'url' | 'tel';
-  /** A textarea of this many rows, with a character count. */
+  /** A textarea of this many rows. */
   rows?: number;
   placeholder?: string;
 }
 
-/** A labelled text input or textarea. Long texts show how much room is left. */
+/**
+ * A labelled text input or textarea. With `maxLength`, a count shows from 80% of it; longer
+ * text (typed or pasted) is kept whole and refused on save with the reason, never cut.
+ */
 export function TextField({ field, label, value, onChange, error, hint, maxLength, required, rows, ...rest }: TextFieldProps) {
+  const countId = `${fieldId(field)}-count`;
+  const described = [describedBy(field, hint, error), maxLength ? countId : null].filter(Boolean).join(' ');
   const common = {
     id: fieldId(field),
     value,
-    maxLength,
     required,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(field, hint, error),
+    'aria-invalid': error || (maxLength && value.trim().length > maxLength) ? true : undefined,
+    'aria-describedby': described || undefined,
     placeholder: rest.placeholder,
   };
   return (
@@ -88,11 +93,8 @@ export function TextField({ field, label, value, onChange, error, hint, maxLengt
       ) : (
         <input {...common} type={rest.type ?? 'text'} autoComplete={rest.autoComplete} inputMode={rest.inputMode} onChange={(event) => onChange(event.target.value)} />
       )}
-      {rows && maxLength ? (
-        <p className="hint pf-count" aria-hidden="true">
-          {value.length} / {maxLength}
-        </p>
-      ) : null}
+      {/* The API trims before it counts, so the count does too. */}
+      {maxLength ? <CharacterCount id={countId} length={value.trim().length} max={maxLength} className="pf-count" /> : null}
       <Hint field={field}>{hint}</Hint>
       <FieldError field={field} error={error} />
     </div>

@@ -212,7 +212,6 @@ const ADVISOR: Partial<Record<StepKey, (props: SectionProps<AdvisorForm>) => Rea
         field="yearsExperience"
         label="Years of experience"
         inputMode="numeric"
-        maxLength={2}
         value={form.yearsExperience}
         onChange={(yearsExperience) => update({ yearsExperience })}
         error={errors.yearsExperience}

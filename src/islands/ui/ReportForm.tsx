@@ -5,6 +5,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DETAILS_MAX, REPORT_REASONS, type ReportReason } from '../../lib/members/reports';
 import { toAppError } from '../../lib/errors';
+import { overLimitReason } from '../../lib/text/limits';
+import { CharacterCount } from './CharacterCount';
 import { Dialog } from './Dialog';
 import './report-form.css';
 
@@ -21,6 +23,13 @@ export function ReportForm({ send, onDone }: { send: (reason: ReportReason, deta
     if (!reason) {
       setError('Choose the reason that fits best.');
       document.getElementById(`${id}-reason-${REPORT_REASONS[0]!.value}`)?.focus();
+      return;
+    }
+    // Details over the limit are kept and refused with the reason, never cut.
+    const tooLong = overLimitReason('details', details.length, DETAILS_MAX);
+    if (tooLong) {
+      setError(tooLong);
+      document.getElementById(`${id}-details`)?.focus();
       return;
     }
     setSending(true);
@@ -71,14 +80,15 @@ export function ReportForm({ send, onDone }: { send: (reason: ReportReason, deta
           id={`${id}-details`}
           name="details"
           value={details}
-          maxLength={DETAILS_MAX}
           rows={3}
           onChange={(event) => setDetails(event.target.value)}
-          aria-describedby={`${id}-details-hint`}
+          aria-invalid={details.length > DETAILS_MAX || undefined}
+          aria-describedby={`${id}-details-hint ${id}-details-count`}
         />
         <p id={`${id}-details-hint`} className="hint">
           What happened? Up to {DETAILS_MAX} characters.
         </p>
+        <CharacterCount id={`${id}-details-count`} length={details.length} max={DETAILS_MAX} />
       </div>
       <div className="ui-dialog-actions">
         <button type="button" className="btn btn-secondary" onClick={onDone}>

@@ -4,6 +4,7 @@
  */
 
 import { MENTION_TOKEN, readerText } from '@api/feed/limits';
+import { overLimitReason } from '../text/limits';
 
 export interface MentionQuery {
   /** Index of the `@`. */
@@ -115,6 +116,5 @@ export function readerLength(stored: string): number {
 
 /** Why a text can't be sent as it is (`Your post is 12 characters over the limit of 3000.`), or null. */
 export function overLimit(stored: string, max: number, what: string): string | null {
-  const over = readerLength(stored.trim()) - max;
-  return over > 0 ? `Your ${what} is ${over} characters over the limit of ${max}. Shorten it to send it.` : null;
+  return overLimitReason(what, readerLength(stored.trim()), max);
 }

@@ -31,10 +31,10 @@ describe('applyDraft', () => {
     expect(form.cofounderPreferences.technical).toEqual({ value: '', importance: 'dont-care' });
   });
 
-  test('cuts texts to the limits and keeps a cleared city cleared', () => {
+  test('keeps texts whole, even over a limit (the step refuses them with the reason), and a cleared city cleared', () => {
     const base = { ...founder(), city: { id: 1, label: 'Paris, France' } };
     const form = applyDraft(base, { memberType: 'founder', tagline: 'x'.repeat(500), city: null });
-    expect(form.tagline).toHaveLength(120);
+    expect(form.tagline).toHaveLength(500);
     expect(form.city).toBeNull();
   });
 

@@ -18,7 +18,8 @@ const DRAFT_MAX_BYTES = 16 * 1024;
 type Value = unknown;
 
 const isRecord = (value: Value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: Value, max: number, fallback: string): string => (typeof value === 'string' ? value.slice(0, max) : fallback);
+// Texts come back whole: one over its limit is refused on its step with the reason, never cut (the API bounds the whole draft).
+const text = (value: Value, fallback: string): string => (typeof value === 'string' ? value : fallback);
 const bool = (value: Value, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
 
 /** A value of a vocabulary (or one of `allowed`), else the fallback. */
@@ -45,15 +46,12 @@ function links(value: Value, fallback: LinkValue[]): LinkValue[] {
   return value
     .filter(isRecord)
     .slice(0, PROFILE_LIMITS.linksMax)
-    .map((link) => ({ label: text(link.label, PROFILE_LIMITS.linkLabelMax, ''), url: text(link.url, PROFILE_LIMITS.urlMax, '') }));
+    .map((link) => ({ label: text(link.label, ''), url: text(link.url, '') }));
 }
 
 function interests(value: Value, fallback: string[]): string[] {
   if (!Array.isArray(value)) return fallback;
-  return value
-    .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
-    .map((item) => item.slice(0, PROFILE_LIMITS.interestMax))
-    .slice(0, PROFILE_LIMITS.interestsMax);
+  return value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').slice(0, PROFILE_LIMITS.interestsMax);
 }
 
 /** One criterion's stored part, or an empty object. */
@@ -87,17 +85,17 @@ export function applyDraft<F extends ProfileForm>(base: F, data: unknown): F {
     openToRemote: bool(data.openToRemote, base.openToRemote),
     links: links(data.links, base.links),
     industries: keys(data.industries, INDUSTRIES, L.industriesMax, base.industries),
-    bio: text(data.bio, L.bioMax, base.bio),
-    profilePictureAlt: text(data.profilePictureAlt, L.altMax, base.profilePictureAlt),
-    profileBannerAlt: text(data.profileBannerAlt, L.altMax, base.profileBannerAlt),
+    bio: text(data.bio, base.bio),
+    profilePictureAlt: text(data.profilePictureAlt, base.profilePictureAlt),
+    profileBannerAlt: text(data.profileBannerAlt, base.profileBannerAlt),
   };
   if (base.memberType === 'founder') {
     return {
       ...base,
       ...common,
-      firstName: text(data.firstName, L.nameMax, base.firstName),
-      lastName: text(data.lastName, L.nameMax, base.lastName),
-      tagline: text(data.tagline, L.taglineMax, base.tagline),
+      firstName: text(data.firstName, base.firstName),
+      lastName: text(data.lastName, base.lastName),
+      tagline: text(data.tagline, base.tagline),
       technical: oneOf(data.technical, ['yes', 'no'] as const, base.technical),
       skills: keys(data.skills, SKILLS, L.skillsMax, base.skills),
       commitment: oneOf(data.commitment, COMMITMENTS, base.commitment),
@@ -110,11 +108,11 @@ export function applyDraft<F extends ProfileForm>(base: F, data: unknown): F {
   return {
     ...base,
     ...common,
-    name: text(data.name, L.nameMax, base.name),
-    position: text(data.position, L.positionMax, base.position),
+    name: text(data.name, base.name),
+    position: text(data.position, base.position),
     expertise: keys(data.expertise, EXPERTISE, L.expertiseMax, base.expertise),
-    yearsExperience: text(data.yearsExperience, 3, base.yearsExperience),
-    experience: text(data.experience, L.experienceMax, base.experience),
+    yearsExperience: text(data.yearsExperience, base.yearsExperience),
+    experience: text(data.experience, base.experience),
     helpTypes: keys(data.helpTypes, HELP_TYPES, Object.keys(HELP_TYPES).length, base.helpTypes),
   };
 }

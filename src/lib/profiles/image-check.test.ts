@@ -16,7 +16,7 @@ test('the type comes from the bytes, not the name or the declared type', () => {
 });
 
 test('file problems name the picture or banner and give the limit', () => {
-  expect(fileProblem('profilePicture', null, 100)).toBe('Your picture must be a JPEG, PNG or WebP image.');
+  expect(fileProblem('profilePicture', null, 100)).toBe("This file isn't a picture we can use: choose a JPEG, PNG or WebP.");
   expect(fileProblem('profileBanner', 'image/png', 6 * 1024 * 1024)).toBe('Your banner is 6 MB; the limit is 5 MB. Try a smaller or compressed copy.');
   expect(fileProblem('profilePicture', 'image/jpeg', 5 * 1024 * 1024)).toBeNull();
 });

@@ -5,6 +5,7 @@
  * again and decides.
  */
 import { PROFILE_LIMITS } from '@api/profiles/vocabulary';
+import { WRONG_KIND } from '../file-refusal';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 export type ImageField = 'profilePicture' | 'profileBanner';
@@ -32,7 +33,7 @@ export function megabytes(bytes: number): string {
 
 /** What is wrong with a file of this type and size, in words; null when it may be sent. */
 export function fileProblem(field: ImageField, type: ImageType | null, size: number): string | null {
-  if (type === null) return `Your ${NOUN[field]} must be a JPEG, PNG or WebP image.`;
+  if (type === null) return WRONG_KIND.picture;
   if (size > PROFILE_LIMITS.imageMaxBytes) {
     return `Your ${NOUN[field]} is ${megabytes(size)}; the limit is ${megabytes(PROFILE_LIMITS.imageMaxBytes)}. Try a smaller or compressed copy.`;
   }

@@ -34,3 +34,8 @@ test('changing a field clears its errors and its nested ones, and an image clear
   expect(withoutErrorsFor(errors, ['profilePicture'])).toEqual({ links: 'x', 'links.1.url': 'y', firstName: 'z' });
   expect(withoutErrorsFor(errors, ['bio'])).toBe(errors);
 });
+
+test("a picture the API refuses by its bytes is told in a member's words, not as the field's rule", () => {
+  const feedback = saveFeedback(refused({ profilePicture: 'must be a JPEG, PNG or WebP image' }), () => true);
+  expect(feedback.fields).toEqual({ profilePicture: "This file isn't a picture we can use: choose a JPEG, PNG or WebP." });
+});

@@ -4,6 +4,7 @@
  * the alert at the top.
  */
 import { fieldErrorsOf, type AppError } from '../errors';
+import { fileProblemText } from '../file-refusal';
 import { formFieldOf } from './steps';
 import type { FieldErrors } from './validation';
 
@@ -26,7 +27,9 @@ export function saveFeedback(error: AppError, known: (field: string) => boolean)
   const unplaced: string[] = [];
   for (const [name, problem] of Object.entries(fieldErrorsOf(error))) {
     const field = formFieldOf(name);
-    if (known(field)) fields[field] ??= sentence(problem);
+    // A picture's problem in a member's words ("This file isn't a picture we can use…").
+    const words = field === 'profilePicture' || field === 'profileBanner' ? fileProblemText(problem, 'picture') : sentence(problem);
+    if (known(field)) fields[field] ??= words;
     else unplaced.push(`${name}: ${problem}`);
   }
   const count = Object.keys(fields).length;

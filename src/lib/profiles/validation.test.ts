@@ -15,7 +15,11 @@ describe('founder steps', () => {
 
   test('About you asks for both names and keeps the tagline within its limit', () => {
     const errors = validateStep(completeFounder({ firstName: '  ', lastName: '', tagline: 'x'.repeat(121) }), 'about');
-    expect(errors).toEqual({ firstName: 'Enter your first name.', lastName: 'Enter your last name.', tagline: 'Keep it to 120 characters or fewer.' });
+    expect(errors).toEqual({
+      firstName: 'Enter your first name.',
+      lastName: 'Enter your last name.',
+      tagline: 'Your tagline is 1 character over the limit of 120. Shorten it to save it.',
+    });
   });
 
   test('links: empty rows are ignored, half-filled ones name the part missing, addresses must be http(s)', () => {

@@ -7,6 +7,7 @@
 import { PROFILE_LIMITS as L } from '@api/profiles/vocabulary';
 import type { AdvisorForm, FounderForm, LinkValue, ProfileForm } from './form-model';
 import { PREFERENCE_KEYS } from './form-model';
+import { overLimitReason } from '../text/limits';
 import { stepsFor, type StepKey } from './steps';
 
 export type FieldErrors = Record<string, string>;
@@ -30,12 +31,26 @@ export const NO_IMAGES: ImageChoices = {
   profileBanner: { chosen: false, problem: null },
 };
 
-const tooLong = (max: number) => `Keep it to ${max} characters or fewer.`;
+/** What each limited text field is called in its over-limit reason ("Your bio is…"). */
+const TEXT_NOUN: Record<string, string> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  name: 'name',
+  tagline: 'tagline',
+  position: 'position',
+  bio: 'bio',
+  experience: 'experience',
+  profilePictureAlt: 'picture description',
+  profileBannerAlt: 'banner description',
+};
+
+/** Text over its limit is refused with a reason naming the field, never cut. */
+const tooLong = (noun: string, length: number, max: number) => overLimitReason(noun, length, max, 'save') ?? '';
 
 function checkText(errors: FieldErrors, field: string, value: string, max: number, required?: string): void {
   const trimmed = value.trim();
   if (required && trimmed === '') errors[field] = required;
-  else if (trimmed.length > max) errors[field] = tooLong(max);
+  else if (trimmed.length > max) errors[field] = tooLong(TEXT_NOUN[field] ?? field, trimmed.length, max);
 }
 
 /** An http or https address, as the API accepts in links. */
@@ -58,8 +73,8 @@ function checkLinks(errors: FieldErrors, links: readonly LinkValue[]): void {
   links.forEach((link, index) => {
     if (link.label.trim() === '' && link.url.trim() === '') return;
     if (link.label.trim() === '') errors[`links.${index}.label`] = 'Give this link a label, like "Website".';
-    else if (link.label.trim().length > L.linkLabelMax) errors[`links.${index}.label`] = tooLong(L.linkLabelMax);
-    if (link.url.trim().length > L.urlMax) errors[`links.${index}.url`] = tooLong(L.urlMax);
+    else if (link.label.trim().length > L.linkLabelMax) errors[`links.${index}.label`] = tooLong('link label', link.label.trim().length, L.linkLabelMax);
+    if (link.url.trim().length > L.urlMax) errors[`links.${index}.url`] = tooLong('link address', link.url.trim().length, L.urlMax);
     else if (!isWebAddress(link.url)) errors[`links.${index}.url`] = 'Enter a full address starting with https://';
   });
 }
@@ -85,7 +100,7 @@ function checkImages(errors: FieldErrors, form: ProfileForm, images: ImageChoice
     // A refused file is not an image yet: its own message comes first.
     const hasImage = (choice.chosen && !choice.problem) || choice.kept === true;
     if (hasImage && alt === '') errors[altField] = `Describe your ${noun} for people who cannot see it.`;
-    else if (alt.length > L.altMax) errors[altField] = tooLong(L.altMax);
+    else if (alt.length > L.altMax) errors[altField] = tooLong(TEXT_NOUN[altField]!, alt.length, L.altMax);
   }
 }
 
