@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
+import { clientCodeSplitting } from './scripts/lib/client-chunks.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -15,7 +16,11 @@ export default defineConfig({
   integrations: [react()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   devToolbar: { enabled: false },
-  // Never inline a bundled script into a page: the Content-Security-Policy (src/lib/security)
-  // allows this origin's files and only a fixed set of inline scripts, by hash.
-  vite: { build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) } },
+  vite: {
+    // Never inline a bundled script into a page: the Content-Security-Policy (src/lib/security)
+    // allows this origin's files and only a fixed set of inline scripts, by hash.
+    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },
+    // The browser bundle in a few shared files (scripts/lib/client-chunks.mjs).
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientCodeSplitting() } } } } },
+  },
 });

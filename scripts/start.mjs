@@ -29,7 +29,7 @@ if (fresh) {
   rmSync(path.join(root, stateDir), { recursive: true, force: true });
 }
 
-const BUILD_INPUTS = ['src', 'functions/src', 'functions/wrangler.toml', 'public', 'astro.config.mjs', 'wrangler.toml', 'package-lock.json'];
+const BUILD_INPUTS = ['src', 'functions/src', 'functions/wrangler.toml', 'public', 'astro.config.mjs', 'scripts/lib/client-chunks.mjs', 'wrangler.toml', 'package-lock.json'];
 
 function build() {
   const stampFile = path.join(root, 'dist/.build-stamp');

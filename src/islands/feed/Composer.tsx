@@ -4,9 +4,9 @@
  * the feed with its upload progress; a refusal keeps the draft and says why.
  */
 import { POST_TEXT_MAX } from '@api/feed/limits';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { overLimit } from '../../lib/feed/mentions';
-import { draftIsEmpty, type PollDraft, type PostDraft } from '../../lib/feed/post-form';
+import { draftIsEmpty, pollOverLimit, type PollDraft, type PostDraft } from '../../lib/feed/post-form';
 import type { FeedGroup, MemberCard } from '../../lib/feed/types';
 import { feedActions } from '../../lib/stores/feed';
 import { toast } from '../../lib/toast';
@@ -16,7 +16,7 @@ import { failureKind } from '../../lib/rate-limited';
 import { Avatar } from '../ui/Avatar';
 import { MentionTextarea } from './MentionTextarea';
 import { addFiles, altOverLimit, MEDIA_ACCEPT, MediaPicker, type PickedFile } from './MediaPicker';
-import { PollBuilder, pollOverLimit } from './PollBuilder';
+import { PollBuilder } from './lazy';
 
 interface Props {
   viewer: MemberCard;
@@ -99,7 +99,11 @@ export function Composer({ viewer, groups, group: current }: Props) {
           disabled={posting}
         />
       </div>
-      {poll && <PollBuilder idPrefix={id} poll={poll} onChange={setPoll} onRemove={() => setPoll(null)} disabled={posting} />}
+      {poll && (
+        <Suspense fallback={null}>
+          <PollBuilder idPrefix={id} poll={poll} onChange={setPoll} onRemove={() => setPoll(null)} disabled={posting} />
+        </Suspense>
+      )}
       <MediaPicker files={files} onChange={setFiles} disabled={posting} />
       {error && (
         <p className="field-error" role="alert">

@@ -5,17 +5,6 @@ import { overLimitReason } from '../../lib/text/limits';
 import { CharacterCount } from '../ui/CharacterCount';
 
 /** Why the poll can't be posted as it is (its question or first option over its limit), or null. */
-export function pollOverLimit(poll: PollDraft | null): string | null {
-  if (!poll) return null;
-  const question = overLimitReason('poll question', poll.question.length, POLL_QUESTION_MAX);
-  if (question) return question;
-  for (const [index, option] of poll.options.entries()) {
-    const reason = overLimitReason(`option ${index + 1}`, option.length, POLL_OPTION_MAX);
-    if (reason) return reason;
-  }
-  return null;
-}
-
 interface Props {
   idPrefix: string;
   poll: PollDraft;

@@ -3,7 +3,7 @@
  * and "Pinned" badges, text, media, poll, like and comment buttons, comments in place,
  * and the menu (edit, delete, pin for admins; report for other members' posts).
  */
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { fullDate, relativeTime } from '../../lib/text/relative-time';
 import { feedHref } from '../../lib/feed/filters';
 import type { FeedGroup, FeedPost, MemberCard } from '../../lib/feed/types';
@@ -13,12 +13,10 @@ import { feedActions } from '../../lib/stores/feed';
 import { toast } from '../../lib/toast';
 import { PremiumBadge } from '../ui/PremiumBadge';
 import { Avatar } from '../ui/Avatar';
-import { ReportDialog } from '../ui/ReportForm';
 import { RowMenu, type MenuItem } from '../ui/RowMenu';
-import { Comments } from './Comments';
 import { MediaGrid } from './MediaGrid';
 import { PollView } from './PollView';
-import { DeleteDialog, EditDialog, HistoryDialog } from './PostDialogs';
+import { Comments, DeleteDialog, EditDialog, HistoryDialog, ReportDialog } from './lazy';
 import { PostText } from './PostText';
 
 interface Props {
@@ -120,17 +118,29 @@ export function PostCard({ post, busy, viewer, isAdmin, groups, now }: Props) {
           </button>
         </footer>
       )}
-      {showComments && <Comments postId={post._id} viewer={viewer} now={now} />}
-      {dialog === 'edit' && <EditDialog post={post} groups={groups} onClosed={() => setDialog(null)} />}
-      {dialog === 'delete' && <DeleteDialog post={post} onClosed={() => setDialog(null)} />}
-      {dialog === 'history' && <HistoryDialog post={post} onClosed={() => setDialog(null)} />}
-      {dialog === 'report' && (
-        <ReportDialog
-          title={`Report the post by ${post.author.name}`}
-          send={(reason, details) => sendReport({ targetType: 'post', targetId: post._id }, reason, details, `the post by ${post.author.name}`)}
-          onClosed={() => setDialog(null)}
-        />
+      {showComments && (
+        <Suspense
+          fallback={
+            <p className="muted" role="status">
+              Loading comments…
+            </p>
+          }
+        >
+          <Comments postId={post._id} viewer={viewer} now={now} />
+        </Suspense>
       )}
+      <Suspense fallback={null}>
+        {dialog === 'edit' && <EditDialog post={post} groups={groups} onClosed={() => setDialog(null)} />}
+        {dialog === 'delete' && <DeleteDialog post={post} onClosed={() => setDialog(null)} />}
+        {dialog === 'history' && <HistoryDialog post={post} onClosed={() => setDialog(null)} />}
+        {dialog === 'report' && (
+          <ReportDialog
+            title={`Report the post by ${post.author.name}`}
+            send={(reason, details) => sendReport({ targetType: 'post', targetId: post._id }, reason, details, `the post by ${post.author.name}`)}
+            onClosed={() => setDialog(null)}
+          />
+        )}
+      </Suspense>
     </article>
   );
 }

@@ -3,6 +3,8 @@
  * `text`, `poll` as JSON (left out: an edit keeps the poll), `group` ('' for none), and the images as repeated `media` with their alt texts
  * as repeated `mediaAlt` in the same order.
  */
+import { POLL_OPTION_MAX, POLL_QUESTION_MAX } from '@api/feed/limits';
+import { overLimitReason } from '../text/limits';
 
 export interface PollDraft {
   question: string;
@@ -18,6 +20,18 @@ export interface PostDraft {
   files: Array<{ file: Blob & { name?: string }; alt: string }>;
   /** Edits only: the new files replace the stored media. */
   replaceMedia?: boolean;
+}
+
+/** Why the poll can't be sent as it is (its question or an option over its limit), or null. */
+export function pollOverLimit(poll: PollDraft | null): string | null {
+  if (!poll) return null;
+  const question = overLimitReason('poll question', poll.question.length, POLL_QUESTION_MAX);
+  if (question) return question;
+  for (const [index, option] of poll.options.entries()) {
+    const reason = overLimitReason(`option ${index + 1}`, option.length, POLL_OPTION_MAX);
+    if (reason) return reason;
+  }
+  return null;
 }
 
 /** The poll as the API reads it: trimmed, blank options dropped, closesAt as ISO; null when nothing is left. */
