@@ -66,6 +66,38 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('names every operation, says who may call it and documents its error answers', async () => {
+    const document = await bodyOf(await get('/openapi.json'));
+    const operationIds: string[] = [];
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method} ${path}`;
+        // camelCase, a verb then a noun: `listFeedPosts`, `signIn`.
+        expect(operation.operationId, where).toMatch(/^[a-z]+[A-Z][A-Za-z0-9]*$/);
+        operationIds.push(operation.operationId);
+        expect(operation.summary, where).toEqual(expect.any(String));
+        expect(Array.isArray(operation.security), `${where}: security`).toBe(true);
+        const errors = Object.entries(operation.responses as Record<string, any>).filter(([status]) => /^[45]/.test(status));
+        expect(errors.length, `${where}: error answers`).toBeGreaterThan(0);
+        for (const [status, response] of errors) expect(response.content?.['application/json']?.schema, `${where} ${status}`).toBeDefined();
+      }
+    }
+    expect(new Set(operationIds).size).toBe(operationIds.length);
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/api/session' })]);
+  });
+
+  it('gives each path position one parameter name, described per operation', async () => {
+    const document = await bodyOf(await get('/openapi.json'));
+    const paths = Object.keys(document.paths);
+    const shapes = paths.map((path) => path.replace(/\{[^}]+\}/g, '{}'));
+    expect(new Set(shapes).size).toBe(paths.length);
+    const connection = document.paths['/connection/{idOrStatus}'];
+    expect(Object.keys(connection).sort()).toEqual(['delete', 'get', 'put']);
+    expect(connection.get.parameters[0].description).toMatch(/status/);
+    expect(connection.put.parameters[0].description).toMatch(/connection's id/);
+    expect(Object.keys(document.paths['/feed-post/{idOrSlug}']).sort()).toEqual(['get', 'put']);
+  });
+
   it('describes the request bodies and the user with their fields', async () => {
     const document = await bodyOf(await get('/openapi.json'));
     const { schemas } = document.components;
