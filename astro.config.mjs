@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { clientCodeSplitting } from './scripts/lib/client-chunks.mjs';
+import { apiReferenceBundle } from './scripts/lib/api-reference-bundle.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -13,7 +14,7 @@ export default defineConfig({
     persistState: { path: process.env.STATE_DIR ?? '.wrangler/state' },
     inspectorPort: Number(process.env.INSPECTOR_PORT ?? 24321),
   }),
-  integrations: [react()],
+  integrations: [react(), apiReferenceBundle()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   devToolbar: { enabled: false },
   vite: {

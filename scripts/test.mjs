@@ -16,6 +16,10 @@ if (!existsSync(path.join(root, 'node_modules/.bin/vitest'))) {
 }
 
 const { ensureChromium } = await import('./lib/chromium.mjs');
+const { checkNodeVersion } = await import('./lib/node-version.mjs');
+
+// The suite runs on the Node of the `node` devDependency (npm puts it first on the PATH); it must satisfy `engines`.
+checkNodeVersion();
 const { runBin, runScript } = await import('./lib/run.mjs');
 
 // The checks come first and run through package.json's scripts, so `npm run typecheck` and
@@ -23,6 +27,7 @@ const { runBin, runScript } = await import('./lib/run.mjs');
 const steps = [
   ['type checks (astro check, tsc for the API worker)', () => runScript('typecheck')],
   ['lint (Biome)', () => runScript('lint')],
+  ['OpenAPI lint (Redocly, recommended rules)', () => runScript('lint:openapi')],
   ['unit and API tests (vitest: Node and workerd)', () => runBin('vitest', ['run'])],
   ['browser tests (Playwright in Chromium)', () => runBin('@playwright/test', ['test'], { bin: 'playwright' })],
 ];

@@ -25,8 +25,8 @@ describe('the app type', () => {
     type ThreadsQuery = InferRequestType<typeof client.connections.$get>['query'];
     expectTypeOf<ThreadsQuery>().toHaveProperty('msgStatus');
     expectTypeOf<InferResponseType<typeof client.connections.$get, 200>>().toEqualTypeOf<Paged<Thread>>();
-    const postBySlug = client['feed-post'][':slug'].$get;
-    expectTypeOf<InferRequestType<typeof postBySlug>['param']>().toEqualTypeOf<{ slug: string }>();
+    const postBySlug = client['feed-post'][':idOrSlug'].$get;
+    expectTypeOf<InferRequestType<typeof postBySlug>['param']>().toEqualTypeOf<{ idOrSlug: string }>();
     expectTypeOf<InferResponseType<typeof postBySlug, 200>>().toEqualTypeOf<FeedPost>();
   });
 });

@@ -39,6 +39,7 @@ import { handleError, handleNotFound } from './http/error-handler';
 import { errorResponses, jsonResponse } from './openapi/responses';
 import { mountReference } from './openapi/routes';
 import { methodNotAllowedOr } from './http/method-not-allowed';
+import { PUBLIC_SECURITY } from './openapi/security';
 
 /** Builds the app; tests pass a clock or a cheaper password hasher, production nothing. */
 export function createApp(options: AppOptions = {}) {
@@ -60,6 +61,7 @@ export function createApp(options: AppOptions = {}) {
       createRoute({
         method: 'get',
         path: '/health',
+        security: PUBLIC_SECURITY,
         tags: ['Reference'],
         summary: 'Liveness check',
         responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }).openapi('Health'), 'The worker is up.'), ...errorResponses([]) },

@@ -61,7 +61,8 @@ export function operationsOf(document: Document): Operation[] {
       operations.push({
         method: method.toUpperCase(),
         path,
-        secured: Array.isArray(operation.security) && operation.security.length > 0,
+        // An empty requirement (`{}`) lets anonymous callers in: the token is optional there.
+        secured: Array.isArray(operation.security) && operation.security.length > 0 && operation.security.every((requirement: object) => Object.keys(requirement).length > 0),
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: resolve(p.schema) })),
         queryParams: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: resolve(p.schema), required: p.required === true })),
         body: json ? { kind: 'json', schema: deepResolve(json, resolve) } : form ? { kind: 'form', schema: deepResolve(form, resolve) } : null,

@@ -26,6 +26,7 @@ import {
 } from './schemas';
 import { changePassword, login, register, resendVerification, verifyEmail } from './service';
 import { signOut, signOutEverywhere } from './sign-out';
+import { PUBLIC_SECURITY } from '../openapi/security';
 
 const security = [{ bearerAuth: [] }];
 
@@ -34,6 +35,7 @@ export const userRoutes = newRouter().openapi(
   createRoute({
     method: 'post',
     path: '/register',
+    security: PUBLIC_SECURITY,
     tags: ['Auth'],
     summary: 'Create an account',
     description:
@@ -57,6 +59,7 @@ export const authRoutes = newRouter()
     createRoute({
       method: 'post',
       path: '/user-login',
+      security: PUBLIC_SECURITY,
       tags: ['Auth'],
       summary: 'Sign in with email and password',
       request: jsonBody(LoginBodySchema),
@@ -78,6 +81,7 @@ export const authRoutes = newRouter()
     createRoute({
       method: 'post',
       path: '/verify-email',
+      security: PUBLIC_SECURITY,
       tags: ['Auth'],
       summary: 'Confirm the email address with the mailed code',
       request: jsonBody(VerifyEmailBodySchema),
@@ -92,6 +96,7 @@ export const authRoutes = newRouter()
     createRoute({
       method: 'post',
       path: '/resend-verification',
+      security: PUBLIC_SECURITY,
       tags: ['Auth'],
       summary: 'Mail a new verification code',
       description: 'Answers the same whether or not the account exists or needs verifying; at most one mail a minute.',
@@ -110,6 +115,7 @@ export const authRoutes = newRouter()
     createRoute({
       method: 'post',
       path: '/reset-password',
+      security: PUBLIC_SECURITY,
       tags: ['Auth'],
       summary: 'Ask for a reset link, or reset the password with it',
       description:

@@ -10,6 +10,7 @@ import { errorResponses, jsonResponse } from '../openapi/responses';
 import { CitySchema } from './schemas';
 import { findCity, searchCities } from './repository';
 import { searchKey } from './search-key';
+import { PUBLIC_SECURITY } from '../openapi/security';
 
 export const CITY_NOT_FOUND = 'City not found';
 
@@ -44,6 +45,7 @@ export const cityRoutes = newRouter()
     createRoute({
       method: 'get',
       path: '/',
+      security: PUBLIC_SECURITY,
       ...citiesDoc,
       summary: 'Find cities by the start of their name',
       description: 'Cities of 5,000 people or more whose name starts with `search` (also "name, country"), most populous first. One character is enough.',
@@ -63,6 +65,7 @@ export const cityRoutes = newRouter()
     createRoute({
       method: 'get',
       path: '/{id}',
+      security: PUBLIC_SECURITY,
       ...citiesDoc,
       summary: 'One city',
       request: { params: CityIdParamSchema },

@@ -32,6 +32,7 @@ import {
 import { addComment, addReply, deleteComment, deleteReply, editComment, editReply, viewerOf } from './service';
 import { limitPerMember } from '../http/rate-limit-guards';
 import { RATE_LIMITS } from '../rate-limit/policies';
+import { OPTIONAL_MEMBER_SECURITY } from '../openapi/security';
 
 const doc = { tags: ['Feed comments'] };
 const memberDoc = { ...doc, security: [{ bearerAuth: [] }] };
@@ -128,6 +129,7 @@ const readRoutes = newRouter()
     createRoute({
       method: 'get',
       path: '/replies/{comment_id}',
+      security: OPTIONAL_MEMBER_SECURITY,
       ...doc,
       summary: "A comment's replies",
       description: `Public: no token needed. Oldest first. A comment brings its first ${REPLIES_PER_COMMENT} replies; this pages through all of them (page 2 of limit ${REPLIES_PER_COMMENT} continues where it stops). Replies of members with a block between them and the viewer are left out.`,
@@ -146,6 +148,7 @@ const readRoutes = newRouter()
     createRoute({
       method: 'get',
       path: '/{post_id}',
+      security: OPTIONAL_MEMBER_SECURITY,
       ...doc,
       summary: "A post's comments",
       description:

@@ -140,17 +140,18 @@ describe('DELETE /connection/{id} (remove)', () => {
 });
 
 describe('the ids in the path', () => {
-  it('must be 24-character ids (400 naming id)', async () => {
+  it('must be 24-character ids (400 naming the path parameter)', async () => {
     const maya = await signedInMember();
-    for (const [method, path] of [
-      ['PUT', '/connection/accepted/abc'],
-      ['PUT', '/connection/ignored/ABCDEFABCDEFABCDEFABCDEF'],
-      ['PUT', '/connection/zzzzzzzzzzzzzzzzzzzzzzzz'],
-      ['DELETE', '/connection/123'],
+    // PUT and DELETE /connection/{idOrStatus} share the position's name with the list by status.
+    for (const [method, path, field] of [
+      ['PUT', '/connection/accepted/abc', 'id'],
+      ['PUT', '/connection/ignored/ABCDEFABCDEFABCDEFABCDEF', 'id'],
+      ['PUT', '/connection/zzzzzzzzzzzzzzzzzzzzzzzz', 'idOrStatus'],
+      ['DELETE', '/connection/123', 'idOrStatus'],
     ] as const) {
       const response = await call(method, path, undefined, { token: maya.jwt });
       expect(response.status, path).toBe(400);
-      expect(await bodyOf(response)).toMatchObject({ data: { fields: { id: 'must be a 24-character id' } } });
+      expect(await bodyOf(response)).toMatchObject({ data: { fields: { [field]: 'must be a 24-character id' } } });
     }
   });
 });

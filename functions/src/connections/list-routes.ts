@@ -64,17 +64,21 @@ export const listRoutes = newRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/{status}',
+      path: '/{idOrStatus}',
       ...connectionsDoc,
       summary: 'Your connections or requests in one status',
       description:
         '`accepted`: your connections; `pending`: requests waiting for you and your own pending ones; `ignored`: requests you ignored; `withdrawn`: requests you withdrew. Newest first.',
       middleware: [requireUser] as const,
       request: {
-        params: z.object({ status: z.enum(LIST_STATUSES).openapi({ param: { name: 'status', in: 'path' } }) }),
+        params: z.object({
+          idOrStatus: z
+            .enum(LIST_STATUSES)
+            .openapi({ param: { name: 'idOrStatus', in: 'path' }, description: 'The status listed (this position holds a connection id in PUT and DELETE).' }),
+        }),
         query: PageQuerySchema,
       },
       responses: { 200: jsonResponse(ConnectionPageSchema, 'One page.'), ...stateErrors([400, 401]) },
     }),
-    async (c) => c.json(await listConnections(c.get('deps'), c.get('account').user.id, c.req.valid('param').status, c.req.valid('query')), 200),
+    async (c) => c.json(await listConnections(c.get('deps'), c.get('account').user.id, c.req.valid('param').idOrStatus, c.req.valid('query')), 200),
   );

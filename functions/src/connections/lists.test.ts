@@ -96,7 +96,7 @@ describe('GET /connection/{status}', () => {
     expect(await list('/connection/accepted?limit=2&page=2', me.jwt)).toMatchObject({ total: 3, page: 2, limit: 2, pages: 2, data: [expect.any(Object)] });
     const response = await get('/connection/removed', { token: me.jwt });
     expect(response.status).toBe(400);
-    expect((await bodyOf(response)).data.fields).toEqual({ status: 'must be one of: accepted, pending, ignored, withdrawn' });
+    expect((await bodyOf(response)).data.fields).toEqual({ idOrStatus: 'must be one of: accepted, pending, ignored, withdrawn' });
     expect((await get('/connection/accepted?limit=100', { token: me.jwt })).status).toBe(400);
   });
 });

@@ -4,7 +4,7 @@
  * GET /founder/connection-status/{id} (mounted at /founder). Handlers only translate
  * HTTP to the domain functions.
  */
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../session/guards';
 import { RATE_LIMITS } from '../rate-limit/policies';
 import { newRouter } from '../http/context';
@@ -15,8 +15,16 @@ import { CONNECTION_MESSAGES as M } from './messages';
 import { connectionsDoc, stateErrors } from './openapi';
 import { relationWith } from './relation';
 import { ConnectBodySchema, ConnectionChangeSchema, RelationSchema } from './schemas';
-import { IdParamSchema } from '../members/schemas';
+import { IdParamSchema, IdSchema } from '../members/schemas';
 import { acceptRequest, connect, endConnection } from './service';
+
+/**
+ * PUT and DELETE /{idOrStatus} take a connection id where GET /{idOrStatus} takes a status:
+ * one name for the position, so the document has one path (the URLs are those of SPEC.md).
+ */
+const ConnectionAtListPositionSchema = z.object({
+  idOrStatus: IdSchema.openapi({ param: { name: 'idOrStatus', in: 'path' }, description: "The connection's id." }),
+});
 
 const notFound = { 404: `${M.requestNotFound} (also for rows of other members)` };
 
@@ -78,34 +86,34 @@ const changeRoutes = newRouter()
   .openapi(
     createRoute({
       method: 'put',
-      path: '/{id}',
+      path: '/{idOrStatus}',
       ...connectionsDoc,
       summary: 'Withdraw a request you sent',
       description: 'Only the sender; the request becomes `withdrawn` and the receiver is not told.',
       middleware: [requireUser] as const,
-      request: { params: IdParamSchema },
+      request: { params: ConnectionAtListPositionSchema },
       responses: {
         200: jsonResponse(ConnectionChangeSchema, 'Withdrawn (`state: none`).'),
         ...stateErrors([400, 401, 404, 409], { ...notFound, 409: M.noLongerPending }),
       },
     }),
-    async (c) => c.json(await endConnection(c.get('deps'), c.get('account').user.id, c.req.valid('param').id, 'withdraw'), 200),
+    async (c) => c.json(await endConnection(c.get('deps'), c.get('account').user.id, c.req.valid('param').idOrStatus, 'withdraw'), 200),
   )
   .openapi(
     createRoute({
       method: 'delete',
-      path: '/{id}',
+      path: '/{idOrStatus}',
       ...connectionsDoc,
       summary: 'Remove a connection',
       description: 'Either member; the connection becomes `removed` and either can ask again later.',
       middleware: [requireUser] as const,
-      request: { params: IdParamSchema },
+      request: { params: ConnectionAtListPositionSchema },
       responses: {
         200: jsonResponse(ConnectionChangeSchema, 'Removed (`state: none`).'),
         ...stateErrors([400, 401, 404, 409], { ...notFound, 409: M.notConnected }),
       },
     }),
-    async (c) => c.json(await endConnection(c.get('deps'), c.get('account').user.id, c.req.valid('param').id, 'remove'), 200),
+    async (c) => c.json(await endConnection(c.get('deps'), c.get('account').user.id, c.req.valid('param').idOrStatus, 'remove'), 200),
   );
 
 /**

@@ -9,6 +9,7 @@ import { newRouter } from '../http/context';
 import { MESSAGE_BODY_MAX_LENGTH } from '../inbox/limits';
 import { IdSchema } from '../members/schemas';
 import { JSON_BODY_ERRORS, errorResponses, jsonBody, jsonResponse } from '../openapi/responses';
+import { PUBLIC_SECURITY } from '../openapi/security';
 
 /** Rows per call: one transaction of the object. */
 export const IMPORT_MAX_ROWS = 2000;
@@ -51,6 +52,7 @@ export const devInboxRoutes = newRouter().openapi(
   createRoute({
     method: 'post',
     path: '/import',
+    security: PUBLIC_SECURITY,
     summary: "Fill a member's mailbox in bulk (the scale generator)",
     tags: ['Development'],
     description: 'Development only (ENVIRONMENT=development); 404 elsewhere. A thread with the same other member, or a message whose id the mailbox holds already, is skipped.',

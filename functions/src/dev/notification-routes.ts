@@ -8,6 +8,7 @@ import { newRouter } from '../http/context';
 import { IdSchema } from '../members/schemas';
 import { NOTIFICATION_KINDS } from '../notifications/schemas';
 import { JSON_BODY_ERRORS, errorResponses, jsonBody, jsonResponse } from '../openapi/responses';
+import { PUBLIC_SECURITY } from '../openapi/security';
 
 /** Rows per call: one transaction of the object. */
 export const IMPORT_MAX_ROWS = 2000;
@@ -37,6 +38,7 @@ export const devNotificationRoutes = newRouter().openapi(
   createRoute({
     method: 'post',
     path: '/import',
+    security: PUBLIC_SECURITY,
     summary: "Fill a member's notifications object in bulk (the scale generator)",
     tags: ['Development'],
     description: 'Development only (ENVIRONMENT=development); 404 elsewhere. A row whose id the object holds already is skipped.',

@@ -8,6 +8,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { StoredProfileView } from '../deps';
 import { newRouter } from '../http/context';
 import { JSON_BODY_ERRORS, errorResponses, jsonBody, jsonResponse } from '../openapi/responses';
+import { PUBLIC_SECURITY } from '../openapi/security';
 
 /** Rows per request at most (one object call per member named; about 50 KB, under the 64 KB body cap). */
 const MAX_ROWS = 400;
@@ -27,6 +28,7 @@ export const devProfileViewRoutes = newRouter().openapi(
   createRoute({
     method: 'post',
     path: '/import',
+    security: PUBLIC_SECURITY,
     summary: 'Load profile views straight into the members’ views objects',
     tags: ['Development'],
     description: 'Development only (ENVIRONMENT=development); 404 elsewhere. Upserts like a view: one row per member, side, other member and UTC day.',

@@ -17,6 +17,7 @@ import { devLiveRoutes } from './live-routes';
 import { devNotificationRoutes } from './notification-routes';
 import { devProfileViewRoutes } from './profile-views-routes';
 import { seedDemoData } from './seed';
+import { PUBLIC_SECURITY } from '../openapi/security';
 
 const developmentOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get('deps').config.isDevelopment) return handleNotFound(c);
@@ -47,6 +48,7 @@ export const devRoutes = developmentRouter
     createRoute({
       method: 'get',
       path: '/mailbox',
+      security: PUBLIC_SECURITY,
       summary: 'Mail sent in development, newest first',
       ...devTag,
       request: {
@@ -65,6 +67,7 @@ export const devRoutes = developmentRouter
     createRoute({
       method: 'post',
       path: '/seed',
+      security: PUBLIC_SECURITY,
       summary: 'Load the demo community (once)',
       ...devTag,
       responses: {
@@ -78,6 +81,7 @@ export const devRoutes = developmentRouter
     createRoute({
       method: 'post',
       path: '/missed-mail',
+      security: PUBLIC_SECURITY,
       summary: 'Run the missed-mail jobs now (the unread-message mails, then the digests, sent at once rather than through the queue)',
       ...devTag,
       request: {

@@ -120,8 +120,9 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths['/feed-post/'] ?? document.paths['/feed-post'])).toEqual(expect.arrayContaining(['get', 'post']));
     const create = (document.paths['/feed-post/'] ?? document.paths['/feed-post']).post;
     expect(create.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty('mediaAlt');
-    expect(document.paths['/feed-post/{post_id}'].put.requestBody.content).toHaveProperty(['multipart/form-data']);
-    expect(document.paths['/feed-post/{slug}'].get.security).toBeUndefined();
+    expect(document.paths['/feed-post/{idOrSlug}'].put.requestBody.content).toHaveProperty(['multipart/form-data']);
+    // Public; a member's token, when sent, is read (the viewer's own like and edit rights).
+    expect(document.paths['/feed-post/{idOrSlug}'].get.security).toEqual([{ bearerAuth: [] }, {}]);
     expect(Object.keys(document.components.schemas.FeedPost.properties).sort()).toEqual([
       '_id',
       'author',

@@ -21,6 +21,7 @@ import { DeletedSchema, FeedPostPageSchema, FeedPostSchema, LikeBodySchema, Like
 import { createPost, editPost } from './write';
 import { TAG_NOTICES_LIMITED } from './tag-notices';
 import { ApiError } from '../errors';
+import { OPTIONAL_MEMBER_SECURITY } from '../openapi/security';
 
 const integer = (min: number, max: number, description: string) =>
   z.coerce.number().int().min(min).max(max).optional().openapi({ type: 'integer', minimum: min, maximum: max, description });
@@ -38,13 +39,18 @@ const FeedQuerySchema = z.object({
 });
 
 const PostIdParam = z.object({ post_id: IdSchema.openapi({ param: { name: 'post_id', in: 'path' } }) });
+/**
+ * GET /{idOrSlug} reads a post by its slug and PUT /{idOrSlug} edits one by its id: one name
+ * for the position, so the document has one path (the URLs are those of SPEC.md).
+ */
 const SlugParam = z.object({
-  slug: z
+  idOrSlug: z
     .string()
     .min(1)
     .max(120)
-    .openapi({ param: { name: 'slug', in: 'path' }, example: 'we-just-closed-our-pre-seed-3f9a2c' }),
+    .openapi({ param: { name: 'idOrSlug', in: 'path' }, description: "The post's slug.", example: 'we-just-closed-our-pre-seed-3f9a2c' }),
 });
+const EditedPostParam = z.object({ idOrSlug: IdSchema.openapi({ param: { name: 'idOrSlug', in: 'path' }, description: "The post's id." }) });
 const OptionParam = z.object({ optionId: IdSchema.openapi({ param: { name: 'optionId', in: 'path' }, description: 'The option voted for.' }) });
 const PollQuery = z.object({ pollId: IdSchema.openapi({ description: 'The poll the option belongs to.' }) });
 
@@ -118,7 +124,8 @@ const readRoutes = newRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/{slug}',
+      path: '/{idOrSlug}',
+      security: OPTIONAL_MEMBER_SECURITY,
       ...feedDoc,
       summary: 'A post by its slug',
       description: 'Public: visitors get `likedByUser: false` and `canEdit: false`. 404 also when the author and the viewer blocked each other.',
@@ -127,7 +134,7 @@ const readRoutes = newRouter()
       responses: { 200: jsonResponse(FeedPostSchema, 'The post.'), ...feedErrors([400, 404], notFound) },
     }),
     async (c) => {
-      const post = await postBySlug(c.get('deps'), c.req.valid('param').slug, viewerOf(c.get('viewer')));
+      const post = await postBySlug(c.get('deps'), c.req.valid('param').idOrSlug, viewerOf(c.get('viewer')));
       if (!post) throw new ApiError(404, M.postNotFound);
       return c.json(post, 200);
     },
@@ -162,18 +169,18 @@ const writeRoutes = newRouter()
   .openapi(
     createRoute({
       method: 'put',
-      path: '/{post_id}',
+      path: '/{idOrSlug}',
       ...memberFeedDoc,
       summary: 'Edit your post',
       description:
         'Only the author. The version replaced is kept in the history. Fields left out stay; media stay unless `replaceMedia=true`. A poll with votes keeps its options (409).',
       middleware: [requireUser, formRequest(M.multipartOnly)] as const,
-      request: { params: PostIdParam, ...postFormBody },
+      request: { params: EditedPostParam, ...postFormBody },
       responses: { 200: jsonResponse(FeedPostSchema, 'The edited post.'), ...formErrors },
     }),
     async (c) => {
       const form = await readPostForm(c.req.valid('form'));
-      return c.json(await editPost({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account'), c.req.valid('param').post_id, form), 200);
+      return c.json(await editPost({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account'), c.req.valid('param').idOrSlug, form), 200);
     },
   )
   .openapi(
@@ -223,5 +230,5 @@ const writeRoutes = newRouter()
     async (c) => c.json(await setLike(c.get('deps'), c.get('account').user.id, c.req.valid('param').post_id, c.req.valid('json').likedByUser), 200),
   );
 
-/** Mounted at /feed-post. The two-segment paths are registered before GET /{slug}. */
+/** Mounted at /feed-post. The two-segment paths are registered before GET /{idOrSlug}. */
 export const feedPostRoutes = newRouter().route('/', writeRoutes).route('/', readRoutes);

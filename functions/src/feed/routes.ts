@@ -30,6 +30,7 @@ import {
   SitemapSchema,
   TaggedUsersBodySchema,
 } from './schemas';
+import { PUBLIC_SECURITY } from '../openapi/security';
 
 export { feedPostRoutes } from './post-routes';
 
@@ -59,6 +60,7 @@ export const feedRoutes = newRouter()
     createRoute({
       method: 'get',
       path: '/sitemap',
+      security: PUBLIC_SECURITY,
       ...feedDoc,
       summary: 'Post addresses for the sitemap',
       description: 'Public: the slugs and last changes of the newest 50,000 posts.',

@@ -88,7 +88,7 @@ describe('replayed tag notifications', () => {
     const { paths } = await bodyOf(await get('/openapi.json'));
     for (const [path, method] of [
       ['/feed-post', 'post'],
-      ['/feed-post/{post_id}', 'put'],
+      ['/feed-post/{idOrSlug}', 'put'],
       ['/feed/comments', 'post'],
       ['/feed/comments', 'put'],
       ['/feed/comments/reply', 'post'],

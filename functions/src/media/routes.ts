@@ -7,6 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { newRouter } from '../http/context';
 import { handleNotFound } from '../http/error-handler';
 import { errorResponses } from '../openapi/responses';
+import { PUBLIC_SECURITY } from '../openapi/security';
 
 /** Objects are stored under fresh keys and never rewritten, so browsers may keep them for a year. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -29,6 +30,7 @@ const mediaRouter = newRouter();
 mediaRouter.openAPIRegistry.registerPath({
   method: 'get',
   path: '/{key}',
+  security: PUBLIC_SECURITY,
   tags: ['Media'],
   summary: 'A stored media file (picture, banner, post media or attachment)',
   description: 'Answers the file with its stored content type, an ETag and a one-year immutable cache; 304 for a matching If-None-Match. Keys may contain slashes.',

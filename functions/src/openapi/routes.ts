@@ -7,6 +7,7 @@ import type { AppEnv } from '../http/context';
 import { renderDocsPage } from './docs-page';
 import { openApiDocument, registerSecurityScheme } from './document';
 import { errorResponses, jsonResponse } from './responses';
+import { PUBLIC_SECURITY } from './security';
 
 const OpenApiDocumentSchema = z.looseObject({ openapi: z.string().openapi({ example: '3.1.0' }), info: z.looseObject({}), paths: z.looseObject({}) }).openapi('OpenApiDocument');
 
@@ -17,6 +18,7 @@ export function mountReference(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: 'get',
       path: '/openapi.json',
+      security: PUBLIC_SECURITY,
       tags: ['Reference'],
       summary: 'This API as an OpenAPI 3.1 document',
       responses: { 200: jsonResponse(OpenApiDocumentSchema, 'The document.'), ...errorResponses([]) },
@@ -28,6 +30,7 @@ export function mountReference(app: OpenAPIHono<AppEnv>): void {
     createRoute({
       method: 'get',
       path: '/docs',
+      security: PUBLIC_SECURITY,
       tags: ['Reference'],
       summary: 'This API as a browsable HTML reference',
       responses: {

@@ -30,6 +30,7 @@ import {
   type SavedFounderProfile,
 } from './schemas';
 import { viewRoutes } from './view-routes';
+import { OPTIONAL_MEMBER_SECURITY } from '../openapi/security';
 
 export { viewRoutes as profileRoutes };
 
@@ -128,6 +129,7 @@ function profileRoute<S extends z.ZodType>(memberType: MemberType, details: S) {
   return createRoute({
     method: 'get',
     path: '/profile',
+    security: OPTIONAL_MEMBER_SECURITY,
     ...profilesDoc,
     summary: `The public profile of ${article(memberType)}`,
     description:

@@ -12,6 +12,7 @@ import { AdvisorSearchQuerySchema, FounderSearchQuerySchema, ProfilesSearchQuery
 import { searchMembers } from './search';
 import { sitemapEntries } from './sitemap';
 import { taggingProfiles } from './tagging';
+import { PUBLIC_SECURITY } from '../openapi/security';
 
 const searchDoc = { tags: ['Search'], security: [{ bearerAuth: [] }] };
 const searchErrors = errorResponses([400, 401], { 400: 'A filter value outside its vocabulary, a `q` without words, or a page or limit out of range; `data.fields` names it.' });
@@ -102,6 +103,7 @@ export const profilesRoutes = newRouter()
     createRoute({
       method: 'get',
       path: '/sitemap',
+      security: PUBLIC_SECURITY,
       tags: ['Search'],
       summary: 'Public profiles for the sitemap',
       description: 'Onboarded members who did not opt out of search indexing (at most 50,000), most recently updated first. Public.',

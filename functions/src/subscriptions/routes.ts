@@ -31,6 +31,7 @@ import {
 import { cancelStatus, cancelSubscription, confirmCheckout, manageSubscription, startCheckout, subscriptionHistory } from './service';
 import { handleWebhook } from './webhook';
 import { actOnTestCheckout, actOnTestSubscription, readTestCheckout } from './test-mode';
+import { PUBLIC_SECURITY } from '../openapi/security';
 
 const doc = { tags: ['Subscriptions'], security: [{ bearerAuth: [] }] };
 const testDoc = { tags: ['Subscriptions (test mode)'], security: [{ bearerAuth: [] }] };
@@ -46,6 +47,7 @@ export const subscriptionRoutes = newRouter()
     createRoute({
       method: 'get',
       path: '/plans',
+      security: PUBLIC_SECURITY,
       tags: ['Subscriptions'],
       summary: 'Premium plans and their prices',
       description: 'Public. Prices come from configuration (PREMIUM_PRICE_MONTHLY_CENTS, PREMIUM_PRICE_YEARLY_CENTS, PREMIUM_CURRENCY).',
@@ -149,6 +151,7 @@ export const subscriptionRoutes = newRouter()
     createRoute({
       method: 'post',
       path: '/webhook',
+      security: PUBLIC_SECURITY,
       tags: ['Subscriptions'],
       summary: 'Stripe webhook',
       description:

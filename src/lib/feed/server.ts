@@ -37,7 +37,7 @@ export type PostLoad = { status: 'found'; post: FeedPost; comments: CommentsOnPa
  */
 export async function loadPost(slug: string, options: ServerCallOptions): Promise<PostLoad> {
   if (!isPostSlug(slug)) return { status: 'not-found' };
-  const read = outcome(data(serverClient(options)['feed-post'][':slug'].$get({ param: { slug: encodeURIComponent(slug) } })));
+  const read = outcome(data(serverClient(options)['feed-post'][':idOrSlug'].$get({ param: { idOrSlug: encodeURIComponent(slug) } })));
   const [result, comments] = await Promise.all([read, loadComments(slug, options)]);
   if (!result.ok) return result.error.status === 404 ? { status: 'not-found' } : { status: 'error', error: result.error };
   const post = result.data;

@@ -193,7 +193,7 @@ export function createConnectionsActions({ store, api, notify, onReceivedCount, 
     return run(
       member,
       [removeOp('sent', byConnection(connectionId)), countsOp({ sent: -1 }), relationOp(member, relationIn('none'))],
-      () => data(api.connection[':id'].$put({ param: { id: connectionId } })),
+      () => data(api.connection[':idOrStatus'].$put({ param: { idOrStatus: connectionId } })),
       () => notify(`Request to ${member.name} withdrawn.`, 'info'),
     );
   }
@@ -203,7 +203,7 @@ export function createConnectionsActions({ store, api, notify, onReceivedCount, 
     return run(
       member,
       [removeOp('connections', byConnection(connectionId)), countsOp({ accepted: -1 }), relationOp(member, relationIn('none'))],
-      () => data(api.connection[':id'].$delete({ param: { id: connectionId } })),
+      () => data(api.connection[':idOrStatus'].$delete({ param: { idOrStatus: connectionId } })),
       () => notify(`${member.name} is no longer one of your connections.`, 'info'),
     );
   }

@@ -235,7 +235,7 @@ export function createFeedActions({ store, api, notify, storage, now }: FeedDeps
     await busy.during(id, () =>
       applyOptimistic({
         change: () => set(withPost(store.get(), { ...before, text: draft.text.trim(), group: draft.group, editedAt: now() })),
-        request: () => data(sendForm(posts[':post_id'].$put, { param: { post_id: id } }, postForm(draft, before.author._id))),
+        request: () => data(sendForm(posts[':idOrSlug'].$put, { param: { idOrSlug: id } }, postForm(draft, before.author._id))),
         settle: (answer) => {
           saved = answer;
           set(withPost(store.get(), saved));

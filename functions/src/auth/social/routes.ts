@@ -13,6 +13,7 @@ import { AuthResultSchema } from '../../users/schemas';
 import { PROVIDER_LABELS } from './config';
 import { AuthorizationStartSchema, LinkBodySchema, ProviderParamSchema, ProvidersSchema, SignInMethodsSchema, TokenQuerySchema } from './schemas';
 import { finishSocialSignIn, linkProvider, listSignInMethods, startSocialSignIn, unlinkProvider } from './service';
+import { PUBLIC_SECURITY } from '../../openapi/security';
 
 const security = [{ bearerAuth: [] }];
 /** Our own fields of the token query; everything else is the provider's redirect. */
@@ -32,6 +33,7 @@ export const socialRoutes = newRouter()
     createRoute({
       method: 'get',
       path: '/providers',
+      security: PUBLIC_SECURITY,
       tags: ['Auth'],
       summary: 'The sign-in providers this deployment offers',
       description: 'Public: the app shows a provider button only for these.',
@@ -43,6 +45,7 @@ export const socialRoutes = newRouter()
     createRoute({
       method: 'get',
       path: '/{provider}/authorize',
+      security: PUBLIC_SECURITY,
       tags: ['Auth'],
       summary: "Start a provider's sign-in",
       description:
@@ -59,6 +62,7 @@ export const socialRoutes = newRouter()
     createRoute({
       method: 'get',
       path: '/{provider}/token',
+      security: PUBLIC_SECURITY,
       tags: ['Auth'],
       summary: 'Finish a provider sign-in',
       description:
