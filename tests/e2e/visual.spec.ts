@@ -7,7 +7,7 @@
  * At each width the screen also passes the layout checks of layout.ts: no sideways scroll,
  * no text spilling out of its box, names and taglines with room to read.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectCleanLayout, expectRoomy } from './layout';
 import type { Member } from './profile-page-support';
 import { DEMO_ADMIN, expect, test } from './support';
@@ -91,10 +91,15 @@ test.describe('screens checked by their pictures', () => {
       await expectRoomy(p.locator('.pf-name'), { minWidth: width === 1280 ? 240 : 200, maxLines: 1 });
       await expectRoomy(p.locator('.pf-tagline'), { minWidth: width === 1280 ? 480 : 200, maxLines: width === 1280 ? 2 : 4 });
     };
-    const ready = async (p: Page) => expect(heading(p, 'Jonas Weber')).toBeVisible();
-    await shootEverywhere(stranger.page, { path: `/founder/${jonas.slug}`, name: 'profile-stranger', ready, layout: header });
-    await shootEverywhere(friend.page, { path: `/founder/${jonas.slug}`, name: 'profile-connection', ready, layout: header });
-    await shootEverywhere(jonas.page, { path: `/founder/${jonas.slug}`, name: 'profile-own', ready, layout: header });
+    const path = `/founder/${jonas.slug}`;
+    // The actions come after hydration, once the relation is loaded: the picture waits for them.
+    const showing = (action: (p: Page) => Locator) => async (p: Page) => {
+      await expect(heading(p, 'Jonas Weber')).toBeVisible();
+      await expect(action(p)).toBeVisible();
+    };
+    await shootEverywhere(stranger.page, { path, name: 'profile-stranger', ready: showing((p) => p.locator('[data-request-upsell]')), layout: header });
+    await shootEverywhere(friend.page, { path, name: 'profile-connection', ready: showing((p) => p.getByRole('link', { name: 'Message', exact: true })), layout: header });
+    await shootEverywhere(jonas.page, { path, name: 'profile-own', ready: showing((p) => p.getByRole('link', { name: 'Edit profile' })), layout: header });
     await closeAll(jonas, stranger, friend);
   });
 
