@@ -98,7 +98,7 @@ test.describe('screens checked by their pictures', () => {
       await expect(action(p)).toBeVisible();
     };
     await shootEverywhere(stranger.page, { path, name: 'profile-stranger', ready: showing((p) => p.locator('[data-request-upsell]')), layout: header });
-    await shootEverywhere(friend.page, { path, name: 'profile-connection', ready: showing((p) => p.getByRole('link', { name: 'Message', exact: true })), layout: header });
+    await shootEverywhere(friend.page, { path, name: 'profile-connection', ready: showing((p) => p.getByRole('link', { name: 'Message Jonas Weber' })), layout: header });
     await shootEverywhere(jonas.page, { path, name: 'profile-own', ready: showing((p) => p.getByRole('link', { name: 'Edit profile' })), layout: header });
     await closeAll(jonas, stranger, friend);
   });
