@@ -33,7 +33,11 @@ export default defineConfig({
   // still fails the run; taking retries to 0 is part of the work on the suite's speed.
   retries: 2,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Screenshot baselines (tests/e2e/visual.spec.ts) live beside the tests and are committed; a
+  // picture may differ from its baseline in at most 0.5% of its pixels (anti-aliasing), never more.
+  // Regenerate them with the one-liner in docs/testing.md.
+  expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.005 } },
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,

@@ -1,0 +1,110 @@
+/**
+ * Layout assertions for the browser tests: no sideways scroll, no text spilling out of its
+ * box, and names or taglines that keep a readable width. Each failure names the elements
+ * at fault (tag, class and the start of their text) and their measures.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './support';
+
+/** Fails when the page scrolls sideways or a visible element reaches past the viewport's edges. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const found = await page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const label = (element: Element, rect: DOMRect) =>
+      `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}" spans ${Math.round(rect.left)}–${Math.round(rect.right)} px`;
+    /** Inside a box that scrolls or clips sideways (a scrolling tab row, a cropped banner): its own business. */
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(parent).overflowX)) return true;
+      }
+      return false;
+    };
+    const outside: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      if (rect.right <= viewport + 1 && rect.left >= -1) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.position === 'fixed') continue;
+      if (clipped(element)) continue;
+      outside.push(label(element, rect));
+    }
+    return { viewport, scrollWidth: document.documentElement.scrollWidth, outside: outside.slice(0, 10) };
+  });
+  expect(found.outside, `elements wider than the ${found.viewport} px viewport`).toEqual([]);
+  expect(found.scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(found.viewport);
+}
+
+/**
+ * Fails when text is wider than its box inside `scope`: an element holding text whose content
+ * is wider than the element (scrollWidth beyond clientWidth) because of that text, so it is
+ * cut off or spills over its neighbours. The text's own line boxes are compared with the
+ * element's box, so a decoration that pokes out (a rotated chevron) does not count. A
+ * deliberate one-line cut with an ellipsis is left alone.
+ */
+export async function expectTextFits(scope: Locator): Promise<void> {
+  const spilling = await scope.evaluateAll((roots) => {
+    const found: string[] = [];
+    for (const root of roots) {
+      for (const element of [root, ...root.querySelectorAll('*')]) {
+        if (!(element instanceof HTMLElement)) continue;
+        const texts = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
+        if (texts.length === 0) continue;
+        const style = getComputedStyle(element);
+        // Inline boxes are as wide as their text; visually hidden labels are one pixel wide on purpose.
+        if (style.display === 'inline' || style.display === 'contents' || style.textOverflow === 'ellipsis' || element.clientWidth <= 1) continue;
+        if (element.scrollWidth <= element.clientWidth + 1) continue;
+        const box = element.getBoundingClientRect();
+        const left = box.left + element.clientLeft;
+        const right = left + element.clientWidth;
+        let widest = 0;
+        for (const text of texts) {
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          for (const rect of range.getClientRects()) widest = Math.max(widest, rect.right - right, left - rect.left);
+        }
+        if (widest > 1) {
+          found.push(
+            `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 40)}": text ${Math.round(widest)} px past its ${element.clientWidth} px box`,
+          );
+        }
+      }
+    }
+    return found.slice(0, 10);
+  });
+  expect(spilling, 'text wider than its box').toEqual([]);
+}
+
+/**
+ * Fails when a name or tagline is squeezed: each element `locator` matches must be at least
+ * `minWidth` px wide and take at most `maxLines` lines (counted from its text's line boxes,
+ * whatever its line-height).
+ */
+export async function expectRoomy(locator: Locator, { minWidth, maxLines }: { minWidth: number; maxLines: number }): Promise<void> {
+  await expect(locator.first()).toBeVisible();
+  const measures = await locator.evaluateAll((elements) =>
+    elements.map((element) => {
+      // The line boxes of the text nodes: tops more than a few pixels apart start a new line.
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const tops: number[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.push(rect.top);
+      }
+      tops.sort((a, b) => a - b);
+      const lines = tops.filter((top, index) => index === 0 || top - tops[index - 1]! > 4).length;
+      return { text: (element.textContent ?? '').trim().slice(0, 40), width: Math.round(element.getBoundingClientRect().width), lines };
+    }),
+  );
+  for (const measure of measures) {
+    expect(measure.width, `"${measure.text}" is at least ${minWidth} px wide`).toBeGreaterThanOrEqual(minWidth);
+    expect(measure.lines, `"${measure.text}" takes at most ${maxLines} line(s)`).toBeLessThanOrEqual(maxLines);
+  }
+}
+
+/** The checks every main screen passes at every width: no sideways scroll, no text spilling out. */
+export async function expectCleanLayout(page: Page): Promise<void> {
+  await expectNoHorizontalOverflow(page);
+  await expectTextFits(page.locator('body'));
+}
