@@ -24,7 +24,10 @@ const SCANNED = [
   'types/*.{ts,md}',
 ];
 
-const files = globSync(SCANNED, { cwd: root, exclude: (name) => name === 'node_modules' || name === 'package-lock.json' }).sort();
+// Files only: the screenshot baselines live in a folder named after their spec (`visual.spec.ts/`).
+const files = globSync(SCANNED, { cwd: root, exclude: (name) => name === 'node_modules' || name === 'package-lock.json' })
+  .filter((file) => statSync(path.join(root, file)).isFile())
+  .sort();
 
 function read(file: string): string | undefined {
   const full = path.join(root, file);

@@ -615,7 +615,7 @@ export interface paths {
         };
         /**
          * Search founders
-         * @description Onboarded founders matching every filter used (any value within one filter) and the words of `q`. Members with a profile picture first, then the newest; with `q`, the best text match first when its words match at most 1,000 members (more keep the order above). The total is exact when at most 1,000 members match, or when the counters hold it (no `q`, at most two filters besides `remote` and `looking`); otherwise it is 1,000 with `capped` true, and `pages` stops there.
+         * @description Onboarded founders other than you matching every filter used (any value within one filter) and the words of `q`. Members with a profile picture first, then the newest; with `q`, the best text match first when its words match at most 1,000 members (more keep the order above). The total is exact when at most 1,000 members match, or when the counters hold it (no `q`, at most two filters besides `remote` and `looking`); otherwise it is 1,000 with `capped` true, and `pages` stops there.
          */
         get: operations["searchFounders"];
         put?: never;
@@ -699,7 +699,7 @@ export interface paths {
         };
         /**
          * Search advisors
-         * @description Onboarded advisors matching every filter used (any value within one filter) and the words of `q`. Members with a profile picture first, then the newest; with `q`, the best text match first when its words match at most 1,000 members (more keep the order above). The total is exact when at most 1,000 members match, or when the counters hold it (no `q`, at most two filters besides `remote` and `looking`); otherwise it is 1,000 with `capped` true, and `pages` stops there.
+         * @description Onboarded advisors other than you matching every filter used (any value within one filter) and the words of `q`. Members with a profile picture first, then the newest; with `q`, the best text match first when its words match at most 1,000 members (more keep the order above). The total is exact when at most 1,000 members match, or when the counters hold it (no `q`, at most two filters besides `remote` and `looking`); otherwise it is 1,000 with `capped` true, and `pages` stops there.
          */
         get: operations["searchAdvisors"];
         put?: never;
@@ -848,7 +848,7 @@ export interface paths {
         };
         /**
          * Search founders and advisors
-         * @description Onboarded members matching every filter used and the words of `q`, sorted as `_sort` says: members with a profile picture first, then the newest, with or without `q`. The total is exact when at most 1,000 members match, or when the counters hold it (no `q`, at most two filters besides `remote` and `looking`); otherwise it is 1,000 with `capped` true, and `pages` stops there. Founder-only filters (skills, commitment, technical, stage, looking) match founders only, advisor-only ones (expertise, help) advisors only.
+         * @description Onboarded members other than you matching every filter used and the words of `q`, sorted as `_sort` says: members with a profile picture first, then the newest, with or without `q`. The total is exact when at most 1,000 members match, or when the counters hold it (no `q`, at most two filters besides `remote` and `looking`); otherwise it is 1,000 with `capped` true, and `pages` stops there. Founder-only filters (skills, commitment, technical, stage, looking) match founders only, advisor-only ones (expertise, help) advisors only.
          */
         get: operations["searchProfiles"];
         put?: never;
@@ -1072,8 +1072,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Vote in a poll (SPEC.md §7 form, for scripts and apps)
-         * @description As `POST`, for clients of SPEC.md §7. Browsers' navigations and subresource loads (`Sec-Fetch-Mode: navigate`, a `Sec-Fetch-Dest` other than `empty`) are refused with 403 `Votes are sent with POST; a link or page load cannot vote.`, so a link in a post never votes.
+         * Vote in a poll (docs/product.md#polls, for scripts and apps)
+         * @description As `POST`, for clients of docs/product.md#polls. Browsers' navigations and subresource loads (`Sec-Fetch-Mode: navigate`, a `Sec-Fetch-Dest` other than `empty`) are refused with 403 `Votes are sent with POST; a link or page load cannot vote.`, so a link in a post never votes.
          */
         get: operations["votePollByLink"];
         put?: never;
@@ -1280,6 +1280,26 @@ export interface paths {
          * @description Administrators only: name, description, audience (audited as group.rename), position (group.reorder), archived (group.archive). The key never changes; groups are archived, never deleted.
          */
         patch: operations["updateFeedGroup"];
+        trace?: never;
+    };
+    "/admin/feed-groups/{key}/pins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pin a post of the group by its address
+         * @description Administrators only. `post` is the post’s address (`https://…/post/<slug>` or `/post/<slug>`) or its slug. Each refusal of it names the field: not an address (400), no post there (404), a post of another group (400), already pinned (409). A group holds at most 5 pins (409). Audited as post.pin.
+         */
+        post: operations["pinPostInFeedGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/notifications/notify-tagged-users": {
@@ -2723,7 +2743,7 @@ export interface components {
             banner: string | null;
             /** @description The founder profile id or the advisor id. */
             profileId: string;
-            /** @description Whether the member is Premium (SPEC.md §6): the app shows a badge. */
+            /** @description Whether the member is Premium (docs/product.md#roles): the app shows a badge. */
             premium: boolean;
         };
         ConnectBody: {
@@ -2808,7 +2828,7 @@ export interface components {
             /** @description True when more items match than `total`: counting stopped there, and so do the pages. */
             capped: boolean;
         };
-        /** @description The derived display profile of a member (SPEC.md §3) plus ids. */
+        /** @description The derived display profile of a member (docs/product.md#display-profile) plus ids. */
         ProfileSummary: components["schemas"]["MemberCard"] & {
             city: string | null;
             openToRemote: boolean;
@@ -3302,6 +3322,13 @@ export interface components {
             /** @description true archives the group (hidden from members, no new posts; its posts stay), false restores it. */
             archived?: boolean;
         };
+        PinAddressBody: {
+            /**
+             * @description The post’s address or slug.
+             * @example https://foundermesh.app/post/hiring-a-cto-1a2b3c
+             */
+            post: string;
+        };
         Notified: {
             /** @description Members notified. */
             notified: number;
@@ -3330,7 +3357,7 @@ export interface components {
             link: string | null;
             /** @description The receiver. */
             userId: string;
-            /** @description Set from userId (SPEC.md §3). */
+            /** @description Set from userId (docs/product.md#notifications). */
             userReceiver: string;
             /** @description Who caused it, with their display profile; null for account notices. */
             userSender: {
@@ -3830,7 +3857,7 @@ export interface components {
             slug: string | null;
             verified: boolean;
             onboarded: boolean;
-            /** @description SPEC.md §6: role.type premium or the founder premium flag. */
+            /** @description docs/product.md#roles: role.type premium or the founder premium flag. */
             premium: boolean;
             createdAt: string;
         };
@@ -3879,15 +3906,34 @@ export interface components {
         AuditEntry: {
             _id: string;
             adminId: string;
+            /** @description The name when the entry was written: it outlives the account. */
             adminName: string;
+            admin: components["schemas"]["AuditMember"];
             /** @enum {string} */
             action: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
             /** @enum {string} */
             targetType: "member" | "post" | "comment" | "message" | "report" | "deletion-request" | "group";
             targetId: string;
+            target: {
+                member: components["schemas"]["AuditMember"] & unknown;
+                /** @description The post of a post or comment, while it exists. */
+                postSlug: string | null;
+                /** @description A group’s current name. */
+                groupName: string | null;
+            };
             note: string | null;
             createdAt: string;
         };
+        /** @description A member an entry names; null once the account is deleted. */
+        AuditMember: {
+            _id: string;
+            /** @description The display name now. */
+            name: string;
+            /** @enum {string} */
+            memberType: "founder" | "advisor";
+            /** @description The public profile slug, when the member has a profile. */
+            slug: string | null;
+        } | null;
         Plans: {
             plans: components["schemas"]["PlanPrice"][];
             /** @description true: no Stripe key is configured; checkout is the app’s own test page. */
@@ -9612,6 +9658,104 @@ export interface operations {
                 };
             };
             /** @description This group was already archived. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pinPostInFeedGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PinAddressBody"];
+            };
+        };
+        responses: {
+            /** @description The pinned post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedPost"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This group does not exist. Or post: leads to no post: it may have been deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This group already has 5 pinned posts: unpin one first. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -23,7 +23,7 @@ interface IslandUse {
 function islandsOf(page: string, text: string, modules: ReadonlySet<string>): IslandUse[] {
   const components = new Set([...text.matchAll(/<([A-Z][\w.]*)\b[^>]*?\sclient:[a-z]+/g)].map(([, name]) => name!));
   return [...components].map((component) => {
-    const specifier = new RegExp(`import\\s+${component}\\s+from\\s+['"]([^'"]+)['"]`).exec(text)?.[1] ?? `(no default import of ${component})`;
+    const specifier = new RegExp(`import\\s+${component}\\s*(?:,\\s*\\{[^}]*\\})?\\s+from\\s+['"]([^'"]+)['"]`).exec(text)?.[1] ?? `(no default import of ${component})`;
     return { page, component, module: resolveImport(page, specifier, modules)?.to ?? specifier };
   });
 }
@@ -39,7 +39,7 @@ const islands = astroFiles.flatMap((file) => islandsOf(file, readFileSync(path.j
 
 describe('the error boundary', () => {
   it('finds the islands the pages hydrate', () => {
-    expect(islands.map(({ component }) => component)).toEqual(expect.arrayContaining(['FeedScreen', 'NotificationBell', 'NotificationsScreen', 'CityPicker']));
+    expect(islands.map(({ component }) => component)).toEqual(expect.arrayContaining(['FeedScreen', 'NotificationBell', 'NotificationsScreen', 'SearchResults', 'SearchCityPicker']));
   });
 
   it('wraps every island the pages hydrate', () => {

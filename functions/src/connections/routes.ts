@@ -20,7 +20,7 @@ import { acceptRequest, connect, endConnection } from './service';
 
 /**
  * PUT and DELETE /{idOrStatus} take a connection id where GET /{idOrStatus} takes a status:
- * one name for the position, so the document has one path (the URLs are those of SPEC.md).
+ * one name for the position, so the document has one path (the URLs are the product's, docs/product.md#connections).
  */
 const ConnectionAtListPositionSchema = z.object({
   idOrStatus: IdSchema.openapi({ param: { name: 'idOrStatus', in: 'path' }, description: "The connection's id." }),

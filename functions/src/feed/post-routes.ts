@@ -41,7 +41,7 @@ const FeedQuerySchema = z.object({
 const PostIdParam = z.object({ post_id: IdSchema.openapi({ param: { name: 'post_id', in: 'path' } }) });
 /**
  * GET /{idOrSlug} reads a post by its slug and PUT /{idOrSlug} edits one by its id: one name
- * for the position, so the document has one path (the URLs are those of SPEC.md).
+ * for the position, so the document has one path (the URLs are the product's, docs/product.md#feed).
  */
 const SlugParam = z.object({
   idOrSlug: z

@@ -84,6 +84,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'post /admin/feed-groups': 'createFeedGroup',
   'put /admin/feed-groups/order': 'reorderFeedGroups',
   'patch /admin/feed-groups/{key}': 'updateFeedGroup',
+  'post /admin/feed-groups/{key}/pins': 'pinPostInFeedGroup',
   'post /notifications/notify-tagged-users': 'notifyTaggedMembers',
   'get /notifications': 'listNotifications',
   'patch /notifications/seen': 'markNotificationSeen',
