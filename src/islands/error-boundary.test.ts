@@ -39,7 +39,9 @@ const islands = astroFiles.flatMap((file) => islandsOf(file, readFileSync(path.j
 
 describe('the error boundary', () => {
   it('finds the islands the pages hydrate', () => {
-    expect(islands.map(({ component }) => component)).toEqual(expect.arrayContaining(['FeedScreen', 'NotificationBell', 'NotificationsScreen', 'SearchResults', 'SearchCityPicker']));
+    expect(islands.map(({ component }) => component)).toEqual(
+      expect.arrayContaining(['FeedScreen', 'NotificationBell', 'NotificationsScreen', 'SearchResults', 'SearchCityPicker']),
+    );
   });
 
   it('wraps every island the pages hydrate', () => {
