@@ -1,14 +1,14 @@
 /**
  * Brings a test database back to what the migrations left in it, without migrating again.
  *
- * The first call copies the rows the migrations seeded (feed groups, counters) into `test_seed_*`
+ * The first call copies the rows the migrations seeded (feed groups, counters) into `vitest_seed_*`
  * tables; every call empties each table and puts those rows back. Foreign keys are checked at
  * the end of the batch, so the tables can be emptied in any order. FTS5 shadow tables are left
  * to their virtual table, which is emptied like any other.
  */
-/** The tables of this file's own; functions/src/db/schema.test.ts leaves `test_` tables out. */
-const MARKER = 'test_seeded';
-const SEED_PREFIX = 'test_seed_';
+/** The tables of this file's own; functions/src/db/schema.test.ts leaves `vitest_` tables out. */
+const MARKER = 'vitest_seeded';
+const SEED_PREFIX = 'vitest_seed_';
 
 type TableRow = { name: string; sql: string | null };
 

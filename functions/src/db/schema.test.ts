@@ -19,7 +19,7 @@ function primaryColumns(table: SQLiteTable): Set<string> {
 describe('the drizzle schema', () => {
   it('covers every table the migrations create', async () => {
     const { results } = await env.DB.prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'profile_search%' AND name NOT LIKE 'test\\_%' ESCAPE '\\'",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'profile_search%' AND name NOT LIKE 'vitest\\_%' ESCAPE '\\'",
     ).all<{ name: string }>();
     expect(tables.map((table) => getTableConfig(table).name).sort()).toEqual(results.map((row) => row.name).sort());
   });

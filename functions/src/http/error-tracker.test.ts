@@ -30,7 +30,8 @@ async function envelopeCount(): Promise<number> {
   return ((await (await fetch(`${standIn()}/__count`)).json()) as { envelopes: number }).envelopes;
 }
 
-describe('the error tracker', () => {
+// The first report loads the Sentry SDK into the runner (seconds when the other runner is busy).
+describe('the error tracker', { timeout: 30_000 }, () => {
   it('sends an uncaught error to the configured DSN once, with the request id and nothing of the member', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'log').mockImplementation(() => {});
