@@ -10,7 +10,7 @@ import { DEMO_MEMBER, expect, signIn, test } from './support';
  * feed at its measured 107.5 KB (103.8 in files, 2.4 inline, 1.3 for the two ports), and the
  * ceiling only ever comes down, to 100 KB.
  */
-const FEED_BUDGET = { files: 15, gzipBytes: 109 * 1024 };
+const FEED_BUDGET = { files: 15, gzipBytes: 102 * 1024 };
 
 test("the feed's first load ships at most 15 JavaScript files and no more gzipped bytes than its ceiling", async ({ page }) => {
   await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);

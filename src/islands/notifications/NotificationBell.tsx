@@ -7,24 +7,20 @@
  * closes it and Escape puts focus back on the bell. Where this browser could get web push but has
  * none and notifications are not blocked, the drop-down offers "Turn on notifications on this
  * device" (lib/push/enable.ts, as the settings page does; the browser asks only on that click).
+ * The drop-down's list and that offer (./BellList.tsx) load when it is first opened.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { api } from '../../lib/api/client';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { countFigure } from '../../lib/count-badge';
 import { BELL_UNSEEN_ATTRIBUTE, bellLabel } from '../../lib/notifications/badge';
 import type { Notification } from '../../lib/notifications/types';
-import { canOfferPush, enablePushOnThisDevice } from '../../lib/push/enable';
 import { $notifications, notificationsActions } from '../../lib/stores/notifications';
-import { toast } from '../../lib/toast';
 import { MediaBaseProvider } from '../ui/media-base';
 import { BellIcon } from './KindIcon';
-import { NotificationRow } from './NotificationRow';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import './notifications.css';
 
-/** How many of the newest notifications the drop-down shows. */
-const RECENT = 6;
+const BellList = lazy(() => import('./BellList').then((module) => ({ default: module.BellList })));
 
 interface Props {
   initialUnseen: number;
@@ -46,54 +42,12 @@ function BellFace({ count }: { count: number }) {
   );
 }
 
-/** The drop-down's offer to turn push on for this browser; nothing where it does not apply. */
-function PushOffer({ open }: { open: boolean }) {
-  const [offer, setOffer] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    void canOfferPush().then((can) => {
-      if (current) setOffer(can);
-    });
-    return () => {
-      current = false;
-    };
-  }, [open]);
-
-  if (!offer) return null;
-
-  const turnOn = async () => {
-    setBusy(true);
-    try {
-      const enabled = await enablePushOnThisDevice(api);
-      if ('refused' in enabled) toast(enabled.refused, { kind: 'error' });
-      else toast('Notifications are on for this device.', { kind: 'success' });
-    } catch (error) {
-      toast(`Notifications could not be turned on: ${error instanceof Error ? error.message : 'Something went wrong.'}`, { kind: 'error' });
-    }
-    const still = await canOfferPush();
-    // The button goes away once on: focus stays in the drop-down, so arrows and Escape still work.
-    if (!still) (ref.current?.closest('[role="dialog"]') as HTMLElement | null)?.focus();
-    setOffer(still);
-    setBusy(false);
-  };
-
-  return (
-    <div className="nt-panel-push" ref={ref}>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => void turnOn()} disabled={busy}>
-        {busy ? 'Turning on…' : 'Turn on notifications on this device'}
-      </button>
-    </div>
-  );
-}
-
 function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
   const state = useStore($notifications);
   const [awake, setAwake] = useState(false);
   const [open, setOpen] = useState(false);
+  // The list loads with the first opening (issue 29: it is not in the page's first load).
+  const [opened, setOpened] = useState(false);
   const [now, setNow] = useState(renderedAt);
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -138,6 +92,7 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
   const toggle = () => {
     if (!open) {
       setNow(Date.now());
+      setOpened(true);
       void notificationsActions.load();
     }
     setOpen(!open);
@@ -168,9 +123,6 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
     items[next]?.focus();
   };
 
-  const recent = state.notifications.slice(0, RECENT);
-  const loading = state.status === 'idle' || state.status === 'loading';
-
   return (
     <MediaBaseProvider base={mediaBaseUrl}>
       <div className="nt-bell" ref={rootRef} {...rendered}>
@@ -197,29 +149,11 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
               Mark all as read
             </button>
           </div>
-          <div className="nt-panel-body" aria-busy={loading && recent.length === 0}>
-            {recent.length > 0 ? (
-              <ul className="nt-list" aria-label="Recent notifications">
-                {recent.map((notification) => (
-                  <li key={notification._id}>
-                    <NotificationRow notification={notification} now={now} compact onOpen={openRow} />
-                  </li>
-                ))}
-              </ul>
-            ) : loading ? (
-              <p className="nt-panel-note">Loading notifications…</p>
-            ) : state.status === 'error' ? (
-              <div className="nt-panel-note" role="alert">
-                <p>{state.error ?? 'Notifications could not be loaded.'}</p>
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => void notificationsActions.load({ force: true })}>
-                  Try again
-                </button>
-              </div>
-            ) : (
-              <p className="nt-panel-note">You're all caught up. Requests, likes, comments, mentions and messages show up here.</p>
-            )}
-          </div>
-          <PushOffer open={open} />
+          {opened && (
+            <Suspense fallback={<p className="nt-panel-note">Loading notifications…</p>}>
+              <BellList open={open} now={now} onOpen={openRow} />
+            </Suspense>
+          )}
           <a className="nt-panel-all" href="/notifications" onClick={() => setOpen(false)}>
             See all notifications
           </a>
