@@ -9,16 +9,24 @@
  * device" (lib/push/enable.ts, as the settings page does; the browser asks only on that click).
  * The drop-down's list and that offer (./BellList.tsx) load when it is first opened.
  */
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { countFigure } from '../../lib/count-badge';
 import { BELL_UNSEEN_ATTRIBUTE, bellLabel } from '../../lib/notifications/badge';
 import type { Notification } from '../../lib/notifications/types';
-import { $notifications, notificationsActions } from '../../lib/stores/notifications';
+import type { NotificationsState } from '../../lib/notifications/state';
 import { MediaBaseProvider } from '../ui/media-base';
-import { BellIcon } from './KindIcon';
+import { BellIcon } from './BellIcon';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import './notifications.css';
+
+/**
+ * The store loads after the page's first load (it comes with the live wiring, which feeds it):
+ * until then the bell shows the server's figure.
+ */
+const loadStore = () => import('../../lib/stores/notifications');
+const withStore = (use: (store: Awaited<ReturnType<typeof loadStore>>) => unknown) => {
+  void loadStore().then(use);
+};
 
 const BellList = lazy(() => import('./BellList').then((module) => ({ default: module.BellList })));
 
@@ -43,7 +51,7 @@ function BellFace({ count }: { count: number }) {
 }
 
 function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
-  const state = useStore($notifications);
+  const [state, setState] = useState<NotificationsState | null>(null);
   const [awake, setAwake] = useState(false);
   const [open, setOpen] = useState(false);
   // The list loads with the first opening (issue 29: it is not in the page's first load).
@@ -55,7 +63,18 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
   const panelId = useId();
   const headingId = useId();
 
-  useEffect(() => setAwake(true), []);
+  useEffect(() => {
+    setAwake(true);
+    let current = true;
+    let stop: (() => void) | undefined;
+    withStore(({ $notifications }) => {
+      if (current) stop = $notifications.subscribe(setState);
+    });
+    return () => {
+      current = false;
+      stop?.();
+    };
+  }, []);
 
   // A click outside closes it; so does focus leaving it (Tab past the end).
   useEffect(() => {
@@ -75,7 +94,7 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
     if (open) panelRef.current?.focus();
   }, [open]);
 
-  const count = awake ? state.unseenCount : initialUnseen;
+  const count = awake && state ? state.unseenCount : initialUnseen;
   // The server's figure stays in the markup for the shell to seed the store from.
   const rendered = { [BELL_UNSEEN_ATTRIBUTE]: initialUnseen };
 
@@ -93,7 +112,7 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
     if (!open) {
       setNow(Date.now());
       setOpened(true);
-      void notificationsActions.load();
+      withStore(({ notificationsActions }) => notificationsActions.load());
     }
     setOpen(!open);
   };
@@ -104,7 +123,7 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
   };
 
   const openRow = (notification: Notification) => {
-    void notificationsActions.markSeen(notification._id);
+    withStore(({ notificationsActions }) => notificationsActions.markSeen(notification._id));
     setOpen(false);
   };
 
@@ -145,7 +164,12 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
             <h2 id={headingId} className="nt-panel-title">
               Notifications
             </h2>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void notificationsActions.markAllSeen()} disabled={count === 0}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => withStore(({ notificationsActions }) => notificationsActions.markAllSeen())}
+              disabled={count === 0}
+            >
               Mark all as read
             </button>
           </div>
