@@ -15,8 +15,8 @@ import { fileRefusal } from '../../lib/file-refusal';
 import { failureKind } from '../../lib/rate-limited';
 import { Avatar } from '../ui/Avatar';
 import { MentionTextarea } from './MentionTextarea';
-import { addFiles, altOverLimit, MEDIA_ACCEPT, MediaPicker, type PickedFile } from './MediaPicker';
-import { PollBuilder } from './lazy';
+import { MediaPicker, PollBuilder } from './lazy';
+import { addFiles, altOverLimit, MEDIA_ACCEPT, type PickedFile } from './media-files';
 
 interface Props {
   viewer: MemberCard;
@@ -104,7 +104,11 @@ export function Composer({ viewer, groups, group: current }: Props) {
           <PollBuilder idPrefix={id} poll={poll} onChange={setPoll} onRemove={() => setPoll(null)} disabled={posting} />
         </Suspense>
       )}
-      <MediaPicker files={files} onChange={setFiles} disabled={posting} />
+      {files.length > 0 && (
+        <Suspense fallback={null}>
+          <MediaPicker files={files} onChange={setFiles} disabled={posting} />
+        </Suspense>
+      )}
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -3,11 +3,13 @@
  * line breaks, external links (nofollow ugc, new tab), hashtags to the hashtag feed,
  * mentions to profiles, and YouTube previews (`<youtube-preview>`). Nothing is ever set
  * as HTML. RichTextBody is plain markup, right when rendered on the server without
- * hydration; RichText adds the "See more" toggle and loads the preview element in islands.
+ * hydration; RichText adds the "See more" toggle and loads the preview element in islands,
+ * with the tokens the server parsed or the parser loaded when needed (./parsed-texts.tsx).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { EXTERNAL_REL, richText, truncateTokens, type MentionRef, type RichToken } from '../../lib/text/rich-text';
+import { EXTERNAL_REL, truncateTokens, type MentionRef, type RichToken } from '../../lib/text/rich-tokens';
 import { youTubeThumbnailUrl } from '../../lib/text/youtube';
+import { useRichTokens } from './parsed-texts';
 import './rich-text.css';
 
 declare module 'react' {
@@ -89,7 +91,7 @@ type Props = {
 
 /** Member text as rich text, optionally shortened with "See more" / "See less". */
 export function RichText({ text, mentions, limit, className }: Props) {
-  const tokens = useMemo(() => richText(text, { mentions }), [text, mentions]);
+  const tokens = useRichTokens(text, mentions);
   const preview = useMemo(() => (limit ? truncateTokens(tokens, limit) : { tokens, truncated: false }), [tokens, limit]);
   const [open, setOpen] = useState(false);
   const hasVideo = tokens.some((token) => token.type === 'youtube');

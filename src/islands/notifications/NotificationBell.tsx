@@ -7,24 +7,28 @@
  * closes it and Escape puts focus back on the bell. Where this browser could get web push but has
  * none and notifications are not blocked, the drop-down offers "Turn on notifications on this
  * device" (lib/push/enable.ts, as the settings page does; the browser asks only on that click).
+ * The drop-down's list and that offer (./BellList.tsx) load when it is first opened.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { api } from '../../lib/api/client';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { countFigure } from '../../lib/count-badge';
 import { BELL_UNSEEN_ATTRIBUTE, bellLabel } from '../../lib/notifications/badge';
 import type { Notification } from '../../lib/notifications/types';
-import { canOfferPush, enablePushOnThisDevice } from '../../lib/push/enable';
-import { $notifications, notificationsActions } from '../../lib/stores/notifications';
-import { toast } from '../../lib/toast';
+import type { NotificationsState } from '../../lib/notifications/state';
 import { MediaBaseProvider } from '../ui/media-base';
-import { BellIcon } from './KindIcon';
-import { NotificationRow } from './NotificationRow';
+import { BellIcon } from './BellIcon';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import './notifications.css';
 
-/** How many of the newest notifications the drop-down shows. */
-const RECENT = 6;
+/**
+ * The store loads after the page's first load (it comes with the live wiring, which feeds it):
+ * until then the bell shows the server's figure.
+ */
+const loadStore = () => import('../../lib/stores/notifications');
+const withStore = (use: (store: Awaited<ReturnType<typeof loadStore>>) => unknown) => {
+  void loadStore().then(use);
+};
+
+const BellList = lazy(() => import('./BellList').then((module) => ({ default: module.BellList })));
 
 interface Props {
   initialUnseen: number;
@@ -46,54 +50,12 @@ function BellFace({ count }: { count: number }) {
   );
 }
 
-/** The drop-down's offer to turn push on for this browser; nothing where it does not apply. */
-function PushOffer({ open }: { open: boolean }) {
-  const [offer, setOffer] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    void canOfferPush().then((can) => {
-      if (current) setOffer(can);
-    });
-    return () => {
-      current = false;
-    };
-  }, [open]);
-
-  if (!offer) return null;
-
-  const turnOn = async () => {
-    setBusy(true);
-    try {
-      const enabled = await enablePushOnThisDevice(api);
-      if ('refused' in enabled) toast(enabled.refused, { kind: 'error' });
-      else toast('Notifications are on for this device.', { kind: 'success' });
-    } catch (error) {
-      toast(`Notifications could not be turned on: ${error instanceof Error ? error.message : 'Something went wrong.'}`, { kind: 'error' });
-    }
-    const still = await canOfferPush();
-    // The button goes away once on: focus stays in the drop-down, so arrows and Escape still work.
-    if (!still) (ref.current?.closest('[role="dialog"]') as HTMLElement | null)?.focus();
-    setOffer(still);
-    setBusy(false);
-  };
-
-  return (
-    <div className="nt-panel-push" ref={ref}>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => void turnOn()} disabled={busy}>
-        {busy ? 'Turning on…' : 'Turn on notifications on this device'}
-      </button>
-    </div>
-  );
-}
-
 function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
-  const state = useStore($notifications);
+  const [state, setState] = useState<NotificationsState | null>(null);
   const [awake, setAwake] = useState(false);
   const [open, setOpen] = useState(false);
+  // The list loads with the first opening (issue 29: it is not in the page's first load).
+  const [opened, setOpened] = useState(false);
   const [now, setNow] = useState(renderedAt);
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -101,7 +63,18 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
   const panelId = useId();
   const headingId = useId();
 
-  useEffect(() => setAwake(true), []);
+  useEffect(() => {
+    setAwake(true);
+    let current = true;
+    let stop: (() => void) | undefined;
+    withStore(({ $notifications }) => {
+      if (current) stop = $notifications.subscribe(setState);
+    });
+    return () => {
+      current = false;
+      stop?.();
+    };
+  }, []);
 
   // A click outside closes it; so does focus leaving it (Tab past the end).
   useEffect(() => {
@@ -121,7 +94,7 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
     if (open) panelRef.current?.focus();
   }, [open]);
 
-  const count = awake ? state.unseenCount : initialUnseen;
+  const count = awake && state ? state.unseenCount : initialUnseen;
   // The server's figure stays in the markup for the shell to seed the store from.
   const rendered = { [BELL_UNSEEN_ATTRIBUTE]: initialUnseen };
 
@@ -138,7 +111,8 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
   const toggle = () => {
     if (!open) {
       setNow(Date.now());
-      void notificationsActions.load();
+      setOpened(true);
+      withStore(({ notificationsActions }) => notificationsActions.load());
     }
     setOpen(!open);
   };
@@ -149,7 +123,7 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
   };
 
   const openRow = (notification: Notification) => {
-    void notificationsActions.markSeen(notification._id);
+    withStore(({ notificationsActions }) => notificationsActions.markSeen(notification._id));
     setOpen(false);
   };
 
@@ -167,9 +141,6 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
     const next = event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : event.key === 'ArrowDown' ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
     items[next]?.focus();
   };
-
-  const recent = state.notifications.slice(0, RECENT);
-  const loading = state.status === 'idle' || state.status === 'loading';
 
   return (
     <MediaBaseProvider base={mediaBaseUrl}>
@@ -193,33 +164,20 @@ function NotificationBell({ initialUnseen, renderedAt, mediaBaseUrl }: Props) {
             <h2 id={headingId} className="nt-panel-title">
               Notifications
             </h2>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void notificationsActions.markAllSeen()} disabled={count === 0}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => withStore(({ notificationsActions }) => notificationsActions.markAllSeen())}
+              disabled={count === 0}
+            >
               Mark all as read
             </button>
           </div>
-          <div className="nt-panel-body" aria-busy={loading && recent.length === 0}>
-            {recent.length > 0 ? (
-              <ul className="nt-list" aria-label="Recent notifications">
-                {recent.map((notification) => (
-                  <li key={notification._id}>
-                    <NotificationRow notification={notification} now={now} compact onOpen={openRow} />
-                  </li>
-                ))}
-              </ul>
-            ) : loading ? (
-              <p className="nt-panel-note">Loading notifications…</p>
-            ) : state.status === 'error' ? (
-              <div className="nt-panel-note" role="alert">
-                <p>{state.error ?? 'Notifications could not be loaded.'}</p>
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => void notificationsActions.load({ force: true })}>
-                  Try again
-                </button>
-              </div>
-            ) : (
-              <p className="nt-panel-note">You're all caught up. Requests, likes, comments, mentions and messages show up here.</p>
-            )}
-          </div>
-          <PushOffer open={open} />
+          {opened && (
+            <Suspense fallback={<p className="nt-panel-note">Loading notifications…</p>}>
+              <BellList open={open} now={now} onOpen={openRow} />
+            </Suspense>
+          )}
           <a className="nt-panel-all" href="/notifications" onClick={() => setOpen(false)}>
             See all notifications
           </a>

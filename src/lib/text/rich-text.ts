@@ -6,20 +6,10 @@
  * and every `href` here is http(s), mailto or tel — or a path of this site.
  */
 import linkifyIt, { type LinkifyIt } from 'linkify-it';
+import { cleanLabel, pushText, type MentionRef, type RichToken } from './rich-tokens';
 import { youTubeId, youTubeWatchUrl } from './youtube';
 
-export type RichToken =
-  | { type: 'text'; value: string }
-  | { type: 'link'; href: string; label: string }
-  /** `tag` is lowercase (the feed filter's value); `label` is as written, with `#`. */
-  | { type: 'hashtag'; tag: string; label: string; href: string }
-  /** `href` is the profile of a stored mention, null for anyone else (shown as plain `@name`). */
-  | { type: 'mention'; userId: string; name: string; href: string | null }
-  | { type: 'youtube'; videoId: string; href: string }
-  | { type: 'break' };
-
-/** A stored mention as the API lists it (FeedPost, Comment and Reply `mentions`). */
-export type MentionRef = { _id: string; slug: string; memberType: 'founder' | 'advisor' };
+export { EXTERNAL_REL, truncateTokens, type MentionRef, type RichToken } from './rich-tokens';
 
 export type RichTextOptions = { mentions?: readonly MentionRef[] | null };
 
@@ -30,8 +20,6 @@ const MENTION = /@\[([^\]\n]{1,100})\]\(([0-9a-f]{24})\)/g;
 // `+` and a country code with 8–15 digits in groups, or North American `(123) 456-7890`,
 // `123-456-7890`, `123.456.7890`; never inside a word or a longer number.
 const PHONE = /(?<![\p{L}\p{N}_+.-])(?:\+\d{1,3}(?:[ .-]?(?:\(\d{1,4}\)|\d{1,5})){2,6}|\(\d{3}\) ?\d{3}[ .-]\d{4}|\d{3}([.-])\d{3}\1\d{4})(?![\p{L}\p{N}_]|[.-]\d)/gu;
-// Direction overrides and isolates would let a label read differently from its address.
-const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 // Newer top-level domains people write bare (the defaults cover 2-letter zones, com, org, net…).
 const EXTRA_TLDS = [
@@ -109,9 +97,6 @@ function linkify(): LinkifyIt {
   return linkifier;
 }
 
-/** rel of links to other sites in members' text: they pass no ranking and no opener. */
-export const EXTERNAL_REL = 'nofollow ugc noopener';
-
 /** `url` when it is an absolute http(s), mailto or tel address, else null. */
 export function safeHref(url: string): string | null {
   try {
@@ -120,11 +105,6 @@ export function safeHref(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** A label without direction controls (they could make it read as another address). */
-function cleanLabel(label: string): string {
-  return label.replace(BIDI_CONTROLS, '');
 }
 
 type Span = { start: number; end: number; token: RichToken };
@@ -176,14 +156,6 @@ function mentionSpans(text: string, mentions: readonly MentionRef[]): Span[] {
   return spans;
 }
 
-/** Text between special spans: text tokens, with a break token for each line break. */
-function pushText(tokens: RichToken[], value: string): void {
-  value.split('\n').forEach((line, index) => {
-    if (index > 0) tokens.push({ type: 'break' });
-    if (line) tokens.push({ type: 'text', value: line });
-  });
-}
-
 /**
  * Tokens of member text. Where detections overlap, the one starting first wins (a
  * mention before a link inside its name; a link before a `#fragment` inside it), and the
@@ -205,56 +177,4 @@ export function richText(text: string | null | undefined, options: RichTextOptio
   }
   pushText(tokens, source.slice(at));
   return tokens;
-}
-
-/** How many characters a token shows (a break counts as one). */
-function visibleLength(token: RichToken): number {
-  switch (token.type) {
-    case 'text':
-      return Array.from(token.value).length;
-    case 'link':
-      return Array.from(token.label).length;
-    case 'hashtag':
-      return Array.from(token.label).length;
-    case 'mention':
-      return Array.from(token.name).length + 1;
-    case 'youtube':
-      return 1;
-    case 'break':
-      return 1;
-  }
-}
-
-/**
- * The first `limit` visible characters of tokens, for a "see more" preview: text is cut
- * at its last space before the limit (like truncateText), and a link, tag or mention that
- * does not fit is left out whole rather than cut. `truncated` says whether anything was.
- */
-export function truncateTokens(tokens: readonly RichToken[], limit: number): { tokens: RichToken[]; truncated: boolean } {
-  const kept: RichToken[] = [];
-  let room = Math.max(0, Math.floor(limit));
-  for (const [index, token] of tokens.entries()) {
-    const length = visibleLength(token);
-    if (length <= room) {
-      kept.push(token);
-      room -= length;
-      continue;
-    }
-    if (token.type === 'text' && room > 0) {
-      const chars = Array.from(token.value);
-      const window = chars.slice(0, room + 1).join('');
-      const cut = window.search(/\s\S*$/);
-      const value = (cut > 0 ? window.slice(0, cut) : kept.length === 0 ? chars.slice(0, room).join('') : '').trimEnd();
-      if (value) kept.push({ type: 'text', value });
-    }
-    while (kept.at(-1)?.type === 'break') kept.pop();
-    const last = kept.at(-1);
-    if (last?.type === 'text') {
-      const value = last.value.trimEnd();
-      if (value) kept[kept.length - 1] = { type: 'text', value };
-      else kept.pop();
-    }
-    return { tokens: kept, truncated: index < tokens.length };
-  }
-  return { tokens: kept, truncated: false };
 }
