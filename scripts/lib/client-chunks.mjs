@@ -15,8 +15,12 @@ const REACT = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|na
 /** The feed's island. */
 const FEED_ENTRY = /[\\/]FeedScreen\.tsx$/;
 
-/** The shell's scripts: every page loads them (src/layouts/Base.astro). */
-const SHELL_ENTRY = /(Base|ClientRouter)\.astro\?astro&type=script/;
+/**
+ * The shell's script: every page loads it (src/layouts/Base.astro). Not ClientRouter's: its
+ * script takes over links and forms, and only pages that render <ClientRouter /> may run it;
+ * in the shell's file it ran on every page and turned other pages' POST forms into GETs.
+ */
+const SHELL_ENTRY = /Base\.astro\?astro&type=script/;
 /** What a member's pages add to the shell. */
 const MEMBER_ENTRY = /LiveUpdates\.astro\?astro&type=script|[\\/]NotificationBell\.tsx$/;
 const CSS = /\.css($|\?)/;
