@@ -69,10 +69,18 @@ export function createConnectionsActions({ store, api, notify, onReceivedCount, 
     store.set(stateFromInitial(initial));
   }
 
-  /** GET connection/count; a failure keeps the figures shown. */
+  /** Whether an optimistic action is on its way (its ops are in the counts shown). */
+  const pending = () => Object.values(store.get().busy).some((flag) => flag === true);
+
+  /**
+   * GET connection/count; a failure keeps the figures shown. While an optimistic action is on
+   * its way the answer is dropped: the shown counts include the action and the server's do not
+   * yet, and its undo would then count it twice. Its settle or rollback asks again.
+   */
   async function refreshCounts(): Promise<void> {
     try {
       const counts = await data(api.connection.count.$get());
+      if (pending()) return;
       if (counts && typeof counts.received === 'number') set({ ...store.get(), counts });
     } catch (cause) {
       console.error('connections: counts could not be refreshed', cause);
@@ -152,7 +160,10 @@ export function createConnectionsActions({ store, api, notify, onReceivedCount, 
           // A list first loaded while the request was on its way may predate it: load it again.
           for (const key of loads.changedSince(loadsBefore)) void loadList(key, { force: true });
         },
-        rollback: () => set(undo(store.get())),
+        rollback: () => {
+          set(undo(store.get()));
+          void refreshCounts();
+        },
         onRefused: (error) => {
           notify(error.message, failureKind(error));
           if (error.status === 404 || error.status === 409) resync(member._id);
