@@ -1,9 +1,9 @@
 /**
  * Makes a search screen's filters apply as they change: a ticked box or a chosen option at
  * once, words after a pause in typing, a city as it is picked. The search is read in place
- * ($search) and its filters written into the address; Back and Forward go through the client
- * router, which swaps in the page the server renders for that address. Without this script the
- * form still submits as a GET.
+ * ($search) and its filters written into the address; Back and Forward between searches of
+ * the screen show the address's search (below). Without this script the form still submits as
+ * a GET.
  */
 import { SEARCH_SCREENS, type SearchKind } from '../../lib/search/facets';
 import { drawerCount, fillForm, formFilters, SEARCH_CITY_EVENT } from '../../lib/search/live-form';
@@ -16,6 +16,9 @@ const NARROW_SCREEN = '(max-width: 63.99rem)';
 const NO_FILTERS: SearchFilters = { q: '', city: null, values: {} };
 
 const wired = new WeakSet<HTMLFormElement>();
+
+/** The search form on this page, once wired. */
+const liveForm = () => document.querySelector<HTMLFormElement>('form[data-search-form][data-live]');
 
 const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
@@ -83,6 +86,21 @@ function wire(form: HTMLFormElement): void {
 
 const wireAll = () => document.querySelectorAll<HTMLFormElement>('form[data-search-form]').forEach(wire);
 
+// Back and Forward between searches of this screen show the address's search. The client
+// router ignores the page's first entry (it has no state of the router's), so this listener
+// shows that one in place; entries the router knows it may still swap in as the server
+// renders them, which shows the same search.
+addEventListener(
+  'popstate',
+  (event) => {
+    const form = liveForm();
+    const kind = form?.dataset.searchKind as SearchKind | undefined;
+    if (!kind || location.pathname !== SEARCH_SCREENS[kind]?.path) return;
+    event.stopImmediatePropagation();
+    void searchActions.followAddress();
+  },
+  { capture: true },
+);
 // The client router swaps pages in without running this script again.
 document.addEventListener('astro:after-swap', () => searchActions.stop());
 document.addEventListener('astro:page-load', wireAll);
