@@ -72,11 +72,7 @@ export function createConnectionsActions({ store, api, notify, onReceivedCount, 
   /** Whether an optimistic action is on its way (its ops are in the counts shown). */
   const pending = () => Object.values(store.get().busy).some((flag) => flag === true);
 
-  /**
-   * GET connection/count; a failure keeps the figures shown. While an optimistic action is on
-   * its way the answer is dropped: the shown counts include the action and the server's do not
-   * yet, and its undo would then count it twice. Its settle or rollback asks again.
-   */
+  /** GET connection/count; a failure keeps the figures. Dropped while an action is on its way (its undo would count it twice); its settle or rollback asks again. */
   async function refreshCounts(): Promise<void> {
     try {
       const counts = await data(api.connection.count.$get());
