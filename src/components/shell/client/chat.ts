@@ -42,9 +42,21 @@ function syncIdentity(): void {
   pushCrisp(crispCommands(identity));
 }
 
+/** Runs `then` once the page has painted for the first time (at once when it has). */
+function afterFirstPaint(then: () => void): void {
+  if (performance.getEntriesByType('paint').length > 0) return then();
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return void requestAnimationFrame(() => requestAnimationFrame(then));
+  // A fast page can finish loading before its first paint: wait for the paint itself.
+  const observer = new PerformanceObserver(() => {
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint' });
+}
+
 function scheduleLoad(): void {
-  // The frame after load is painted before the idle period that follows it: never before first paint.
-  const idle = () => requestAnimationFrame(() => ('requestIdleCallback' in window ? requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(load, 1500)));
+  // After load and the first paint, in the idle period that follows.
+  const idle = () => afterFirstPaint(() => ('requestIdleCallback' in window ? requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(load, 1500)));
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
   for (const type of INTERACTIONS) addEventListener(type, load, { once: true, passive: true });
