@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -11,16 +12,7 @@ export const OAUTH_STAND_IN_PORT = port + 10_000;
 export const OAUTH_STAND_IN = `http://localhost:${OAUTH_STAND_IN_PORT}`;
 
 /** Debian's Chromium with the flags this machine needs; Playwright never downloads a browser. */
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromiumArgs = ['--headless', ...CHROMIUM_FLAGS];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -46,7 +38,7 @@ export default defineConfig({
     // race the worker's install. Tests run without it; push.spec.ts allows it and tests it.
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs },
   },
   globalSetup: './tests/e2e/oauth-stand-in.global.ts',
   projects: [

@@ -22,6 +22,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { root } from '../scripts/lib/run.mjs';
 import { median, recordBenchmark } from './lib/report.mjs';
 import { signIn } from './lib/session-member.mjs';
@@ -100,16 +101,7 @@ async function screens(member, admin) {
   return only.length > 0 ? list.filter(({ screen }) => only.some((prefix) => screen === prefix || screen.startsWith(`${prefix}/`))) : list;
 }
 
-const chromiumArgs = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromiumArgs = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** One Lighthouse run of `url` with `token` signed in and `theme` chosen. */
 async function audit(browser, url, token, theme) {
@@ -170,7 +162,7 @@ try {
   const member = await signIn(base, DEMO_MEMBER.email, DEMO_MEMBER.password, '198.51.100.60');
   const admin = await signIn(base, DEMO_ADMIN.email, DEMO_ADMIN.password, '198.51.100.61');
   const list = await screens(member, admin);
-  browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs, headless: true });
+  browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs, headless: true });
   console.log(`• ${list.length} screens × ${themes.length} themes, ${machine.cpus} cores, load average ${machine.loadAverageAtStart.join(' ')}`);
   for (const { screen, who } of list) {
     for (const theme of themes) {

@@ -4,6 +4,17 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The flags this machine's Chromium needs, besides its headless mode (the browser tests and bench/lighthouse.mjs). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Installs Debian's chromium package through apt when the browser is missing. */
 export function ensureChromium() {
   if (existsSync(CHROMIUM_PATH)) return;
