@@ -11,11 +11,15 @@ import { expect, openHydrated as open, registerVerified, test, uniqueEmail } fro
 /** Bytes named like a PNG that are no picture at all. */
 const FAKE_PNG = { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('this is a text file, not a picture') };
 
-async function connect(stack: Stack, from: Member, to: Member): Promise<void> {
-  const asked = await api(from, stack.baseURL, 'POST', 'connection/connect', { receiverId: to.id });
+/** Ada and Ben, new members connected to each other (Ada asked, Ben accepted). */
+async function connectedPair(stack: Stack): Promise<[Member, Member]> {
+  const ada = await newMember(stack, 'Ada');
+  const ben = await newMember(stack, 'Ben');
+  const asked = await api(ada, stack.baseURL, 'POST', 'connection/connect', { receiverId: ben.id });
   expect(asked.status()).toBe(201);
   const { connection } = (await asked.json()) as { connection: { _id: string } };
-  expect((await api(to, stack.baseURL, 'PUT', `connection/accepted/${connection._id}`)).ok()).toBe(true);
+  expect((await api(ben, stack.baseURL, 'PUT', `connection/accepted/${connection._id}`)).ok()).toBe(true);
+  return [ada, ben];
 }
 
 /** The small screen in the dark theme, where the counts must stay readable and inside the page. */
@@ -36,9 +40,7 @@ test.describe('text limits', () => {
   test('the inbox message box counts near 5,000, keeps 10,000 pasted characters and refuses to send them', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(120_000);
     const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const ada = await newMember(stack, 'Ada');
-    const ben = await newMember(stack, 'Ben');
-    await connect(stack, ada, ben);
+    const [ada, ben] = await connectedPair(stack);
     const { page } = ada;
     await smallDark(page);
     await open(page, `/inbox?with=${ben.id}`);
@@ -172,9 +174,7 @@ test.describe('text limits', () => {
   test("a fake PNG is told in a member's words, and one current problem shows per attachment control", async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(120_000);
     const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const ada = await newMember(stack, 'Ada');
-    const ben = await newMember(stack, 'Ben');
-    await connect(stack, ada, ben);
+    const [ada, ben] = await connectedPair(stack);
     const { page } = ada;
     await smallDark(page);
 
