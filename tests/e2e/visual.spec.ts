@@ -150,7 +150,11 @@ test.describe('screens checked by their pictures', () => {
     await shootEverywhere(people[2]!.page, {
       path: '/founders?q=Quillfeather',
       name: 'search',
-      ready: async (p) => expect(p.locator('.result-card')).toHaveCount(2),
+      // The filters' script has wired the form (its sticky "Show results" bar goes on wide screens).
+      ready: async (p) => {
+        await expect(p.locator('.result-card')).toHaveCount(2);
+        await expect(p.locator('form[data-search-form][data-live]')).toHaveCount(1);
+      },
       layout: async (p, width) => {
         await expectCleanLayout(p);
         await expectRoomy(p.locator('.result-name'), { minWidth: width === 1280 ? 200 : 160, maxLines: 1 });
