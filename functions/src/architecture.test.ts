@@ -2,10 +2,11 @@
  * The API worker's architecture as tests. Domain code is plain TypeScript: it loads neither the
  * HTTP layer nor a web framework at run time, however indirectly, so it is tested without HTTP.
  * The folders of functions/src do not depend on each other in a circle, nor the files of one
- * folder. Runs in Node (the unit project): it reads the source tree from disk.
+ * folder. Everything the product tells a member goes through one door (notifications/deliver.ts).
+ * Runs in Node (the unit project): it reads the source tree from disk.
  */
 import { describe, expect, it } from 'vitest';
-import { fileCycles, folderCycles, forbiddenReach } from '../../scripts/lib/architecture-rules';
+import { fileCycles, folderCycles, forbiddenCalls, forbiddenImports, forbiddenReach } from '../../scripts/lib/architecture-rules';
 import { buildModuleGraph } from '../../scripts/lib/module-graph';
 import { isTestCode, readModules } from '../../scripts/lib/source-tree';
 
@@ -33,6 +34,31 @@ function domainFolderOf(id: string): string | undefined {
   return id.slice('functions/src/'.length).split('/')[0];
 }
 
+/**
+ * The delivery door (docs/architecture.md "How a feature tells a member"): the modules below
+ * it, which only the door's own folder imports, and who else may, with the reason.
+ */
+const BELOW_THE_DOOR = new Set([
+  'functions/src/notifications/notify.ts',
+  'functions/src/notifications/outbox.ts',
+  'functions/src/notifications/push-notes.ts',
+  'functions/src/push/send.ts',
+]);
+const MAY_GO_BELOW_THE_DOOR: Record<string, string> = {
+  'functions/src/notifications/': 'the door and the parts it is made of',
+  'functions/src/live/': 'the live object sends the web push of an event no open tab took (push/send.ts)',
+  'functions/src/dev/seed-notifications.ts': 'the demo seed fills bells at fixed times and announces nothing',
+};
+const mayGoBelowTheDoor = (id: string) => Object.keys(MAY_GO_BELOW_THE_DOOR).some((prefix) => id.startsWith(prefix));
+
+/**
+ * The calls that tell a member something, on ports every domain's Deps carries (`live`,
+ * `mailer`) or on the notifications object: only the door makes them, and the two modules
+ * below it that store and announce (the object sends its own event before writing).
+ */
+const TELLS_A_MEMBER = /\b(live\.emit|live\.closeSessions|mailer\.send)\(|\.storeAndAnnounce\(/;
+const MAY_TELL_A_MEMBER = new Set(['functions/src/notifications/deliver.ts', 'functions/src/notifications/notify.ts', 'functions/src/notifications/store.ts']);
+
 /** Production modules allowed past about 300 lines, each with the reason it stays one file. */
 const LONG_MODULES: Record<string, string> = {
   'functions/src/db/schema.ts': 'the drizzle view of every table, which schema.test.ts compares column for column with the migrations',
@@ -56,6 +82,18 @@ describe('the API worker architecture', () => {
 
   it('has no cycles between the files of one folder, counting type-only imports', () => {
     expect(fileCycles(graph, (id) => !isTestCode(id))).toEqual([]);
+  });
+
+  it('sends every notification, live event, push and mail to a member through the delivery door', () => {
+    expect(
+      forbiddenImports(
+        graph,
+        (id) => production.includes(id) && !mayGoBelowTheDoor(id),
+        (id) => BELOW_THE_DOOR.has(id),
+      ),
+    ).toEqual([]);
+    const productionSources = new Map(production.map((id) => [id, modules.get(id)!]));
+    expect(forbiddenCalls(productionSources, (id) => !MAY_TELL_A_MEMBER.has(id), TELLS_A_MEMBER)).toEqual([]);
   });
 
   it('keeps every production module under about 300 lines, or says why', () => {

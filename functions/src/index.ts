@@ -11,7 +11,7 @@ import { runDueDeletions } from './account-deletion/requests';
 import { sweepUnsentUploads } from './inbox/attachments';
 import { consumeDigestBatch, DIGEST_QUEUE, enqueueDueDigests } from './missed-mail/digest-queue';
 import { sendUnreadMessageMails, UNREAD_MAIL_CRON } from './missed-mail/unread';
-import { redeliverOutbox } from './notifications/outbox';
+import { redeliverBatchedNotices } from './notifications/deliver';
 import { purgeSnapshots } from './reports/snapshots';
 import { drainingUnreadBodies } from './request-body';
 
@@ -52,7 +52,7 @@ export default {
       ctx.waitUntil(
         job(
           'notification outbox',
-          () => redeliverOutbox(deps),
+          () => redeliverBatchedNotices(deps),
           (delivered) => `delivered ${delivered} outboxed notifications`,
         ),
       );

@@ -4,7 +4,7 @@
  * module, folders in a circle) and lets the allowed shapes pass.
  */
 import { describe, expect, it } from 'vitest';
-import { fileCycles, folderCycles, forbiddenImports, forbiddenReach } from './architecture-rules';
+import { fileCycles, folderCycles, forbiddenCalls, forbiddenImports, forbiddenReach } from './architecture-rules';
 import { buildModuleGraph } from './module-graph';
 
 const graphOf = (sources: Record<string, string>) => buildModuleGraph(new Map(Object.entries(sources)), { '@api/': 'api/' });
@@ -137,5 +137,25 @@ describe('forbiddenImports', () => {
       'src/lib/hashes.ts → src/components/theme.ts',
       'src/lib/hashes.ts → src/islands/Card.tsx (type)',
     ]);
+  });
+});
+
+describe('forbiddenCalls, as the delivery door rule', () => {
+  const sources = new Map(
+    Object.entries({
+      'api/notifications/deliver.ts': 'export const tellLive = (deps, id, e, p) => deps.live.emit(id, e, p);',
+      'api/feed/like.ts': "export async function like(deps) {\n  // not deps.live.emit( in a comment\n  await deps.live.emit('a', 'counts', {});\n}",
+      'api/auth/mail.ts': 'export const mail = (deps, m) => deps.mailer.send(m);',
+    }),
+  );
+  const door = /\b(live\.emit|mailer\.send)\(/;
+
+  it('names each call outside the door with its line, and none in a comment', () => {
+    expect(forbiddenCalls(sources, (id) => id !== 'api/notifications/deliver.ts', door)).toEqual(['api/auth/mail.ts:1 mailer.send(', 'api/feed/like.ts:3 live.emit(']);
+  });
+
+  it('lets a module that calls the door pass', () => {
+    const through = new Map([['api/feed/like.ts', "export const like = (deps) => tellLive(deps, 'a', 'counts', {});"]]);
+    expect(forbiddenCalls(through, () => true, door)).toEqual([]);
   });
 });

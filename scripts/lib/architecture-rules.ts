@@ -137,3 +137,21 @@ function stronglyConnected(graph: ReadonlyMap<string, ReadonlyMap<string, unknow
   for (const node of graph.keys()) if (!index.has(node)) visit(node);
   return groups;
 }
+
+/**
+ * Every call `pattern` finds in the text of the modules `checked` lets through, as `module:line call`:
+ * for a port a whole layer carries (`deps.live`, `deps.mailer`) that only one module may call.
+ * Line comments are left out, so a comment may name the call it forbids.
+ */
+export function forbiddenCalls(sources: ReadonlyMap<string, string>, checked: (id: string) => boolean, pattern: RegExp): string[] {
+  const offences: string[] = [];
+  const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  for (const [id, text] of sources) {
+    if (!checked(id)) continue;
+    text.split('\n').forEach((line, index) => {
+      const code = line.replace(/^\s*(\/\/|\*|\/\*).*$/, '');
+      for (const match of code.matchAll(global)) offences.push(`${id}:${index + 1} ${match[0]}`);
+    });
+  }
+  return offences.sort();
+}

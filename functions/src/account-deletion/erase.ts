@@ -33,6 +33,7 @@ import { STAND_IN_NAME, standInEmail } from '../members/stand-in';
 import { eraseProfileViews, type ViewStoreDeps } from '../profiles/views';
 import { dropCursor, readCursor, walkMembers } from '../jobs/cursor';
 import { conversationPartners, finishStatement, forgetSentNotifications } from './sent-notifications';
+import { sendMail, endLiveSessions } from '../notifications/deliver';
 
 export type EraseDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'live' | 'billing' | 'notifications' | 'inbox'> & ViewStoreDeps & { media: R2Bucket };
 
@@ -200,12 +201,12 @@ export async function eraseMember(deps: EraseDeps, request: DeletionRequestRow):
     dropCursor(standInJob(userId)),
   ]);
   // The account is gone now: what follows can fail without undoing it, so a failure is logged, not thrown.
-  await deps.live.closeSessions(userId, { allBut: null }, 'account_deleted');
+  await endLiveSessions(deps, userId, { allBut: null }, 'account_deleted');
   const steps = await Promise.allSettled([
     deleteImages(deps.media, files.images),
     deleteMedia(deps.media, files.postMedia),
     deleteFiles(deps.media, files.attachments),
-    deps.mailer.send(deletionCompletedMail(member.email, member.firstName)),
+    sendMail(deps, deletionCompletedMail(member.email, member.firstName)),
   ]);
   for (const step of steps) if (step.status === 'rejected') console.error(`after deleting the account of request ${request.id}:`, step.reason);
 }

@@ -18,6 +18,7 @@ import { memberCards } from '../members/cards';
 import type { Account } from '../users/wire';
 import { eraseMember, type EraseDeps } from './erase';
 import type { AdminDeletionDecision, AdminDeletionQuery, AdminDeletionRequest, DeletionRequest } from './schemas';
+import { sendMail } from '../notifications/deliver';
 
 /** A request nobody handled is carried out this long after it was made. */
 export const DELETION_GRACE_DAYS = 30;
@@ -97,7 +98,7 @@ export async function askDeletion(deps: Pick<Deps, 'db' | 'clock' | 'mailer' | '
     if (isUniqueViolation(error)) throw new ApiError(409, DELETION_MESSAGES.alreadyPending);
     throw error;
   }
-  await deps.mailer.send(deletionRequestedMail(account.user.email, account.user.firstName, row.dueAt, settingsUrl(deps)));
+  await sendMail(deps, deletionRequestedMail(account.user.email, account.user.firstName, row.dueAt, settingsUrl(deps)));
   return toDeletionRequest(row);
 }
 
@@ -113,7 +114,7 @@ export async function withdrawDeletion(deps: Pick<Deps, 'db' | 'clock' | 'mailer
     if (!latest) throw new ApiError(404, DELETION_MESSAGES.noRequest);
     throw new ApiError(409, DELETION_MESSAGES.notPending(latest.status), { request: toDeletionRequest(latest) });
   }
-  await deps.mailer.send(deletionWithdrawnMail(account.user.email, account.user.firstName));
+  await sendMail(deps, deletionWithdrawnMail(account.user.email, account.user.firstName));
   return toDeletionRequest(row);
 }
 
@@ -193,7 +194,7 @@ export async function decideDeletion(deps: EraseDeps, admin: Account['user'], de
     await eraseMember(deps, row);
   } else {
     const [member] = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId)).limit(1);
-    if (member) await deps.mailer.send(deletionRejectedMail(member.email, member.firstName, note ?? '', settingsUrl(deps)));
+    if (member) await sendMail(deps, deletionRejectedMail(member.email, member.firstName, note ?? '', settingsUrl(deps)));
   }
   const [answer] = await toAdminRequests(deps, [(await findRequest(deps, decision.id))!]);
   return answer!;

@@ -25,6 +25,7 @@ import { passwordProblem } from './password';
 import { hasPassword } from './social/passwordless';
 import { endSessions, openSession, renewSession, startSession } from '../session/sessions';
 import { issueToken, type TokenTerm } from '../session/token';
+import { sendMail, endLiveSessions } from '../notifications/deliver';
 
 /** One verification mail per minute at most when the member did not ask for it directly. */
 const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
@@ -35,7 +36,7 @@ const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
  */
 export async function deliver(deps: Deps, message: MailMessage): Promise<void> {
   try {
-    await deps.mailer.send(message);
+    await sendMail(deps, message);
   } catch (error) {
     // No address in the logs: they are kept (docs/operations.md), an address is personal.
     console.error(`mail ("${message.subject}") failed`, error);
@@ -91,7 +92,7 @@ export async function setPassword(
     endSessions(deps.db, deps.clock, userId, { allBut: keepSession }, keepSession ? 'password-changed' : 'password-reset'),
     ...(continuing ? [continuing.statement] : opened!.statements),
   ]);
-  await deps.live.closeSessions(userId, { allBut: keepSession }, 'password_changed');
+  await endLiveSessions(deps, userId, { allBut: keepSession }, 'password_changed');
   return continuing?.term ?? opened!.term;
 }
 

@@ -13,11 +13,12 @@ import { enforceLimits } from '../rate-limit/policies';
 import { endSessions, listLiveSessions } from '../session/sessions';
 import { describeDevice } from '../session/device';
 import type { Account } from '../users/wire';
+import { endLiveSessions } from '../notifications/deliver';
 
 /** Ends the caller's session (this device). */
 export async function signOut(deps: Deps, userId: string, sessionId: string): Promise<void> {
   await runBatch(deps.db, [endSessions(deps.db, deps.clock, userId, { only: sessionId }, 'signed-out')]);
-  await deps.live.closeSessions(userId, { only: sessionId }, 'signed_out');
+  await endLiveSessions(deps, userId, { only: sessionId }, 'signed_out');
 }
 
 /**
@@ -36,7 +37,7 @@ export async function signOutEverywhere(deps: Deps, account: Account, password: 
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, userId)),
   ]);
-  await deps.live.closeSessions(userId, { allBut: null }, 'signed_out_everywhere');
+  await endLiveSessions(deps, userId, { allBut: null }, 'signed_out_everywhere');
 }
 
 /** The member's live sessions for their list, newest use first, the caller's marked `current`. */

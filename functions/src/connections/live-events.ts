@@ -4,6 +4,7 @@
  * ends one). live/events.ts lists every live event for the app.
  */
 import type { Deps, Emits } from '../deps';
+import { tellLive } from '../notifications/deliver';
 import { connectionCounts } from './lists';
 
 export type ConnectionLiveEvents = {
@@ -16,7 +17,7 @@ export async function sendRequestCounts(deps: Pick<Deps, 'db'> & Emits<Connectio
   await Promise.all(
     userIds.map(async (userId) => {
       const { received } = await connectionCounts(deps, userId);
-      await deps.live.emit(userId, 'counts', { connectionRequests: received });
+      await tellLive(deps, userId, 'counts', { connectionRequests: received });
     }),
   );
 }

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
 import { NOTIFICATION_LINKS } from '../notifications/links';
-import type { NotifyInput } from '../notifications/notify';
+import type { Notice } from '../notifications/deliver';
 import type { DomainEvent } from './types';
 
 /** Bodies quote at most this many characters of a post, comment or reply. */
@@ -52,7 +52,7 @@ async function factsOf(deps: Pick<Deps, 'db'>, event: DomainEvent): Promise<Fact
  * The notification an event makes for its subject, or null when there is nothing to
  * tell (the actor, post or comment is gone, or the actor is the subject).
  */
-export async function notificationOf(deps: Pick<Deps, 'db'>, event: DomainEvent, eventId: string): Promise<NotifyInput | null> {
+export async function notificationOf(deps: Pick<Deps, 'db'>, event: DomainEvent, eventId: string): Promise<Notice | null> {
   if (event.actorId === event.subjectId) return null;
   const facts = await factsOf(deps, event);
   if (!facts) return null;

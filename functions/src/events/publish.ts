@@ -1,14 +1,14 @@
 /**
- * The one door for domain events: `publishEvent` records the event in domain_events and
- * delivers it to its subject as a notification (stored once per event id, plus the live
- * `notification` event), so callers never change.
+ * Domain events: `publishEvent` records the event in domain_events and hands the notification
+ * it makes to the delivery door (notifications/deliver.ts: stored once per event id, live,
+ * pushed by the member's preferences), so callers never change.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { domainEvents } from '../db/schema';
 import { notificationOf } from './notification-of';
-import { notify } from '../notifications/notify';
+import { deliver } from '../notifications/deliver';
 import type { DomainEvent, DomainEventType, RecordedEvent } from './types';
 
 /**
@@ -29,7 +29,7 @@ export async function publishEvent(deps: Pick<Deps, 'db' | 'clock' | 'live' | 'n
   ]);
   if (!input) return;
   try {
-    await notify(deps, input);
+    await deliver(deps, input);
   } catch (error) {
     console.error(`notification of event ${id} (${type}) failed`, error);
   }

@@ -20,7 +20,7 @@ import { INBOX_MESSAGES as M } from './messages';
 import type { DeletedMessage } from './schemas';
 import { hiddenFrom, threadViews, type InboxDeps } from './threads';
 import { previewOf } from './wire';
-import { applyRewrite, outboxedRewrite, type Rewrite } from '../notifications/outbox';
+import { applyBatchedRewrite, rewriteInBatch, tellLive, type NoticeRewrite } from '../notifications/deliver';
 
 /**
  * Deletes the viewer's message. The other member of the thread gets 403; anyone else, or
@@ -41,8 +41,8 @@ export async function deleteMessage(
   const at = deps.clock.now().toISOString();
   // D1's part first, so that a failure before the mailbox's leaves the message for a retry to
   // delete again, never a deleted message whose files can still be read.
-  const rewrite: Rewrite = { userId: otherId, kind: 'message.received', refId: target.thread_id, from: previewOf(target.body, target.files), to: M.deletedMessage };
-  const outbox = target.deleted_at === null ? outboxedRewrite(rewrite, at) : null;
+  const rewrite: NoticeRewrite = { userId: otherId, kind: 'message.received', refId: target.thread_id, from: previewOf(target.body, target.files), to: M.deletedMessage };
+  const outbox = target.deleted_at === null ? rewriteInBatch(rewrite, at) : null;
   const results = await runBatch<{ storage_key: string }>(deps.db, [
     sql`DELETE FROM attachments WHERE message_id = ${messageId} AND owner_id = ${viewerId} RETURNING storage_key`,
     ...(outbox ? [outbox.statement] : []),
@@ -55,14 +55,16 @@ export async function deleteMessage(
   if (!deleted) throw new ApiError(404, M.messageNotFound);
   await Promise.all([
     mailbox.flush().catch((error: unknown) => console.error(`message ${messageId}: the deletion left to the mailbox's retry`, error)),
-    outbox ? applyRewrite(deps, outbox.id, rewrite).catch((error: unknown) => console.error(`message ${messageId}: notification rewrite left to the cron`, error)) : undefined,
+    outbox
+      ? applyBatchedRewrite(deps, outbox.id, rewrite).catch((error: unknown) => console.error(`message ${messageId}: notification rewrite left to the cron`, error))
+      : undefined,
   ]);
 
   const [mine, theirs] = await threadViews(deps, deleted.thread_id, [viewerId, otherId]);
   const thread = mine!.thread!;
   await Promise.all([
-    deps.live.emit(viewerId, 'thread', { thread, removedMessageId: messageId }),
-    theirs?.thread ? deps.live.emit(otherId, 'thread', { thread: theirs.thread, removedMessageId: messageId }) : undefined,
+    tellLive(deps, viewerId, 'thread', { thread, removedMessageId: messageId }),
+    theirs?.thread ? tellLive(deps, otherId, 'thread', { thread: theirs.thread, removedMessageId: messageId }) : undefined,
   ]);
   return { deleted: true, thread };
 }

@@ -8,8 +8,9 @@
 import { sql } from 'drizzle-orm';
 import type { Deps, Emits } from '../deps';
 import { ApiError, invalidFields } from '../errors';
-import { visibleUnseen } from '../notifications/notify';
+import { visibleUnseen } from '../notifications/unseen';
 import type { InboxLiveEvents } from './live-events';
+import { tellLive } from '../notifications/deliver';
 import { INBOX_MESSAGES as M } from './messages';
 import type { ThreadMessages } from './schemas';
 import { cardsFor, hiddenFrom, threadOf, type InboxDeps } from './threads';
@@ -68,8 +69,8 @@ export async function threadMessages(
     mailbox.flush().catch((error: unknown) => console.error(`thread ${threadId}: the read receipt left to the mailbox's retry`, error)),
   ]);
   await Promise.all([
-    deps.live.emit(viewerId, 'counts', { unseenMessages, unseenNotifications }),
-    deps.live.emit(thread.receiver._id, 'read', { connectionId: threadId, readBy: viewerId }),
+    tellLive(deps, viewerId, 'counts', { unseenMessages, unseenNotifications }),
+    tellLive(deps, thread.receiver._id, 'read', { connectionId: threadId, readBy: viewerId }),
   ]);
   return { thread: { ...thread, unreadCount: 0 }, messages, hasMore };
 }

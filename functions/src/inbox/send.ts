@@ -16,21 +16,19 @@
  * other tabs.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits, NotificationInput, PushNote } from '../deps';
+import type { Deps, Emits } from '../deps';
 import type { MessageFile } from '../mailboxes';
 import { newId } from '../db/ids';
 import { runBatch, type BatchStatement } from '../db/batch';
 import { ApiError, invalidFields, type FieldErrors } from '../errors';
-import { storeInputOf, type NotifyInput } from '../notifications/notify';
-import { outboxed } from '../notifications/outbox';
-import { pushNoteOf } from '../notifications/push-notes';
+import { deliverBatched, noticeInBatch, tellLive, type Notice } from '../notifications/deliver';
 import { unreadMark } from '../missed-mail/unread';
 import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, type StoredFile } from './attachments';
 import type { InboxLiveEvents } from './live-events';
 import type { MessageForm } from './message-form';
 import { INBOX_MESSAGES as M, NEW_MESSAGE_TITLE } from './messages';
 import { toMemberCard } from '../members/cards';
-import type { Message, SentMessage, Thread } from './schemas';
+import type { SentMessage } from './schemas';
 import { pairState, threadIdOf, threadOf, type InboxDeps } from './threads';
 import { previewOf, toMessage, type PairCards } from './wire';
 
@@ -85,7 +83,7 @@ function fileStatements(
 }
 
 /** The recipient's "New Message" notification about a thread (collapsed while unseen). */
-function messageNotification(threadId: string, senderId: string, recipientId: string, body: string, fileCount: number): NotifyInput {
+function messageNotification(threadId: string, senderId: string, recipientId: string, body: string, fileCount: number): Notice {
   return {
     userId: recipientId,
     senderId,
@@ -122,7 +120,7 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
     return { stored: file, details: { id: file.id, name: file.name, mime: file.mime, size: file.size, width: file.width, height: file.height } };
   });
   const notifyInput = messageNotification(threadId, senderId, recipientId, form.body, files.length);
-  const outbox = outboxed(notifyInput, now, id);
+  const outbox = noticeInBatch(notifyInput, now, id);
   const d1 = fileStatements({ id, senderId, recipientId, at: now }, files);
   const takeBack = async () => {
     await runBatch(deps.db, [...d1.undo, sql`DELETE FROM notification_outbox WHERE id = ${id}`]).catch((error: unknown) =>
@@ -176,48 +174,11 @@ export async function sendMessage(deps: SendDeps, senderId: string, form: Messag
   const recipientView = threadOf(sent.theirs, { row: state.viewerRow, connected: true }, cards.get(recipientId)!);
   // The recipient's copy first: what they hear of, they can open.
   await mailbox.flush().catch((error: unknown) => console.error(`message ${id}: the recipient's copy left to the mailbox's retry`, error));
+  // The recipient's object stores the notification and sends their live `notification` "New
+  // Message" itself, with the thread as they see it (one call between the batch and the frame).
   await Promise.all([
-    notifyRecipient(deps, {
-      recipientId,
-      input: storeInputOf(notifyInput, now, outbox.id),
-      outboxId: outbox.id,
-      message,
-      recipientView,
-      push: pushNoteOf(notifyInput, state.viewer),
-    }),
-    deps.live.emit(senderId, 'thread', { thread: senderView }),
+    deliverBatched(deps, outbox, { body: recipientView ? { ...recipientView, latestMessage: message } : null, sender: message.authorProfile }),
+    tellLive(deps, senderId, 'thread', { thread: senderView }),
   ]);
   return { message, thread: { ...senderView, latestMessage: message } };
-}
-
-/**
- * After the batch: the recipient's object stores the notification and sends their live
- * `notification` "New Message" itself, with the thread as they see it (one call between the
- * batch and the frame); with no tab of theirs open their devices get a web push instead. Then
- * the outbox row goes. When the object fails, the event still goes out (without the
- * notification) and the outbox row stays for the cron.
- */
-async function notifyRecipient(
-  deps: SendDeps,
-  sent: { recipientId: string; input: NotificationInput; outboxId: string; message: Message; recipientView: Thread | null; push: PushNote | undefined },
-): Promise<void> {
-  const { recipientId, input, message, recipientView } = sent;
-  const body = recipientView ? { ...recipientView, latestMessage: message } : null;
-  const box = deps.notifications.of(recipientId);
-  let written: boolean;
-  try {
-    if (body) ({ written } = await box.storeAndAnnounce(recipientId, input, { title: NEW_MESSAGE_TITLE, body, sender: message.authorProfile, push: sent.push }));
-    else {
-      await box.store(input);
-      written = true;
-    }
-  } catch (error) {
-    // The object was not reached: the event goes out from here, without the notification.
-    console.error(`notification of message ${message._id} left in the outbox`, error);
-    if (body) await deps.live.emit(recipientId, 'notification', { title: NEW_MESSAGE_TITLE, body, userSender: message.authorProfile, notification: null });
-    return;
-  }
-  // Announced but not written: the cron stores it under the id the event named.
-  if (!written) return;
-  await deps.db.run(sql`DELETE FROM notification_outbox WHERE id = ${sent.outboxId}`);
 }

@@ -20,7 +20,7 @@ import type { Thread } from '../inbox/schemas';
 import { threadIdOf, threadViews } from '../inbox/threads';
 import { snippetOf } from '../events/notification-of';
 import { NOTIFICATION_LINKS } from '../notifications/links';
-import { notify } from '../notifications/notify';
+import { deliver, tellLive } from '../notifications/deliver';
 import type { NotificationLiveEvents } from '../notifications/live-events';
 import { accountIsPremium, allowancePeriod, requestAllowance, type RequestAllowance } from '../premium/entitlements';
 import type { UserRow } from '../db/schema';
@@ -100,7 +100,7 @@ export async function sendRequest(deps: RequestDeps, account: Account, input: Se
     throw new ApiError(409, M.alreadySent);
   }
   const request = await requestById(deps, id);
-  await notify(deps, {
+  await deliver(deps, {
     userId: input.to,
     senderId,
     kind: 'message.requested',
@@ -195,8 +195,8 @@ export async function acceptRequest(deps: RequestDeps, userId: string, id: strin
   const pair = [userId, sender];
   const [mine, theirs] = await threadViews(deps, threadId, pair);
   await Promise.all([
-    theirs?.thread ? deps.live.emit(sender, 'thread', { thread: theirs.thread }) : undefined,
-    notify(deps, {
+    theirs?.thread ? tellLive(deps, sender, 'thread', { thread: theirs.thread }) : undefined,
+    deliver(deps, {
       userId: sender,
       senderId: userId,
       kind: 'message.request_accepted',

@@ -8,12 +8,13 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { visibleSenders } from '../notifications/notify';
+import { visibleSenders } from '../notifications/unseen';
 import { type DigestCounts, digestIsEmpty, digestMail } from './mails';
 import { digestFrequency, mailable } from './reach';
 import { dayOf, type MissedMailDeps } from './unread';
 import { profileViewsSince, type ViewStoreDeps } from '../profiles/views';
 import { listUnsubscribeHeaders, unsubscribeUrl } from './unsubscribe';
+import { sendMail } from '../notifications/deliver';
 
 const HOUR = 3_600_000;
 export const DIGEST_PERIODS = { daily: 24 * HOUR, weekly: 7 * 24 * HOUR } as const;
@@ -116,7 +117,8 @@ async function sendDigest(deps: MissedMailDeps & DigestCountDeps, secret: string
     VALUES (${member.id}, 'digest', '', ${day}, ${now.toISOString()}) ON CONFLICT DO NOTHING`);
   if (claim.meta.changes === 0) return 'skipped';
   try {
-    await deps.mailer.send(
+    await sendMail(
+      deps,
       digestMail({
         to: member.email,
         firstName: member.first_name,

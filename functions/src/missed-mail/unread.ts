@@ -23,6 +23,7 @@ import { blockedEitherWay } from '../members/blocks';
 import { unreadMessageMail } from './mails';
 import { mailable, messagesChannel } from './reach';
 import { listUnsubscribeHeaders, unsubscribeUrl } from './unsubscribe';
+import { sendMail } from '../notifications/deliver';
 
 /** The cron of these mails (functions/wrangler.toml); every other cron runs the hourly jobs (index.ts). */
 export const UNREAD_MAIL_CRON = '*/10 * * * *';
@@ -116,7 +117,8 @@ export async function sendUnreadMessageMails(deps: UnreadMailDeps, secret: strin
         VALUES (${row.user_id}, 'unread-message', ${row.thread_id}, ${day}, ${now.toISOString()}) ON CONFLICT DO NOTHING`);
       if (claim.meta.changes === 0) continue;
       try {
-        await deps.mailer.send(
+        await sendMail(
+          deps,
           unreadMessageMail({
             to: row.email,
             firstName: row.first_name,

@@ -12,8 +12,7 @@ import { moderationActions, type ModerationActionRow, type moderationActionKinds
 import type { Deps, Emits } from '../deps';
 import { ApiError } from '../errors';
 import type { NotificationLiveEvents } from '../notifications/live-events';
-import { toNotification } from '../notifications/notify';
-import { deliverOutboxed, outboxed, type Outboxed } from '../notifications/outbox';
+import { deliverBatched, noticeInBatch, type BatchedNotice } from '../notifications/deliver';
 
 export type ModerationAction = (typeof moderationActionKinds)[number];
 export type TargetType = (typeof reportTargetTypes)[number];
@@ -119,25 +118,16 @@ export async function runDecision(deps: Pick<Deps, 'db'>, statements: readonly B
 }
 
 /** A notice from the product (no sender) to a member: its outbox row goes in the action's batch (`statement`). */
-export function noticeStatements(memberId: string, title: string, body: string, refId: string, at: string): Outboxed {
-  return outboxed({ userId: memberId, senderId: null, kind: 'account.changed', title, body, link: null, refId }, at);
+export function noticeStatements(memberId: string, title: string, body: string, refId: string, at: string): BatchedNotice {
+  return noticeInBatch({ userId: memberId, senderId: null, kind: 'account.changed', title, body, link: null, refId }, at);
 }
 
 /**
  * After the batch: stores the notice in the member's object and sends it to their open
  * sockets. A failure is logged (the action stands; the cron delivers the outbox row).
  */
-export async function sendNotice(deps: Pick<Deps, 'db' | 'clock' | 'notifications'> & Emits<NotificationLiveEvents>, notice: Outboxed): Promise<void> {
-  let row: Awaited<ReturnType<typeof deliverOutboxed>>;
-  try {
-    row = await deliverOutboxed(deps, notice);
-  } catch (error) {
-    console.error(`moderation notice ${notice.id} left in the outbox`, error);
-    return;
-  }
-  if (!row) return;
-  const notification = toNotification(row, notice.input.userId, null);
-  await deps.live.emit(notice.input.userId, 'notification', { title: notification.title, body: notification.body, userSender: null, notification });
+export function sendNotice(deps: Pick<Deps, 'db' | 'clock' | 'notifications'> & Emits<NotificationLiveEvents>, notice: BatchedNotice): Promise<void> {
+  return deliverBatched(deps, notice);
 }
 
 /** A fresh decision id and the time of the action. */

@@ -29,6 +29,7 @@ import {
 } from './decisions';
 import { suspensionMail } from './mails';
 import { memberBehind } from './targets';
+import { sendMail, endLiveSessions } from '../notifications/deliver';
 
 /** Where a member action came from: the queue item whose open reports it closes, or none. */
 export type FromItem = { item?: Target | null };
@@ -129,9 +130,9 @@ export async function suspendMember(deps: Deps, admin: AuditActor, memberId: str
       return conflictOf(await latestDecision(deps, { memberId, action: 'suspend' }), 'This member is already suspended.');
     },
   );
-  await deps.live.closeSessions(memberId, { allBut: null }, 'suspended');
+  await endLiveSessions(deps, memberId, { allBut: null }, 'suspended');
   try {
-    await deps.mailer.send(suspensionMail(user.email, user.firstName, input.reason, until, `${deps.config.appUrl}/sign-in`));
+    await sendMail(deps, suspensionMail(user.email, user.firstName, input.reason, until, `${deps.config.appUrl}/sign-in`));
   } catch (error) {
     console.error(`suspension mail to member ${memberId} failed`, error);
   }

@@ -5,13 +5,14 @@
  */
 import type { Deps } from '../deps';
 import { NOTIFICATION_LINKS } from './links';
-import { notify, type NotifyInput } from './notify';
+import { deliver } from './deliver';
+import type { NotifyInput } from './notify';
 
 type D = Pick<Deps, 'db' | 'clock' | 'live' | 'notifications'>;
 
 async function notice(deps: D, input: Omit<NotifyInput, 'senderId'>): Promise<void> {
   try {
-    await notify(deps, { ...input, senderId: null });
+    await deliver(deps, { ...input, senderId: null });
   } catch (error) {
     console.error(`account notice ${input.kind} to ${input.userId} failed`, error);
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { block, someMembers } from '../../test/connections';
 import { fixedClock } from '../clock';
 import { recordingEmitter } from '../../test/live';
-import { notify, storeNotification, unseenNotificationCount, type NotifyInput } from './notify';
+import { notify, storeNotification, type NotifyInput } from './notify';
+import { unseenNotificationCount } from './unseen';
 import { notificationDeps, storedRows } from './test-support';
 
 function depsAt(iso: string) {

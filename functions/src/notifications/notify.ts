@@ -1,20 +1,21 @@
 /**
- * Storing and delivering notifications (docs/product.md#notifications): the
- * module API the rest of the API calls. Each member's notifications live in their own
- * object (store.ts, reached through `deps.notifications`); D1 still says who the senders
- * are and who is blocked, asked at write and at read time. `storeNotification` writes one
- * (once per domain event, optionally collapsing into an unseen one about the same thing),
- * `notify` also sends the live `notification` event, `unseenNotificationCount` counts the badge.
+ * Storing and announcing one notification (docs/product.md#notifications), under the delivery
+ * door (deliver.ts), which is what the rest of the API calls. Each member's notifications live
+ * in their own object (reached through `deps.notifications`); D1 still says who the senders
+ * are and who is blocked, asked at write time here and at read time (unseen.ts).
+ * `storeNotification` writes one (once per domain event, optionally collapsing into an unseen
+ * one about the same thing), `notify` also sends the live `notification` event.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits, NotificationInput, StoredNotification, UnseenBySender } from '../deps';
+import type { Deps, Emits, NotificationInput } from '../deps';
 import { newId } from '../db/ids';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
-import { blockedEitherWay, blockedWith } from '../members/blocks';
+import { blockedEitherWay } from '../members/blocks';
 import type { MemberCard } from '../members/schemas';
 import type { NotificationLiveEvents } from './live-events';
 import { pushNoteOf } from './push-notes';
 import type { Notification, NotificationKind } from './schemas';
+import { toNotification } from './wire';
 
 /** What to notify: the receiver, who caused it (null: the product itself) and the text. */
 export type NotifyInput = {
@@ -32,22 +33,6 @@ export type NotifyInput = {
 };
 
 export type NotificationDeps = Pick<Deps, 'db' | 'clock' | 'notifications'>;
-
-/** The wire Notification of a stored row of `userId`'s and its sender's card (null: no sender, or the sender is gone). */
-export function toNotification(row: StoredNotification, userId: string, sender: MemberCard | null): Notification {
-  return {
-    _id: row.id,
-    isSeen: Boolean(row.is_seen),
-    title: row.title,
-    body: row.body,
-    kind: row.kind as NotificationKind,
-    link: row.link,
-    userId,
-    userReceiver: userId,
-    userSender: sender ? { _id: sender._id, profile: sender } : null,
-    createdAt: row.created_at,
-  };
-}
 
 /**
  * What the member's object stores for `input` at `at`. `deliveryId` is an outbox row's: the
@@ -68,27 +53,6 @@ export function storeInputOf(input: NotifyInput, at: string, deliveryId?: string
     collapse: input.collapse ?? false,
     at,
   };
-}
-
-/**
- * Of `senderIds`, the members who still exist and have no block either way with `userId`
- * (one D1 query; an empty list asks nothing).
- */
-export async function visibleSenders(deps: Pick<Deps, 'db'>, userId: string, senderIds: readonly string[]): Promise<Set<string>> {
-  if (senderIds.length === 0) return new Set();
-  const rows = await deps.db.all<{ id: string }>(sql`
-    SELECT id FROM users WHERE id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(senderIds)])})) AND id NOT IN ${blockedWith(userId)}`);
-  return new Set(rows.map((row) => row.id));
-}
-
-/** The badge from the object's unseen counts by sender: senders gone or blocked either way are not counted. */
-export async function visibleUnseen(deps: Pick<Deps, 'db'>, userId: string, unseen: UnseenBySender): Promise<number> {
-  const visible = await visibleSenders(
-    deps,
-    userId,
-    unseen.flatMap((group) => (group.senderId ? [group.senderId] : [])),
-  );
-  return unseen.reduce((sum, group) => sum + (group.senderId === null || visible.has(group.senderId) ? group.n : 0), 0);
 }
 
 /**
@@ -132,9 +96,4 @@ export async function notify(deps: NotificationDeps & Emits<NotificationLiveEven
   const notification = await storeNotification(deps, input);
   if (notification) await announce(deps, input, notification);
   return notification;
-}
-
-/** How many notifications a member has not seen (senders gone or blocked either way left out). */
-export async function unseenNotificationCount(deps: Pick<Deps, 'db' | 'notifications'>, userId: string): Promise<number> {
-  return visibleUnseen(deps, userId, await deps.notifications.of(userId).unseenBySender());
 }

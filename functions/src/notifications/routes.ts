@@ -7,7 +7,7 @@ import { errorResponses, jsonResponse } from '../openapi/responses';
 import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { UnseenCountSchema } from './schemas';
-import { unseenNotificationCount } from './notify';
+import { unseenNotificationCount } from './unseen';
 import { NOTIFICATION_MESSAGES as M } from './messages';
 import { NotificationListQuerySchema, NotificationPageSchema, NotificationSchema, SeenAllSchema, SeenQuerySchema } from './schemas';
 import { listNotifications, markAllSeen, markSeen } from './service';

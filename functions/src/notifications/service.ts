@@ -10,7 +10,9 @@ import { memberCards } from '../members/cards';
 import type { MemberCard } from '../members/schemas';
 import { offsetOf, pageOf, type PageRequest } from '../db/paging';
 import { ApiError } from '../errors';
-import { toNotification, visibleUnseen } from './notify';
+import { tellLive } from './deliver';
+import { visibleUnseen } from './unseen';
+import { toNotification } from './wire';
 import type { NotificationLiveEvents } from './live-events';
 import { NOTIFICATION_MESSAGES as M } from './messages';
 import type { Notification, NotificationPage } from './schemas';
@@ -48,7 +50,7 @@ export async function markSeen(deps: ListDeps & Emits<NotificationLiveEvents>, u
   const { row, unseen } = await deps.notifications.of(userId).markSeen(id);
   if (!row) throw new ApiError(404, M.notFound);
   const [count, cards] = await Promise.all([visibleUnseen(deps, userId, unseen), memberCards(deps, row.sender_id ? [row.sender_id] : [])]);
-  await deps.live.emit(userId, 'counts', { unseenNotifications: count });
+  await tellLive(deps, userId, 'counts', { unseenNotifications: count });
   const sender: MemberCard | null = row.sender_id ? (cards.get(row.sender_id) ?? null) : null;
   return toNotification(row, userId, sender);
 }
@@ -56,6 +58,6 @@ export async function markSeen(deps: ListDeps & Emits<NotificationLiveEvents>, u
 /** Marks every notification of the member seen; answers how many changed. Sends `counts`. */
 export async function markAllSeen(deps: ListDeps & Emits<NotificationLiveEvents>, userId: string): Promise<{ updated: number }> {
   const updated = await deps.notifications.of(userId).markAllSeen();
-  await deps.live.emit(userId, 'counts', { unseenNotifications: 0 });
+  await tellLive(deps, userId, 'counts', { unseenNotifications: 0 });
   return { updated };
 }

@@ -12,7 +12,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { NotificationAnnounce, NotificationInput, StoredNotification } from '../deps';
 import { migrateObjectSchema } from '../db/object-schema';
 import type { MemberCard } from '../members/schemas';
-import { toNotification } from './notify';
+import { toNotification } from './wire';
 
 /** Bumped (with the statements in `migrate`) when the tables change. */
 const SCHEMA_VERSION = 2;

@@ -2,10 +2,8 @@
  * Telling a member about billing: a failed renewal payment gets a notification (live) and
  * a mail, each once per failed period. A failed notice is logged and never fails the sync.
  */
-import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { users } from '../db/schema';
-import { notify } from '../notifications/notify';
+import { deliver } from '../notifications/deliver';
 
 /** The settings page where the card is fixed. */
 export const BILLING_SETTINGS_PATH = '/settings/billing';
@@ -20,8 +18,10 @@ export async function noticePaymentFailed(
   subscriptionId: string,
   periodEnd: string,
 ): Promise<void> {
+  const link = `${deps.config.appUrl}${BILLING_SETTINGS_PATH}`;
   try {
-    const stored = await notify(deps, {
+    // Stored once per failed period (its event id): a failure told already is neither notified nor mailed again.
+    await deliver(deps, {
       userId,
       senderId: null,
       kind: 'account.premium',
@@ -30,17 +30,11 @@ export async function noticePaymentFailed(
       link: BILLING_SETTINGS_PATH,
       refId: subscriptionId,
       eventId: `payment-failed:${subscriptionId}:${periodEnd}`,
-    });
-    // notify() answers null when this failure was already told: no second mail either.
-    if (!stored) return;
-    const [member] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!member) return;
-    const link = `${deps.config.appUrl}${BILLING_SETTINGS_PATH}`;
-    await deps.mailer.send({
-      to: member.email,
-      subject: TITLE,
-      text: `${BODY}\n\nUpdate your card: ${link}\n`,
-      html: `<p>${BODY}</p><p><a href="${link}">Update your card</a></p>`,
+      mail: {
+        subject: TITLE,
+        text: `${BODY}\n\nUpdate your card: ${link}\n`,
+        html: `<p>${BODY}</p><p><a href="${link}">Update your card</a></p>`,
+      },
     });
   } catch (error) {
     console.error(`payment-failed notice to ${userId} failed`, error);

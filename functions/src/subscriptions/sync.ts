@@ -12,6 +12,7 @@ import { runBatch } from '../db/batch';
 import { applyPremium, givesPremium, PREMIUM_STATUSES } from './premium-state';
 import type { BillingLiveEvents } from './live-events';
 import { noticePaymentFailed } from './notices';
+import { tellLive } from '../notifications/deliver';
 
 type SyncDeps = Pick<Deps, 'db' | 'clock' | 'live' | 'mailer' | 'config' | 'billing' | 'notifications'>;
 type EventKind = (typeof subscriptionEvents.$inferInsert)['kind'];
@@ -156,7 +157,7 @@ export async function syncSubscription(deps: SyncDeps, subscriptionId: string): 
 /** The live `billing` event to every open tab of the member; a failed send is logged, never failing the sync. */
 async function tellOpenTabs(deps: Emits<BillingLiveEvents>, userId: string, premium: boolean, status: string, changes: EventKind[]): Promise<void> {
   try {
-    await deps.live.emit(userId, 'billing', { premium, status, changes });
+    await tellLive(deps, userId, 'billing', { premium, status, changes });
   } catch (error) {
     console.error(`billing live event to ${userId} failed`, error);
   }
