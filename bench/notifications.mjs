@@ -2,7 +2,7 @@
 // bell's page of 20) and GET /notifications/unseen-count (the badge), each SAMPLES times in a
 // row as the demo member, through the app's session proxy as a browser calls them. Medians
 // and p95 in ms, for comparing the D1 table with the per-member object
-// (functions/src/notifications/store.ts). No budget of its own: it reports.
+// (functions/src/notifications/notifications-object.ts). No budget of its own: it reports.
 //
 //   npm run bench:notifications        (run it in a clone: it builds into dist/ like npm start)
 //

@@ -1,5 +1,5 @@
 // The bench inboxes go where the app keeps them: each member holds their own copy of their
-// conversations in their MemberInbox object (functions/src/inbox/mailbox.ts; D1 has no
+// conversations in their MemberInbox object (functions/src/inbox/inbox-object.ts; D1 has no
 // threads or messages since migration 0033). A bench cannot write an object's storage from
 // outside the worker, so it fills the mailboxes through the development route
 // POST /dev/inbox/import of a running API worker (ENVIRONMENT=development), as the demo seed

@@ -57,7 +57,15 @@ const mayGoBelowTheDoor = (id: string) => Object.keys(MAY_GO_BELOW_THE_DOOR).som
  * below it that store and announce (the object sends its own event before writing).
  */
 const TELLS_A_MEMBER = /\b(live\.emit|live\.closeSessions|mailer\.send)\(|\.storeAndAnnounce\(/;
-const MAY_TELL_A_MEMBER = new Set(['functions/src/notifications/deliver.ts', 'functions/src/notifications/notify.ts', 'functions/src/notifications/store.ts']);
+const MAY_TELL_A_MEMBER = new Set(['functions/src/notifications/deliver.ts', 'functions/src/notifications/notify.ts', 'functions/src/notifications/notifications-object.ts']);
+
+/**
+ * The Durable Objects index.ts exports, each as three files (docs/architecture.md "How to add a
+ * per-member Durable Object"): `<folder>/<name>-object.ts`, the binding `<folder>/<name>-binding.ts`
+ * beside it, and the port in ports/ the binding answers.
+ */
+const durableObjects = [...modules.get('functions/src/index.ts')!.matchAll(/^export \{ \w+ \} from '\.\/([\w/-]+)';$/gm)].map((match) => `functions/src/${match[1]}.ts`);
+const isPort = (id: string) => id.startsWith('functions/src/ports/');
 
 /** Production modules allowed past about 300 lines, each with the reason it stays one file. */
 const LONG_MODULES: Record<string, string> = {
@@ -94,6 +102,21 @@ describe('the API worker architecture', () => {
     ).toEqual([]);
     const productionSources = new Map(production.map((id) => [id, modules.get(id)!]));
     expect(forbiddenCalls(productionSources, (id) => !MAY_TELL_A_MEMBER.has(id), TELLS_A_MEMBER)).toEqual([]);
+  });
+
+  it('gives every Durable Object the same three files: the object, its types-only port and its binding', () => {
+    expect(durableObjects.length).toBeGreaterThanOrEqual(5);
+    const misshapen = durableObjects.flatMap((object) => {
+      const binding = object.replace(/-object\.ts$/, '-binding.ts');
+      if (!object.endsWith('-object.ts')) return [`${object}: not named <name>-object.ts`];
+      if (!modules.has(binding)) return [`${object}: no ${binding}`];
+      return graph.edges.get(binding)!.some((edge) => isPort(edge.to)) ? [] : [`${binding}: answers no port of ports/`];
+    });
+    expect(misshapen).toEqual([]);
+    // A port is types only and stands on other ports alone, so every folder (deps.ts too) may depend on it.
+    expect(forbiddenImports(graph, isPort, (id) => !isPort(id))).toEqual([]);
+    const loaded = [...graph.edges].filter(([id]) => isPort(id)).flatMap(([id, edges]) => edges.filter((edge) => edge.runtime).map((edge) => `${id} → ${edge.to}`));
+    expect(loaded).toEqual([]);
   });
 
   it('keeps every production module under about 300 lines, or says why', () => {

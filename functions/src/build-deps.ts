@@ -9,13 +9,13 @@ import { systemClock, type Clock } from './clock';
 import { readConfig } from './config';
 import { db } from './db/client';
 import type { Deps, PasswordHasher } from './deps';
-import { durableObjectLive } from './live/emitter';
-import { durableObjectNotifications } from './notifications/box';
-import { durableObjectInbox } from './inbox/mailbox-box';
-import { durableObjectProfileViews } from './profiles/views-box';
+import { inboxBinding } from './inbox/inbox-binding';
+import { liveBinding } from './live/live-binding';
 import { cloudflareMailer } from './mail/cloudflare-mailer';
 import { devMailbox } from './mail/dev-mailbox';
-import { durableObjectLimiter } from './rate-limit/limiter';
+import { notificationsBinding } from './notifications/notifications-binding';
+import { profileViewsBinding } from './profiles/profile-views-binding';
+import { rateLimiterBinding } from './rate-limit/rate-limiter-binding';
 import { readBillingConfig } from './subscriptions/config';
 import { stripeProvider } from './subscriptions/stripe-provider';
 import { testModeProvider } from './subscriptions/test-mode-provider';
@@ -35,12 +35,13 @@ export function buildDeps(env: Env, options: AppOptions = {}): Deps {
     config,
     // Development mail stays in the dev mailbox; anywhere else it really goes out.
     mailer: config.isDevelopment ? devMailbox(database, clock) : cloudflareMailer(env.MAILER, config.mailFrom, clock),
-    limiter: durableObjectLimiter(env.RATE_LIMITER, clock),
     passwords: options.passwords ?? scryptHasher(),
-    live: durableObjectLive(env.LIVE),
-    notifications: durableObjectNotifications(env.NOTIFICATION_STORE),
-    profileViews: durableObjectProfileViews(env.PROFILE_VIEW_STORE),
-    inbox: durableObjectInbox(env.INBOX_STORE),
+    // The Durable Objects: each binding turns the worker's namespace into its port (ports/), one line each.
+    limiter: rateLimiterBinding(env.RATE_LIMITER, clock),
+    live: liveBinding(env.LIVE),
+    notifications: notificationsBinding(env.NOTIFICATION_STORE),
+    profileViews: profileViewsBinding(env.PROFILE_VIEW_STORE),
+    inbox: inboxBinding(env.INBOX_STORE),
     billing: billingProvider(env, database, config.appUrl, config.isDevelopment),
     // Sign-in through Google, LinkedIn and GitHub, each on when its client id and secret are set.
     social: oauthProviders(readSocialConfig(env as Env & SocialVars)),

@@ -2,16 +2,23 @@
  * Everything the domain code needs from the outside world, handed in as one value so
  * services stay plain functions that tests can call without HTTP.
  *
- * The password and live-event ports are declared here rather than beside their adapters
- * (auth/password.ts, live/emitter.ts): those folders depend on this file, and this file
- * depends on no domain folder.
+ * Each Durable Object's port is a types-only file of ports/ (docs/architecture.md "How to add
+ * a per-member Durable Object"); the other ports are declared here rather than beside their
+ * adapters (auth/password.ts, subscriptions/, auth/social/): those folders depend on this
+ * file, and this file depends on no domain folder.
  */
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
-import type { Limiter } from './rate-limit/limiter';
-import type { InboxStores } from './mailboxes';
+import type { InboxStores } from './ports/inbox';
+import type { LiveEmitter } from './ports/live';
+import type { NotificationStores } from './ports/notifications';
+import type { ProfileViewStores } from './ports/profile-views';
+import type { Limiter } from './ports/rate-limiter';
+
+/** The browser's session code names why a session ended (src/lib/session/ended.ts); the type is the live port's. */
+export type { SessionEndedReason } from './ports/live';
 
 /** The password hasher the domain code receives, so tests of rate limits can use a cheap one. */
 export type PasswordHasher = {
@@ -20,124 +27,6 @@ export type PasswordHasher = {
   /** True when a stored hash was made with other parameters than today's: rehash at sign-in. */
   needsRehash(stored: string): boolean;
 };
-
-/**
- * Live events to a member's open sockets: `emit(userId, event, payload)` reaches every tab
- * and device of that member. `Events` maps the event names to their payloads; Deps carries
- * the emitter with none, so code that sends narrows it to the events it sends (`Emits`,
- * e.g. inbox/live-events.ts). live/events.ts lists them all for the socket and the app.
- */
-export type LiveEmitter<Events extends object = Record<never, never>> = {
-  /**
-   * Resolves once the member's object has sent it (0 sockets is fine); never throws. With
-   * `push`, the object sends that web push (push/) when no open socket got the event.
-   */
-  emit<E extends keyof Events & string>(userId: string, event: E, payload: Events[E], push?: PushNote): Promise<void>;
-  /**
-   * Closes the member's sockets of the sessions in `scope`, whose sessions just ended,
-   * telling each tab `reason` first (the event `session.ended`); never throws.
-   */
-  closeSessions(userId: string, scope: SessionScope, reason: SessionEndedReason): Promise<void>;
-};
-
-/**
- * A web push for a member away from the tab (push/send.ts): `kind` is a preference kind
- * (push/kinds.ts), `url` the screen a click opens, `tag` collapses the pushes of one thing
- * (one conversation) on the device and at the push service (`Topic`).
- */
-export type PushNote = { kind: string; title: string; body: string; url: string; tag: string };
-
-/**
- * Why a session ended, as its open tabs are told (session/end-reasons.ts): the live event
- * `session.ended` and the `reason` of a refused token's 401.
- */
-export type SessionEndedReason = 'signed_out' | 'signed_out_everywhere' | 'password_changed' | 'suspended' | 'expired' | 'account_deleted';
-
-/** Some of a member's sessions: one of them, or all but one (`allBut: null`: all of them). */
-export type SessionScope = { only: string } | { allBut: string | null };
-
-/** A notification as one member's store holds it (functions/src/notifications/store.ts). */
-export type StoredNotification = {
-  id: string;
-  sender_id: string | null;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  ref_id: string | null;
-  is_seen: number;
-  event_id: string | null;
-  created_at: string;
-};
-
-/** What to store: `deliveryId` (an outbox row) and `eventId` are each applied once; `collapse` updates the unseen one of the same kind and refId. */
-export type NotificationInput = Omit<StoredNotification, 'is_seen' | 'event_id' | 'created_at' | 'sender_id' | 'ref_id'> & {
-  senderId: string | null;
-  refId: string | null;
-  eventId?: string | null;
-  deliveryId?: string | null;
-  collapse?: boolean;
-  at: string;
-};
-
-/** Unseen notifications counted by sender (null: the product's own). */
-export type UnseenBySender = Array<{ senderId: string | null; n: number }>;
-
-/**
- * The live `notification` event the object sends to its member's live object right after
- * storing (no hop back through the worker): `body` and `sender` (a member card) as the event
- * carries them, the stored notification beside them (null when nothing was stored).
- */
-export type NotificationAnnounce = { title: string; body: unknown; sender: { _id: string } | null; push?: PushNote };
-
-/** One member's notifications store: the object's methods (notifications/store.ts). */
-export type NotificationBox = {
-  store(input: NotificationInput): Promise<StoredNotification | null>;
-  /**
-   * The live event `announce` describes to the member's sockets (a failed event is logged),
-   * then `store`. `written` is false when the event went out but the write failed: the caller
-   * keeps its outbox row for the cron and must not announce again.
-   */
-  storeAndAnnounce(userId: string, input: NotificationInput, announce: NotificationAnnounce): Promise<{ row: StoredNotification | null; written: boolean }>;
-  page(limit: number, offset: number, hidden: string[]): Promise<{ rows: StoredNotification[]; total: number }>;
-  unseenBySender(): Promise<UnseenBySender>;
-  markSeen(id: string): Promise<{ row: StoredNotification | null; unseen: UnseenBySender }>;
-  markAllSeen(): Promise<number>;
-  markRefSeen(kind: string, refId: string): Promise<UnseenBySender>;
-  rewriteBody(kind: string, refId: string, from: string, to: string): Promise<number>;
-  forgetSenders(senderIds: string[]): Promise<number>;
-  countsSince(since: string): Promise<Array<{ kind: string; senderId: string | null; n: number }>>;
-  all(): Promise<StoredNotification[]>;
-  wipe(): Promise<void>;
-  importRows(rows: StoredNotification[]): Promise<number>;
-};
-
-/** The members' notification stores, one per member (`of(userId)`). */
-export type NotificationStores = { of(userId: string): NotificationBox };
-
-/** Which list of a member's views a row belongs to: who viewed them, or whom they viewed. */
-export type ProfileViewSide = 'viewers' | 'viewed';
-
-/** A profile view as one member's views object keeps it: `member_id` is the other member of the view. */
-export type StoredProfileView = { side: ProfileViewSide; member_id: string; day: string; private: number; viewed_at: string };
-
-/** One member's profile views: the object's methods (profiles/views-store.ts). */
-export type ProfileViewBox = {
-  record(side: ProfileViewSide, memberId: string, at: string, isPrivate: boolean): Promise<void>;
-  viewers(since: string, hidden: string[], limit: number): Promise<{ rows: StoredProfileView[]; total: number }>;
-  viewed(since: string, hidden: string[], limit: number): Promise<{ rows: Array<{ member_id: string; viewed_at: string }>; total: number }>;
-  countSince(since: string): Promise<number>;
-  all(): Promise<StoredProfileView[]>;
-  forget(memberIds: string[]): Promise<void>;
-  wipe(): Promise<void>;
-  importRows(rows: StoredProfileView[]): Promise<number>;
-};
-
-/** The members' profile-view stores, one per member (`of(userId)`). */
-export type ProfileViewStores = { of(userId: string): ProfileViewBox };
-
-/** The dependency of code that sends these live events. */
-export type Emits<Events extends object> = { live: LiveEmitter<Events> };
 
 /** A Premium plan: billed monthly or yearly. */
 export type BillingPlan = 'monthly' | 'yearly';
@@ -225,16 +114,18 @@ export type Deps = {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  limiter: Limiter;
   passwords: PasswordHasher;
   config: Config;
-  /** Live events to a member's open sockets (functions/src/live). */
+  // The Durable Objects, each through its port (ports/); build-deps.ts binds them.
+  /** Attempts counted per limited key, one object per key (ports/rate-limiter.ts). */
+  limiter: Limiter;
+  /** Live events to a member's open tabs, one object per member (ports/live.ts). */
   live: LiveEmitter;
-  /** Each member's notifications, in one object per member (functions/src/notifications/store.ts). */
+  /** Each member's notifications, one object per member (ports/notifications.ts). */
   notifications: NotificationStores;
-  /** Each member's profile views, in one object per member (functions/src/profiles/views-store.ts). */
+  /** Each member's profile views, one object per member (ports/profile-views.ts). */
   profileViews: ProfileViewStores;
-  /** Each member's copy of their conversations, in one mailbox object per member (functions/src/inbox/mailbox.ts). */
+  /** Each member's copy of their conversations, one mailbox object per member (ports/inbox.ts). */
   inbox: InboxStores;
   /** The payment provider behind Premium (functions/src/subscriptions). */
   billing: BillingProvider;

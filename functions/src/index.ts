@@ -15,11 +15,11 @@ import { redeliverBatchedNotices } from './notifications/deliver';
 import { purgeSnapshots } from './reports/snapshots';
 import { drainingUnreadBodies } from './request-body';
 
-export { MemberLive } from './live/member-live';
-export { MemberNotifications } from './notifications/store';
-export { MemberProfileViews } from './profiles/views-store';
-export { MemberInbox } from './inbox/mailbox';
-export { RateLimiter } from './rate-limit/rate-limiter';
+export { MemberLive } from './live/live-object';
+export { MemberNotifications } from './notifications/notifications-object';
+export { MemberProfileViews } from './profiles/profile-views-object';
+export { MemberInbox } from './inbox/inbox-object';
+export { RateLimiter } from './rate-limit/rate-limiter-object';
 
 const app = createApp();
 

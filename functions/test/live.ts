@@ -4,7 +4,7 @@
  * an emitter that records what domain code sends, for tests without sockets.
  */
 import { expect, vi } from 'vitest';
-import type { LiveEmitter, SessionEndedReason, SessionScope } from '../src/deps';
+import type { LiveEmitter, SessionEndedReason, SessionScope } from '../src/ports/live';
 import type { LiveEventName } from '../src/live/events';
 import { get } from './api';
 

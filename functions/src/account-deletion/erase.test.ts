@@ -11,14 +11,14 @@ import { db } from '../db/client';
 import { newId } from '../db/ids';
 import { attachments, deletionRequests, feedComments, feedPollOptions, feedPosts, founders, subscriptions, users } from '../db/schema';
 import type { BillingProvider } from '../deps';
-import type { InboxStores } from '../mailboxes';
+import type { InboxStores } from '../ports/inbox';
 import { recordView } from '../profiles/views';
 import { decideDeletion } from './requests';
 import { searchMembers } from '../admin/members';
 import { storedFor, storedRows, testStores } from '../notifications/test-support';
 import { forgetSentNotifications } from './sent-notifications';
 import { fixedClock } from '../clock';
-import { durableObjectInbox } from '../inbox/mailbox-box';
+import { inboxBinding } from '../inbox/inbox-binding';
 import { eraseMember, handOverConversations } from './erase';
 
 afterEach(closeLiveSockets);
@@ -26,7 +26,7 @@ afterEach(closeLiveSockets);
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const database = () => db(env);
 const viewStores = () => buildDeps(env).profileViews;
-const mailboxes = () => durableObjectInbox(env.INBOX_STORE);
+const mailboxes = () => inboxBinding(env.INBOX_STORE);
 
 /** A conversation between two members, in both mailboxes: each message `[author, body, read]` from the first or the second. */
 async function conversation(one: string, two: string, lines: Array<[string, string, number]>) {

@@ -11,7 +11,7 @@
  * - one address against every account: stops a single address spraying guesses.
  * The account is named by the normalised email, known or not, so no answer reveals it.
  */
-import type { Limiter } from '../rate-limit/limiter';
+import type { Limiter } from '../ports/rate-limiter';
 import { BACKOFF_RULES, limitKey, RATE_LIMITS, tooManyAttempts } from '../rate-limit/policies';
 
 /** An attempt counted as a failure until `succeeded` says the password was right. */

@@ -4,7 +4,8 @@
  * member at all. The checks the other features call are ../members/blocks.ts.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Deps, Emits } from '../deps';
+import type { Deps } from '../deps';
+import type { Emits } from '../ports/live';
 import { offsetOf, pageOf, type PageRequest, type Paged } from '../db/paging';
 import { blocks, connections } from '../db/schema';
 import { ApiError, invalidFields } from '../errors';

@@ -3,7 +3,8 @@
  * it changes (a request arrives or is withdrawn, the member answers one in any tab, a block
  * ends one). live/events.ts lists every live event for the app.
  */
-import type { Deps, Emits } from '../deps';
+import type { Deps } from '../deps';
+import type { Emits } from '../ports/live';
 import { tellLive } from '../notifications/deliver';
 import { connectionCounts } from './lists';
 

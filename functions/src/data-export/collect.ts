@@ -4,8 +4,8 @@
  * billing state. Only rows about this member are read; what other members wrote to them
  * stays out (see documents.ts for the rules), and the names of the other members a row
  * mentions are read in a second query. Their notifications, profile views and conversations
- * come from their own objects (notifications/store.ts, profiles/views-store.ts,
- * inbox/mailbox.ts), read beside the batch; their files' rows stay D1's (attachments).
+ * come from their own objects (notifications/notifications-object.ts, profiles/profile-views-object.ts,
+ * inbox/inbox-object.ts), read beside the batch; their files' rows stay D1's (attachments).
  */
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -157,14 +157,14 @@ export type MemberData = {
   votes: Rows[12];
   connections: Rows[13];
   blocked: Rows[14];
-  /** From the member's mailbox (inbox/mailbox.ts), oldest first. */
+  /** From the member's mailbox (inbox/inbox-object.ts), oldest first. */
   threads: ExportedThread[];
   receivedPerThread: Array<{ threadId: string; received: number }>;
   messages: ExportedMessage[];
   attachments: Rows[15];
   messageRequests: Rows[16];
   notifications: ExportedNotification[];
-  /** From the member's profile-views object (profiles/views-store.ts), oldest first. */
+  /** From the member's profile-views object (profiles/profile-views-object.ts), oldest first. */
   viewsOfMe: Array<{ viewerId: string; viewedAt: string; private: boolean }>;
   viewsByMe: Array<{ viewedId: string; viewedAt: string; private: boolean }>;
   reports: Rows[17];

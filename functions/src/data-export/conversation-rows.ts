@@ -1,5 +1,5 @@
 /** The member's conversations as the export reads them from their mailbox: the shapes their D1 rows had. */
-import type { MailboxExport } from '../mailboxes';
+import type { MailboxExport } from '../ports/inbox';
 
 /** A thread of the member's (the shape its D1 row had). */
 export type ExportedThread = { id: string; otherId: string; unreadCount: number; lastMessageAt: string | null; createdAt: string };

@@ -139,7 +139,7 @@ function messagesDocument(data: MemberData, { fileOf }: DocumentContext) {
 
 /**
  * Whose words each kind of notification's body holds (events/notification-of.ts and the notices
- * that call notify()): the member's own (a snippet of their post) or the app's are kept; another
+ * sent through notifications/deliver.ts): the member's own (a snippet of their post) or the app's are kept; another
  * member's (a request's note, a message, a comment, a reply, a post or comment naming them) stay
  * out, as those texts do. Every kind must be placed here, and a kind the export does not know
  * (a row stored by a newer or older version) keeps no body: the rule fails safe.

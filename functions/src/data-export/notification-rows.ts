@@ -1,5 +1,5 @@
 /** The member's notifications as the export reads them from their object: the shape their D1 row had. */
-import type { StoredNotification } from '../deps';
+import type { StoredNotification } from '../ports/notifications';
 
 /** A notification as the export reads it (the shape its D1 row had). */
 export type ExportedNotification = {

@@ -7,7 +7,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../db/client';
+import type { Db } from './client';
 
 const dialect = new SQLiteSyncDialect();
 

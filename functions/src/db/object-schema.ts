@@ -1,6 +1,6 @@
 /**
- * The tables of a SQLite-backed Durable Object (the member objects: notifications/store.ts,
- * profiles/views-store.ts), brought to `version` once per object: a one-row `schema_version`
+ * The tables of a SQLite-backed Durable Object (the member objects: notifications/notifications-object.ts,
+ * profiles/profile-views-object.ts), brought to `version` once per object: a one-row `schema_version`
  * table says which version the object's tables are at, and an object behind it runs every
  * statement. Each statement must be idempotent (`IF NOT EXISTS`), so an object of any earlier
  * version ends up with the same tables as a new one.

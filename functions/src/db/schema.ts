@@ -594,7 +594,7 @@ export const domainEvents = sqliteTable(
   (table) => [index('domain_events_subject_created').on(table.subjectId, table.createdAt)],
 );
 
-// The inbox lives in one MemberInbox object per member (0033, inbox/mailbox.ts); D1 keeps the
+// The inbox lives in one MemberInbox object per member (0033, inbox/inbox-object.ts); D1 keeps the
 // files' rows (the registry of what is in R2, by owner) and which threads have unread messages.
 export const attachments = sqliteTable(
   'attachments',
@@ -641,7 +641,7 @@ export const unreadThreads = sqliteTable(
 );
 
 // The notification outbox (0024): notifications themselves live in one object per member
-// (notifications/store.ts); an action's batch writes the row, delivery deletes it.
+// (notifications/notifications-object.ts); an action's batch writes the row, delivery deletes it.
 export const notificationOutbox = sqliteTable(
   'notification_outbox',
   {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, get, post } from '../../test/api';
 import { db } from '../db/client';
-import { durableObjectInbox } from '../inbox/mailbox-box';
+import { inboxBinding } from '../inbox/inbox-binding';
 import { threadIdOf } from '../inbox/threads';
 import { DEMO_PASSWORD } from './demo-data';
 import { INBOX_SEEDED_KEY } from './seed-inbox';
@@ -35,7 +35,7 @@ describe('the demo inbox', () => {
     );
     const idOf = new Map(users.map((user) => [user.email, user.id]));
     const demoId = idOf.get('demo@foundermesh.dev')!;
-    const inbox = durableObjectInbox(env.INBOX_STORE);
+    const inbox = inboxBinding(env.INBOX_STORE);
 
     /** Each conversation as both mailboxes hold it, and the demo member's unread_threads rows. */
     async function state() {

@@ -5,7 +5,7 @@
  * no longer sit in D1 where it writes directly.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { StoredProfileView } from '../deps';
+import type { StoredProfileView } from '../ports/profile-views';
 import { newRouter } from '../http/context';
 import { JSON_BODY_ERRORS, errorResponses, jsonBody, jsonResponse } from '../openapi/responses';
 import { PUBLIC_SECURITY } from '../openapi/security';

@@ -5,7 +5,7 @@ import { db } from '../db/client';
 import { devMailbox } from '../mail/dev-mailbox';
 import { systemClock } from '../clock';
 import { newId } from '../db/ids';
-import { durableObjectInbox } from '../inbox/mailbox-box';
+import { inboxBinding } from '../inbox/inbox-binding';
 import { connectedMembers, sendText } from '../inbox/test-inbox';
 import { DEMO_ADMIN_PASSWORD, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_POSTS } from './demo-data';
 
@@ -112,7 +112,7 @@ describe('POST /dev/inbox/import', () => {
     expect(answer.status).toBe(200);
     expect(await bodyOf(answer)).toEqual({ imported: 3 });
 
-    const box = durableObjectInbox(env.INBOX_STORE).of(owner);
+    const box = inboxBinding(env.INBOX_STORE).of(owner);
     const thread = await box.thread(threadId, []);
     expect(thread).toMatchObject({ other_id: other, t_unread: 1, msg_id: messages[2]!.id, t_updated: '2026-03-01T12:00:00.000Z' });
     const { rows } = await box.messages(threadId, null, 10, null);

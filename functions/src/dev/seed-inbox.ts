@@ -3,7 +3,7 @@
  * the demo member's conversations with her three connections (an unread one, a long one
  * with a reply that quotes, one she wrote last) and one with a member she is no longer
  * connected to (history, read only). Each conversation goes into both members' mailboxes
- * (inbox/mailbox.ts), which count the unread messages and pick the previews from the rows;
+ * (inbox/inbox-object.ts), which count the unread messages and pick the previews from the rows;
  * D1 gets the `unread_threads` rows the send path would have written.
  *
  * The marker is written last, with those rows: a call that stopped halfway leaves no marker,
@@ -14,7 +14,7 @@
 import { idFrom } from '../db/ids';
 import { inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import type { MailboxImport } from '../mailboxes';
+import type { MailboxImport } from '../ports/inbox';
 import { appMeta, users } from '../db/schema';
 import { runBatch, type BatchStatement } from '../db/batch';
 import { threadIdOf } from '../inbox/threads';

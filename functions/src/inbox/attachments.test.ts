@@ -6,7 +6,7 @@ import { containsText, jpegImage, pngImage } from '../media/test-images';
 import { TEST_LOCATION, testVideo } from '../media/test-videos';
 import { fixedClock } from '../clock';
 import { db } from '../db/client';
-import { durableObjectLimiter } from '../rate-limit/limiter';
+import { rateLimiterBinding } from '../rate-limit/rate-limiter-binding';
 import { storeUpload } from './attachments';
 import { INBOX_MESSAGES as M } from './messages';
 import { block, connectedMembers, deleteMessage, fileOf, formOf, pdfBytes, postForm, send, sendText, type Member } from './test-inbox';
@@ -73,7 +73,7 @@ describe('unsent uploads', () => {
   it('are removed (row and R2 object) once a day old, the next time their owner uploads', async () => {
     const member = await signedInMember();
     const clock = fixedClock(new Date('2026-03-01T10:00:00Z'));
-    const deps = { db: db(env), clock, media: env.MEDIA, limiter: durableObjectLimiter(env.RATE_LIMITER, clock) };
+    const deps = { db: db(env), clock, media: env.MEDIA, limiter: rateLimiterBinding(env.RATE_LIMITER, clock) };
     const file = { bytes: pdfBytes(), mime: 'application/pdf', extension: 'pdf', width: null, height: null, name: 'a.pdf' };
     const old = await storeUpload(deps, member.user.id, file);
     const key = async (id: string) => (await env.DB.prepare('SELECT storage_key FROM attachments WHERE id = ?').bind(id).first<{ storage_key: string }>())?.storage_key;

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import type { MessageFile } from '../mailboxes';
+import type { MessageFile } from '../ports/inbox';
 import { newId } from '../db/ids';
 import { attachments } from '../db/schema';
 import { blockedWith } from '../members/blocks';

@@ -5,7 +5,7 @@ import { connectedPair } from '../../test/connections';
 import { recordingEmitter } from '../../test/live';
 import { fixedClock } from '../clock';
 import { newId } from '../db/ids';
-import type { NotificationBox, NotificationStores } from '../deps';
+import type { NotificationBox, NotificationStores } from '../ports/notifications';
 import { OUTBOX_GRACE_MS, redeliverOutbox } from '../notifications/outbox';
 import { notificationDeps, storedRows, testStores } from '../notifications/test-support';
 import { deleteMessage } from './delete';

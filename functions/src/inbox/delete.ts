@@ -11,7 +11,8 @@
  * with `removedMessageId`).
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits } from '../deps';
+import type { Deps } from '../deps';
+import type { Emits } from '../ports/live';
 import { runBatch } from '../db/batch';
 import { ApiError } from '../errors';
 import { deleteFiles } from './attachments';

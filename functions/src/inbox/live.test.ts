@@ -8,7 +8,7 @@ import { threadMessages } from './read';
 import { sendMessage } from './send';
 import type { MessageForm } from './message-form';
 import { connectedMembers } from './test-inbox';
-import { durableObjectInbox } from './mailbox-box';
+import { inboxBinding } from './inbox-binding';
 import { storedRows } from '../notifications/test-support';
 
 afterEach(closeLiveSockets);
@@ -41,7 +41,7 @@ describe('the live events of the inbox', () => {
     const [received] = (await storedRows(b.user.id)).filter((row) => row.kind === 'message.received');
     expect(toRecipient.notification).toMatchObject({ _id: received!.id, createdAt: received!.created_at, body: received!.body });
     // The message is stored (in the sender's mailbox, and its copy in the recipient's) before the event goes out.
-    for (const member of [a, b]) expect((await durableObjectInbox(env.INBOX_STORE).of(member.user.id).message(answer.message._id))?.body).toBe('Are you free on Friday?');
+    for (const member of [a, b]) expect((await inboxBinding(env.INBOX_STORE).of(member.user.id).message(answer.message._id))?.body).toBe('Are you free on Friday?');
     const toSender = sent.find((event) => event.userId === a.user.id)!.payload as any;
     expect(toSender.thread).toMatchObject({ _id: answer.thread._id, unreadCount: 0, receiver: { _id: b.user.id } });
   });

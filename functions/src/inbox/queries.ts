@@ -1,6 +1,6 @@
 /**
  * The inbox's D1 SQL: whether a pair may write to each other. The threads and messages
- * themselves are in each member's mailbox (mailbox.ts).
+ * themselves are in each member's mailbox (inbox-object.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 

@@ -6,7 +6,8 @@
  * the other member hears that their messages were read.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits } from '../deps';
+import type { Deps } from '../deps';
+import type { Emits } from '../ports/live';
 import { ApiError, invalidFields } from '../errors';
 import { visibleUnseen } from '../notifications/unseen';
 import type { InboxLiveEvents } from './live-events';

@@ -3,7 +3,7 @@
  * across a block; a reply quotes a message of the same thread; files come with the form or
  * are the sender's earlier unsent uploads.
  *
- * The message is acknowledged once the sender's mailbox (mailbox.ts) has stored it with its
+ * The message is acknowledged once the sender's mailbox (inbox-object.ts) has stored it with its
  * copy for the recipient's mailbox in its outbox. Before that, one D1 batch writes what D1
  * keeps of it: the outbox row of the recipient's notification (its id is the message's, so
  * the cron can tell a message that was never stored), the thread's unread mark for the
@@ -16,8 +16,9 @@
  * other tabs.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits } from '../deps';
-import type { MessageFile } from '../mailboxes';
+import type { Deps } from '../deps';
+import type { Emits } from '../ports/live';
+import type { MessageFile } from '../ports/inbox';
 import { newId } from '../db/ids';
 import { runBatch, type BatchStatement } from '../db/batch';
 import { ApiError, invalidFields, type FieldErrors } from '../errors';

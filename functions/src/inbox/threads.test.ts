@@ -4,7 +4,7 @@ import { bodyOf, get, signedInMember } from '../../test/api';
 import { connectTo, someMembers, UNKNOWN_ID } from '../../test/connections';
 import { INBOX_MESSAGES as M } from './messages';
 import { block, connectedMembers, listOf, openThread, put, sendText, type Member } from './test-inbox';
-import { durableObjectInbox } from './mailbox-box';
+import { inboxBinding } from './inbox-binding';
 
 /** A member connected to `count` others, each of whom has written once (oldest first). */
 async function memberWithThreads(count: number) {
@@ -74,7 +74,7 @@ describe('POST /connections/threads', () => {
     expect(theirs._id).toBe(thread._id);
     expect(theirs.receiver._id).toBe(a.user.id);
     // Each mailbox holds that one thread with the other member.
-    const mailboxes = durableObjectInbox(env.INBOX_STORE);
+    const mailboxes = inboxBinding(env.INBOX_STORE);
     expect(await mailboxes.of(a.user.id).threadWith(b.user.id)).toMatchObject({ id: thread._id, has_history: 0 });
     expect(await mailboxes.of(b.user.id).threadWith(a.user.id)).toMatchObject({ id: thread._id, has_history: 0 });
     // The first message goes into it.

@@ -4,13 +4,13 @@
  * The list, one thread as a member sees it, opening a thread with a member and the count
  * of unread messages. Blocked either way: the thread is hidden from both.
  *
- * Each member's threads are in their mailbox (mailbox.ts); who the other member is (their
+ * Each member's threads are in their mailbox (inbox-object.ts); who the other member is (their
  * card), whether the two may write and who is blocked are D1's. So a reading asks D1 for the
  * members to leave out, the mailbox for the threads, and D1 for the cards of those shown.
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import type { StoredThread, ThreadFilter } from '../mailboxes';
+import type { StoredThread, ThreadFilter } from '../ports/inbox';
 import { blockedIds, isBlockedBetween } from '../members/blocks';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, toMemberCard, type MemberCardRow } from '../members/cards';
 import { offsetOf, pageOf } from '../db/paging';

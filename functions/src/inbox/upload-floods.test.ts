@@ -6,7 +6,7 @@ import { fixedClock } from '../clock';
 import { db } from '../db/client';
 import worker from '../index';
 import { FLOOD_LIMITS, RATE_LIMITS } from '../rate-limit/policies';
-import { durableObjectLimiter } from '../rate-limit/limiter';
+import { rateLimiterBinding } from '../rate-limit/rate-limiter-binding';
 import { storeUpload, sweepUnsentUploads } from './attachments';
 import { connectedMembers, fileOf, formOf, pdfBytes, postForm, send, type Member } from './test-inbox';
 
@@ -62,7 +62,7 @@ describe('unsent upload floods', () => {
     const { a, b } = await connectedMembers();
     const file = { bytes: pdfBytes(), mime: 'application/pdf', extension: 'pdf', width: null, height: null, name: 'old.pdf' };
     const twoDaysAgo = fixedClock(new Date(Date.now() - 2 * 86_400_000));
-    const old = await storeUpload({ db: db(env), clock: twoDaysAgo, media: env.MEDIA, limiter: durableObjectLimiter(env.RATE_LIMITER, twoDaysAgo) }, a.user.id, file);
+    const old = await storeUpload({ db: db(env), clock: twoDaysAgo, media: env.MEDIA, limiter: rateLimiterBinding(env.RATE_LIMITER, twoDaysAgo) }, a.user.id, file);
     const oldKey = (await row(old._id))!.storage_key;
     const [fresh, sent] = await uploadMany(b, 2);
     await sendAll(b, a, [sent!]);

@@ -7,9 +7,9 @@ import { toMemberCard, type MemberCardRow } from '../members/cards';
 import type { MemberCard } from '../members/schemas';
 import { INBOX_MESSAGES as M } from './messages';
 import type { Attachment, Message, Thread } from './schemas';
-import type { StoredMessage } from '../mailboxes';
+import type { StoredMessage } from '../ports/inbox';
 
-/** A message as a mailbox answers it (mailbox.ts); all null for a thread with no message yet. */
+/** A message as a mailbox answers it (inbox-object.ts); all null for a thread with no message yet. */
 export type MessageRow = StoredMessage;
 
 /** A thread as the viewer's mailbox answers it, with the other member's card (D1) and whether the two may write. */

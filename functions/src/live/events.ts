@@ -9,7 +9,7 @@ import type { ConnectionLiveEvents } from '../connections/live-events';
 import type { InboxLiveEvents } from '../inbox/live-events';
 import type { NotificationLiveEvents } from '../notifications/live-events';
 import type { BillingLiveEvents } from '../subscriptions/live-events';
-import type { SessionEndedReason } from '../deps';
+import type { SessionEndedReason } from '../ports/live';
 
 /** `notification` (docs/product.md#live-connection): a new message has title `New Message` and the thread in `body`. */
 export type NotificationEvent = InboxLiveEvents['notification'] | NotificationLiveEvents['notification'];

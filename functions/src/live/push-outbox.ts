@@ -1,11 +1,11 @@
 /**
- * The web pushes of one member's live object (member-live.ts): sent after the event found no
+ * The web pushes of one member's live object (live-object.ts): sent after the event found no
  * open socket, off the request's path. Devices whose push service failed (429, 5xx, not
  * reached) are retried from the object's alarm with backoff (base, 4×, 16×), then given up.
  */
 import { systemClock } from '../clock';
 import { db } from '../db/client';
-import type { PushNote } from '../deps';
+import type { PushNote } from '../ports/live';
 import { readPushConfig } from '../push/config';
 import { deliverPush } from '../push/send';
 

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, call, get, post, resetCodeFor, sessionToken, signedInMember } from '../../test/api';
 import { closeLiveSockets, joinedLiveSocket, livePath, UPGRADE } from '../../test/live';
-import { CLOSE_CODES } from './member-live';
+import { CLOSE_CODES } from './live-object';
 import { withUpgradeSession } from './upgrade';
 
 const liveOf = (userId: string) => env.LIVE.get(env.LIVE.idFromName(userId));

@@ -4,7 +4,7 @@ import { bodyOf, get, signedInMember } from '../../test/api';
 import { closeLiveSockets, joinedLiveSocket, type LiveClient } from '../../test/live';
 import { FLOOD_LIMITS } from '../rate-limit/policies';
 import { heartbeatSettings } from './heartbeat';
-import { CLOSE_CODES } from './member-live';
+import { CLOSE_CODES } from './live-object';
 
 afterEach(closeLiveSockets);
 

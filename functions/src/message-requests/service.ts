@@ -7,7 +7,8 @@
  * requests; a member may turn requests off in their privacy choices.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits } from '../deps';
+import type { Deps } from '../deps';
+import type { Emits } from '../ports/live';
 import { newId } from '../db/ids';
 import { runBatch } from '../db/batch';
 import { pageOf, offsetOf, type PageRequest } from '../db/paging';

@@ -17,7 +17,7 @@ import { readCursor, saveCursor } from '../jobs/cursor';
 import { devMailbox } from '../mail/dev-mailbox';
 import type { Mailer } from '../mail/mailer';
 import { storedFor, testStores } from '../notifications/test-support';
-import { durableObjectProfileViews } from '../profiles/views-box';
+import { profileViewsBinding } from '../profiles/profile-views-binding';
 import { savePreferences } from '../push/preferences';
 import { consumeDigestBatch, DIGEST_QUEUE, type DigestLimits, type DigestMessage, enqueueDueDigests } from './digest-queue';
 import { dayOf } from './unread';
@@ -36,7 +36,7 @@ function depsAt(at: Date, mailer?: Mailer) {
     clock,
     mailer: mailer ?? devMailbox(database, clock),
     config: readConfig(env),
-    profileViews: durableObjectProfileViews(env.PROFILE_VIEW_STORE),
+    profileViews: profileViewsBinding(env.PROFILE_VIEW_STORE),
     notifications: testStores(),
   };
 }

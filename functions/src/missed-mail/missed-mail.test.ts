@@ -12,10 +12,10 @@ import { devMailbox } from '../mail/dev-mailbox';
 import { buildMimeMessage } from '../mail/mime';
 import { storedFor, testStores } from '../notifications/test-support';
 import { recordView } from '../profiles/views';
-import { durableObjectProfileViews } from '../profiles/views-box';
+import { profileViewsBinding } from '../profiles/profile-views-binding';
 import { savePreferences } from '../push/preferences';
-import type { InboxBox, InboxStores } from '../mailboxes';
-import { durableObjectInbox } from '../inbox/mailbox-box';
+import type { InboxBox, InboxStores } from '../ports/inbox';
+import { inboxBinding } from '../inbox/inbox-binding';
 import { connectedMembers, sendText, type Member } from '../inbox/test-inbox';
 import { threadIdOf } from '../inbox/threads';
 import { sendDigestsNow } from './digest-queue';
@@ -23,7 +23,7 @@ import { sendUnreadMessageMails, unreadMark } from './unread';
 import { unsubscribeToken } from './unsubscribe';
 
 const SECRET = env.JWT_SECRET;
-const inbox = durableObjectInbox(env.INBOX_STORE);
+const inbox = inboxBinding(env.INBOX_STORE);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -37,7 +37,7 @@ function depsAt(at: Date) {
     clock,
     mailer: devMailbox(database, clock),
     config: readConfig(env),
-    profileViews: durableObjectProfileViews(env.PROFILE_VIEW_STORE),
+    profileViews: profileViewsBinding(env.PROFILE_VIEW_STORE),
     notifications: testStores(),
     inbox,
   };
@@ -383,7 +383,7 @@ describe('the digest', () => {
     // Only the mention of 3 days ago is left: older than the daily digest's day.
     await testStores().of(quiet.user.id).wipe();
     await storedFor(quiet, null, new Date(Date.now() - 3 * DAY).toISOString(), { kind: 'post.mentioned', senderId: null });
-    await durableObjectProfileViews(env.PROFILE_VIEW_STORE).of(quiet.user.id).wipe();
+    await profileViewsBinding(env.PROFILE_VIEW_STORE).of(quiet.user.id).wipe();
     const off = await busyMember('off');
     const left = await busyMember('weekly');
     const token = await unsubscribeToken(SECRET, left.user.id, 'digest');

@@ -5,7 +5,7 @@
  * day) is claimed before the send, so a second run, or two runs at once, send nothing more;
  * a failed send gives the claim back for the next run.
  *
- * The messages are in the members' mailboxes (inbox/mailbox.ts), which D1 cannot query, so
+ * The messages are in the members' mailboxes (inbox/inbox-object.ts), which D1 cannot query, so
  * the candidates come from D1's `unread_threads`: the send path adds a row (member, thread,
  * sender, since the first unread message) unless there is one, reading the thread removes it.
  * The mail's count is the member's mailbox's unread count of that thread; when it is 0 (the

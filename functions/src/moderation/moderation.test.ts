@@ -8,7 +8,7 @@ import { newPost } from '../../test/posts';
 import { listAudit } from '../audit/audit';
 import { db } from '../db/client';
 import { connectedMembers, deleteMessage, sendText } from '../inbox/test-inbox';
-import { CLOSE_CODES } from '../live/member-live';
+import { CLOSE_CODES } from '../live/live-object';
 
 afterEach(closeLiveSockets);
 

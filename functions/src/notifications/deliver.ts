@@ -15,7 +15,8 @@
  * - `sendMail`: a mail that is no notification (sign-in links, account mails, missed-mail).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Deps, Emits, LiveEmitter, SessionEndedReason, SessionScope } from '../deps';
+import type { Deps } from '../deps';
+import type { Emits, LiveEmitter, SessionEndedReason, SessionScope } from '../ports/live';
 import { users } from '../db/schema';
 import type { MailMessage } from '../mail/mailer';
 import type { MemberCard } from '../members/schemas';

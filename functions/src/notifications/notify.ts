@@ -7,7 +7,9 @@
  * one about the same thing), `notify` also sends the live `notification` event.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, Emits, NotificationInput } from '../deps';
+import type { Deps } from '../deps';
+import type { Emits } from '../ports/live';
+import type { NotificationInput } from '../ports/notifications';
 import { newId } from '../db/ids';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
 import { blockedEitherWay } from '../members/blocks';

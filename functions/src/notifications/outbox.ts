@@ -9,7 +9,8 @@
 import { sql } from 'drizzle-orm';
 import type { BatchStatement } from '../db/batch';
 import { newId } from '../db/ids';
-import type { Deps, StoredNotification } from '../deps';
+import type { Deps } from '../deps';
+import type { StoredNotification } from '../ports/notifications';
 import { storeInputOf, type NotifyInput } from './notify';
 import { DELETED_MESSAGE_BODY } from './messages';
 

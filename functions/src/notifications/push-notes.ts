@@ -2,7 +2,7 @@
  * The web push of a notification (push/): which preference kind it falls under, and what the
  * device shows. Kinds with no preference (likes, account notices) are never pushed.
  */
-import type { PushNote } from '../deps';
+import type { PushNote } from '../ports/live';
 import type { MemberCard } from '../members/schemas';
 import type { PreferenceKind } from '../push/kinds';
 import type { NotificationKind } from './schemas';

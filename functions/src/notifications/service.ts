@@ -4,7 +4,9 @@
  * list and the count; after a change the member's other tabs get `counts`. The rows come
  * from the member's object; the senders' cards and the blocks from D1.
  */
-import type { Deps, Emits, StoredNotification } from '../deps';
+import type { Deps } from '../deps';
+import type { Emits } from '../ports/live';
+import type { StoredNotification } from '../ports/notifications';
 import { blockedIds } from '../members/blocks';
 import { memberCards } from '../members/cards';
 import type { MemberCard } from '../members/schemas';

@@ -6,19 +6,19 @@ import { env } from 'cloudflare:workers';
 import { bodyOf, call } from '../../test/api';
 import { fixedClock } from '../clock';
 import { db } from '../db/client';
-import type { StoredNotification } from '../deps';
-import { durableObjectNotifications } from './box';
-import { durableObjectInbox } from '../inbox/mailbox-box';
+import type { StoredNotification } from '../ports/notifications';
+import { notificationsBinding } from './notifications-binding';
+import { inboxBinding } from '../inbox/inbox-binding';
 import { storeNotification, type NotifyInput } from './notify';
 import type { Notification, NotificationPage } from './schemas';
 
 type Member = { user: { id: string }; jwt: string };
 
 /** The notification stores of the test worker's binding. */
-export const testStores = () => durableObjectNotifications(env.NOTIFICATION_STORE);
+export const testStores = () => notificationsBinding(env.NOTIFICATION_STORE);
 
 /** The notification deps of a test: D1, the stores (and the mailboxes a message's notification asks) and a clock. */
-export const notificationDeps = (clock = fixedClock(new Date())) => ({ db: db(env), clock, notifications: testStores(), inbox: durableObjectInbox(env.INBOX_STORE) });
+export const notificationDeps = (clock = fixedClock(new Date())) => ({ db: db(env), clock, notifications: testStores(), inbox: inboxBinding(env.INBOX_STORE) });
 
 /** Every notification in the member's object, oldest first (what the tests once read from D1). */
 export async function storedRows(userId: string): Promise<StoredNotification[]> {

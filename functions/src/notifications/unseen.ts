@@ -3,7 +3,8 @@
  * when reading and counting (the badge); D1 says who they are, asked at read time.
  */
 import { sql } from 'drizzle-orm';
-import type { Deps, UnseenBySender } from '../deps';
+import type { Deps } from '../deps';
+import type { UnseenBySender } from '../ports/notifications';
 import { blockedWith } from '../members/blocks';
 
 /**

@@ -1,5 +1,5 @@
 /** A stored notification as the API answers it (the wire Notification of schemas.ts). */
-import type { StoredNotification } from '../deps';
+import type { StoredNotification } from '../ports/notifications';
 import type { MemberCard } from '../members/schemas';
 import type { Notification, NotificationKind } from './schemas';
 

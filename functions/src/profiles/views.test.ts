@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, call, get, post, signedInMember } from '../../test/api';
 import { buildDeps } from '../build-deps';
 import { fixedClock } from '../clock';
-import type { ProfileViewStores } from '../deps';
+import type { ProfileViewStores } from '../ports/profile-views';
 import { eraseProfileViews, recordView } from './views';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;

@@ -19,7 +19,7 @@ function windowStart(now: Date): string {
   return viewsWindowStart(now).toISOString();
 }
 
-/** What reaching the members' profile views needs: each member's object (views-store.ts). */
+/** What reaching the members' profile views needs: each member's object (profile-views-object.ts). */
 export type ViewStoreDeps = Pick<Deps, 'profileViews'>;
 
 /**

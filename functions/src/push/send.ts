@@ -1,7 +1,7 @@
 /**
  * Sending one push to a member's devices (standard Web Push: VAPID and aes128gcm through
  * @block65/webcrypto-web-push on WebCrypto). Called by the member's live object once no open socket
- * got the event (live/member-live.ts), never on a request's path. An endpoint answering
+ * got the event (live/live-object.ts), never on a request's path. An endpoint answering
  * 404 or 410 is removed in the same send; 429, 5xx and network failures come back for a
  * retry with backoff. Only the browsers' push services are ever sent to (endpoints.ts): a
  * device stored under an older rule whose endpoint is not one of them is removed unsent, and a
@@ -9,7 +9,8 @@
  */
 import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Deps, PushNote } from '../deps';
+import type { Deps } from '../deps';
+import type { PushNote } from '../ports/live';
 import { pushSubscriptions } from '../db/schema';
 import { isListedMember } from '../members/listed';
 import type { PushConfig } from './config';

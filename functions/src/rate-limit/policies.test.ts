@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';
-import type { Limiter } from './limiter';
+import type { Limiter } from '../ports/rate-limiter';
 import { BACKOFF_RULES, enforceLimits, FLOOD_LIMITS, limitKey, RATE_LIMITS } from './policies';
 
 /** A limiter that answers from a table and records what it was asked. */

@@ -3,7 +3,7 @@
  * the 429 answer. See docs/security.md, "Rate limits".
  */
 import { ApiError } from '../errors';
-import type { BackoffRule, Limiter, RateRule } from './limiter';
+import type { BackoffRule, Limiter, RateRule } from '../ports/rate-limiter';
 import { waitText } from './wait-text';
 
 const MINUTE = 60;
@@ -63,7 +63,7 @@ export const FLOOD_LIMITS = {
   tagNoticeRepeatSeconds: DAY,
   // Uploads a member may hold that no message has sent yet (each is removed a day after it was made).
   pendingUploadsPerMember: 20,
-  // Open live sockets per member (tabs and devices); a further one closes the oldest (live/member-live.ts).
+  // Open live sockets per member (tabs and devices); a further one closes the oldest (live/live-object.ts).
   liveSocketsPerMember: 20,
   // Push devices per member; registering one more removes the one subscribed longest ago (push/devices.ts).
   pushDevicesPerMember: 10,

@@ -2,7 +2,8 @@
  * Who is calling: a Bearer token becomes the signed-in account and its session, or a 401
  * that says whether a token was missing or no longer good.
  */
-import type { Deps, SessionEndedReason } from '../deps';
+import type { Deps } from '../deps';
+import type { SessionEndedReason } from '../ports/live';
 import { ApiError } from '../errors';
 import { findAccountWith } from '../users/repository';
 import { assertNotSuspended, suspensionOf } from '../users/suspension';

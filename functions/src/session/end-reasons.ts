@@ -5,7 +5,7 @@
  * `sessionEndReasons`) map onto these; a suspension and an expiry end a session without one.
  */
 import type { sessionEndReasons } from '../db/schema';
-import type { SessionEndedReason } from '../deps';
+import type { SessionEndedReason } from '../ports/live';
 
 /** What the open tabs of a session ended with a stored reason are told. */
 export const ENDED_REASON_OF_STORED = {

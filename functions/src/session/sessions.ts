@@ -12,7 +12,7 @@ import { runBatch } from '../db/batch';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { type sessionEndReasons, sessions, users } from '../db/schema';
-import type { SessionScope } from '../deps';
+import type { SessionScope } from '../ports/live';
 import { type TokenTerm, tokenTerm } from './token';
 
 export type SessionEndReason = (typeof sessionEndReasons)[number];

@@ -6,7 +6,8 @@
  */
 import { idFrom } from '../db/ids';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Deps, Emits, ProviderSubscription } from '../deps';
+import type { Deps, ProviderSubscription } from '../deps';
+import type { Emits } from '../ports/live';
 import { billingCustomers, subscriptionEvents, subscriptions, type SubscriptionRow } from '../db/schema';
 import { runBatch } from '../db/batch';
 import { applyPremium, givesPremium, PREMIUM_STATUSES } from './premium-state';

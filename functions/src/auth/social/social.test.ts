@@ -11,7 +11,7 @@ import { consent, finishFlow, signInWith, socialEnv, standInUrl, startFlow } fro
 import { createApp } from '../../app';
 import { db } from '../../db/client';
 import { feedPosts, founders, socialIdentities, users } from '../../db/schema';
-import { durableObjectInbox } from '../../inbox/mailbox-box';
+import { inboxBinding } from '../../inbox/inbox-binding';
 import { NO_PASSWORD } from './passwordless';
 
 const PROVIDERS = ['google', 'linkedin', 'github'] as const;
@@ -162,7 +162,7 @@ describe.each(PROVIDERS)('signing in with %s', (provider) => {
     const threadId = crypto.randomUUID();
     const at = new Date().toISOString();
     const message = { id: crypto.randomUUID(), thread_id: threadId, author_id: sender.user.id, to_id: squatter.user.id, body: 'Hello', reply_to_id: null, read: 0, created_at: at };
-    await durableObjectInbox(env.INBOX_STORE)
+    await inboxBinding(env.INBOX_STORE)
       .of(squatter.user.id)
       .importRows({ threads: [{ id: threadId, other_id: sender.user.id, created_at: at }], messages: [message] });
     const response = await signInWith(provider, { sub: newSubject(), email: squatter.user.email, emailVerified: true, givenName: 'Victor', familyName: 'Owner' });

@@ -8,9 +8,9 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { ThreadFilter } from '../mailboxes';
+import type { ThreadFilter } from '../ports/inbox';
 import { newId } from '../db/ids';
-import { MAILBOX_SQL } from './mailbox-sql';
+import { MAILBOX_SQL } from './inbox-object-sql';
 
 type PlanRow = { id: number; parent: number; detail: string };
 

@@ -7,15 +7,7 @@
  * through the API's injected clock instead of waiting.
  */
 import { DurableObject } from 'cloudflare:workers';
-
-export type HitResult = { allowed: boolean; retryAfter: number };
-
-/**
- * A lock-out that grows: `freeFailures` attempts pass freely; from then on the n-th failure
- * locks the key for `baseDelaySeconds · 2^(n - freeFailures)`, at most `maxDelaySeconds`.
- * Failures older than `forgetAfterSeconds` no longer count.
- */
-export type BackoffRule = { freeFailures: number; baseDelaySeconds: number; maxDelaySeconds: number; forgetAfterSeconds: number };
+import type { BackoffRule, HitResult } from '../ports/rate-limiter';
 
 const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 

@@ -1,9 +1,9 @@
 /** The LiveEmitter backed by one MemberLive object per member (named by the user id). */
-import type { LiveEmitter } from '../deps';
+import type { LiveEmitter } from '../ports/live';
 import type { LiveEvents } from './events';
-import type { MemberLive } from './member-live';
+import type { MemberLive } from './live-object';
 
-export function durableObjectLive(namespace: DurableObjectNamespace<MemberLive>): LiveEmitter<LiveEvents> {
+export function liveBinding(namespace: DurableObjectNamespace<MemberLive>): LiveEmitter<LiveEvents> {
   const objectOf = (userId: string) => namespace.get(namespace.idFromName(userId));
   return {
     async emit(userId, event, payload, push) {

@@ -1,8 +1,8 @@
 /**
- * The SQL of a member's mailbox (mailbox.ts): its tables, and the statements of every inbox
+ * The SQL of a member's mailbox (inbox-object.ts): its tables, and the statements of every inbox
  * request, here so that mailbox-plan.test.ts checks their query plans.
  */
-import type { ThreadFilter } from '../mailboxes';
+import type { ThreadFilter } from '../ports/inbox';
 
 /** Bumped (with the statements in `migrate`) when the tables change. */
 export const SCHEMA_VERSION = 1;

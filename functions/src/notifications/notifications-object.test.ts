@@ -6,7 +6,7 @@ import { recordingEmitter } from '../../test/live';
 import { fixedClock } from '../clock';
 import { runBatch } from '../db/batch';
 import { newId } from '../db/ids';
-import type { NotificationBox, NotificationInput, NotificationStores } from '../deps';
+import type { NotificationBox, NotificationInput, NotificationStores } from '../ports/notifications';
 import type { MessageForm } from '../inbox/message-form';
 import { sendMessage } from '../inbox/send';
 import { post } from '../../test/api';

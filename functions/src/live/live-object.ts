@@ -3,7 +3,7 @@
  * Engine.IO v4 / Socket.IO v5 over WebSocket only (docs/decisions.md#live-connection,
  * only the member's own token). It uses the Hibernation API: what each socket is lives in its
  * attachment, pongs are answered by the runtime without waking the object, and an alarm
- * sends the server's pings. The API's domain code reaches it through `emit` (emitter.ts);
+ * sends the server's pings. The API's domain code reaches it through `emit` (live-binding.ts);
  * the edge forwards an upgrade here only once the token belongs to the member (routes.ts),
  * telling the session it belongs to: a socket lives no longer than its session, closed when
  * the API ends the session (`closeSessions`) or by the alarm once its token has expired.
@@ -11,7 +11,7 @@
  * close, so socket.io-client does not retry a handshake that can only be refused.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { PushNote, SessionEndedReason, SessionScope } from '../deps';
+import type { PushNote, SessionEndedReason, SessionScope } from '../ports/live';
 import type { LiveEventName, LiveEvents } from './events';
 import { heartbeatSettings, missedHeartbeat, type HeartbeatSettings } from './heartbeat';
 import {

@@ -1,10 +1,10 @@
 /**
- * The writes of a member's mailbox (mailbox.ts) that its own changes and the other mailbox's
+ * The writes of a member's mailbox (inbox-object.ts) that its own changes and the other mailbox's
  * deliveries share, and the rows of its account-deletion and export calls, over the object's
  * SQLite. Each runs inside the caller's transaction.
  */
-import type { MailboxExport, MailboxImport, MessageFile } from '../mailboxes';
-import { MAILBOX_SQL } from './mailbox-sql';
+import type { MailboxExport, MailboxImport, MessageFile } from '../ports/inbox';
+import { MAILBOX_SQL } from './inbox-object-sql';
 
 /** A message as it travels between the two mailboxes. */
 export type MessageCopy = { id: string; author_id: string; to_id: string; body: string; reply_to_id: string | null; read: number; created_at: string; deleted_at: string | null };

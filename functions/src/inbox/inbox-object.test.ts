@@ -1,5 +1,5 @@
 /**
- * The MemberInbox object itself (mailbox.ts), through the port the worker uses: each member's
+ * The MemberInbox object itself (inbox-object.ts), through the port the worker uses: each member's
  * own copy of a conversation, the changes one mailbox hands the other (`flush`, and `apply`
  * straight from the stub to play a delivery twice or out of order), the list and its
  * filters, and the account-deletion, export and import methods. The object never reads D1,
@@ -9,11 +9,11 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../db/ids';
-import type { MessageFile, OutgoingMessage, StoredMessage, StoredThread } from '../mailboxes';
-import type { MemberInbox } from './mailbox';
-import { durableObjectInbox } from './mailbox-box';
+import type { MessageFile, OutgoingMessage, StoredMessage, StoredThread } from '../ports/inbox';
+import type { MemberInbox } from './inbox-object';
+import { inboxBinding } from './inbox-binding';
 
-const inbox = durableObjectInbox(env.INBOX_STORE);
+const inbox = inboxBinding(env.INBOX_STORE);
 /** The object's stub, for `apply` (a method the port does not offer: only mailboxes call it). */
 const stubOf = (userId: string) => env.INBOX_STORE.get(env.INBOX_STORE.idFromName(userId));
 type Delivery = Parameters<MemberInbox['apply']>[0][number];

@@ -1,10 +1,11 @@
 /**
- * The mailbox port of Deps (`inbox`): each member's copy of their conversations, in one
- * MemberInbox object per member (functions/src/inbox/mailbox.ts), and the rows it answers.
- * Declared apart from deps.ts, which names the port, so the inbox's row types have one home.
+ * The port of the MemberInbox objects (inbox/inbox-object.ts, one mailbox per member; its
+ * binding inbox/inbox-binding.ts): each member's copy of their conversations, and the rows
+ * it answers. Types only.
  */
+
 /**
- * A message as a member's mailbox holds it (functions/src/inbox/mailbox.ts), with the message
+ * A message as a member's mailbox holds it (functions/src/inbox/inbox-object.ts), with the message
  * it quotes (`q_`) and its files as JSON (`msg_files`: [{ id, name, mime, size, width, height }]
  * in position order).
  */
@@ -68,7 +69,7 @@ export type MailboxImport = {
   messages: Array<{ id: string; thread_id: string; author_id: string; to_id: string; body: string; reply_to_id: string | null; read: number; created_at: string }>;
 };
 
-/** One member's mailbox: the object's methods (inbox/mailbox.ts). `hidden`: the other members to leave out (blocks). */
+/** One member's mailbox: the object's methods (inbox/inbox-object.ts). `hidden`: the other members to leave out (blocks). */
 export type InboxBox = {
   threadWith(otherId: string): Promise<{ id: string; has_history: number; updated_at: string } | null>;
   ensureThread(threadId: string, otherId: string, at: string): Promise<void>;

@@ -1,13 +1,13 @@
 /**
  * One member's profile views (docs/decisions.md "Profile views live in one object per
  * member"): a SQLite-backed Durable Object named by the member's user id, reached through
- * the `profileViews` port of Deps (views-box.ts). A view is kept on both sides: in the
+ * the `profileViews` port of Deps (profile-views-binding.ts). A view is kept on both sides: in the
  * viewed member's object (side `viewers`: who viewed me) and in the viewer's (side `viewed`:
  * what I viewed), one row per other member and UTC day. It knows nothing of other members:
  * who is blocked or gone is D1's to say, and the callers hand the members to leave out.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { ProfileViewSide, StoredProfileView } from '../deps';
+import type { ProfileViewSide, StoredProfileView } from '../ports/profile-views';
 import { migrateObjectSchema } from '../db/object-schema';
 
 /** Bumped (with the steps in `migrate`) when the tables change. */

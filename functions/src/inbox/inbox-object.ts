@@ -1,7 +1,7 @@
 /**
  * One member's inbox (docs/decisions.md "The inbox lives in one mailbox per member"): a
  * SQLite-backed Durable Object named by the member's user id, reached through the `inbox`
- * port of Deps (mailbox-box.ts). As with mail, each member keeps their own copy of every
+ * port of Deps (inbox-binding.ts). As with mail, each member keeps their own copy of every
  * conversation: the thread with the other member, its messages with their files' details,
  * and which were read. So every reading of the inbox (the thread list, a thread's messages,
  * the unread count) asks this one object.
@@ -17,11 +17,11 @@
  * hand the members to leave out (`hidden`).
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { DeletedMessage, MailboxExport, MailboxImport, OutgoingMessage, StoredCopy, StoredMessage, StoredThread, ThreadFilter } from '../mailboxes';
+import type { DeletedMessage, MailboxExport, MailboxImport, OutgoingMessage, StoredCopy, StoredMessage, StoredThread, ThreadFilter } from '../ports/inbox';
 import { migrateObjectSchema } from '../db/object-schema';
 import { STAND_IN_NAME } from '../members/stand-in';
-import { MAILBOX_SQL, MAILBOX_TABLES, MESSAGE_COLUMNS, QUOTED_JOIN, SCHEMA_VERSION } from './mailbox-sql';
-import * as writes from './mailbox-rows';
+import { MAILBOX_SQL, MAILBOX_TABLES, MESSAGE_COLUMNS, QUOTED_JOIN, SCHEMA_VERSION } from './inbox-object-sql';
+import * as writes from './inbox-object-rows';
 
 /** A retry of undelivered changes: first after this, then twice as long each time up to an hour. */
 const RETRY_MS = 5_000;

@@ -1,7 +1,7 @@
 /**
  * One member's notifications (docs/decisions.md "Notifications live in one object per
  * member"): a SQLite-backed Durable Object named by the receiver's user id, reached through
- * the `notifications` port of Deps (box.ts). It knows nothing of other members: who is
+ * the `notifications` port of Deps (notifications-binding.ts). It knows nothing of other members: who is
  * blocked or gone is D1's to say, and the callers hand the senders to leave out.
  *
  * Storing follows these rules (docs/decisions.md#notifications): a domain event (`eventId`) or an outbox delivery
@@ -9,7 +9,7 @@
  * notification of the same kind and refId takes the new sender, text, link and time.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { NotificationAnnounce, NotificationInput, StoredNotification } from '../deps';
+import type { NotificationAnnounce, NotificationInput, StoredNotification } from '../ports/notifications';
 import { migrateObjectSchema } from '../db/object-schema';
 import type { MemberCard } from '../members/schemas';
 import { toNotification } from './wire';
