@@ -18,12 +18,12 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  // The "dropped POST" these retries once covered was workerd breaking the request after one
-  // whose body a worker refused unread; bodies are now read to their end (functions/src/request-body.ts,
-  // tests/e2e/refused-bodies.spec.ts). What is left: a loaded two-core machine can stretch a step
-  // past its 10 s wait. The report lists each retried test as flaky, and a test failing every try
-  // still fails the run; taking retries to 0 is part of the work on the suite's speed.
-  retries: 2,
+  // No retries: a test that fails once is a fault to find. The "dropped POST" retries once
+  // covered was partly workerd breaking the request after one whose body a worker refused unread
+  // (bodies are now read to their end: functions/src/request-body.ts); a small JSON POST still
+  // comes back now and then as 500 "Network connection lost" from the local proxy on a loaded
+  // machine (docs/benchmarks.md, issue 30): that one is still to be found, not retried.
+  retries: 0,
   timeout: 60_000,
   // Screenshot baselines (tests/e2e/visual.spec.ts) live beside the tests and are committed; a
   // picture may differ from its baseline in at most 0.5% of its pixels (anti-aliasing), never more.

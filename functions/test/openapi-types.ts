@@ -4141,6 +4141,62 @@ export interface components {
         DevLiveDropped: {
             dropped: number;
         };
+        MadeMember: {
+            /** @description A session token of the new member (a session like a sign-in opens). */
+            jwt: string;
+            user: components["schemas"]["User"];
+            email: string;
+            password: string;
+            /** @description The profile's address. */
+            slug: string;
+        };
+        MakeMemberBody: {
+            /**
+             * @default founder
+             * @enum {string}
+             */
+            memberType: "founder" | "advisor";
+            /**
+             * @description Also the start of the made address when none is given.
+             * @default Test
+             */
+            firstName: string;
+            /** @description Default: "Member" and a random suffix, so no two made members share a name. */
+            lastName?: string;
+            /** @description Default: a fresh address at example.com. */
+            email?: string;
+            /** @default factory-member-password */
+            password: string;
+            /**
+             * @description false: verified, but onboarding still ahead (`profile` is then ignored).
+             * @default true
+             */
+            onboarded: boolean;
+            /**
+             * @description Onboarding form fields beyond the names (lists as arrays, JSON fields as text); the required ones get defaults. Checked like the form.
+             * @default {}
+             */
+            profile: {
+                [key: string]: string | string[];
+            };
+            /**
+             * @description Premium by an admin grant.
+             * @default false
+             */
+            premium: boolean;
+            /** @default false */
+            admin: boolean;
+            /**
+             * @description The digest consent of registration.
+             * @default true
+             */
+            digest: boolean;
+            /**
+             * @description Members (ids) the new member is connected with (accepted).
+             * @default []
+             */
+            connectedTo: string[];
+        };
         DevNotificationImported: {
             imported: number;
         };

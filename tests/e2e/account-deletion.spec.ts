@@ -1,33 +1,10 @@
-import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, latestMail, openHydrated, signIn, signOut, test, uniqueEmail } from './support';
-
-const PASSWORD = 'deletion-e2e-password';
-
-/** A fresh onboarded founder with a unique name, registered and verified through the session proxy; answers the email. */
-async function newMember(page: Page, baseURL: string): Promise<{ email: string; lastName: string }> {
-  const email = uniqueEmail('leaving');
-  const lastName = `Leaver${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
-  const request = page.context().request;
-  const registered = await request.post('/api/register', {
-    data: { firstName: 'Dana', lastName, email, password: PASSWORD, memberType: 'founder', agreement: true, subscription: true },
-    headers: { origin: baseURL },
-  });
-  expect(registered.ok()).toBe(true);
-  const code = (await latestMail(request, email, /verification/i)).subject.match(/\d{6}/)![0];
-  expect((await request.post('/api/session/auth/verify-email', { data: { email, code }, headers: { origin: baseURL } })).ok()).toBe(true);
-  const onboarded = await request.post('/api/session/founder/onboarding', {
-    multipart: { firstName: 'Dana', lastName, technical: 'true', skills: 'engineering', commitment: 'full-time', ideaStage: 'idea' },
-    headers: { origin: baseURL },
-  });
-  expect(onboarded.ok()).toBe(true);
-  return { email, lastName };
-}
+import { expect, expectNoSeriousA11yViolations, latestMail, openHydrated, signIn, signOut, test } from './support';
 
 for (const theme of ['dark', 'light'] as const) {
-  test(`a member asks for deletion, signs out and in, sees the request and withdraws it (${theme} theme)`, async ({ page, baseURL }) => {
+  test(`a member asks for deletion, signs out and in, sees the request and withdraws it (${theme} theme)`, async ({ page, member }) => {
     test.setTimeout(90_000);
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    const { email } = await newMember(page, baseURL!);
+    const { email } = member;
 
     await openHydrated(page, '/settings/account');
     const section = page.locator('#delete-account');
@@ -56,7 +33,7 @@ for (const theme of ['dark', 'light'] as const) {
     expect((await latestMail(page.context().request, email, /will be deleted by/)).subject).toContain('will be deleted by');
 
     await signOut(page);
-    await signIn(page, email, PASSWORD);
+    await signIn(page, email, member.password);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     const banner = page.locator('[data-deletion-pending-banner]');
     await expect(banner).toContainText('Your account will be deleted by');

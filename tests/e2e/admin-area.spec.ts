@@ -6,7 +6,7 @@
  * random, as other specs run against the same stack at the same time.
  */
 import type { Browser, Page } from '@playwright/test';
-import { newMember, registerMember, type Stack } from './profile-page-support';
+import { newMember, type Stack } from './profile-page-support';
 import { DEMO_ADMIN, DEMO_MEMBER, expect, expectNoSeriousA11yViolations, signIn, test } from './support';
 
 /** Letters only, unique across parallel specs. */
@@ -30,7 +30,7 @@ async function confirmReady(page: Page) {
 test('every admin page: a visitor signs in first, a member gets the 403 page, an admin the page', async ({ browser, baseURL, extraHTTPHeaders }) => {
   test.setTimeout(120_000);
   const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-  const someone = await registerMember(stack, randomWord('Walk'));
+  const someone = await newMember(stack, { firstName: randomWord('Walk'), onboarded: false });
   const pages = [...ADMIN_PAGES, `/admin/members/${someone.id}`];
   const visitor = await browser.newPage({ baseURL, extraHTTPHeaders: stack.headers });
   for (const path of pages) {
@@ -138,7 +138,7 @@ test('an admin finds a member by name, grants and ends Premium, and finds both i
   test.setTimeout(120_000);
   const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
   const name = randomWord('Prem');
-  const member = await registerMember(stack, name);
+  const member = await newMember(stack, { firstName: name, onboarded: false });
   const page = await adminPage(browser, baseURL!, stack.headers);
   await page.goto('/admin/members');
   await page.getByLabel('Name or email').fill(name);
@@ -168,7 +168,7 @@ test('suspending from a member’s page checks the reason by its field before th
   test.setTimeout(120_000);
   const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
   const name = randomWord('Susp');
-  const member = await registerMember(stack, name);
+  const member = await newMember(stack, { firstName: name, onboarded: false });
   const page = await adminPage(browser, baseURL!, stack.headers);
   await page.goto(`/admin/members/${member.id}`);
   await confirmReady(page);
@@ -195,7 +195,7 @@ test('suspending from a member’s page checks the reason by its field before th
 test('the audit log names the administrator and the member, linking to their profiles, and a deleted member without a link', async ({ browser, baseURL, extraHTTPHeaders }) => {
   test.setTimeout(120_000);
   const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-  const [kept, gone] = await Promise.all([newMember(stack, randomWord('Named')), registerMember(stack, randomWord('Gone'))]);
+  const [kept, gone] = await Promise.all([newMember(stack, { firstName: randomWord('Named') }), newMember(stack, { firstName: randomWord('Gone'), onboarded: false })]);
   const page = await adminPage(browser, baseURL!, stack.headers);
   const origin = { origin: stack.baseURL };
   for (const member of [kept, gone]) {
@@ -264,7 +264,7 @@ test('an admin approves a deletion request after the confirmation and finds it i
   test.setTimeout(120_000);
   const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
   const name = randomWord('Leaving');
-  const member = await registerMember(stack, name);
+  const member = await newMember(stack, { firstName: name, onboarded: false });
   const asked = await member.context.request.post('/api/session/auth/profile-delete', { data: { reason: `Moving on ${name}` }, headers: { origin: stack.baseURL } });
   expect(asked.status(), await asked.text()).toBe(201);
   const requestId = ((await asked.json()) as { request: { _id: string } }).request._id;
@@ -300,7 +300,7 @@ test('the admin lists read and the member forms work with JavaScript turned off'
   test.setTimeout(120_000);
   const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
   const name = randomWord('Nojs');
-  const member = await registerMember(stack, name);
+  const member = await newMember(stack, { firstName: name, onboarded: false });
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL, extraHTTPHeaders: stack.headers });
   const page = await context.newPage();
   await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
@@ -326,7 +326,7 @@ test('an admin pins a post of a group by its address and unpins it, both in the 
   const key = randomWord('pins-');
   const created = await page.request.post('/api/session/admin/feed-groups', { data: { key, name: 'Pin board', position: 1000 }, headers: { origin: stack.baseURL } });
   expect(created.status(), await created.text()).toBe(201);
-  const author = await newMember(stack, randomWord('Pinner'));
+  const author = await newMember(stack, { firstName: randomWord('Pinner') });
   const text = `Pinned news ${randomWord('w')}`;
   const posted = await author.context.request.post('/api/session/feed-post', { multipart: { post_by: author.id, text, group: key }, headers: { origin: stack.baseURL } });
   expect(posted.status(), await posted.text()).toBe(201);

@@ -21,7 +21,7 @@ test.describe('the moderation queue', () => {
   test('an admin removes a reported post and suspends its author, who is then refused at sign-in', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(120_000);
     const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const [author, reporter] = await Promise.all([newMember(stack, randomName('Author')), newMember(stack, randomName('Reporter'))]);
+    const [author, reporter] = await Promise.all([newMember(stack, { firstName: randomName('Author') }), newMember(stack, { firstName: randomName('Reporter') })]);
     const text = `Guaranteed returns, wire me money ${randomName('scam')}`;
     const posted = await author.context.request.post('/api/session/feed-post', { multipart: { post_by: author.id, text }, headers: { origin: stack.baseURL } });
     expect(posted.status(), await posted.text()).toBe(201);
@@ -89,7 +89,7 @@ test.describe('the moderation queue', () => {
   test('an admin still reads a reported post its author deleted, with who wrote it', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(90_000);
     const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const [author, reporter] = await Promise.all([newMember(stack, randomName('Author')), newMember(stack, randomName('Reporter'))]);
+    const [author, reporter] = await Promise.all([newMember(stack, { firstName: randomName('Author') }), newMember(stack, { firstName: randomName('Reporter') })]);
     const text = `You will regret crossing me ${randomName('threat')}`;
     const posted = await author.context.request.post('/api/session/feed-post', { multipart: { post_by: author.id, text }, headers: { origin: stack.baseURL } });
     expect(posted.status(), await posted.text()).toBe(201);

@@ -104,7 +104,7 @@ test('the app’s pages and forms answer odd query strings and bodies without a 
   expect(routes.length).toBeGreaterThan(40);
   expect(routes.filter((route) => route.posts).map((route) => route.path)).toEqual(expect.arrayContaining(['/sign-in', '/register', '/unsubscribe', '/settings/password']));
 
-  const member = await newMember({ browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} }, 'Fuzz');
+  const member = await newMember({ browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} }, { firstName: 'Fuzz' });
   const visitor = await browser.newContext({ baseURL, extraHTTPHeaders });
   const failures: string[] = [];
   const statuses = new Map<number, number>();

@@ -27,7 +27,7 @@ test.describe('Premium billing', () => {
   test('a free member buys monthly, cancels with a reason, undoes it, and a failed renewal shows the banner', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(120_000);
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-    const ada = await newMember(stack, 'Ada');
+    const ada = await newMember(stack, { firstName: 'Ada' });
     const { page } = ada;
 
     // Free: billing settings offer the plans.
@@ -122,9 +122,9 @@ test.describe('Premium billing', () => {
   test('after buying, the member sees every profile viewer and the Premium badge on their own profile', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(150_000);
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-    const ada = await newMember(stack, 'Ada');
+    const ada = await newMember(stack, { firstName: 'Ada' });
     const viewers: Member[] = [];
-    for (const name of ['Cleo', 'Dev', 'Eve', 'Finn', 'Gus']) viewers.push(await newMember(stack, name));
+    for (const name of ['Cleo', 'Dev', 'Eve', 'Finn', 'Gus']) viewers.push(await newMember(stack, { firstName: name }));
     // Each viewer opens Ada's profile through the API, signed in: that records a view.
     for (const viewer of viewers) {
       const response = await api(viewer, stack.baseURL, 'GET', `${ada.memberType}/profile?slug=${ada.slug}`);
@@ -168,7 +168,7 @@ test.describe('Premium billing', () => {
 
   test('abandoning the test checkout lands on the cancelled page and leaves the member free', async ({ browser, baseURL, extraHTTPHeaders }) => {
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-    const ben = await newMember(stack, 'Ben');
+    const ben = await newMember(stack, { firstName: 'Ben' });
     const { page } = ben;
     await openHydrated(page, '/premium');
     await page.getByRole('button', { name: 'Choose yearly' }).click();
@@ -186,7 +186,7 @@ test.describe('Premium billing', () => {
     test(`the plans page and billing settings are axe-clean at 360 px in the ${theme} theme`, async ({ browser, baseURL, extraHTTPHeaders }) => {
       test.setTimeout(120_000);
       const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-      const cleo = await newMember(stack, 'Cleo');
+      const cleo = await newMember(stack, { firstName: 'Cleo' });
       const { page } = cleo;
       await page.setViewportSize({ width: 360, height: 800 });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);

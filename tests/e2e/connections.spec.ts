@@ -1,52 +1,8 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_ADMIN, expect, expectNoSeriousA11yViolations, latestMail, signIn, test, uniqueEmail, openHydrated as open } from './support';
+import type { Page } from '@playwright/test';
+import { api, DEMO_ADMIN, expect, expectNoSeriousA11yViolations, newMember, randomLetters, signIn, test, openHydrated as open, type Member, type Stack } from './support';
 
-const PASSWORD = 'connections-e2e-password';
-
-interface Member {
-  id: string;
-  name: string;
-  context: BrowserContext;
-  page: Page;
-}
-
-interface Stack {
-  browser: Browser;
-  baseURL: string;
-  headers: Record<string, string>;
-}
-
-/**
- * A fresh founder, registered through POST /api/register, verified with the mailed code and
- * onboarded, signed in inside a browser context of their own (so several members act side by side).
- */
-async function newMember({ browser, baseURL, headers }: Stack, firstName: string): Promise<Member> {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
-  const email = uniqueEmail(firstName.toLowerCase());
-  // A last name of its own, so another spec's "Ben Tester" never stands in for this one.
-  const lastName = `Tester${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
-  const registered = await context.request.post('/api/register', {
-    data: { firstName, lastName, email, password: PASSWORD, memberType: 'founder', agreement: true, subscription: true },
-    headers: { origin: baseURL },
-  });
-  expect(registered.ok()).toBe(true);
-  const code = (await latestMail(context.request, email, /verification/i)).subject.match(/\d{6}/)![0];
-  const verified = await context.request.post('/api/session/auth/verify-email', { data: { email, code }, headers: { origin: baseURL } });
-  expect(verified.ok()).toBe(true);
-  // Member screens lead to onboarding until the profile is done: finish it with the required fields.
-  const onboarded = await context.request.post('/api/session/founder/onboarding', {
-    multipart: { firstName, lastName, technical: 'true', skills: 'engineering', commitment: 'full-time', ideaStage: 'idea' },
-    headers: { origin: baseURL },
-  });
-  expect(onboarded.ok()).toBe(true);
-  const me = (await (await context.request.get('/api/session/auth/me')).json()) as { _id: string };
-  return { id: me._id, name: `${firstName} ${lastName}`, context, page: await context.newPage() };
-}
-
-/** Calls the API as `member` through the session proxy (the browser's own door). */
-async function api(member: Member, baseURL: string, method: string, path: string, data?: unknown) {
-  return member.context.request.fetch(`/api/session/${path}`, { method, data, headers: { origin: baseURL } });
-}
+/** A founder with a last name of their own, so another spec's "Ben Tester" never stands in for this one. */
+const founder = (stack: Stack, firstName: string) => newMember(stack, { firstName, lastName: `Tester${randomLetters(5)}` });
 
 async function connect(from: Member, to: Member, baseURL: string, note?: string): Promise<string> {
   const response = await api(from, baseURL, 'POST', 'connection/connect', note ? { receiverId: to.id, note } : { receiverId: to.id });
@@ -67,7 +23,7 @@ test.describe('connections', () => {
   test('A asks B and B accepts; A withdraws a request to C; B blocks C, who can no longer find or contact B', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(120_000);
     const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const [a, b, c] = [await newMember(stack, 'Ada'), await newMember(stack, 'Ben'), await newMember(stack, 'Cleo')];
+    const [a, b, c] = [await founder(stack, 'Ada'), await founder(stack, 'Ben'), await founder(stack, 'Cleo')];
 
     // A asks B, with a note that must show as text, never as markup.
     await connect(a, b, stack.baseURL, 'Hello <b>Ben</b>, shall we talk pricing?');
@@ -135,7 +91,7 @@ test.describe('connections', () => {
 
   test('a refused accept is rolled back, with the server’s message in a toast', async ({ browser, baseURL, extraHTTPHeaders }) => {
     const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const [a, b] = [await newMember(stack, 'Dora'), await newMember(stack, 'Eli')];
+    const [a, b] = [await founder(stack, 'Dora'), await founder(stack, 'Eli')];
     await connect(a, b, stack.baseURL);
     await open(b.page, '/connections');
     const request = row(b.page, a.name);
@@ -160,7 +116,7 @@ test.describe('connections', () => {
 
   test('connecting from Suggestions sends a note; tabs follow the keyboard and the address; it fits 360 px', async ({ browser, baseURL, extraHTTPHeaders }) => {
     const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const a = await newMember(stack, 'Finn');
+    const a = await founder(stack, 'Finn');
     const { page } = a;
     await page.setViewportSize({ width: 360, height: 800 });
     await open(page, '/connections');
@@ -203,7 +159,7 @@ for (const theme of ['dark', 'light'] as const) {
     test('every tab of the connections screen, its dialogs and the reports page have no serious axe violation', async ({ browser, baseURL, extraHTTPHeaders }) => {
       test.setTimeout(120_000);
       const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-      const [a, b, c] = [await newMember(stack, 'Gus'), await newMember(stack, 'Hana'), await newMember(stack, 'Ivo')];
+      const [a, b, c] = [await founder(stack, 'Gus'), await founder(stack, 'Hana'), await founder(stack, 'Ivo')];
       // One row in every tab for A: received from B, connected with C, sent to and blocked a demo member.
       await connect(b, a, stack.baseURL, 'Fellow founder here.');
       const accepted = await connect(c, a, stack.baseURL);

@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
-import type { APIRequestContext, Download, Page } from '@playwright/test';
+import type { Download } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect, expectNoSeriousA11yViolations, latestMail, openHydrated, test, uniqueEmail } from './support';
-
-const PASSWORD = 'download-e2e-password';
+import { expect, expectNoSeriousA11yViolations, openHydrated, randomLetters, test, type Member } from './support';
 
 /** A real 2×2 PNG (the API checks uploads by their bytes). */
 function tinyPng(): Buffer {
@@ -24,33 +22,15 @@ function tinyPng(): Buffer {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** A fresh onboarded founder with a unique name and one post with a picture, signed in in `page`. */
-async function memberWithAPost(page: Page, baseURL: string) {
-  const suffix = Math.random().toString(36).slice(2, 8);
-  const email = uniqueEmail('download');
-  const lastName = `Exporter${suffix}`;
-  const request: APIRequestContext = page.context().request;
-  const headers = { origin: baseURL };
-  expect(
-    (
-      await request.post('/api/register', { data: { firstName: 'Ola', lastName, email, password: PASSWORD, memberType: 'founder', agreement: true, subscription: true }, headers })
-    ).ok(),
-  ).toBe(true);
-  const code = (await latestMail(request, email, /verification/i)).subject.match(/\d{6}/)![0];
-  expect((await request.post('/api/session/auth/verify-email', { data: { email, code }, headers })).ok()).toBe(true);
-  const onboarded = await request.post('/api/session/founder/onboarding', {
-    multipart: { firstName: 'Ola', lastName, technical: 'true', skills: 'engineering', commitment: 'full-time', ideaStage: 'idea' },
-    headers,
-  });
-  expect(onboarded.ok()).toBe(true);
-  const me = (await (await request.get('/api/session/auth/me')).json()) as { _id: string };
-  const text = `Our first export ${suffix}`;
-  const posted = await request.post('/api/session/feed-post', {
-    multipart: { post_by: me._id, text, media: { name: 'dot.png', mimeType: 'image/png', buffer: tinyPng() }, mediaAlt: 'A red dot' },
-    headers,
+/** `member`'s one post, with a picture; answers its text. */
+async function postWithAPicture(member: Member, baseURL: string): Promise<string> {
+  const text = `Our first export ${randomLetters(6)}`;
+  const posted = await member.context.request.post('/api/session/feed-post', {
+    multipart: { post_by: member.id, text, media: { name: 'dot.png', mimeType: 'image/png', buffer: tinyPng() }, mediaAlt: 'A red dot' },
+    headers: { origin: baseURL },
   });
   expect(posted.status()).toBe(201);
-  return { email, lastName, text };
+  return text;
 }
 
 /** The files of a downloaded zip. */
@@ -58,10 +38,10 @@ async function filesOf(download: Download): Promise<Record<string, Uint8Array>> 
   return unzipSync(new Uint8Array(await readFile((await download.path())!)));
 }
 
-function expectTheirData(files: Record<string, Uint8Array>, member: { email: string; lastName: string; text: string }) {
+function expectTheirData(files: Record<string, Uint8Array>, member: Member, text: string) {
   const json = (path: string) => JSON.parse(strFromU8(files[path]!));
-  expect(json('profile.json').account).toMatchObject({ email: member.email, lastName: member.lastName });
-  expect(json('posts.json').map((post: { text: string }) => post.text)).toEqual([member.text]);
+  expect(json('profile.json').account).toMatchObject({ email: member.email, lastName: member.name.split(' ').at(-1) });
+  expect(json('posts.json').map((post: { text: string }) => post.text)).toEqual([text]);
   const [media] = json('posts.json')[0].media;
   expect(media.file).toMatch(/^media\/posts\/.+\.png$/);
   expect(Array.from(files[media.file]!.slice(1, 4))).toEqual([80, 78, 71]);
@@ -70,10 +50,10 @@ function expectTheirData(files: Record<string, Uint8Array>, member: { email: str
 }
 
 for (const theme of ['dark', 'light'] as const) {
-  test(`a member downloads their data from the keyboard and reads the zip; the next waits an hour (${theme} theme)`, async ({ page, baseURL }) => {
+  test(`a member downloads their data from the keyboard and reads the zip; the next waits an hour (${theme} theme)`, async ({ page, baseURL, member }) => {
     test.setTimeout(90_000);
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    const member = await memberWithAPost(page, baseURL!);
+    const text = await postWithAPicture(member, baseURL!);
 
     await openHydrated(page, '/settings/account');
     const section = page.getByRole('region', { name: 'Download your data' });
@@ -86,7 +66,7 @@ for (const theme of ['dark', 'light'] as const) {
     await page.keyboard.press('Enter');
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^foundermesh-data-\d{4}-\d{2}-\d{2}\.zip$/);
-    expectTheirData(await filesOf(download), member);
+    expectTheirData(await filesOf(download), member, text);
     await expect(section.getByText(/Your download is ready: foundermesh-data-/)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -101,14 +81,14 @@ for (const theme of ['dark', 'light'] as const) {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the plain link downloads the zip', async ({ page, baseURL }) => {
+  test('the plain link downloads the zip', async ({ page, baseURL, member }) => {
     test.setTimeout(60_000);
-    const member = await memberWithAPost(page, baseURL!);
+    const text = await postWithAPicture(member, baseURL!);
     await page.goto('/settings/account');
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download your data' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^foundermesh-data-\d{4}-\d{2}-\d{2}\.zip$/);
-    expectTheirData(await filesOf(download), member);
+    expectTheirData(await filesOf(download), member, text);
   });
 });

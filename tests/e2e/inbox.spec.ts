@@ -40,9 +40,9 @@ test.describe('inbox', () => {
   test('A and B message each other live: attachment, unread count, reply with its quote, delete; C cannot read it', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(180_000);
     const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const a = await newMember(stack, 'Ada');
-    const b = await newMember(stack, 'Ben');
-    const c = await newMember(stack, 'Cleo');
+    const a = await newMember(stack, { firstName: 'Ada' });
+    const b = await newMember(stack, { firstName: 'Ben' });
+    const c = await newMember(stack, { firstName: 'Cleo' });
     await connect(stack, a, b);
     await connect(stack, c, b);
     // B already has a conversation with C (unread), which A's new one must pass.
@@ -150,8 +150,8 @@ test.describe('inbox', () => {
   test('Load older keeps the message in view; a failed send offers Retry; a refused delete comes back with a toast', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(180_000);
     const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const a = await newMember(stack, 'Abe');
-    const b = await newMember(stack, 'Bea');
+    const a = await newMember(stack, { firstName: 'Abe' });
+    const b = await newMember(stack, { firstName: 'Bea' });
     await connect(stack, a, b);
     // Both write in turn: one member may send 30 messages a minute (functions/src/rate-limit/policies.ts).
     for (let i = 1; i <= 35; i += 1) await (i % 2 ? sendByApi(stack, b, a, `Update ${i}`) : sendByApi(stack, a, b, `Update ${i}`));
@@ -210,8 +210,8 @@ test.describe('inbox', () => {
   for (const theme of ['dark', 'light'] as const) {
     test(`the inbox passes axe in the ${theme} theme, wide and at 360 px`, async ({ browser, baseURL, extraHTTPHeaders }) => {
       const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-      const a = await newMember(stack, 'Ava');
-      const b = await newMember(stack, 'Bo');
+      const a = await newMember(stack, { firstName: 'Ava' });
+      const b = await newMember(stack, { firstName: 'Bo' });
       await connect(stack, a, b);
       await sendByApi(stack, b, a, 'A message to check the colours https://example.com');
       await a.page.addInitScript((value) => localStorage.setItem('theme', value), theme);

@@ -9,7 +9,7 @@ import { request as httpRequest } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import type { Browser } from '@playwright/test';
 import { LIVE_PING_INTERVAL_MS } from '../../playwright.config';
-import { registerMember } from './profile-page-support';
+import { newMember } from './support';
 import { expect, test } from './support';
 
 type LiveMember = { id: string; token: string; emit(event: string, payload: unknown): Promise<number>; drop(): Promise<number> };
@@ -17,7 +17,7 @@ type LiveMember = { id: string; token: string; emit(event: string, payload: unkn
 async function liveMember(browser: Browser, baseURL: string, headers: Record<string, string>, name: string): Promise<LiveMember> {
   // Names of their own: members registered at once with one name race for one profile slug.
   const suffix = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-  const member = await registerMember({ browser, baseURL, headers }, `${name}${suffix}`);
+  const member = await newMember({ browser, baseURL, headers }, { firstName: `${name}${suffix}`, onboarded: false });
   const token = (await member.context.cookies()).find((cookie) => cookie.name === 'token')?.value;
   expect(token).toBeTruthy();
   const call = async (path: string, data?: unknown) => {

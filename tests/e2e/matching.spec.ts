@@ -30,7 +30,7 @@ test.describe('matching', () => {
   }) => {
     test.setTimeout(90_000);
     const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
-    const mira = await newMember(stack, 'Mira', 'founder', LOOKING_FOUNDER);
+    const mira = await newMember(stack, { firstName: 'Mira', memberType: 'founder', profile: LOOKING_FOUNDER });
     const { page } = mira;
     await open(page, '/matching');
     await expect(page.getByRole('link', { name: 'Co-founders' })).toHaveAttribute('aria-current', 'page');
@@ -83,12 +83,16 @@ test.describe('matching', () => {
     test.setTimeout(90_000);
     const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
     const [nia, vera] = await Promise.all([
-      newMember(stack, 'Nia', 'founder', LOOKING_FOUNDER),
-      newMember(stack, 'Vera', 'advisor', {
-        position: 'Angel investor',
-        expertise: ['fundraising', 'go-to-market'],
-        industries: ['healthtech', 'fintech'],
-        helpTypes: ['investing', 'advising'],
+      newMember(stack, { firstName: 'Nia', memberType: 'founder', profile: LOOKING_FOUNDER }),
+      newMember(stack, {
+        firstName: 'Vera',
+        memberType: 'advisor',
+        profile: {
+          position: 'Angel investor',
+          expertise: ['fundraising', 'go-to-market'],
+          industries: ['healthtech', 'fintech'],
+          helpTypes: ['investing', 'advising'],
+        },
       }),
     ]);
 
@@ -108,7 +112,7 @@ test.describe('matching', () => {
 
   test('a founder whose must-haves nobody meets is sent to complete their preferences', async ({ browser, extraHTTPHeaders }) => {
     const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
-    const member = await newMember(stack, 'Orla', 'founder');
+    const member = await newMember(stack, { firstName: 'Orla', memberType: 'founder' });
     const cities = (await (await api(member, baseURL, 'GET', 'cities?search=torshavn&limit=1')).json()) as { data: Array<{ id: number }> };
     const edited = await member.context.request.put('/api/session/founder/profile', {
       multipart: {

@@ -36,7 +36,7 @@ async function expectApart(first: Locator, second: Locator): Promise<void> {
 }
 
 test('a reply draft stays with its comment when another reply box opens and after a reload; sending clears it', async ({ browser, baseURL, extraHTTPHeaders }) => {
-  const ada = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Ada');
+  const ada = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), { firstName: 'Ada' });
   const text = `Drafts keep their place ${Date.now().toString(36)}`;
   const posted = await ada.context.request.post('/api/session/feed-post', { multipart: { post_by: ada.id, text }, headers: { origin: baseURL! } });
   expect(posted.status(), await posted.text()).toBe(201);
@@ -77,7 +77,7 @@ test('a reply draft stays with its comment when another reply box opens and afte
 });
 
 test('a picture saved in settings replaces the header initials at once, and in the member’s other tab', async ({ browser, baseURL, extraHTTPHeaders }) => {
-  const grace = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Grace');
+  const grace = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), { firstName: 'Grace' });
   const other = await grace.context.newPage();
   const otherLive = liveConnected(other);
   await open(other, '/feed');
@@ -109,7 +109,7 @@ test('a picture saved in settings replaces the header initials at once, and in t
 test('the Connections badge follows received requests live: sent, withdrawn, accepted and ignored in another tab', async ({ browser, baseURL, extraHTTPHeaders }) => {
   test.setTimeout(120_000);
   const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-  const [ada, ben, cleo] = [await newMember(stack, 'Ada'), await newMember(stack, 'Ben'), await newMember(stack, 'Cleo')];
+  const [ada, ben, cleo] = [await newMember(stack, { firstName: 'Ada' }), await newMember(stack, { firstName: 'Ben' }), await newMember(stack, { firstName: 'Cleo' })];
   const page = ben.page;
   const live = liveConnected(page);
   await open(page, '/feed');
@@ -155,7 +155,7 @@ test('the Connections badge follows received requests live: sent, withdrawn, acc
 
 for (const width of [1280, 375]) {
   test(`toasts never cover the sticky header at ${width} px, scrolled or not`, async ({ browser, baseURL, extraHTTPHeaders }) => {
-    const member = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), 'Toby');
+    const member = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), { firstName: 'Toby' });
     const { page } = member;
     await page.setViewportSize({ width, height: 800 });
     const header = page.locator('[data-site-header]');

@@ -5,26 +5,14 @@
  * A free member sees the badge on the sender's profile and the way to Premium instead of
  * the button; the privacy switch turns requests off.
  */
-import { api, newMember, profileHref, type Member, type Stack } from './profile-page-support';
-import { DEMO_ADMIN, expect, expectNoSeriousA11yViolations, openHydrated, signIn, test } from './support';
-
-/** Makes `member` Premium through the admin API (an admin grant). */
-async function grantPremium(stack: Stack, member: Member): Promise<void> {
-  const admin = await stack.browser.newContext({ baseURL: stack.baseURL, extraHTTPHeaders: stack.headers });
-  const page = await admin.newPage();
-  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  const granted = await api({ context: admin }, stack.baseURL, 'PATCH', `admin/members/${member.id}/premium`, { premium: true });
-  expect(granted.status(), await granted.text()).toBe(200);
-  await admin.close();
-}
+import { api, newMember, profileHref, type Stack } from './profile-page-support';
+import { expect, expectNoSeriousA11yViolations, openHydrated, test } from './support';
 
 test.describe('Message requests', () => {
   test('a Premium member writes to a stranger, who finds it live in Requests and accepts it', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(180_000);
     const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const [ada, bo] = [await newMember(stack, 'Ada'), await newMember(stack, 'Bo')];
-    await grantPremium(stack, ada);
+    const [ada, bo] = [await newMember(stack, { firstName: 'Ada', premium: true }), await newMember(stack, { firstName: 'Bo' })];
 
     // Bo has the Requests folder open, empty, with the live connection up.
     await openHydrated(bo.page, '/inbox?folder=requests');
@@ -103,8 +91,7 @@ test.describe('Message requests', () => {
     test.setTimeout(120_000);
     const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
     const unique = `Pq${Date.now().toString(36)}`;
-    const [ada, bo] = [await newMember(stack, unique), await newMember(stack, 'Bo')];
-    await grantPremium(stack, ada);
+    const [ada, bo] = [await newMember(stack, { firstName: unique, premium: true }), await newMember(stack, { firstName: 'Bo' })];
     const text = `Premium post by ${unique}`;
     const created = await ada.context.request.post('/api/session/feed-post', { headers: { origin: stack.baseURL }, multipart: { post_by: ada.id, text } });
     expect(created.status(), await created.text()).toBe(201);
@@ -123,8 +110,7 @@ test.describe('Message requests', () => {
   test('a member turns requests off in privacy settings, and a Premium member is told', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(120_000);
     const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const [ada, cy] = [await newMember(stack, 'Ada'), await newMember(stack, 'Cy')];
-    await grantPremium(stack, ada);
+    const [ada, cy] = [await newMember(stack, { firstName: 'Ada', premium: true }), await newMember(stack, { firstName: 'Cy' })];
 
     await openHydrated(cy.page, '/settings/privacy');
     const toggle = cy.page.getByRole('switch', { name: 'Accept message requests' });

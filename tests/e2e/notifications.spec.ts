@@ -25,8 +25,8 @@ const dropDown = (page: Page) => page.getByRole('dialog', { name: 'Notifications
 test.beforeAll(async ({ browser, extraHTTPHeaders }, info) => {
   baseURL = info.project.use.baseURL!;
   const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
-  ada = await newMember(stack, 'Ada');
-  ben = await newMember(stack, 'Ben');
+  ada = await newMember(stack, { firstName: 'Ada' });
+  ben = await newMember(stack, { firstName: 'Ben' });
   ben.page.on('websocket', (socket) => {
     if (new URL(socket.url()).pathname !== '/socket.io/') return;
     sockets.push(socket);

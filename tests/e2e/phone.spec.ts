@@ -24,7 +24,7 @@ const chatCommands = (page: Page) => page.evaluate(() => (window as unknown as {
 for (const theme of ['dark', 'light'] as const) {
   test(`a member saves, keeps and removes a private phone number (${theme} theme)`, async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(90_000);
-    const member = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), theme === 'dark' ? 'Phoebe' : 'Philippa');
+    const member = await newMember(stackOf(browser, baseURL, extraHTTPHeaders), { firstName: theme === 'dark' ? 'Phoebe' : 'Philippa' });
     const { page } = member;
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await page.route('https://client.crisp.chat/l.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));

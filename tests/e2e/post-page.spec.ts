@@ -24,8 +24,8 @@ interface Conversation {
  * votes and comments, and Ada replies: the conversation the page must show.
  */
 async function conversation(stack: Stack): Promise<Conversation> {
-  const ada = await newMember(stack, 'Ada', 'founder');
-  const helen = await newMember(stack, 'Helen', 'advisor');
+  const ada = await newMember(stack, { firstName: 'Ada', memberType: 'founder' });
+  const helen = await newMember(stack, { firstName: 'Helen', memberType: 'advisor' });
   const created = await ada.context.request.post('/api/session/feed-post', {
     headers: { origin: stack.baseURL },
     multipart: {

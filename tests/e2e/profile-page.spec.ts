@@ -47,7 +47,7 @@ test.describe('a public profile read without JavaScript', () => {
 
   test('shows the whole profile in the HTML, with its canonical address, Open Graph tags and JSON-LD', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-    const ada = await newMember(stack, 'Ada', 'founder', RICH_FOUNDER);
+    const ada = await newMember(stack, { firstName: 'Ada', memberType: 'founder', profile: RICH_FOUNDER });
     const url = `${stack.baseURL}${profileHref(ada)}`;
 
     const response = await page.goto(profileHref(ada));
@@ -108,7 +108,7 @@ test.describe('a public profile read without JavaScript', () => {
 test.describe('public profiles', () => {
   test('the profile’s pictures load from the media address the page names', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-    const ada = await newMember(stack, 'Pia', 'founder', RICH_FOUNDER);
+    const ada = await newMember(stack, { firstName: 'Pia', memberType: 'founder', profile: RICH_FOUNDER });
     await page.goto(profileHref(ada));
     for (const src of [await page.getByRole('img', { name: 'Ada in front of a loom' }).getAttribute('src'), await meta(page, 'og:image')]) {
       const picture = await page.request.get(src!);
@@ -151,7 +151,7 @@ test.describe('public profiles', () => {
 
   test('a member who opts out of search indexing gets noindex and leaves the sitemap; the demo member is in it', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-    const [hidden, shown] = [await newMember(stack, 'Nadia'), await newMember(stack, 'Omar')];
+    const [hidden, shown] = [await newMember(stack, { firstName: 'Nadia' }), await newMember(stack, { firstName: 'Omar' })];
     const opted = await api(hidden, stack.baseURL, 'PATCH', 'profile/privacy', { searchIndexing: false });
     expect(opted.ok()).toBe(true);
 
@@ -184,7 +184,10 @@ test.describe('public profiles', () => {
 
   test('another member gets the Connect button and sends a request; the owner gets Edit profile instead', async ({ browser, baseURL, extraHTTPHeaders }) => {
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-    const [ada, ben] = [await newMember(stack, 'Ada', 'founder', { tagline: 'Analytical engines' }), await newMember(stack, 'Ben', 'advisor', { position: 'Angel investor' })];
+    const [ada, ben] = [
+      await newMember(stack, { firstName: 'Ada', memberType: 'founder', profile: { tagline: 'Analytical engines' } }),
+      await newMember(stack, { firstName: 'Ben', memberType: 'advisor', profile: { position: 'Angel investor' } }),
+    ];
 
     await ben.page.goto(profileHref(ada));
     const connect = ben.page.getByRole('button', { name: `Connect with ${ada.name}` });
@@ -211,7 +214,10 @@ test.describe('public profiles', () => {
   test('a stranger’s profile header keeps the name and tagline wide beside Connect and the Premium offer', async ({ browser, baseURL, extraHTTPHeaders }) => {
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
     const tagline = 'Building the operating system for independent clinics across Europe and beyond';
-    const [jonas, ben] = [await newMember(stack, 'Jonas', 'founder', { tagline }), await newMember(stack, 'Ben', 'founder')];
+    const [jonas, ben] = [
+      await newMember(stack, { firstName: 'Jonas', memberType: 'founder', profile: { tagline } }),
+      await newMember(stack, { firstName: 'Ben', memberType: 'founder' }),
+    ];
     await ben.page.setViewportSize({ width: 1280, height: 800 });
     await ben.page.goto(profileHref(jonas));
     await expect(ben.page.getByRole('button', { name: `Connect with ${jonas.name}` })).toBeVisible();
@@ -232,7 +238,7 @@ test.describe('public profiles', () => {
   for (const theme of ['dark', 'light'] as const) {
     test(`the profile page has no serious accessibility violations in the ${theme} theme, nor overflows at 360 px`, async ({ page, browser, baseURL, extraHTTPHeaders }) => {
       const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-      const ada = await newMember(stack, 'Ada', 'founder', RICH_FOUNDER);
+      const ada = await newMember(stack, { firstName: 'Ada', memberType: 'founder', profile: RICH_FOUNDER });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await page.goto(profileHref(ada));
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);

@@ -1,36 +1,12 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { api, onboard, registerMember, type Member, type Stack } from './profile-page-support';
+import { newMember, type Member, type Stack } from './profile-page-support';
 import { DEMO_MEMBER, expect, expectNoSeriousA11yViolations, openHydrated, signIn, test } from './support';
 
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 const cards = (page: Page) => page.locator('.result-list > li');
 const cardNames = (page: Page) => page.locator('.result-list .result-name a').allInnerTexts();
 const resultCount = (page: Page) => page.locator('#search-results-heading');
-
-/**
- * A registered, onboarded founder. wrangler's local proxy now and then drops a POST under
- * load ("Network connection lost"): registering is tried again with a new address, and
- * onboarding only when the member is still not onboarded, so no member is made twice.
- */
-async function joinedFounder(stackFor: () => Stack, firstName: string, fields: Record<string, string>): Promise<Member> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const member = await registerMember(stackFor(), firstName);
-      for (let tries = 1; ; tries += 1) {
-        try {
-          return await onboard(stackFor(), member, fields);
-        } catch (error) {
-          const state = (await (await api(member, baseURL, 'GET', 'onboarding')).json()) as { onboarded: boolean; profile: { slug: string } };
-          if (state.onboarded) return { ...member, slug: state.profile.slug };
-          if (tries >= 3) throw error;
-        }
-      }
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-}
 
 /** Opens a search screen and waits until its filters apply as they change. */
 async function openSearch(page: Page, path: string): Promise<void> {
@@ -268,17 +244,19 @@ test.describe('paging', () => {
 
   test('21 founders take two pages with links to each, which also work without JavaScript', async ({ browser }) => {
     test.setTimeout(180_000);
-    // Each member registers from an address of their own (registrations are limited per address).
-    const stackFor = (): Stack => ({ browser, baseURL, headers: { 'CF-Connecting-IP': randomIp() } });
+    const stack: Stack = { browser, baseURL, headers: { 'CF-Connecting-IP': randomIp() } };
     const members: Member[] = [];
     // 22 founders, the last of whom searches (and is not among the results): eleven of the
-    // other 21 (the even ones) are open to remote. Three at a time: hashing passwords is slow.
+    // other 21 (the even ones) are open to remote. Three at a time, so the stack is not flooded.
     for (let first = 0; first < 22; first += 3) {
       const joined = [0, 1, 2]
         .map((n) => first + n)
         .filter((i) => i < 22)
         .map((i) =>
-          joinedFounder(stackFor, `Pager${String.fromCharCode(97 + i)}`, { tagline: `Building ${word} number ${i}`, openToRemote: String(i % 2 === 0), skills: 'legal' }),
+          newMember(stack, {
+            firstName: `Pager${String.fromCharCode(97 + i)}`,
+            profile: { tagline: `Building ${word} number ${i}`, openToRemote: String(i % 2 === 0), skills: 'legal' },
+          }),
         );
       members.push(...(await Promise.all(joined)));
     }

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { png, registerMember } from './profile-page-support';
+import { png, newMember } from './profile-page-support';
 import { DEMO_ADMIN, DEMO_MEMBER, expect, registerVerified, signIn, test, uniqueEmail } from './support';
 
 // Every screen is shown under the policy the app sends, with the providers of
@@ -129,7 +129,7 @@ test('a fresh member onboards under the policy without a refusal', async ({ page
 });
 
 test('a message attachment opened in the browser keeps the API’s sandbox, not the page policy', async ({ browser, baseURL, extraHTTPHeaders }) => {
-  const member = await registerMember({ browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} }, 'Sandy');
+  const member = await newMember({ browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} }, { firstName: 'Sandy', onboarded: false });
   const uploaded = await member.context.request.post('/api/session/upload/attachment', {
     multipart: { file: { name: 'plan.png', mimeType: 'image/png', buffer: png(8, 8) } },
     headers: { origin: baseURL! },

@@ -6,7 +6,7 @@
  * and does not try its socket again.
  */
 import type { Page } from '@playwright/test';
-import { newMember, PASSWORD, type Stack } from './profile-page-support';
+import { newMember, type Stack } from './profile-page-support';
 import { DEMO_ADMIN, expect, signIn, test } from './support';
 
 /** Letters only, unique across parallel specs. */
@@ -40,12 +40,13 @@ async function expectSentToSignIn(page: Page, handshakesSince: () => number, wor
   await expect(page).toHaveURL((url) => url.pathname === '/sign-in' && url.searchParams.get('next') === OPEN_PAGE, { timeout: 5000 });
   await expect(page.getByText(words)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
-  // Long enough for socket.io-client's first retries (0.5 to 1.5 s, then doubling).
-  await page.waitForTimeout(3000);
+  // The tab loaded the sign-in page afresh, a visitor's page that never starts the live client:
+  // once it is loaded and the network is quiet, no retry of the old socket can come.
+  await page.waitForLoadState('networkidle');
   expect(handshakesSince()).toBeLessThanOrEqual(1);
 }
 
-async function secondDevice(stack: Stack, email: string, password = PASSWORD): Promise<Page> {
+async function secondDevice(stack: Stack, email: string, password: string): Promise<Page> {
   const context = await stack.browser.newContext({ baseURL: stack.baseURL, extraHTTPHeaders: stack.headers });
   const page = await context.newPage();
   await signIn(page, email, password);
@@ -55,9 +56,9 @@ async function secondDevice(stack: Stack, email: string, password = PASSWORD): P
 
 test('signed out from another device’s sessions list, the tab says so and goes to sign-in with its page kept', async ({ browser, baseURL, extraHTTPHeaders }) => {
   const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-  const member = await newMember(stack, randomWord('Tab'));
+  const member = await newMember(stack, { firstName: randomWord('Tab') });
   const handshakesSince = await openWithLiveSocket(member.page, OPEN_PAGE);
-  const other = await secondDevice(stack, member.email);
+  const other = await secondDevice(stack, member.email, member.password);
   await other.goto('/settings/sessions');
   await other
     .getByRole('list', { name: 'Signed-in devices' })
@@ -69,25 +70,25 @@ test('signed out from another device’s sessions list, the tab says so and goes
   await expectSentToSignIn(member.page, handshakesSince, /You were signed out on another device/);
   // Signing in again brings the member back to the page they had open.
   await member.page.getByLabel('Email').fill(member.email);
-  await member.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await member.page.getByLabel('Password', { exact: true }).fill(member.password);
   await member.page.getByRole('button', { name: 'Sign in' }).click();
   await expect(member.page).toHaveURL((url) => `${url.pathname}${url.search}` === OPEN_PAGE);
 });
 
 test('after sign out everywhere on another device, the tab says so and goes to sign-in', async ({ browser, baseURL, extraHTTPHeaders }) => {
   const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-  const member = await newMember(stack, randomWord('Every'));
+  const member = await newMember(stack, { firstName: randomWord('Every') });
   const handshakesSince = await openWithLiveSocket(member.page, OPEN_PAGE);
-  const other = await secondDevice(stack, member.email);
+  const other = await secondDevice(stack, member.email, member.password);
   await other.goto('/settings/sessions');
-  await other.getByLabel('Current password').fill(PASSWORD);
+  await other.getByLabel('Current password').fill(member.password);
   await other.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expectSentToSignIn(member.page, handshakesSince, /You were signed out everywhere/);
 });
 
 test('suspended by an administrator, the tab says so and goes to sign-in', async ({ browser, baseURL, extraHTTPHeaders }) => {
   const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-  const member = await newMember(stack, randomWord('Susp'));
+  const member = await newMember(stack, { firstName: randomWord('Susp') });
   const handshakesSince = await openWithLiveSocket(member.page, OPEN_PAGE);
   const admin = await secondDevice(stack, DEMO_ADMIN.email, DEMO_ADMIN.password);
   const suspended = await admin.request.post(`/api/session/admin/moderation/members/${member.id}/suspend`, {
@@ -100,7 +101,7 @@ test('suspended by an administrator, the tab says so and goes to sign-in', async
 
 test('a tab whose socket was down when its session ended finds out at its next handshake, and stops there', async ({ browser, baseURL, extraHTTPHeaders }) => {
   const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-  const member = await newMember(stack, randomWord('Down'));
+  const member = await newMember(stack, { firstName: randomWord('Down') });
   await openWithLiveSocket(member.page, OPEN_PAGE);
   // From now on the tab's handshakes go through here: refused while "offline", then to the server.
   let offline = true;
@@ -114,7 +115,7 @@ test('a tab whose socket was down when its session ended finds out at its next h
   const drop = await member.context.request.post('/api/session/dev/live/drop', { headers: { origin: baseURL! } });
   expect(drop.status()).toBe(200);
   // While the socket is down, the other device signs this one out: nothing can tell the tab.
-  const other = await secondDevice(stack, member.email);
+  const other = await secondDevice(stack, member.email, member.password);
   const ended = await other.request.delete(`/api/session/auth/sessions/${sessions[0]!._id}`, { headers: { origin: baseURL! } });
   expect(ended.status()).toBe(200);
   await expect(member.page).toHaveURL((url) => url.pathname === OPEN_PAGE.split('?')[0]);

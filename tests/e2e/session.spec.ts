@@ -1,4 +1,4 @@
-import { DEMO_MEMBER, expect, registerVerified, test, uniqueEmail } from './support';
+import { DEMO_MEMBER, expect, test } from './support';
 
 test('signing in through the session proxy sets an HttpOnly token cookie and never returns the jwt', async ({ request, baseURL }) => {
   const response = await request.post('/api/session/auth/user-login', { data: DEMO_MEMBER, headers: { origin: baseURL! } });
@@ -65,14 +65,13 @@ test('a copied token cookie no longer works after sign-out', async ({ request, b
   expect((await request.get('/api/session/auth/me', { headers: { authorization: `Bearer ${copied}` } })).status()).toBe(401);
 });
 
-test('the sessions settings list both browsers, sign the other one out, and sign out everywhere with the password', async ({ page, request, baseURL }) => {
-  const member = { email: uniqueEmail('everywhere'), password: 'kestrel-lantern-orbit-93' };
+test('the sessions settings list both browsers, sign the other one out, and sign out everywhere with the password', async ({ page, request, baseURL, member }) => {
   const signInElsewhere = async () => {
     // The same member signed in elsewhere (the request context is another browser).
-    expect((await request.post('/api/session/auth/user-login', { data: member, headers: { origin: baseURL! } })).status()).toBe(200);
+    const credentials = { email: member.email, password: member.password };
+    expect((await request.post('/api/session/auth/user-login', { data: credentials, headers: { origin: baseURL! } })).status()).toBe(200);
     expect((await request.get('/api/session/auth/me')).status()).toBe(200);
   };
-  await registerVerified(page, request, member.email, member.password);
   await signInElsewhere();
 
   await page.goto('/settings/sessions');

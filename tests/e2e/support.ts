@@ -1,20 +1,46 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export { expect };
 
 /**
- * Each test speaks as a client address of its own (the API limits registrations and sign-ins
- * per address), so tests and their retries never share a rate-limit bucket. Locally the
- * proxy passes CF-Connecting-IP through; on Cloudflare the edge sets it and clients cannot.
+ * The tests' fixtures:
+ * - `extraHTTPHeaders`: each test speaks as a client address of its own (the API limits
+ *   registrations and sign-ins per address), so tests never share a rate-limit bucket. Locally
+ *   the proxy passes CF-Connecting-IP through; on Cloudflare the edge sets it and clients cannot.
+ * - `stack`: the browser, the app's address and those headers, for helpers that open contexts.
+ * - `makeMember(traits)`: a member made by the development member factory (see newMember),
+ *   signed in within a context of their own; the contexts close when the test ends.
+ * - `member`: a founder made the same way and signed in on the test's own `page`.
  */
-export const test = base.extend({
+export const test = base.extend<{ stack: Stack; makeMember: (traits?: MemberTraits) => Promise<Member>; member: Member }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern, and this one has none.
   extraHTTPHeaders: async ({}, use) => {
     const [a, b, c] = [0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1);
     await use({ 'CF-Connecting-IP': `10.${a}.${b}.${c}` });
   },
+  stack: async ({ browser, baseURL, extraHTTPHeaders }, use) => {
+    await use({ browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} });
+  },
+  makeMember: async ({ stack }, use) => {
+    const made: Member[] = [];
+    await use(async (traits) => {
+      const member = await newMember(stack, traits);
+      made.push(member);
+      return member;
+    });
+    await Promise.all(made.map((member) => member.context.close()));
+  },
+  member: async ({ context, page, baseURL }, use) => {
+    const made = await make(context.request, baseURL!, { lastName: `Tester${randomLetters(6)}` });
+    await signInContext(context, baseURL!, made);
+    const { _id, firstName, lastName, memberType } = made.user;
+    await use({ id: _id, email: made.email, password: made.password, slug: made.slug, name: `${firstName} ${lastName}`, memberType, context, page });
+  },
 });
+
+/** Lower-case letters at random, for names no other test uses. */
+export const randomLetters = (count: number) => Array.from({ length: count }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 export const DEMO_MEMBER = { email: 'demo@foundermesh.dev', password: 'demo-password-2026' };
 export const DEMO_ADMIN = { email: 'admin@foundermesh.dev', password: 'admin-password-2026' };
@@ -99,3 +125,120 @@ export async function registerVerified(page: Page, request: APIRequestContext, e
   await page.waitForURL((url) => !url.pathname.startsWith('/verify-email'));
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
+
+export interface Stack {
+  browser: Browser;
+  baseURL: string;
+  headers: Record<string, string>;
+}
+
+/** A member made for a test, signed in within a browser context of their own. */
+export interface Member {
+  id: string;
+  email: string;
+  password: string;
+  slug: string;
+  name: string;
+  memberType: 'founder' | 'advisor';
+  context: BrowserContext;
+  page: Page;
+}
+
+/** An onboarding form value: text, a list (the key repeated), or a file. */
+export type FormValue = string | string[] | { name: string; type: string; bytes: Buffer };
+
+/** What POST /dev/members takes (functions/src/dev/member-factory-routes.ts); all optional. */
+export interface MemberTraits {
+  firstName?: string;
+  /** Default "Tester" (the factory alone would pick one at random). */
+  lastName?: string;
+  memberType?: 'founder' | 'advisor';
+  email?: string;
+  password?: string;
+  /** false: verified, but onboarding still ahead. */
+  onboarded?: boolean;
+  /** Onboarding form fields beyond the required ones; pictures are sent through the onboarding form itself. */
+  profile?: Record<string, FormValue>;
+  premium?: boolean;
+  admin?: boolean;
+  /** The digest consent of registration (default true). */
+  digest?: boolean;
+  /** Members the new one is connected with (accepted). */
+  connectedTo?: Array<Pick<Member, 'id'>>;
+}
+
+type Made = { jwt: string; email: string; password: string; slug: string; user: { _id: string; firstName: string; lastName: string; memberType: 'founder' | 'advisor' } };
+
+/** Calls the API as `member` through the session proxy (the browser's own door). */
+export function api(member: Pick<Member, 'context'>, baseURL: string, method: string, path: string, data?: unknown) {
+  return member.context.request.fetch(`/api/session/${path}`, { method, data, headers: { origin: baseURL } });
+}
+
+/** A multipart form: lists as the key repeated, files as Blobs. */
+export function formOf(fields: Record<string, FormValue>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (Array.isArray(value)) for (const item of value) form.append(key, item);
+    else if (typeof value === 'string') form.append(key, value);
+    else form.append(key, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.name);
+  }
+  return form;
+}
+
+/**
+ * Signs `context` in as a made member: the session cookies the app sets at sign-in
+ * (src/lib/session/cookies.ts), for the test stack's host.
+ */
+async function signInContext(context: BrowserContext, baseURL: string, made: Made): Promise<void> {
+  const cookie = { url: baseURL, sameSite: 'Strict' as const };
+  await context.addCookies([
+    { ...cookie, name: 'token', value: made.jwt, httpOnly: true },
+    { ...cookie, name: 'isAdvisor', value: String(made.user.memberType === 'advisor') },
+  ]);
+}
+
+/** Asks the development member factory for a member; answers its credentials and session token. */
+async function make(request: APIRequestContext, baseURL: string, traits: MemberTraits): Promise<Made> {
+  const { profile = {}, connectedTo = [], ...rest } = traits;
+  const texts = Object.fromEntries(Object.entries(profile).filter((entry): entry is [string, string | string[]] => typeof entry[1] === 'string' || Array.isArray(entry[1])));
+  const withPictures = Object.keys(texts).length < Object.keys(profile).length;
+  const response = await request.post('/api/session/dev/members', {
+    // A profile with pictures is onboarded through the form itself (multipart), after.
+    data: { ...rest, profile: texts, onboarded: withPictures ? false : (traits.onboarded ?? true), connectedTo: connectedTo.map((member) => member.id) },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Made;
+}
+
+/** Completes onboarding through the form (multipart, as the browser sends it), for a profile with pictures. */
+async function onboardWithPictures(context: BrowserContext, baseURL: string, made: Made, profile: Record<string, FormValue>): Promise<string> {
+  const { firstName, lastName, memberType } = made.user;
+  const required: Record<string, FormValue> =
+    memberType === 'founder'
+      ? { firstName, lastName, technical: 'true', skills: ['engineering'], commitment: 'full-time', ideaStage: 'idea' }
+      : { name: `${firstName} ${lastName}`, expertise: ['fundraising'], helpTypes: ['mentoring'] };
+  const response = await context.request.post(`/api/session/${memberType}/onboarding`, { multipart: formOf({ ...required, ...profile }), headers: { origin: baseURL } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { profile: { slug: string } }).profile.slug;
+}
+
+/**
+ * A verified member with the traits asked for (onboarded unless `onboarded: false`), made by
+ * one call of the development member factory (POST /dev/members) and signed in within a
+ * browser context of their own, so several members act side by side. Registration,
+ * verification and onboarding have their own tests through the screens.
+ */
+export async function newMember(stack: Stack, traits: MemberTraits = {}): Promise<Member> {
+  const context = await stack.browser.newContext({ baseURL: stack.baseURL, extraHTTPHeaders: stack.headers });
+  // "Tester" as the screens' tests have always named their members; pass one of its own where another test's could stand in.
+  const made = await make(context.request, stack.baseURL, { lastName: 'Tester', ...traits });
+  await signInContext(context, stack.baseURL, made);
+  const pictures = Object.values(traits.profile ?? {}).some((value) => typeof value === 'object' && !Array.isArray(value));
+  const slug = pictures ? await onboardWithPictures(context, stack.baseURL, made, traits.profile!) : made.slug;
+  const { _id, firstName, lastName, memberType } = made.user;
+  return { id: _id, email: made.email, password: made.password, slug, name: `${firstName} ${lastName}`, memberType, context, page: await context.newPage() };
+}
+
+/** The address of a member's public profile. */
+export const profileHref = (member: Pick<Member, 'memberType' | 'slug'>) => `/${member.memberType}/${member.slug}`;

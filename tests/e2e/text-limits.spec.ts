@@ -13,8 +13,8 @@ const FAKE_PNG = { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from
 
 /** Ada and Ben, new members connected to each other (Ada asked, Ben accepted). */
 async function connectedPair(stack: Stack): Promise<[Member, Member]> {
-  const ada = await newMember(stack, 'Ada');
-  const ben = await newMember(stack, 'Ben');
+  const ada = await newMember(stack, { firstName: 'Ada' });
+  const ben = await newMember(stack, { firstName: 'Ben' });
   const asked = await api(ada, stack.baseURL, 'POST', 'connection/connect', { receiverId: ben.id });
   expect(asked.status()).toBe(201);
   const { connection } = (await asked.json()) as { connection: { _id: string } };
@@ -89,7 +89,7 @@ test.describe('text limits', () => {
   test('the bio in settings keeps 2,500 pasted characters, counts them over 2,000 and refuses to save', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(90_000);
     const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-    const ada = await newMember(stack, 'Ada', 'founder', { bio: 'Short bio.' });
+    const ada = await newMember(stack, { firstName: 'Ada', memberType: 'founder', profile: { bio: 'Short bio.' } });
     const { page } = ada;
     await smallDark(page);
     await open(page, '/settings/profile');

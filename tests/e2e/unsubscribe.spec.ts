@@ -18,8 +18,8 @@ async function connect(stack: Stack, from: Member, to: Member): Promise<void> {
 test('an unread-message mail’s link unsubscribes without signing in; settings show it and choosing Email joins again', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
   test.setTimeout(120_000);
   const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-  const ada = await newMember(stack, 'Ada');
-  const ben = await newMember(stack, 'Ben');
+  const ada = await newMember(stack, { firstName: 'Ada' });
+  const ben = await newMember(stack, { firstName: 'Ben' });
   await connect(stack, ada, ben);
   const sent = await ada.context.request.post('/api/session/connections/messages', { multipart: { to: ben.id, body: 'Coffee next week?' }, headers: { origin: baseURL! } });
   expect(sent.status(), await sent.text()).toBe(201);

@@ -20,7 +20,10 @@ async function view(viewer: Member, member: Member, baseURL: string): Promise<vo
 test.describe('profile views', () => {
   test('Ben opens Ada’s profile: Ada sees Ben under Who viewed me, Ben sees Ada under Whom I viewed', async ({ browser, baseURL, extraHTTPHeaders }) => {
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-    const [ada, ben] = [await newMember(stack, 'Ada', 'founder', { tagline: 'Analytical engines' }), await newMember(stack, 'Ben', 'advisor', { position: 'Angel investor' })];
+    const [ada, ben] = [
+      await newMember(stack, { firstName: 'Ada', memberType: 'founder', profile: { tagline: 'Analytical engines' } }),
+      await newMember(stack, { firstName: 'Ben', memberType: 'advisor', profile: { position: 'Angel investor' } }),
+    ];
 
     await ben.page.goto(profileHref(ada));
     await expect(ben.page.getByRole('heading', { level: 1, name: ada.name })).toBeVisible();
@@ -51,9 +54,9 @@ test.describe('profile views', () => {
   test('a free member sees the three latest viewers, a private one unnamed, and the rest offered with Premium', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(120_000);
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-    const ada = await newMember(stack, 'Ada');
+    const ada = await newMember(stack, { firstName: 'Ada' });
     const viewers = [];
-    for (const name of ['Cleo', 'Dev', 'Eve', 'Finn', 'Gus']) viewers.push(await newMember(stack, name));
+    for (const name of ['Cleo', 'Dev', 'Eve', 'Finn', 'Gus']) viewers.push(await newMember(stack, { firstName: name }));
     const [cleo, dev, eve, finn, gus] = viewers as [Member, Member, Member, Member, Member];
     // Gus browses privately and looks last, so his is the newest view.
     expect((await api(gus, stack.baseURL, 'PATCH', 'profile/privacy', { privateBrowsing: true })).ok()).toBe(true);
@@ -86,7 +89,7 @@ test.describe('profile views', () => {
     // Priya Raman is a premium founder of the demo community.
     const priya = { memberType: 'founder', slug: 'priya-raman' } as Member;
     const viewers = [];
-    for (const name of ['Hana', 'Ivo', 'Jun', 'Kai']) viewers.push(await newMember(stack, name));
+    for (const name of ['Hana', 'Ivo', 'Jun', 'Kai']) viewers.push(await newMember(stack, { firstName: name }));
     for (const viewer of viewers) await view(viewer, priya, stack.baseURL);
 
     await signIn(page, 'priya.raman@foundermesh.dev', 'demo-password-2026');
@@ -101,7 +104,7 @@ test.describe('profile views', () => {
   for (const theme of ['dark', 'light'] as const) {
     test(`a new member sees both empty states, accessible in the ${theme} theme`, async ({ browser, baseURL, extraHTTPHeaders }) => {
       const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-      const ada = await newMember(stack, 'Ada');
+      const ada = await newMember(stack, { firstName: 'Ada' });
       await ada.page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await ada.page.goto('/views');
       await expect(ada.page.getByRole('heading', { level: 1, name: 'Profile views' })).toBeVisible();

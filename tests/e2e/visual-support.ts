@@ -2,13 +2,12 @@
  * Data and shots for the screenshot comparisons (visual.spec.ts): members with fixed names,
  * addresses and profiles, and the four pictures of a screen (375 and 1280 px, light and dark).
  *
- * The members are found again when they already exist (a retried test, or a second run on
- * the same stack) instead of being made twice, so a list or a search shows the same people
+ * The members are found again when they already exist (a second run on the same stack)
+ * instead of being made twice, so a list or a search shows the same people
  * every time. Their addresses (`visual-<key>@example.com`) belong to this spec alone.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, latestMail } from './support';
-import { onboard, type Member } from './profile-page-support';
+import { expect, newMember, type FormValue, type Member } from './support';
 
 export const VISUAL_PASSWORD = 'visual-e2e-password';
 
@@ -23,8 +22,6 @@ export interface Stack {
   headers: Record<string, string>;
 }
 
-type FieldValue = string | string[] | { name: string; type: string; bytes: Buffer };
-
 interface FixedMember {
   /** The address is `visual-<key>@example.com`. */
   key: string;
@@ -32,34 +29,24 @@ interface FixedMember {
   lastName: string;
   memberType?: 'founder' | 'advisor';
   /** Onboarding fields beyond the required ones (tagline, city, preferences…). */
-  fields?: Record<string, FieldValue>;
+  fields?: Record<string, FormValue>;
 }
 
-type Me = { _id: string; onboarded: boolean; profile: { slug: string } | null; advisor: { slug: string } | null };
+type Me = { _id: string; profile: { slug: string } | null; advisor: { slug: string } | null };
 
-/** A signed-in member with a fixed name and profile: registered and onboarded the first time, signed in after. */
+/** A signed-in member with a fixed name and profile: made by the member factory the first time, signed in after. */
 export async function fixedMember(stack: Stack, { key, firstName, lastName, memberType = 'founder', fields = {} }: FixedMember): Promise<Member> {
-  const context = await stack.browser.newContext({ baseURL: stack.baseURL, extraHTTPHeaders: stack.headers });
   const email = `visual-${key}@example.com`;
-  const origin = { origin: stack.baseURL };
-  const registered = await context.request.post('/api/register', {
-    data: { firstName, lastName, email, password: VISUAL_PASSWORD, memberType, agreement: true, subscription: true },
-    headers: origin,
-  });
-  if (registered.ok()) {
-    const code = (await latestMail(context.request, email, /verification/i)).subject.match(/\d{6}/)![0];
-    const verified = await context.request.post('/api/session/auth/verify-email', { data: { email, code }, headers: origin });
-    expect(verified.ok()).toBe(true);
-  } else {
-    // Made by an earlier try: sign in instead.
-    const signedIn = await context.request.post('/api/session/auth/user-login', { data: { email, password: VISUAL_PASSWORD }, headers: origin });
-    expect(signedIn.ok(), `${email} could neither register (${registered.status()}) nor sign in`).toBe(true);
+  const context = await stack.browser.newContext({ baseURL: stack.baseURL, extraHTTPHeaders: stack.headers });
+  const signedIn = await context.request.post('/api/session/auth/user-login', { data: { email, password: VISUAL_PASSWORD }, headers: { origin: stack.baseURL } });
+  if (!signedIn.ok()) {
+    // Not made yet on this stack (a 401): make them.
+    await context.close();
+    return newMember(stack, { email, password: VISUAL_PASSWORD, firstName, lastName, memberType, profile: fields });
   }
   const me = (await (await context.request.get('/api/session/auth/me')).json()) as Me;
-  const member = { id: me._id, email, name: `${firstName} ${lastName}`, memberType, context, page: await context.newPage() };
-  if (me.onboarded) return { ...member, slug: (me.profile ?? me.advisor)!.slug };
-  const names: Record<string, string> = memberType === 'founder' ? { firstName, lastName } : { name: member.name };
-  return onboard(stack, member, { ...names, ...fields });
+  const slug = (me.profile ?? me.advisor)!.slug;
+  return { id: me._id, email, password: VISUAL_PASSWORD, slug, name: `${firstName} ${lastName}`, memberType, context, page: await context.newPage() };
 }
 
 /** Asks and accepts a connection between two members, unless they are connected already. */

@@ -114,7 +114,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const [a, b, c] = [0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1);
   const stack: Stack = { browser, baseURL: baseURL!, headers: { 'CF-Connecting-IP': `10.${a}.${b}.${c}` } };
-  [author, commenter] = await Promise.all([newMember(stack, 'Xena', 'founder'), newMember(stack, 'Yuri', 'advisor')]);
+  [author, commenter] = await Promise.all([newMember(stack, { firstName: 'Xena', memberType: 'founder' }), newMember(stack, { firstName: 'Yuri', memberType: 'advisor' })]);
   posted = await inBatches(XSS_CORPUS, 4, (payload) => publish(stack, payload));
 });
 
@@ -147,9 +147,11 @@ test('no payload runs in the feed, with every post and its comments open', async
   const articles = feed.locator('article').filter({ hasText: `#${RUN_TAG}` });
   await expect(articles.first()).toBeVisible();
   for (let round = 0; round < 20 && (await articles.count()) < posted.length; round += 1) {
+    const shown = await articles.count();
     if (await more.isVisible()) await more.click();
     else await feed.mouse.wheel(0, 20_000);
-    await feed.waitForTimeout(300);
+    // The next page of posts has arrived.
+    await expect.poll(() => articles.count()).toBeGreaterThan(shown);
   }
   await expect(articles).toHaveCount(posted.length);
 

@@ -11,7 +11,7 @@ const VIDEO = 'dQw4w9WgXcQ';
 
 test('a YouTube link in a post becomes a preview whose Play button loads the nocookie player from the keyboard', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
   const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
-  const author = await newMember(stack, 'Yara', 'founder');
+  const author = await newMember(stack, { firstName: 'Yara', memberType: 'founder' });
   const created = await author.context.request.post('/api/session/feed-post', {
     headers: { origin: stack.baseURL },
     multipart: { post_by: author.id, text: `Our demo: https://youtu.be/${VIDEO}\nDocs at acme.io, mail team@acme.io #demo` },

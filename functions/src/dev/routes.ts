@@ -1,7 +1,7 @@
 /**
- * Development-only routes: the dev mailbox, the demo seed, and a run of the missed-mail jobs
- * (the scheduled trigger's, at a chosen moment). Outside development they answer exactly like
- * unknown routes.
+ * Development-only routes: the dev mailbox, the demo seed, a run of the missed-mail jobs
+ * (the scheduled trigger's, at a chosen moment) and the member factory. Outside development
+ * they answer exactly like unknown routes.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
@@ -14,6 +14,7 @@ import { sendUnreadMessageMails } from '../missed-mail/unread';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { devInboxRoutes } from './inbox-routes';
 import { devLiveRoutes } from './live-routes';
+import { devMemberRoutes } from './member-factory-routes';
 import { devNotificationRoutes } from './notification-routes';
 import { devProfileViewRoutes } from './profile-views-routes';
 import { seedDemoData } from './seed';
@@ -106,5 +107,6 @@ export const devRoutes = developmentRouter
   )
   .route('/inbox', devInboxRoutes)
   .route('/live', devLiveRoutes)
+  .route('/members', devMemberRoutes)
   .route('/notifications', devNotificationRoutes)
   .route('/profile-views', devProfileViewRoutes);

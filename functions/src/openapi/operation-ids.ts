@@ -145,6 +145,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'get /dev/mailbox': 'listDevMailbox',
   'post /dev/seed': 'seedDemoCommunity',
   'post /dev/missed-mail': 'runMissedMailJobs',
+  'post /dev/members': 'makeDevMember',
   'post /dev/inbox/import': 'importInboxMessages',
   'post /dev/live/emit': 'emitLiveEvent',
   'get /dev/live/sockets': 'countLiveSockets',

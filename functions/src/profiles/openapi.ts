@@ -223,8 +223,9 @@ const profileForm = <T extends z.ZodObject>(fields: T) =>
     })),
   );
 
-const FounderFormSchema = profileForm(FounderFieldsSchema);
-const AdvisorFormSchema = profileForm(AdvisorFieldsSchema);
+/** The profile forms' own checks, also for the development member factory (dev/member-factory.ts). */
+export const founderFormSchema = profileForm(FounderFieldsSchema);
+export const advisorFormSchema = profileForm(AdvisorFieldsSchema);
 
-export const founderForm = formBody(FounderFormSchema, 'The founder profile form. Lists repeat their key; JSON fields are text.', LIST_KEYS);
-export const advisorForm = formBody(AdvisorFormSchema, 'The advisor profile form. Lists repeat their key; JSON fields are text.', LIST_KEYS);
+export const founderForm = formBody(founderFormSchema, 'The founder profile form. Lists repeat their key; JSON fields are text.', LIST_KEYS);
+export const advisorForm = formBody(advisorFormSchema, 'The advisor profile form. Lists repeat their key; JSON fields are text.', LIST_KEYS);

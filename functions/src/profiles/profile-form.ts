@@ -1,5 +1,5 @@
 /**
- * A validated profile form (openapi.ts's FounderFormSchema and AdvisorFormSchema) → what
+ * A validated profile form (openapi.ts's founderFormSchema and advisorFormSchema) → what
  * saving takes: the fields, and for each picture what happens to it. A picture the
  * profile will show needs its alt text, sent now or kept from before; that depends on the
  * profile's current pictures, so it is checked here rather than by the schema.

@@ -89,6 +89,7 @@ export const OPERATION_LIMITS: Record<string, OperationRule> = {
   'POST /subscriptions/test-mode/subscription/{action}': { exempt: 'the test-mode provider: development only, no Stripe' },
   'POST /dev/seed': { exempt: DEV },
   'POST /dev/missed-mail': { exempt: DEV },
+  'POST /dev/members': { exempt: DEV },
   'POST /dev/inbox/import': { exempt: DEV },
   'POST /dev/live/emit': { exempt: DEV },
   'POST /dev/live/drop': { exempt: DEV },
