@@ -4,6 +4,7 @@
 //   npm run bench:lighthouse -- --port 4460       # another port (it also uses port + 20000)
 //   BASE_URL=http://127.0.0.1:4321 npm run bench:lighthouse   # a stack already running (npm start)
 //   npm run bench:lighthouse -- --only /notifications,/matching --themes dark
+//   npm run bench:lighthouse -- --runs 1          # no second and third run under the budget
 //
 // Lighthouse's mobile run (its default config: a Moto G Power sized screen, simulated slow
 // 4G and a 4x slower CPU) with the performance, accessibility and best-practices categories,
@@ -62,6 +63,8 @@ const port = Number(option('port', 4450));
 const themes = option('themes', 'light,dark').split(',');
 const only = option('only', '').split(',').filter(Boolean);
 const writeDocs = !process.argv.includes('--no-docs');
+/** Runs of a screen whose first run is under the performance budget; the median run counts. */
+const runsUnderBudget = Math.max(1, Number(option('runs', 3)));
 
 let stack = null;
 let base = process.env.BASE_URL;
@@ -168,8 +171,8 @@ try {
     for (const theme of themes) {
       const run = () => auditOnceMore(browser, `${base}${screen}`, who.token, theme);
       const runs = [await run()];
-      // A run under budget on a shared machine may be the machine: two more, and the median run counts.
-      if (runs[0].performance < BUDGET.performance) runs.push(await run(), await run());
+      // A run under budget on a shared machine may be the machine: more runs (--runs, 3 by default), and the median run counts.
+      while (runs[0].performance < BUDGET.performance && runs.length < runsUnderBudget) runs.push(await run());
       const middle = median(runs.map((run) => run.performance));
       const kept = runs.find((run) => run.performance === middle);
       const row = { screen, theme, role: who === admin ? 'admin' : 'member', ...kept, runs: runs.map((run) => run.performance) };
@@ -194,7 +197,7 @@ const label = (screen) =>
 
 const under = results.filter((row) => CATEGORIES.some((category) => row[category] < BUDGET[category]));
 const table = [
-  `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:lighthouse\`: Lighthouse ${lighthouse.version ?? '13'} mobile run (simulated slow 4G, 4x CPU slowdown), headless Chromium, signed in, on a ${machine.cpus}-core machine shared with other work (load average ${machine.loadAverageAtStart[0]} at the start; each run's is in bench/results.json). Perf is the median of three runs where the first was under 95. JS is the scripts the page loaded, as transferred.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:lighthouse\`: Lighthouse ${lighthouse.version ?? '13'} mobile run (simulated slow 4G, 4x CPU slowdown), headless Chromium, signed in, on a ${machine.cpus}-core machine shared with other work (load average ${machine.loadAverageAtStart[0]} at the start; each run's is in bench/results.json). ${runsUnderBudget > 1 ? `Perf is the median of ${runsUnderBudget} runs where the first was under 95` : 'One run per screen'}. JS is the scripts the page loaded, as transferred.`,
   '',
   '| screen | theme | perf | a11y | best practices | LCP | TBT | JS files | JS KB |',
   '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

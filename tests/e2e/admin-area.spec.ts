@@ -6,7 +6,8 @@
  * random, as other specs run against the same stack at the same time.
  */
 import type { Browser, Page } from '@playwright/test';
-import { newMember, type Stack } from './profile-page-support';
+import { expectNoHorizontalOverflow, expectNoSidewaysScroll, expectStacked } from './layout';
+import { api, newMember, type Stack } from './profile-page-support';
 import { DEMO_ADMIN, DEMO_MEMBER, expect, expectNoSeriousA11yViolations, signIn, test } from './support';
 
 /** Letters only, unique across parallel specs. */
@@ -133,6 +134,35 @@ for (const theme of ['dark', 'light'] as const) {
     }
   });
 }
+
+test('at 375 px each admin table row reads as a card, its cells one under another, and nothing scrolls sideways', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(120_000);
+  const stack: Stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+  // A row in every list: a report on a member who then asks to leave, and a grant in the audit log.
+  const leaving = await newMember(stack, { firstName: randomWord('Card') });
+  const reporter = await newMember(stack, { firstName: randomWord('Reporter') });
+  const reported = await api(reporter, stack.baseURL, 'POST', 'reports', { targetType: 'member', targetId: leaving.id, reason: 'spam' });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const asked = await api(leaving, stack.baseURL, 'POST', 'auth/profile-delete', { reason: 'Trying the cards' });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const admin = await adminPage(browser, baseURL!, stack.headers);
+  const granted = await admin.request.patch(`/api/session/admin/members/${reporter.id}/premium`, { data: { premium: true }, headers: { origin: stack.baseURL } });
+  expect(granted.status(), await granted.text()).toBe(200);
+  await admin.setViewportSize({ width: 375, height: 812 });
+  for (const path of ['/admin/members', '/admin/reports', '/admin/audit', '/admin/deletion-requests', '/admin/groups']) {
+    await admin.goto(path);
+    const row = admin.locator('.admin-table tbody tr').first();
+    await expect(row, path).toBeVisible();
+    await expectNoHorizontalOverflow(admin);
+    await expectNoSidewaysScroll(admin.locator('.table-wrap'));
+    await expectStacked(row.locator(':scope > th, :scope > td'));
+    // Each cell beside its column's name.
+    for (const cell of await row.locator(':scope > td[data-label]').all()) {
+      const label = await cell.getAttribute('data-label');
+      expect(await cell.evaluate((element) => getComputedStyle(element, '::before').content), path).toBe(`"${label}"`);
+    }
+  }
+});
 
 test('an admin finds a member by name, grants and ends Premium, and finds both in the audit log', async ({ browser, baseURL, extraHTTPHeaders }) => {
   test.setTimeout(120_000);

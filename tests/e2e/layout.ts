@@ -108,3 +108,60 @@ export async function expectCleanLayout(page: Page): Promise<void> {
   await expectNoHorizontalOverflow(page);
   await expectTextFits(page.locator('body'));
 }
+
+/** Fails when an element `locator` matches scrolls sideways inside itself (its content is wider than its box), naming what reaches past it. */
+export async function expectNoSidewaysScroll(locator: Locator): Promise<void> {
+  await expect(locator.first()).toBeVisible();
+  const wide = await locator.evaluateAll((elements) =>
+    elements
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => {
+        const edge = element.getBoundingClientRect().left + element.clientLeft + element.clientWidth;
+        const past = [...element.querySelectorAll('*')]
+          .filter((inner) => inner.getBoundingClientRect().right > edge + 1)
+          .slice(-3)
+          .map((inner) => `${inner.tagName.toLowerCase()}.${inner.className} "${(inner.textContent ?? '').trim().slice(0, 30)}"`);
+        return `${element.tagName.toLowerCase()}.${element.className}: ${element.scrollWidth} px of content in a ${element.clientWidth} px box (past it: ${past.join(', ')})`;
+      }),
+  );
+  expect(wide, `boxes that scroll sideways at ${locator.page().url()}`).toEqual([]);
+}
+
+/** Fails when two of the visible boxes `locator` matches sit side by side (share a band of height) instead of one under another. */
+export async function expectStacked(locator: Locator): Promise<void> {
+  await expect(locator.first()).toBeVisible();
+  const boxes = await locator.evaluateAll((elements) =>
+    elements
+      .map((element) => ({ text: (element.textContent ?? '').trim().slice(0, 30), rect: element.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && rect.height > 0)
+      .map(({ text, rect }) => ({ text, top: rect.top, bottom: rect.bottom, left: Math.round(rect.left), right: Math.round(rect.right) })),
+  );
+  const besides: string[] = [];
+  for (const [index, box] of boxes.entries()) {
+    for (const other of boxes.slice(index + 1)) {
+      if (Math.min(box.bottom, other.bottom) - Math.max(box.top, other.top) > 1)
+        besides.push(`"${box.text}" (${box.left}–${box.right} px) beside "${other.text}" (${other.left}–${other.right} px)`);
+    }
+  }
+  expect(besides.slice(0, 5), 'boxes side by side').toEqual([]);
+}
+
+/** Fails when `cover` (a sticky bar, a toast) overlaps any visible box `items` matches. */
+export async function expectUncovered(cover: Locator, items: Locator): Promise<void> {
+  const bar = await cover.boundingBox();
+  if (!bar) return;
+  const covered = await items.evaluateAll(
+    (elements, over) =>
+      elements
+        .map((element) => ({ text: (element.textContent ?? '').trim().slice(0, 30), rect: element.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.width > 0 && rect.height > 0)
+        .filter(
+          ({ rect }) => Math.min(rect.right, over.x + over.width) - Math.max(rect.left, over.x) > 1 && Math.min(rect.bottom, over.y + over.height) - Math.max(rect.top, over.y) > 1,
+        )
+        .map(
+          ({ text, rect }) => `"${text}" at ${Math.round(rect.top)}–${Math.round(rect.bottom)} px under the bar at ${Math.round(over.y)}–${Math.round(over.y + over.height)} px`,
+        ),
+    bar,
+  );
+  expect(covered, 'boxes under the bar').toEqual([]);
+}

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
+import { expectUncovered } from './layout';
 import { newMember, type Member, type Stack } from './profile-page-support';
 import { DEMO_MEMBER, expect, expectNoSeriousA11yViolations, openHydrated, signIn, test } from './support';
 
@@ -237,6 +238,23 @@ test.describe('search screens, as the demo member', () => {
       await page.setViewportSize({ width: 1280, height: 900 });
     });
   }
+
+  test('nothing covers a filter option at 1280×800 or 375×812', async () => {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
+      await page.setViewportSize(size);
+      await openSearch(page, '/founders');
+      const drawer = page.locator('[data-search-drawer]');
+      if (!(await drawer.evaluate((element) => (element as HTMLDetailsElement).open))) await page.locator('.search-drawer-summary').click();
+      // Every folded group open, so every option is laid out.
+      await page.locator('.facet-fold').evaluateAll((folds) => folds.forEach((fold) => ((fold as HTMLDetailsElement).open = true)));
+      await expect(page.getByRole('radio', { name: 'Non-technical' })).toBeAttached();
+      await expectUncovered(page.locator('.search-filters-actions'), page.locator('.search-filters .check'));
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
 });
 
 test.describe('paging', () => {
