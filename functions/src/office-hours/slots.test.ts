@@ -19,8 +19,7 @@ function officeHours(timeZone: string, overrides: Partial<OfficeHours> = {}): Of
 }
 
 /** The wall-clock `HH:MM` of an instant in a zone, as the member reading the slot sees it. */
-const wallClock = (instant: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+const wallClock = (instant: number, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
 const isoDate = (instant: number, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
 
 /** Slots from `fromIso` for `days` days, as the first slot's wall-clock time in the host zone for each date. */

@@ -65,9 +65,7 @@ function instantAt(date: Temporal.PlainDate, minutes: number, timeZone: string):
 
 /** Busy spans widened by the buffers, sorted by start. */
 function widened(bookings: readonly Busy[], hours: OfficeHours): Busy[] {
-  return bookings
-    .map((booking) => ({ start: booking.start - hours.bufferBefore * MINUTE, end: booking.end + hours.bufferAfter * MINUTE }))
-    .sort((a, b) => a.start - b.start);
+  return bookings.map((booking) => ({ start: booking.start - hours.bufferBefore * MINUTE, end: booking.end + hours.bufferAfter * MINUTE })).sort((a, b) => a.start - b.start);
 }
 
 /** The Monday (host's zone) of the week an instant falls in, as `YYYY-MM-DD`. */
