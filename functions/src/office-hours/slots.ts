@@ -1,10 +1,12 @@
 /**
  * Open slots of a host's office hours, pure. Weekly hours are wall-clock times in the host's
- * own time zone; each day's hours become instants through Temporal (temporal-polyfill), so a
- * day that changes clocks keeps its wall-clock hours: a rule of 09:00–17:00 starts at 09:00
- * local on either side of a daylight-saving change, and a wall time that a change skips is
- * taken as the first instant after the gap. Everything after that step is plain arithmetic on
- * epoch milliseconds, which is what keeps a quarter of rules and hundreds of bookings cheap.
+ * own time zone; the zone's offsets come from Temporal (temporal-polyfill), so a day that
+ * changes clocks keeps its wall-clock hours: a rule of 09:00–17:00 starts at 09:00 local on
+ * either side of a daylight-saving change, a wall time that a change skips is taken as the
+ * first instant after the gap, and a repeated hour is real time (offered twice). A day whose
+ * offset is the same at both ends maps wall time to instants by subtraction; only a day that
+ * changes clocks goes through Temporal's own conversion. Everything else is plain arithmetic
+ * on epoch milliseconds, which keeps a quarter of rules and hundreds of bookings cheap.
  *
  * A slot is open when it starts after the minimum notice, lies inside one day's hours, and its
  * span widened by the buffers meets no booking's span widened the same way (buffers count as
@@ -49,6 +51,8 @@ export type SlotQuery = {
 };
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** Minutes since midnight of an `HH:MM` text. */
 const minutesOf = (clock: string): number => {
@@ -56,11 +60,30 @@ const minutesOf = (clock: string): number => {
   return hours * 60 + minutes;
 };
 
-/** The instant of a wall-clock time on a date in a zone; a skipped wall time moves past the gap. */
-function instantAt(date: Temporal.PlainDate, minutes: number, timeZone: string): number {
-  const time = minutes === 24 * 60 ? { hour: 0, minute: 0 } : { hour: Math.floor(minutes / 60), minute: minutes % 60 };
-  const day = minutes === 24 * 60 ? date.add({ days: 1 }) : date;
-  return day.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
+/** A zone's offset from UTC at an instant, in milliseconds. */
+const offsetAt = (instant: number, timeZone: string): number => Temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(timeZone).offsetNanoseconds / 1_000_000;
+
+/** The local date an instant falls on, as the UTC midnight of that date ("wall" milliseconds). */
+const localDay = (instant: number, timeZone: string): number => Math.floor((instant + offsetAt(instant, timeZone)) / DAY) * DAY;
+
+const isoDate = (wallDay: number): string => new Date(wallDay).toISOString().slice(0, 10);
+
+/**
+ * Wall-clock minutes of one local date (`wallDay`) as instants. Offsets run from −12 h to +14 h,
+ * so the date's instants lie between 14 h before its wall midnight and 12 h after its wall end;
+ * when the offset is the same at both ends the date has no change (no zone changes clocks twice
+ * within two days), else Temporal converts, with its "compatible" reading of gaps and repeats.
+ */
+function dayClock(wallDay: number, timeZone: string): (minutes: number) => number {
+  const offset = offsetAt(wallDay - 14 * HOUR, timeZone);
+  if (offset === offsetAt(wallDay + DAY + 12 * HOUR, timeZone)) return (minutes) => wallDay + minutes * MINUTE - offset;
+  const date = Temporal.PlainDate.from(isoDate(wallDay));
+  return (minutes) => {
+    const day = minutes >= 24 * 60 ? date.add({ days: 1 }) : date;
+    const rest = minutes % (24 * 60);
+    const plainTime = new Temporal.PlainTime(Math.floor(rest / 60), rest % 60);
+    return day.toZonedDateTime({ timeZone, plainTime }).epochMilliseconds;
+  };
 }
 
 /** Busy spans widened by the buffers, sorted by start. */
@@ -68,23 +91,22 @@ function widened(bookings: readonly Busy[], hours: OfficeHours): Busy[] {
   return bookings.map((booking) => ({ start: booking.start - hours.bufferBefore * MINUTE, end: booking.end + hours.bufferAfter * MINUTE })).sort((a, b) => a.start - b.start);
 }
 
-/** The Monday (host's zone) of the week an instant falls in, as `YYYY-MM-DD`. */
-function weekOf(instant: number, timeZone: string): string {
-  const date = Temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(timeZone).toPlainDate();
-  return date.subtract({ days: date.dayOfWeek - 1 }).toString();
+/** How many of the sorted `starts` lie in [from, until). */
+function countBetween(starts: readonly number[], from: number, until: number): number {
+  const firstAtOrAfter = (instant: number) => {
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (starts[middle] < instant) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return firstAtOrAfter(until) - firstAtOrAfter(from);
 }
 
-/** Sessions already held in each week (by its Monday), to apply the weekly cap. */
-function sessionsByWeek(bookings: readonly Busy[], timeZone: string): Map<string, number> {
-  const weeks = new Map<string, number>();
-  for (const booking of bookings) {
-    const week = weekOf(booking.start, timeZone);
-    weeks.set(week, (weeks.get(week) ?? 0) + 1);
-  }
-  return weeks;
-}
-
-/** Whether [start, end) meets any span; `cursor` walks the sorted spans once across a day's slots. */
+/** Whether [start, end) meets any span; `cursor` walks the sorted spans once, as slots come in time order. */
 function makeConflictCheck(spans: readonly Busy[]) {
   let cursor = 0;
   return (start: number, end: number): boolean => {
@@ -96,7 +118,7 @@ function makeConflictCheck(spans: readonly Busy[]) {
   };
 }
 
-/** Each weekday's stretches in minutes, sorted and with overlapping or touching ones merged. */
+/** Each weekday's stretches in minutes, sorted, with overlapping or touching ones merged. */
 function stretchesByWeekday(hours: readonly WeeklyHours[]): Map<number, { open: number; close: number }[]> {
   const byWeekday = new Map<number, { open: number; close: number }[]>();
   for (const stretch of hours) {
@@ -117,6 +139,9 @@ function stretchesByWeekday(hours: readonly WeeklyHours[]): Map<number, { open: 
   return byWeekday;
 }
 
+/** ISO weekday (1 Monday … 7 Sunday) of a wall day. */
+const weekdayOf = (wallDay: number): number => ((new Date(wallDay).getUTCDay() + 6) % 7) + 1;
+
 /** The open slots of `hours` starting between `query.from` and `query.until`, in time order. */
 export function openSlots(hours: OfficeHours, bookings: readonly Busy[], query: SlotQuery): Slot[] {
   const { timeZone } = hours;
@@ -126,25 +151,30 @@ export function openSlots(hours: OfficeHours, bookings: readonly Busy[], query: 
   const earliest = Math.max(query.from, query.now + hours.minimumNotice * MINUTE);
   if (earliest > query.until || length <= 0) return [];
   const daysOff = new Set(hours.daysOff);
-  const held = sessionsByWeek(bookings, timeZone);
+  const starts = bookings.map((booking) => booking.start).sort((a, b) => a - b);
   const conflicts = makeConflictCheck(widened(bookings, hours));
   const byWeekday = stretchesByWeekday(hours.hours);
+  const heldInWeek = new Map<number, number>();
+  const weekIsFull = (monday: number): boolean => {
+    if (hours.weeklyCap === null) return false;
+    let held = heldInWeek.get(monday);
+    if (held === undefined) {
+      held = countBetween(starts, dayClock(monday, timeZone)(0), dayClock(monday + 7 * DAY, timeZone)(0));
+      heldInWeek.set(monday, held);
+    }
+    return held >= hours.weeklyCap;
+  };
 
   const slots: Slot[] = [];
-  const last = Temporal.Instant.fromEpochMilliseconds(query.until).toZonedDateTimeISO(timeZone).toPlainDate();
-  for (
-    let date = Temporal.Instant.fromEpochMilliseconds(earliest).toZonedDateTimeISO(timeZone).toPlainDate();
-    Temporal.PlainDate.compare(date, last) <= 0;
-    date = date.add({ days: 1 })
-  ) {
-    const stretches = byWeekday.get(date.dayOfWeek);
-    if (!stretches || daysOff.has(date.toString())) continue;
-    const week = date.subtract({ days: date.dayOfWeek - 1 }).toString();
-    if (hours.weeklyCap !== null && (held.get(week) ?? 0) >= hours.weeklyCap) continue;
+  const last = localDay(query.until, timeZone);
+  for (let wallDay = localDay(earliest, timeZone); wallDay <= last; wallDay += DAY) {
+    const weekday = weekdayOf(wallDay);
+    const stretches = byWeekday.get(weekday);
+    if (!stretches || daysOff.has(isoDate(wallDay)) || weekIsFull(wallDay - (weekday - 1) * DAY)) continue;
+    const at = dayClock(wallDay, timeZone);
     for (const stretch of stretches) {
-      const open = instantAt(date, stretch.open, timeZone);
-      const close = instantAt(date, stretch.close, timeZone);
-      for (let start = open; start + length <= close; start += length) {
+      const close = at(stretch.close);
+      for (let start = at(stretch.open); start + length <= close; start += length) {
         if (start < earliest || start > query.until) continue;
         if (conflicts(start - before, start + length + after)) continue;
         slots.push({ start, end: start + length });
