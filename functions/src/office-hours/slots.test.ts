@@ -151,3 +151,12 @@ describe('open slots and the host’s rules', () => {
     expect(slots.at(-1)!.end - slots.at(-1)!.start).toBe(60 * MINUTE);
   });
 });
+
+describe('the host’s week', () => {
+  it('runs from Monday 00:00 to the next Monday 00:00 on the host’s clock, across a change', async () => {
+    const { weekAround } = await import('./slots');
+    const week = weekAround(Date.parse('2026-03-27T12:00:00Z'), 'Europe/Berlin');
+    expect(new Date(week.from).toISOString()).toBe('2026-03-22T23:00:00.000Z');
+    expect(new Date(week.until).toISOString()).toBe('2026-03-29T22:00:00.000Z');
+  });
+});

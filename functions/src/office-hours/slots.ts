@@ -183,3 +183,10 @@ export function openSlots(hours: OfficeHours, bookings: readonly Busy[], query: 
   }
   return slots;
 }
+
+/** The host's week (Monday 00:00 to the next Monday 00:00 in their zone) around an instant. */
+export function weekAround(instant: number, timeZone: string): { from: number; until: number } {
+  const day = localDay(instant, timeZone);
+  const monday = day - (weekdayOf(day) - 1) * DAY;
+  return { from: dayClock(monday, timeZone)(0), until: dayClock(monday + 7 * DAY, timeZone)(0) };
+}
