@@ -29,6 +29,7 @@ import { reportRoutes } from './reports/routes';
 import { matchingRoutes } from './matching/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { messageRequestRoutes } from './message-requests/routes';
+import { officeHoursRoutes } from './office-hours/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -97,6 +98,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/connections', inboxRoutes)
     .route('/upload', uploadRoutes)
     .route('/message-requests', messageRequestRoutes)
+    .route('/office-hours', officeHoursRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)

@@ -16,10 +16,19 @@ export type Config = {
   messageRequestAllowance: number;
   /** Minutes a message stays unread (with no push delivered) before it is mailed (UNREAD_MAIL_DELAY_MINUTES, default 60). */
   unreadMailDelayMinutes: number;
+  /** Upcoming office-hours sessions a free member may hold as guest (UPCOMING_BOOKINGS_FREE, default 2). */
+  upcomingBookingsFree: number;
+  /** …and a Premium member (UPCOMING_BOOKINGS_PREMIUM, default 10). */
+  upcomingBookingsPremium: number;
+  /** Minutes before a session's start after which it can no longer be cancelled (BOOKING_CANCEL_CUTOFF_MINUTES, default 60). */
+  bookingCancelCutoffMinutes: number;
 };
 
 const DEFAULT_MESSAGE_REQUEST_ALLOWANCE = 15;
 const DEFAULT_UNREAD_MAIL_DELAY_MINUTES = 60;
+const DEFAULT_UPCOMING_BOOKINGS_FREE = 2;
+const DEFAULT_UPCOMING_BOOKINGS_PREMIUM = 10;
+const DEFAULT_BOOKING_CANCEL_CUTOFF_MINUTES = 60;
 
 /** A whole number of at least 0 from a variable, or the fallback when it is missing or not one. */
 function wholeNumber(raw: string | undefined, fallback: number): number {
@@ -30,7 +39,17 @@ function wholeNumber(raw: string | undefined, fallback: number): number {
 const DEFAULT_APP_URL = 'http://127.0.0.1:4321';
 const DEFAULT_MAIL_FROM = 'FounderMesh <no-reply@foundermesh.app>';
 
-type ConfigVars = { ENVIRONMENT?: string; APP_URL?: string; MAIL_FROM?: string; JWT_SECRET?: string; MESSAGE_REQUEST_ALLOWANCE?: string; UNREAD_MAIL_DELAY_MINUTES?: string };
+type ConfigVars = {
+  ENVIRONMENT?: string;
+  APP_URL?: string;
+  MAIL_FROM?: string;
+  JWT_SECRET?: string;
+  MESSAGE_REQUEST_ALLOWANCE?: string;
+  UNREAD_MAIL_DELAY_MINUTES?: string;
+  UPCOMING_BOOKINGS_FREE?: string;
+  UPCOMING_BOOKINGS_PREMIUM?: string;
+  BOOKING_CANCEL_CUTOFF_MINUTES?: string;
+};
 
 /** Reads the settings from the worker's env, falling back to the documented defaults. */
 export function readConfig(vars: ConfigVars): Config {
@@ -43,5 +62,8 @@ export function readConfig(vars: ConfigVars): Config {
     jwtSecret: vars.JWT_SECRET ? vars.JWT_SECRET : null,
     messageRequestAllowance: wholeNumber(vars.MESSAGE_REQUEST_ALLOWANCE, DEFAULT_MESSAGE_REQUEST_ALLOWANCE),
     unreadMailDelayMinutes: wholeNumber(vars.UNREAD_MAIL_DELAY_MINUTES, DEFAULT_UNREAD_MAIL_DELAY_MINUTES),
+    upcomingBookingsFree: wholeNumber(vars.UPCOMING_BOOKINGS_FREE, DEFAULT_UPCOMING_BOOKINGS_FREE),
+    upcomingBookingsPremium: wholeNumber(vars.UPCOMING_BOOKINGS_PREMIUM, DEFAULT_UPCOMING_BOOKINGS_PREMIUM),
+    bookingCancelCutoffMinutes: wholeNumber(vars.BOOKING_CANCEL_CUTOFF_MINUTES, DEFAULT_BOOKING_CANCEL_CUTOFF_MINUTES),
   };
 }

@@ -138,6 +138,17 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
   // An administrator warned them once: the decision stays on record, about "Deleted member".
   await database().run(sql`INSERT INTO moderation_actions (id, action, target_type, target_id, member_id, admin_id, admin_name, reason, precondition_met, created_at)
     VALUES (${newId()}, 'warn', 'member', ${member.user.id}, ${member.user.id}, ${friend.user.id}, 'Some Admin', 'Be kind', 1, ${at})`);
+  // Office hours of their own, a session booked with the friend and one the stranger booked with them.
+  await database().run(
+    sql`INSERT INTO office_hours (user_id, time_zone, topics, created_at, updated_at) VALUES (${member.user.id}, 'Europe/Berlin', '["Erin topics"]', ${at}, ${at})`,
+  );
+  for (const [hostId, guestId] of [
+    [friend.user.id, member.user.id],
+    [member.user.id, stranger.user.id],
+  ]) {
+    await database().run(sql`INSERT INTO bookings (id, host_id, guest_id, starts_at, ends_at, busy_from, busy_until, status, topic, agenda, guest_time_zone, created_at, updated_at)
+      VALUES (${newId()}, ${hostId}, ${guestId}, 1796720400000, 1796722200000, 1796720400000, 1796722200000, 'confirmed', 'Hiring', 'Erin agenda', 'Europe/Berlin', ${at}, ${at})`);
+  }
 
   const [postRow] = await database().select().from(feedPosts).where(eq(feedPosts.id, own._id));
   const mediaKeys = (await database().all<{ key: string }>(sql`SELECT r2_key AS key FROM feed_post_media WHERE post_id = ${own._id}`)).map((row) => row.key);

@@ -17,6 +17,7 @@ import {
   attachments,
   billingCustomers,
   blocks,
+  bookings,
   connections,
   consents,
   feedComments,
@@ -30,6 +31,7 @@ import {
   feedReplies,
   founders,
   messageRequests,
+  officeHours,
   onboardingDrafts,
   premiumGrants,
   reports,
@@ -131,6 +133,12 @@ function memberQueries(db: Db, userId: string) {
       .from(blocks)
       .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId))),
     db.select().from(consents).where(eq(consents.userId, userId)).orderBy(asc(consents.createdAt), asc(consents.kind)),
+    db.select().from(officeHours).where(eq(officeHours.userId, userId)),
+    db
+      .select()
+      .from(bookings)
+      .where(or(eq(bookings.hostId, userId), eq(bookings.guestId, userId)))
+      .orderBy(asc(bookings.startsAt)),
   ] as const;
 }
 
@@ -174,6 +182,10 @@ export type MemberData = {
   premiumGrant: Rows[21][number] | null;
   /** What the member agreed to and when (consents/), oldest first. */
   consents: Rows[23];
+  /** The member's office hours (office-hours/), when they set them. */
+  officeHours: Rows[24][number] | null;
+  /** Sessions the member hosts or booked, by start. */
+  bookings: Rows[25];
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
@@ -190,6 +202,7 @@ function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' |
     ...rows.notifications.flatMap((row) => (row.senderId ? [row.senderId] : [])),
     ...rows.viewsOfMe.map((row) => row.viewerId),
     ...rows.viewsByMe.map((row) => row.viewedId),
+    ...rows.bookings.flatMap((row) => [row.hostId, row.guestId]),
   ]);
   ids.delete(userId);
   return [...ids];
@@ -222,6 +235,8 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     [premiumGrant],
     blockRows,
     consentRows,
+    [officeHoursRow],
+    bookingRows,
   ] = (await db.batch(memberQueries(db, userId))) as unknown as Rows;
   if (!user) return null;
   const notificationRows = (await stores.notifications.of(userId).all()).map((row) => exported(userId, row));
@@ -256,6 +271,8 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     subscriptionEvents: subscriptionEventRows,
     premiumGrant: premiumGrant ?? null,
     consents: consentRows,
+    officeHours: officeHoursRow ?? null,
+    bookings: bookingRows,
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
   const others = await namesOf(db, mentionedIds(userId, rows));

@@ -209,6 +209,30 @@ function subscriptionDocument(data: MemberData) {
   };
 }
 
+/**
+ * The member's office hours and sessions. A session's agenda and a cancellation's reason are
+ * the words of whoever wrote them: the guest's agenda is in the guest's archive, a reason in
+ * the archive of the side that cancelled; the other side's archive names the session only.
+ */
+function sessionsDocument(data: MemberData) {
+  const me = data.user.id;
+  return {
+    officeHours: data.officeHours && (({ userId: _me, ...rules }) => rules)(data.officeHours),
+    sessions: data.bookings.map((row) => ({
+      id: row.id,
+      role: row.hostId === me ? 'host' : 'guest',
+      with: named(data, row.hostId === me ? row.guestId : row.hostId),
+      startsAt: new Date(row.startsAt).toISOString(),
+      endsAt: new Date(row.endsAt).toISOString(),
+      status: row.status,
+      topic: row.topic,
+      ...(row.guestId === me ? { agenda: row.agenda, yourTimeZone: row.guestTimeZone } : {}),
+      ...(row.cancelledBy === me ? { cancelReason: row.cancelReason } : {}),
+      bookedAt: row.createdAt,
+    })),
+  };
+}
+
 /** The JSON documents of the archive, in the order they are written. */
 export function documentsOf(data: MemberData, context: DocumentContext): ExportDocument[] {
   return [
@@ -224,5 +248,6 @@ export function documentsOf(data: MemberData, context: DocumentContext): ExportD
     { path: 'sign-in-methods.json', content: signInMethodsDocument(data, context) },
     { path: 'subscription.json', content: subscriptionDocument(data) },
     { path: 'consents.json', content: data.consents.map(({ id: _id, userId: _me, ...consent }) => consent) },
+    { path: 'sessions.json', content: sessionsDocument(data) },
   ];
 }

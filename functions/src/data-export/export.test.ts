@@ -9,7 +9,7 @@ import { commentOn, replyTo } from '../../test/comments';
 import { NO_PASSWORD } from '../auth/social/passwordless';
 import { db } from '../db/client';
 import { newId } from '../db/ids';
-import { billingCustomers, founders, socialIdentities, subscriptions } from '../db/schema';
+import { billingCustomers, bookings, founders, officeHours, socialIdentities, subscriptions } from '../db/schema';
 import { buildDeps } from '../build-deps';
 import { fixedClock } from '../clock';
 import { recordView } from '../profiles/views';
@@ -85,6 +85,40 @@ describe('GET /auth/data-export', () => {
       .insert(socialIdentities)
       .values({ provider: 'github', subject: `gh-${suffix}`, userId: ada.user.id, email: ada.user.email, createdAt: at });
 
+    // Ada hosts office hours; Bob booked one with her (his agenda is his), and she booked one with him and cancelled it.
+    await db(env)
+      .insert(officeHours)
+      .values({ userId: ada.user.id, timeZone: 'Europe/Berlin', weeklyHours: [{ weekday: 2, start: '09:00', end: '12:00' }], topics: ['Pricing'], createdAt: at, updatedAt: at });
+    const session = { startsAt: Date.parse('2026-12-08T09:00:00Z'), endsAt: Date.parse('2026-12-08T09:30:00Z'), busyFrom: 0, busyUntil: 0, topic: 'Pricing' };
+    await db(env)
+      .insert(bookings)
+      .values([
+        {
+          ...session,
+          id: newId(),
+          hostId: ada.user.id,
+          guestId: bob.user.id,
+          status: 'confirmed',
+          agenda: `Bob's agenda ${suffix}`,
+          guestTimeZone: 'Asia/Kolkata',
+          createdAt: at,
+          updatedAt: at,
+        },
+        {
+          ...session,
+          id: newId(),
+          hostId: bob.user.id,
+          guestId: ada.user.id,
+          status: 'cancelled',
+          agenda: `Ada's agenda ${suffix}`,
+          guestTimeZone: 'Europe/Berlin',
+          cancelledBy: ada.user.id,
+          cancelReason: `Ada's reason ${suffix}`,
+          createdAt: at,
+          updatedAt: at,
+        },
+      ]);
+
     response = await exportOf(ada);
     files = unzipSync(new Uint8Array(await response.arrayBuffer()));
   });
@@ -97,7 +131,20 @@ describe('GET /auth/data-export', () => {
   });
 
   it('holds one JSON document per kind, a README and the media folder', () => {
-    const documents = ['profile', 'posts', 'comments', 'reactions', 'votes', 'connections', 'messages', 'notifications', 'profile-views', 'sign-in-methods', 'subscription'];
+    const documents = [
+      'profile',
+      'posts',
+      'comments',
+      'reactions',
+      'votes',
+      'connections',
+      'messages',
+      'notifications',
+      'profile-views',
+      'sign-in-methods',
+      'subscription',
+      'sessions',
+    ];
     for (const name of documents) expect(Object.keys(files)).toContain(`${name}.json`);
     expect(strFromU8(files['README.txt']!)).toContain('Messages other members wrote to you are theirs');
   });
@@ -165,6 +212,16 @@ describe('GET /auth/data-export', () => {
     const subscription = json(files, 'subscription.json');
     expect(subscription.subscriptions).toEqual([expect.objectContaining({ id: `sub_${suffix}`, plan: 'monthly', status: 'active' })]);
     expect(subscription.paymentProviderCustomer).toMatchObject({ id: `cus_${suffix}` });
+  });
+
+  it('has her office hours and her sessions both ways, with her own words only', () => {
+    const { officeHours: rules, sessions } = json(files, 'sessions.json');
+    expect(rules).toEqual(expect.objectContaining({ timeZone: 'Europe/Berlin', topics: ['Pricing'] }));
+    expect(sessions).toEqual([
+      expect.objectContaining({ role: 'host', with: { id: bob.user.id, name: expect.stringContaining('') }, status: 'confirmed', topic: 'Pricing' }),
+      expect.objectContaining({ role: 'guest', status: 'cancelled', agenda: `Ada's agenda ${suffix}`, cancelReason: `Ada's reason ${suffix}` }),
+    ]);
+    expect(allText(files)).not.toContain(`Bob's agenda ${suffix}`);
   });
 
   it('names the viewers of her profile except one who browses privately', () => {

@@ -966,3 +966,64 @@ export const consents = sqliteTable(
 );
 
 export type ConsentRow = typeof consents.$inferSelect;
+
+/** A host's weekly hours and rules (functions/src/office-hours). */
+export const officeHours = sqliteTable('office_hours', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone').notNull(),
+  weeklyHours: text('weekly_hours', { mode: 'json' }).$type<{ weekday: 1 | 2 | 3 | 4 | 5 | 6 | 7; start: string; end: string }[]>().notNull().default(sql`'[]'`),
+  sessionLengths: text('session_lengths', { mode: 'json' }).$type<number[]>().notNull().default(sql`'[30]'`),
+  bufferBefore: integer('buffer_before').notNull().default(0),
+  bufferAfter: integer('buffer_after').notNull().default(0),
+  minimumNotice: integer('minimum_notice').notNull().default(240),
+  weeklyCap: integer('weekly_cap'),
+  daysOff: jsonList('days_off'),
+  topics: jsonList('topics'),
+  meetingLink: text('meeting_link'),
+  needsApproval: integer('needs_approval', { mode: 'boolean' }).notNull().default(false),
+  published: integer('published', { mode: 'boolean' }).notNull().default(false),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
+export type OfficeHoursRow = typeof officeHours.$inferSelect;
+
+export const bookingStatuses = ['requested', 'confirmed', 'declined', 'cancelled', 'no_show'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** A session booked in a host's office hours; times are epoch milliseconds (UTC). */
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: text('id').primaryKey(),
+    hostId: text('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at').notNull(),
+    /** The session widened by the host's buffers when booked: no two of a host's open sessions overlap here. */
+    busyFrom: integer('busy_from').notNull(),
+    busyUntil: integer('busy_until').notNull(),
+    status: text('status', { enum: bookingStatuses }).notNull(),
+    topic: text('topic').notNull(),
+    agenda: text('agenda').notNull().default(''),
+    guestTimeZone: text('guest_time_zone').notNull(),
+    /** iCalendar SEQUENCE: one more on every change of the session. */
+    sequence: integer('sequence').notNull().default(0),
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (table) => [
+    index('bookings_host_busy').on(table.hostId, table.busyFrom).where(sql`status IN ('requested', 'confirmed')`),
+    index('bookings_guest_start').on(table.guestId, table.startsAt),
+  ],
+);
+
+export type BookingRow = typeof bookings.$inferSelect;

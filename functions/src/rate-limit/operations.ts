@@ -15,6 +15,11 @@ const DEV = 'development only: 404 elsewhere';
 const ONCE_PER_REQUEST = 'tells one member once per request they sent, and sending is limited (connectRequestsByMember)';
 
 export const OPERATION_LIMITS: Record<string, OperationRule> = {
+  'PUT /office-hours': { exempt: OWN },
+  'POST /office-hours/{userId}/sessions': { limits: ['bookingChangesByMember'], in: 'office-hours/routes.ts' },
+  'POST /office-hours/sessions/{id}/cancel': { limits: ['bookingChangesByMember'], in: 'office-hours/routes.ts' },
+  'POST /office-hours/sessions/{id}/approve': { limits: ['bookingChangesByMember'], in: 'office-hours/routes.ts' },
+  'POST /office-hours/sessions/{id}/decline': { limits: ['bookingChangesByMember'], in: 'office-hours/routes.ts' },
   'POST /users/register': { limits: ['registerByIp', 'registerByEmail'], in: 'auth/service.ts' },
   'POST /auth/user-login': { limits: ['loginFailuresByIp', 'loginFailuresByAccount', 'loginFailuresByIpAndAccount'], in: 'auth/login-throttle.ts' },
   'POST /auth/verify-email': { limits: ['verifyByEmail'], in: 'auth/service.ts' },

@@ -53,6 +53,9 @@ export const RATE_LIMITS = {
   // Push devices registered (each push is one request per device; the newest 10 are kept):
   // a member's browsers re-subscribe now and then, not 20 times an hour (push/routes.ts).
   pushDevicesByMember: { limit: 20, windowSeconds: HOUR },
+  // Sessions booked, cancelled, approved or declined (each tells the other side, by mail with a
+  // calendar invite): a member books or changes a few a week (office-hours/routes.ts).
+  bookingChangesByMember: { limit: 30, windowSeconds: HOUR },
   // Deletion asked or withdrawn (each mails the member): shared (account-deletion/routes.ts).
   deletionRequestsByMember: { limit: 10, windowSeconds: DAY },
 } as const satisfies Record<string, RateRule>;

@@ -1,0 +1,151 @@
+/**
+ * The office-hours routes, mounted at /office-hours: your own hours and rules, a host's open
+ * slots (visitors too), booking, your sessions, and the answers to a session. Handlers only
+ * translate HTTP to the domain functions (service.ts).
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { limitPerMember } from '../http/rate-limit-guards';
+import { newRouter } from '../http/context';
+import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
+import { MEMBER_SECURITY, OPTIONAL_MEMBER_SECURITY } from '../openapi/security';
+import { RATE_LIMITS } from '../rate-limit/policies';
+import { optionalUser, requireUser } from '../session/guards';
+import { BOOKING_MESSAGES as M } from './messages';
+import {
+  BookingInputSchema,
+  BookingListSchema,
+  BookingParam,
+  BookingSchema,
+  CancelInputSchema,
+  HostParam,
+  OfficeHoursInputSchema,
+  OfficeHoursSchema,
+  SlotsQuerySchema,
+  SlotsSchema,
+} from './schemas';
+import { approveBooking, bookSession, cancelBooking, declineBooking, myBookings, ownOfficeHours, saveOfficeHours, slotsOf } from './service';
+
+const member = { tags: ['Office hours'], security: MEMBER_SECURITY };
+const anyone = { tags: ['Office hours'], security: OPTIONAL_MEMBER_SECURITY };
+const answers = `At most ${RATE_LIMITS.bookingChangesByMember.limit} booking changes an hour. \`Retry-After\` says when to try again.`;
+
+export const officeHoursRoutes = newRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      ...member,
+      summary: 'Your office hours',
+      description: 'Your weekly hours and rules; the defaults (not published) when you never set them.',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonResponse(OfficeHoursSchema, 'Your office hours.'), ...errorResponses([401]) },
+    }),
+    async (c) => c.json(await ownOfficeHours(c.get('deps'), c.get('account').user.id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/',
+      ...member,
+      summary: 'Set your office hours',
+      description: 'Saves your weekly hours (wall-clock times in your time zone) and rules whole. Sessions already booked stay.',
+      middleware: [requireUser] as const,
+      request: jsonBody(OfficeHoursInputSchema),
+      responses: { 200: jsonResponse(OfficeHoursSchema, 'Your office hours now.'), ...errorResponses([...JSON_BODY_ERRORS, 401]) },
+    }),
+    async (c) => c.json(await saveOfficeHours(c.get('deps'), c.get('account').user.id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/sessions',
+      ...member,
+      summary: 'Your sessions',
+      description: 'Sessions you host or booked: upcoming, requests waiting for your answer as host, and the last 50 past or ended.',
+      middleware: [requireUser] as const,
+      responses: { 200: jsonResponse(BookingListSchema, 'Your sessions.'), ...errorResponses([401]) },
+    }),
+    async (c) => c.json(await myBookings(c.get('deps'), c.get('account').user.id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{userId}/slots',
+      ...anyone,
+      summary: 'A host’s open slots',
+      description: 'Open slots of a member who published office hours, as instants in UTC; visitors may look, members book.',
+      middleware: [optionalUser] as const,
+      request: { params: HostParam, query: SlotsQuerySchema },
+      responses: { 200: jsonResponse(SlotsSchema, 'Open slots.'), ...errorResponses([400, 404], { 404: M.hostNotFound }) },
+    }),
+    async (c) => c.json(await slotsOf(c.get('deps'), c.get('viewer')?.user.id ?? null, c.req.valid('param').userId, c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{userId}/sessions',
+      ...member,
+      summary: 'Book a session',
+      description:
+        'Books one of the host’s open slots. The write decides: two members can never hold one slot. Confirmed at once, or a request the host answers when they approve each. Free and Premium members may hold different numbers of upcoming sessions.',
+      middleware: [requireUser, limitPerMember('bookingChangesByMember', 'booking changes')] as const,
+      request: { params: HostParam, ...jsonBody(BookingInputSchema) },
+      responses: {
+        201: jsonResponse(BookingSchema, 'The session.'),
+        ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 409, 429], {
+          404: M.hostNotFound,
+          409: `${M.slotGone} / ${M.guestBusy} / your limit of upcoming sessions`,
+          429: answers,
+        }),
+      },
+    }),
+    async (c) => c.json(await bookSession(c.get('deps'), c.get('account'), c.req.valid('param').userId, c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/sessions/{id}/cancel',
+      ...member,
+      summary: 'Cancel a session',
+      description: 'Either side, with a reason, up to `BOOKING_CANCEL_CUTOFF_MINUTES` (default 60) before the start.',
+      middleware: [requireUser, limitPerMember('bookingChangesByMember', 'booking changes')] as const,
+      request: { params: BookingParam, ...jsonBody(CancelInputSchema) },
+      responses: {
+        200: jsonResponse(BookingSchema, 'The session, cancelled.'),
+        ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 409, 429], { 404: M.bookingNotFound, 409: `${M.tooLate} / ${M.alreadyChanged}`, 429: answers }),
+      },
+    }),
+    async (c) => c.json(await cancelBooking(c.get('deps'), c.get('account').user.id, c.req.valid('param').id, c.req.valid('json').reason), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/sessions/{id}/approve',
+      ...member,
+      summary: 'Approve a session request',
+      description: 'The host only, while the request waits.',
+      middleware: [requireUser, limitPerMember('bookingChangesByMember', 'booking changes')] as const,
+      request: { params: BookingParam },
+      responses: {
+        200: jsonResponse(BookingSchema, 'The session, confirmed.'),
+        ...errorResponses([400, 401, 404, 409, 429], { 404: M.bookingNotFound, 409: `${M.tooLate} / ${M.alreadyChanged}`, 429: answers }),
+      },
+    }),
+    async (c) => c.json(await approveBooking(c.get('deps'), c.get('account').user.id, c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/sessions/{id}/decline',
+      ...member,
+      summary: 'Decline a session request',
+      description: 'The host only, while the request waits.',
+      middleware: [requireUser, limitPerMember('bookingChangesByMember', 'booking changes')] as const,
+      request: { params: BookingParam },
+      responses: {
+        200: jsonResponse(BookingSchema, 'The request, declined.'),
+        ...errorResponses([400, 401, 404, 409, 429], { 404: M.bookingNotFound, 409: M.alreadyChanged, 429: answers }),
+      },
+    }),
+    async (c) => c.json(await declineBooking(c.get('deps'), c.get('account').user.id, c.req.valid('param').id), 200),
+  );
