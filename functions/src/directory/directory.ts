@@ -11,7 +11,7 @@ import { cityLabel } from '../cities/repository';
 import type { ProfileSummary } from '../profiles/schemas';
 import { searchMembers, type TagFilters } from '../search/search';
 import type { MemberType } from '../users/schemas';
-import { DIRECTORY_PAGE_SIZE } from './schemas';
+import { DIRECTORY_PAGE_SIZE } from './limits';
 
 export type DirectoryFilters = { city?: string | undefined; industry?: string | undefined; skill?: string | undefined; stage?: string | undefined; expertise?: string | undefined };
 

@@ -10,9 +10,9 @@ import { ProfileSummarySchema } from '../profiles/schemas';
 import { EXPERTISE, IDEA_STAGES, INDUSTRIES, keysOf, SKILLS } from '../profiles/vocabulary';
 import { MemberTypeSchema } from '../users/schemas';
 
-/** Members per directory page; posts per topic page. */
-export const DIRECTORY_PAGE_SIZE = 24;
-export const TOPIC_PAGE_SIZE = 20;
+import { DIRECTORY_PAGE_SIZE, TOPIC_PAGE_SIZE } from './limits';
+
+export { DIRECTORY_PAGE_SIZE, TOPIC_PAGE_SIZE };
 
 /** An empty value (a link's "any") is no filter. */
 const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);

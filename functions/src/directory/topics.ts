@@ -12,7 +12,7 @@ import type { FeedPost } from '../feed/schemas';
 import { normalHashtag } from '../feed/tags';
 import { SUSPENDED_IDS, UNLISTED_IDS } from '../members/listed';
 import { OPTED_OUT_OF_SEARCH_ENGINES } from '../members/search-engines';
-import { TOPIC_PAGE_SIZE } from './schemas';
+import { TOPIC_PAGE_SIZE } from './limits';
 
 /** The post author `p.author_user_id` may be shown to a visitor (each list read once). */
 export const PUBLIC_AUTHOR: SQL = sql`p.author_user_id NOT IN ${OPTED_OUT_OF_SEARCH_ENGINES} AND p.author_user_id NOT IN ${UNLISTED_IDS} AND p.author_user_id NOT IN ${SUSPENDED_IDS}`;

@@ -18,9 +18,7 @@
  *   when there is no q and at most two facets whose counters are exact, besides remote and
  *   looking, which the counters keep as flags;
  * - the viewer, their blocks and the unlisted members (members/listed.ts) are left out by
- *   key, from lists read once; a visitor's search (no viewer: the public directory) leaves
- *   out, instead of a viewer and their blocks, the members who opted out of search engines
- *   (members/search-engines.ts).
+ *   key, from lists read once; a visitor's (no viewer) leaves out those who opted out of search engines.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '../db/paging';
@@ -138,10 +136,8 @@ function conditions(parts: SQL[]): SQL {
 }
 
 /**
- * The user ids a viewer's search leaves out for who they are to the viewer: the viewer
- * (nobody searches for themself, and their own card would lead the list) and anyone on
- * either side of a block. A visitor (null) sees only members who allow search engines.
- */
+ * The user ids a viewer's search leaves out: the viewer and anyone on either side of a block;
+ * for a visitor (null), the members who opted out of search engines. */
 const unseenBy = (viewerId: string | null): SQL =>
   viewerId === null ? OPTED_OUT_OF_SEARCH_ENGINES : sql`(SELECT ${viewerId} UNION ALL SELECT blocked_id FROM ${blockedWith(viewerId)})`;
 
