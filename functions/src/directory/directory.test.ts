@@ -49,7 +49,7 @@ describe('GET /directory/founders and /directory/advisors', () => {
 
     expect(idsOf(await directory(`/directory/founders?city=${city}&skill=engineering`))).toEqual([older.user.id]);
     expect(idsOf(await directory(`/directory/founders?city=${city}&stage=prototype&industry=`))).toEqual([newer.user.id]);
-  });
+  }, 20_000);
 
   it('lists advisors by city, industry and expertise, without those who opted out', async () => {
     const city = newCity();
