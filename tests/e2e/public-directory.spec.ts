@@ -57,6 +57,8 @@ const unique = () => crypto.randomUUID().replaceAll('-', '').slice(0, 8);
 
 test.describe('the public pages a visitor reads', () => {
   test('a visitor goes from the home page through the directory and a tag to a profile and into registration', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+    // Nine pages and a member's sign-up: past the 60 s test timeout on a loaded machine.
+    test.slow();
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
     const tag = `journey${unique()}`;
     const founder = await newMember(stack, `Zuri${unique()}`, 'founder', { ideaStage: 'no-idea', tagline: 'Open to joining <b>a team</b>' });
