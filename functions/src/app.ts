@@ -27,6 +27,7 @@ import { advisorProfileRoutes, founderProfileRoutes, onboardingRoutes, profileRo
 import { advisorSearchRoutes, founderSearchRoutes, profilesRoutes } from './search/routes';
 import { reportRoutes } from './reports/routes';
 import { matchingRoutes } from './matching/routes';
+import { directoryRoutes } from './directory/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { messageRequestRoutes } from './message-requests/routes';
 import { officeHoursRoutes } from './office-hours/routes';
@@ -86,6 +87,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/profiles', profilesRoutes)
     .route('/profiles', matchingRoutes)
     .route('/cities', cityRoutes)
+    .route('/directory', directoryRoutes)
     .route('/feed-post', feedPostRoutes)
     .route('/feed/comments', commentRoutes)
     .route('/feed', feedRoutes)

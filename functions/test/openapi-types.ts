@@ -936,6 +936,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/directory/founders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public directory of founders
+         * @description Onboarded members who allow search engines (and are not suspended or leaving), with a picture first, then the newest; one value per filter. Public.
+         */
+        get: operations["listDirectoryFounders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/directory/advisors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public directory of advisors
+         * @description Onboarded members who allow search engines (and are not suspended or leaving), with a picture first, then the newest; one value per filter. Public.
+         */
+        get: operations["listDirectoryAdvisors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/directory/cities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cities for the directory links
+         * @description The 12 cities with the most onboarded members of the type, most first. Public.
+         */
+        get: operations["listDirectoryCities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/directory/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Topics for the sitemap
+         * @description The hashtags of the newest 5,000 public posts (at most 1,000), the newest first. Public.
+         */
+        get: operations["listSitemapTopics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/directory/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public posts of a hashtag
+         * @description Posts with the hashtag by members who allow search engines, newest first, 20 a page. Public.
+         */
+        get: operations["listTopicPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/directory/highlights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the visitor home shows
+         * @description Site figures, featured advisors and the newest public posts; the same answer for a minute. Public.
+         */
+        get: operations["getHighlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feed-post": {
         parameters: {
             query?: never;
@@ -3198,6 +3318,33 @@ export interface components {
             population: number;
             label: string;
         };
+        DirectoryPage: {
+            data: components["schemas"]["ProfileSummary"][];
+            /** @description Items in every page. */
+            total: number;
+            page: number;
+            limit: number;
+            /** @description Pages at this limit. */
+            pages: number;
+            /** @description True when more items match than `total`: counting stopped there, and so do the pages. */
+            capped: boolean;
+        };
+        DirectoryCities: {
+            data: components["schemas"]["DirectoryCity"][];
+        };
+        DirectoryCity: {
+            id: number;
+            /** @example Lagos, Nigeria */
+            label: string;
+            members: number;
+        };
+        /** @description Hashtags with their newest public post, newest first. */
+        TopicList: {
+            data: {
+                tag: string;
+                updatedAt: string;
+            }[];
+        };
         FeedPost: {
             _id: string;
             slug: string;
@@ -3271,6 +3418,33 @@ export interface components {
             slug: string;
             /** @enum {string} */
             memberType: "founder" | "advisor";
+        };
+        TopicPage: {
+            data: components["schemas"]["FeedPost"][];
+            /** @description Items in every page. */
+            total: number;
+            page: number;
+            limit: number;
+            /** @description Pages at this limit. */
+            pages: number;
+        };
+        Highlights: {
+            figures: components["schemas"]["SiteFigures"];
+            /** @description A few advisors who allow search engines, with a picture first. */
+            advisors: components["schemas"]["ProfileSummary"][];
+            /** @description The newest public posts of members who allow search engines. */
+            posts: components["schemas"]["FeedPost"][];
+            generatedAt: string;
+        };
+        SiteFigures: {
+            /** @description Onboarded members. */
+            members: number;
+            /** @description Onboarded advisors. */
+            advisors: number;
+            /** @description Cities members live in. */
+            cities: number;
+            /** @description Connections accepted since the first of this month (UTC). */
+            introductionsThisMonth: number;
         };
         Deleted: {
             /** @enum {boolean} */
@@ -8116,6 +8290,247 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDirectoryFounders: {
+        parameters: {
+            query?: {
+                /** @description A city id (GeoNames). */
+                city?: string;
+                /** @description An industry. */
+                industry?: "fintech" | "healthtech" | "climate" | "edtech" | "ai" | "b2b-saas" | "devtools" | "consumer" | "marketplaces" | "ecommerce" | "biotech" | "hardware-robotics" | "mobility" | "agtech" | "proptech" | "media" | "gaming" | "security" | "govtech" | "future-of-work";
+                /** @description A founder skill. */
+                skill?: "engineering" | "product" | "design" | "data" | "sales-marketing" | "operations" | "finance" | "fundraising" | "hardware" | "legal";
+                /** @description An idea stage. */
+                stage?: "no-idea" | "idea" | "prototype" | "launched" | "revenue";
+                /** @description Page number, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, with the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectoryPage"];
+                };
+            };
+            /** @description A filter value outside its vocabulary, or a page out of range; `data.fields` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDirectoryAdvisors: {
+        parameters: {
+            query?: {
+                /** @description A city id (GeoNames). */
+                city?: string;
+                /** @description An industry. */
+                industry?: "fintech" | "healthtech" | "climate" | "edtech" | "ai" | "b2b-saas" | "devtools" | "consumer" | "marketplaces" | "ecommerce" | "biotech" | "hardware-robotics" | "mobility" | "agtech" | "proptech" | "media" | "gaming" | "security" | "govtech" | "future-of-work";
+                /** @description An area of expertise. */
+                expertise?: "fundraising" | "go-to-market" | "product" | "engineering" | "design" | "hiring" | "finance" | "legal" | "operations" | "sales" | "marketing" | "international" | "regulation" | "pricing";
+                /** @description Page number, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, with the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectoryPage"];
+                };
+            };
+            /** @description A filter value outside its vocabulary, or a page out of range; `data.fields` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDirectoryCities: {
+        parameters: {
+            query: {
+                memberType: "founder" | "advisor";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectoryCities"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSitemapTopics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hashtags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicList"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTopicPosts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A hashtag without #, any case. */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, with the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicPage"] & {
+                        /** @description The hashtag as stored: lowercase, without #. */
+                        tag: string;
+                    };
+                };
+            };
+            /** @description A tag that cannot be a hashtag, or a page out of range; `data.fields` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHighlights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The highlights. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Highlights"];
                 };
             };
             /** @description Something went wrong on our side. */

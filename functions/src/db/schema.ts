@@ -50,6 +50,7 @@ export const users = sqliteTable(
     index('users_onboarded_type_created').on(table.onboarded, table.memberType, table.createdAt),
     index('users_type_created').on(table.memberType, table.createdAt),
     index('users_suspended').on(table.suspendedUntil).where(sql`suspended_at IS NOT NULL`),
+    index('users_search_opted_out').on(table.id).where(sql`search_indexing = 0`),
   ],
 );
 
@@ -481,6 +482,7 @@ export const connections = sqliteTable(
     index('connections_receiver_status').on(table.receiverId, table.status, table.updatedAt, table.requesterId),
     index('connections_requester_status').on(table.requesterId, table.status, table.updatedAt, table.receiverId),
     index('connections_pair_history').on(table.pairKey, table.requesterId),
+    index('connections_accepted_responded').on(table.respondedAt).where(sql`status = 'accepted'`),
   ],
 );
 

@@ -18,7 +18,7 @@
  *   when there is no q and at most two facets whose counters are exact, besides remote and
  *   looking, which the counters keep as flags;
  * - the viewer, their blocks and the unlisted members (members/listed.ts) are left out by
- *   key, from lists read once.
+ *   key, from lists read once; a visitor's (no viewer) leaves out those who opted out of search engines.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '../db/paging';
@@ -30,6 +30,7 @@ import { ftsQuery, type WordForm } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
 import { blockedWith } from '../members/blocks';
 import { SUSPENDED_IDS, suspendedNow, UNLISTED_IDS } from '../members/listed';
+import { OPTED_OUT_OF_SEARCH_ENGINES } from '../members/search-engines';
 
 export type TagKind = (typeof profileTagKinds)[number];
 
@@ -135,17 +136,16 @@ function conditions(parts: SQL[]): SQL {
 }
 
 /**
- * The user ids a viewer's search leaves out for who they are to the viewer: the viewer
- * (nobody searches for themself, and their own card would lead the list) and anyone on
- * either side of a block.
- */
-const unseenBy = (viewerId: string): SQL => sql`(SELECT ${viewerId} UNION ALL SELECT blocked_id FROM ${blockedWith(viewerId)})`;
+ * The user ids a viewer's search leaves out: the viewer and anyone on either side of a block;
+ * for a visitor (null), the members who opted out of search engines. */
+const unseenBy = (viewerId: string | null): SQL =>
+  viewerId === null ? OPTED_OUT_OF_SEARCH_ENGINES : sql`(SELECT ${viewerId} UNION ALL SELECT blocked_id FROM ${blockedWith(viewerId)})`;
 
 /**
  * The search keys of the members the viewer may not find: the viewer, blocked either way,
  * deletion pending, suspended now. Each list is read once, through its own index.
  */
-export const excludedKeys = (viewerId: string) =>
+export const excludedKeys = (viewerId: string | null) =>
   sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${unseenBy(viewerId)} OR k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS})`;
 
 /**
@@ -155,7 +155,7 @@ export const excludedKeys = (viewerId: string) =>
 export const rowsUpTo = (where: SQL, cap: number): SQL => sql`(SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE ${where} LIMIT ${cap + 1}))`;
 
 /** The matches of a plan the viewer may find, as profile_search rows. */
-const matches = (plan: SearchPlan, viewerId: string) => sql`profile_search MATCH ${plan.match} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}`;
+const matches = (plan: SearchPlan, viewerId: string | null) => sql`profile_search MATCH ${plan.match} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}`;
 
 /** The profile table of each member type. */
 const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
@@ -170,7 +170,7 @@ const summariesOf = (hits: SQL, order: SQL) => sql`
  * One page of members as summaries, in key order: FTS5 reads the matches by key from the
  * largest down and stops after the page.
  */
-export function pageStatement(plan: SearchPlan, viewerId: string, page: PageRequest): SQL {
+export function pageStatement(plan: SearchPlan, viewerId: string | null, page: PageRequest): SQL {
   return summariesOf(
     sql`SELECT profile_search.rowid AS key, profile_search.user_id AS member_id FROM profile_search
       WHERE ${matches(plan, viewerId)} ORDER BY profile_search.rowid DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`,
@@ -183,7 +183,7 @@ export function pageStatement(plan: SearchPlan, viewerId: string, page: PageRequ
  * search without words: the total's one row, joined to the page's rows (none when the page
  * is empty, the summary columns then null). One D1 statement fewer than reading them apart.
  */
-export function pageWithTotalStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string, page: PageRequest, cap: number): SQL {
+export function pageWithTotalStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string | null, page: PageRequest, cap: number): SQL {
   return sql`SELECT counted.total AS total, listed.* FROM (${countStatement(plan, criteria, viewerId, cap)}) counted
     LEFT JOIN (${pageStatement(plan, viewerId, page)}) listed ON 1
     ORDER BY listed.s_key DESC`;
@@ -194,7 +194,7 @@ export function pageWithTotalStatement(plan: SearchPlan, criteria: SearchCriteri
  * up to `countCap` + 1 (as countStatement), and `matches`, the members its words alone
  * match up to `rankedMatches` + 1, which decide whole words or beginnings, and ranking.
  */
-export function wordsCountStatement(plan: SearchPlan & { words: string }, viewerId: string, bounds: SearchBounds): SQL {
+export function wordsCountStatement(plan: SearchPlan & { words: string }, viewerId: string | null, bounds: SearchBounds): SQL {
   // The total is only counted when the words match someone (a CASE branch not taken is never run).
   return sql`SELECT w.matches AS matches,
     CASE WHEN w.matches = 0 THEN 0 ELSE ${rowsUpTo(matches(plan, viewerId), bounds.countCap)} END AS total
@@ -208,7 +208,7 @@ export function wordsCountStatement(plan: SearchPlan & { words: string }, viewer
  * then probed for the filters and the type. Meant for words that match few members
  * (SEARCH_BOUNDS.rankedMatches): every one of them is scored.
  */
-export function rankedPageStatement(plan: SearchPlan & { words: string }, viewerId: string, page: PageRequest): SQL {
+export function rankedPageStatement(plan: SearchPlan & { words: string }, viewerId: string | null, page: PageRequest): SQL {
   const member = sql`profile_search.user_id`;
   const typed = plan.types.length === 1 ? [sql`EXISTS (SELECT 1 FROM ${PROFILE_TABLES[plan.types[0]!]} t WHERE t.user_id = ${member})`] : [];
   return summariesOf(
@@ -287,7 +287,7 @@ function countersOf(plan: SearchPlan): SQL {
  * the viewer and the members blocked either way with them, then the unlisted ones (deletion
  * pending, then suspended) not already taken off, each of those few probed against the filter.
  */
-export function countStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string, cap: number): SQL {
+export function countStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string | null, cap: number): SQL {
   if (!countedByCounters(plan)) return sql`SELECT ${rowsUpTo(matches(plan, viewerId), cap)} AS total`;
   const counters = countersOf(plan);
   const matched = matchedBy(plan, criteria);

@@ -27,7 +27,8 @@ export type { SearchCriteria, SearchOrder, TagFilters, TagKind } from './search-
 /**
  * One page of the members matching `criteria`, as the viewer may see them: the viewer, and
  * members the viewer blocked or who blocked the viewer, are left out, as if they did not
- * exist (in the total too). The
+ * exist (in the total too); with no viewer (a visitor), the members who opted out of
+ * search engines are left out the same way. The
  * total is exact up to `bounds.countCap` (and from the counters); past it, `capped`.
  *
  * Words are matched whole, or as the beginnings of words when the search finds nobody with
@@ -39,7 +40,7 @@ export type { SearchCriteria, SearchOrder, TagFilters, TagKind } from './search-
  */
 export async function searchMembers(
   deps: Pick<Deps, 'db'>,
-  viewerId: string,
+  viewerId: string | null,
   criteria: SearchCriteria,
   page: PageRequest,
   bounds: SearchBounds = SEARCH_BOUNDS,

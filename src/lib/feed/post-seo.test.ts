@@ -148,6 +148,24 @@ describe('siteSitemapXml', () => {
     );
   });
 
+  it('lists the directory and topic pages right after the home page', () => {
+    const xml = siteSitemapXml(
+      'https://foundermesh.example',
+      [{ memberType: 'founder', slug: 'ada', updatedAt: '2026-05-01T10:00:00.000Z' }],
+      [],
+      [{ path: '/founders' }, { path: '/tags/climate', updatedAt: '2026-06-02T09:00:00.000Z' }],
+    );
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual([
+      'https://foundermesh.example/',
+      'https://foundermesh.example/founders',
+      'https://foundermesh.example/tags/climate',
+      'https://foundermesh.example/founder/ada',
+    ]);
+    expect(xml).toContain('<loc>https://foundermesh.example/tags/climate</loc><lastmod>2026-06-02</lastmod>');
+    expect(xml).toContain('<loc>https://foundermesh.example/founders</loc></url>');
+  });
+
   it('stops at the 50,000 URLs one sitemap may hold, keeping every profile and leaving out the oldest posts', () => {
     const profiles = Array.from({ length: 10 }, (_, i) => ({ memberType: 'advisor' as const, slug: `m${i}`, updatedAt: '2026-01-01' }));
     const posts = Array.from({ length: SITEMAP_MAX_URLS }, (_, i) => ({ slug: `p${i}`, updatedAt: '2026-01-01' }));

@@ -183,12 +183,19 @@ function lastmod(iso: string): string | null {
 }
 
 /**
- * The sitemap: the home page, each public profile, then each post (newest first), as
+ * The sitemap: the home page, the listing pages (the directory, the topics), each public
+ * profile, then each post (newest first), as
  * absolute URLs with their last change. Past the sitemaps.org limit of 50,000 URLs in
  * all, the oldest posts are left out first.
  */
-export function siteSitemapXml(siteUrl: string, profiles: readonly SitemapEntry[], posts: readonly PostSitemapEntry[]): string {
+export function siteSitemapXml(
+  siteUrl: string,
+  profiles: readonly SitemapEntry[],
+  posts: readonly PostSitemapEntry[],
+  listings: readonly { path: string; updatedAt?: string }[] = [],
+): string {
   const pages = [
+    ...listings.map((entry) => ({ path: entry.path, updatedAt: entry.updatedAt ?? '' })),
     ...profiles.map((entry) => ({ path: profilePath(entry.memberType, entry.slug), updatedAt: entry.updatedAt })),
     ...posts.map((entry) => ({ path: postPath(entry.slug), updatedAt: entry.updatedAt })),
   ];

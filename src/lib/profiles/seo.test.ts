@@ -130,15 +130,15 @@ describe('robotsTxt', () => {
 
   it('allows everything but endpoints and member-only or admin screens, and points to the sitemap', () => {
     expect(robots.startsWith('User-agent: *\nAllow: /\n')).toBe(true);
-    for (const path of ['/api/', '/admin', '/settings', '/connections', '/onboarding', '/views', '/matching', '/founders', '/advisors', '/dev']) {
+    for (const path of ['/api/', '/admin', '/settings', '/connections', '/onboarding', '/views', '/matching', '/dev']) {
       expect(robots).toContain(`\nDisallow: ${path}\n`);
     }
     expect(robots).toContain('\nSitemap: https://fm.example/sitemap.xml\n');
   });
 
-  it('never disallows a public profile (robots rules are path prefixes)', () => {
+  it('never disallows a public profile, the public directory or a topic (robots rules are path prefixes)', () => {
     const prefixes = [...robots.matchAll(/^Disallow: (.+)$/gm)].map((match) => match[1]!);
-    for (const path of ['/founder/ada-lovelace', '/advisor/helen-park', '/']) {
+    for (const path of ['/founder/ada-lovelace', '/advisor/helen-park', '/', '/founders?industry=fintech', '/advisors', '/tags/climate']) {
       expect(prefixes.filter((prefix) => path.startsWith(prefix))).toEqual([]);
     }
   });

@@ -131,9 +131,10 @@ export function profileJsonLd(profile: ProfileDetails, options: { siteUrl: strin
 /**
  * Paths crawlers should leave alone: endpoints, and screens only members or admins see
  * (they would only answer with the sign-in page). Public profiles (`/founder/<slug>`,
- * `/advisor/<slug>`) stay open: `/founders` does not cover `/founder/…`.
+ * `/advisor/<slug>`), the public directory (`/founders`, `/advisors`) and topic pages
+ * (`/tags/…`) stay open.
  */
-const ROBOTS_DISALLOW = ['/api/', '/admin', '/settings', '/connections', '/onboarding', '/views', '/matching', '/founders', '/advisors', '/feed', '/dev'] as const;
+const ROBOTS_DISALLOW = ['/api/', '/admin', '/settings', '/connections', '/onboarding', '/views', '/matching', '/feed', '/dev'] as const;
 
 /** robots.txt: everything allowed but the paths above, and where the sitemap is. */
 export function robotsTxt(siteUrl: string): string {

@@ -12,8 +12,6 @@ const ROUTE_ACCESS: ReadonlyArray<readonly [prefix: string, access: RouteAccess]
   ['/settings', 'member'],
   ['/connections', 'member'],
   ['/onboarding', 'member'],
-  ['/founders', 'member'],
-  ['/advisors', 'member'],
   ['/matching', 'member'],
   ['/views', 'member'],
   ['/feed', 'member'],

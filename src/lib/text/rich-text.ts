@@ -11,7 +11,13 @@ import { youTubeId, youTubeWatchUrl } from './youtube';
 
 export { EXTERNAL_REL, truncateTokens, type MentionRef, type RichToken } from './rich-tokens';
 
-export type RichTextOptions = { mentions?: readonly MentionRef[] | null };
+/**
+ * `hashtagHref`: where a hashtag leads (the members' feed filter by default; the public
+ * topic page `/tags/<tag>` on the pages visitors read).
+ */
+export type RichTextOptions = { mentions?: readonly MentionRef[] | null; hashtagHref?: (tag: string) => string };
+
+const feedHashtagHref = (tag: string) => `/feed?hashtag=${encodeURIComponent(tag)}`;
 
 /** Longest hashtag, as the server stores them (functions/src/feed/limits.ts). */
 const HASHTAG_MAX = 50;
@@ -133,14 +139,14 @@ function phoneSpans(text: string): Span[] {
   return spans;
 }
 
-function hashtagSpans(text: string): Span[] {
+function hashtagSpans(text: string, hrefOf: (tag: string) => string): Span[] {
   const spans: Span[] = [];
   for (const match of text.matchAll(HASHTAG)) {
     const body = match[3]!;
     if (/^\p{N}+$/u.test(body)) continue;
     const start = match.index + match[1]!.length;
     const tag = body.toLowerCase();
-    spans.push({ start, end: start + match[2]!.length, token: { type: 'hashtag', tag, label: match[2]!, href: `/feed?hashtag=${encodeURIComponent(tag)}` } });
+    spans.push({ start, end: start + match[2]!.length, token: { type: 'hashtag', tag, label: match[2]!, href: hrefOf(tag) } });
   }
   return spans;
 }
@@ -164,9 +170,12 @@ function mentionSpans(text: string, mentions: readonly MentionRef[]): Span[] {
 export function richText(text: string | null | undefined, options: RichTextOptions = {}): RichToken[] {
   const source = (text ?? '').replace(/\r\n?/g, '\n');
   if (!source) return [];
-  const spans = [...mentionSpans(source, options.mentions ?? []), ...linkSpans(source), ...phoneSpans(source), ...hashtagSpans(source)].sort(
-    (a, b) => a.start - b.start || b.end - a.end,
-  );
+  const spans = [
+    ...mentionSpans(source, options.mentions ?? []),
+    ...linkSpans(source),
+    ...phoneSpans(source),
+    ...hashtagSpans(source, options.hashtagHref ?? feedHashtagHref),
+  ].sort((a, b) => a.start - b.start || b.end - a.end);
   const tokens: RichToken[] = [];
   let at = 0;
   for (const span of spans) {
