@@ -19,7 +19,7 @@ import {
   POST_IMAGES_MAX,
   POST_TEXT_MAX,
   VIDEO_MAX_BYTES,
-} from './limits';
+} from '../shared/feed-limits';
 import { PollInputSchema, type PollInput, readerLimitedText } from './schemas';
 
 export const feedDoc = { tags: ['Feed'] };

@@ -5,8 +5,8 @@
  */
 import { z } from '@hono/zod-openapi';
 import { formBody, formField, formFile, isEmptyFilePart, valuesOf } from '../http/forms';
-import { ATTACHMENT_MAX_BYTES, MESSAGE_BODY_MAX_LENGTH, MESSAGE_MAX_ATTACHMENTS } from './limits';
-import { INBOX_MESSAGES as M } from './messages';
+import { ATTACHMENT_MAX_BYTES, MESSAGE_BODY_MAX_LENGTH, MESSAGE_MAX_ATTACHMENTS } from '../shared/inbox-limits';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 
 export const inboxDoc = { tags: ['Inbox'], security: [{ bearerAuth: [] }] };
 

@@ -10,7 +10,7 @@ import type { Deps, Emits } from '../deps';
 import { ApiError, invalidFields } from '../errors';
 import { visibleUnseen } from '../notifications/notify';
 import type { InboxLiveEvents } from './live-events';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import type { ThreadMessages } from './schemas';
 import { cardsFor, hiddenFrom, threadOf, type InboxDeps } from './threads';
 import { toMessage, type PairCards } from './wire';

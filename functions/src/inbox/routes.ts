@@ -12,7 +12,7 @@ import { attachmentFile, storeUpload } from './attachments';
 import { FLOOD_LIMITS, RATE_LIMITS } from '../rate-limit/policies';
 import { deleteMessage } from './delete';
 import { readMessageForm, readUploadForm } from './message-form';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import { inboxDoc, messageFormBody, uploadFormBody } from './openapi';
 import { threadMessages } from './read';
 import {

@@ -8,7 +8,7 @@ import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { ThreadSchema } from '../inbox/schemas';
-import { REQUEST_MESSAGES as M } from './messages';
+import { REQUEST_MESSAGES as M } from '../shared/message-request-messages';
 import { DeclinedRequestSchema, MessageRequestPageSchema, RequestAllowanceSchema, RequestSettingSchema, SendRequestBodySchema, SentRequestSchema } from './schemas';
 import { acceptRequest, allowanceOf, declineRequest, receivedRequests, requestSettingOf, sendRequest, setRequestSetting } from './service';
 

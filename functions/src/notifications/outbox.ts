@@ -11,7 +11,7 @@ import type { BatchStatement } from '../db/batch';
 import { newId } from '../db/ids';
 import type { Deps, StoredNotification } from '../deps';
 import { storeInputOf, type NotifyInput } from './notify';
-import { DELETED_MESSAGE_BODY } from './messages';
+import { DELETED_MESSAGE_BODY } from '../shared/notification-messages';
 
 type OutboxDeps = Pick<Deps, 'db' | 'clock' | 'notifications'>;
 /** The cron's redelivery also asks the sender's mailbox about a message's notification. */

@@ -8,7 +8,7 @@ import { requireUser } from '../session/guards';
 import { newRouter } from '../http/context';
 import { UnseenCountSchema } from './schemas';
 import { unseenNotificationCount } from './notify';
-import { NOTIFICATION_MESSAGES as M } from './messages';
+import { NOTIFICATION_MESSAGES as M } from '../shared/notification-messages';
 import { NotificationListQuerySchema, NotificationPageSchema, NotificationSchema, SeenAllSchema, SeenQuerySchema } from './schemas';
 import { listNotifications, markAllSeen, markSeen } from './service';
 

@@ -12,7 +12,7 @@ import { offsetOf, pageOf, type PageRequest } from '../db/paging';
 import { ApiError } from '../errors';
 import { toNotification, visibleUnseen } from './notify';
 import type { NotificationLiveEvents } from './live-events';
-import { NOTIFICATION_MESSAGES as M } from './messages';
+import { NOTIFICATION_MESSAGES as M } from '../shared/notification-messages';
 import type { Notification, NotificationPage } from './schemas';
 
 type ListDeps = Pick<Deps, 'db' | 'notifications'>;

@@ -11,7 +11,7 @@ import { firstOf, formBody, normalizedFormHook, valuesOf, type FormValues } from
 import { checkImage, type CheckedImage, type ImageRules } from '../media/images';
 import type { ImageField } from './image-fields';
 import { CofounderPreferencesSchema, CommitmentSchema, ExpertiseSchema, HelpTypeSchema, IdeaStageSchema, IndustrySchema, SkillSchema } from './schemas';
-import { PROFILE_LIMITS as L } from './vocabulary';
+import { PROFILE_LIMITS as L } from '../shared/profile-vocabulary';
 
 export const profilesDoc = { tags: ['Profiles'] };
 export const memberDoc = { ...profilesDoc, security: [{ bearerAuth: [] }] };

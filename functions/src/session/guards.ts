@@ -6,7 +6,7 @@
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../http/context';
-import { isAdmin } from '../users/roles';
+import { isAdmin } from '../shared/roles';
 import type { Account } from '../users/wire';
 import { SESSION_MESSAGES } from './messages';
 import { authenticate, bearerToken } from './authenticate';
