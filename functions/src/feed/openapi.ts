@@ -23,7 +23,6 @@ import {
 import { PollInputSchema, type PollInput, readerLimitedText } from './schemas';
 
 export const feedDoc = { tags: ['Feed'] };
-export const memberFeedDoc = { ...feedDoc, security: [{ bearerAuth: [] }] };
 
 type Status = Parameters<typeof errorResponses>[0][number];
 

@@ -8,7 +8,7 @@ import { formBody, formField, formFile, isEmptyFilePart, valuesOf } from '../htt
 import { ATTACHMENT_MAX_BYTES, MESSAGE_BODY_MAX_LENGTH, MESSAGE_MAX_ATTACHMENTS } from '../shared/inbox-limits';
 import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 
-export const inboxDoc = { tags: ['Inbox'], security: [{ bearerAuth: [] }] };
+export const inboxDoc = { tags: ['Inbox'] };
 
 const MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
 const FILE_TYPES = 'JPEG, PNG, WebP or GIF images (metadata removed), PDFs, MP4 or WebM videos: judged by their bytes, never by name or declared type';

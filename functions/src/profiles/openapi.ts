@@ -14,7 +14,6 @@ import { CofounderPreferencesSchema, CommitmentSchema, ExpertiseSchema, HelpType
 import { PROFILE_LIMITS as L } from '../shared/profile-vocabulary';
 
 export const profilesDoc = { tags: ['Profiles'] };
-export const memberDoc = { ...profilesDoc, security: [{ bearerAuth: [] }] };
 
 /** Keys sent repeated, one value each. */
 const LIST_KEYS = ['skills', 'industries', 'interests', 'expertise', 'helpTypes'];
