@@ -13,8 +13,13 @@ export default defineConfig({
       {
         // Pure app-side modules (text rules, stores, session helpers) in Node.
         resolve: { alias: { '@api': path.join(import.meta.dirname, 'functions/src') } },
-        // The API's architecture test reads the source tree from disk, so it runs here too, not in workerd.
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'functions/src/architecture.test.ts'], environment: 'node' },
+        // The API's architecture test reads the source tree from disk, so it runs here too, not in workerd;
+        // so do the tests of functions/src/shared, plain code that the browser loads too.
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'functions/src/architecture.test.ts', 'functions/src/shared/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         // The API worker inside workerd against real local D1, R2 and Durable Objects.
@@ -43,7 +48,7 @@ export default defineConfig({
           name: 'api',
           isolate: false,
           include: ['functions/src/**/*.test.ts'],
-          exclude: ['functions/src/architecture.test.ts'],
+          exclude: ['functions/src/architecture.test.ts', 'functions/src/shared/**/*.test.ts'],
           setupFiles: ['./functions/test/apply-migrations.ts'],
           // A loopback stand-in for Stripe's API, for the production billing adapter (functions/test/stripe-stand-in.ts).
           // …and a loopback OAuth 2.0 / OpenID Connect provider for social sign-in (functions/test/oauth-stand-in.ts).

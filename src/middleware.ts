@@ -8,7 +8,7 @@
  */
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
-import { isAdmin, isPremium } from '@api/users/roles';
+import { isAdmin, isPremium } from '@api/shared/roles';
 import { onboardingRedirect } from './lib/profiles/onboarding-guard';
 import { clientIpOf } from './lib/server/client-ip';
 import { decideGuard } from './lib/session/guards';

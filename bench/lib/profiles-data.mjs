@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { hashPassword } from './password.mjs';
 import { searchKeyBase, tagsText } from '../../functions/src/profiles/search-keys.ts';
-import { EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '../../functions/src/profiles/vocabulary.ts';
+import { EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '../../functions/src/shared/profile-vocabulary.ts';
 import { slugBase } from '../../functions/src/users/slugs.ts';
 import { root, runBin } from '../../scripts/lib/run.mjs';
 import { insertStatements } from '../../scripts/lib/sql.mjs';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DatabaseSync } from 'node:sqlite';
 import { slugBase, slugify } from '../../functions/src/users/slugs.ts';
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '../../functions/src/profiles/vocabulary.ts';
+import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '../../functions/src/shared/profile-vocabulary.ts';
 import { searchKeyBase, tagsText } from '../../functions/src/profiles/search-keys.ts';
 import { root, runBin } from '../../scripts/lib/run.mjs';
 import { fingerprint, writeStamp } from '../../scripts/lib/stamp.mjs';

@@ -2,7 +2,7 @@
 // the demo data, the seeded random numbers, the deterministic ids, and the search rows of
 // a profile exactly as functions/src/profiles/index-rows.ts writes them. No I/O here, so
 // scripts/scale-model.test.ts checks them against the app's own code.
-import { EXPERTISE, INDUSTRIES, SKILLS } from '../../functions/src/profiles/vocabulary.ts';
+import { EXPERTISE, INDUSTRIES, SKILLS } from '../../functions/src/shared/profile-vocabulary.ts';
 
 /**
  * Per-member (or per-post, per-thread) ratios. `demo` is what functions/src/dev (seed.ts,

@@ -1,7 +1,7 @@
 -- Profiles: what co-founder matching needs on founders, the advisor fields, the
 -- members' privacy choices, onboarding drafts, search (FTS5 text plus facet tags),
 -- world cities and profile views. Lists are JSON arrays of vocabulary keys
--- (functions/src/profiles/vocabulary.ts); times are ISO 8601 text in UTC, like 0001.
+-- (functions/src/shared/profile-vocabulary.ts); times are ISO 8601 text in UTC, like 0001.
 
 -- Privacy: 0 = keep my profile out of search engines (noindex, not in the sitemap);
 -- private browsing = my profile views are counted but not named.

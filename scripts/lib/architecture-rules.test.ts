@@ -37,8 +37,7 @@ describe('forbiddenReach, as the domain rule', () => {
 });
 
 describe('forbiddenReach, as the browser rule', () => {
-  const allowed = new Set(['api/feed/limits.ts']);
-  const isServerOnly = (id: string) => (id.startsWith('api/') ? !allowed.has(id) : id === 'zod');
+  const isServerOnly = (id: string) => (id.startsWith('api/') ? !id.startsWith('api/shared/') : id === 'zod');
 
   it('catches an island that loads a server module through a helper', () => {
     const graph = graphOf({
@@ -51,17 +50,18 @@ describe('forbiddenReach, as the browser rule', () => {
 
   it('catches an allowed module that itself loads a server module', () => {
     const graph = graphOf({
-      'src/islands/Composer.tsx': "import { POST_TEXT_MAX } from '@api/feed/limits';\nexport const max = POST_TEXT_MAX;",
-      'api/feed/limits.ts': "import { z } from 'zod';\nexport const POST_TEXT_MAX = z.number().parse(3000);",
+      'src/islands/Composer.tsx': "import { POST_TEXT_MAX } from '@api/shared/feed-limits';\nexport const max = POST_TEXT_MAX;",
+      'api/shared/feed-limits.ts': "import { z } from 'zod';\nexport const POST_TEXT_MAX = z.number().parse(3000);",
     });
-    expect(forbiddenReach(graph, ['src/islands/Composer.tsx'], isServerOnly)).toEqual(['src/islands/Composer.tsx → api/feed/limits.ts → zod']);
+    expect(forbiddenReach(graph, ['src/islands/Composer.tsx'], isServerOnly)).toEqual(['src/islands/Composer.tsx → api/shared/feed-limits.ts → zod']);
   });
 
   it('counts `import { type X }` as a load (verbatimModuleSyntax keeps it), and lets `import type` and allowed modules pass', () => {
     const graph = graphOf({
       'src/islands/Inline.tsx': "import { type Post } from '@api/feed/schemas';\nexport let post: Post;",
-      'src/islands/Typed.tsx': "import type { Post } from '@api/feed/schemas';\nimport { POST_TEXT_MAX } from '@api/feed/limits';\nexport let post: Post | number = POST_TEXT_MAX;",
-      'api/feed/limits.ts': 'export const POST_TEXT_MAX = 3000;',
+      'src/islands/Typed.tsx':
+        "import type { Post } from '@api/feed/schemas';\nimport { POST_TEXT_MAX } from '@api/shared/feed-limits';\nexport let post: Post | number = POST_TEXT_MAX;",
+      'api/shared/feed-limits.ts': 'export const POST_TEXT_MAX = 3000;',
       'api/feed/schemas.ts': "import { z } from 'zod';\nexport const PostSchema = z.string();\nexport type Post = string;",
     });
     expect(forbiddenReach(graph, ['src/islands/Inline.tsx', 'src/islands/Typed.tsx'], isServerOnly)).toEqual(['src/islands/Inline.tsx → api/feed/schemas.ts']);

@@ -15,7 +15,7 @@ export const WRONG_KIND: Record<FileUse, string> = {
   attachment: "This file isn't one we can attach: choose a picture (JPEG, PNG, WebP or GIF), a PDF, or an MP4 or WebM video.",
 };
 
-// The API's words for a file of the wrong kind start so (media/images.ts, media/post-media.ts, inbox/messages.ts).
+// The API's words for a file of the wrong kind start so (media/images.ts, media/post-media.ts, shared/inbox-messages.ts).
 const WRONG_KIND_PROBLEM = /^must be (a file: )?a JPEG/;
 
 /** One file problem of the API in a member's words: "must be at most 10 MB (an image)" → "This file is too large: it must be at most 10 MB (an image)." */

@@ -3,7 +3,7 @@
  * `Retry-After` (the error's `data.retryAfter`, seconds) in words, and an info toast rather
  * than an error one (docs/security.md "Floods").
  */
-import { waitText } from '@api/rate-limit/wait-text';
+import { waitText } from '@api/shared/wait-text';
 import type { ToastKind } from './toast';
 
 export const TOO_MANY_REQUESTS = 429;

@@ -3,12 +3,11 @@
  * the administrators' list and decision at /admin/profile-delete-request and
  * /admin/profile-delete (issue 16).
  */
-import { createRoute } from '@hono/zod-openapi';
 import { newRouter } from '../http/context';
 import { limitPerMember } from '../http/rate-limit-guards';
 import { RATE_LIMITS } from '../rate-limit/policies';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
-import { requireAdmin, requireUser } from '../session/guards';
+import { ADMINS, MEMBERS, routesFor } from '../session/guards';
 import { askDeletion, DELETION_MESSAGES, decideDeletion, listDeletionRequests, myDeletionRequest, withdrawDeletion } from './requests';
 import {
   AdminDeletionDecisionSchema,
@@ -20,7 +19,9 @@ import {
   MyDeletionSchema,
 } from './schemas';
 
-const security = [{ bearerAuth: [] }];
+const memberRoute = routesFor(MEMBERS);
+const adminRoute = routesFor(ADMINS);
+
 const tags = ['Account deletion'];
 
 /** Asking and withdrawing each mail the member: one shared limit. */
@@ -30,28 +31,25 @@ const DELETION_LIMITED = `At most ${RATE_LIMITS.deletionRequestsByMember.limit} 
 /** Mounted at /auth. */
 export const memberDeletionRoutes = newRouter()
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/profile-delete',
       tags,
       summary: 'Your deletion request',
       description: 'The latest request and its state, with `dueAt`, the date the deletion will be done unless withdrawn or rejected.',
-      security,
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(MyDeletionSchema, 'The latest request, or null.'), ...errorResponses([401]) },
     }),
     async (c) => c.json({ request: await myDeletionRequest(c.get('deps'), c.get('account').user.id) }, 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/profile-delete',
       tags,
       summary: 'Ask for the deletion of your account',
       description:
         'From now on the profile is out of search, suggestions, matching and the sitemap, and its public page is gone for visitors. An administrator approves or rejects it; otherwise it is carried out 30 days later. Mails the member the date.',
-      security,
-      middleware: [requireUser, limitDeletionMails] as const,
+      middleware: [limitDeletionMails] as const,
       request: jsonBody(DeletionAskBodySchema),
       responses: {
         201: jsonResponse(MyDeletionSchema, 'The request, pending.'),
@@ -61,14 +59,13 @@ export const memberDeletionRoutes = newRouter()
     async (c) => c.json({ request: await askDeletion(c.get('deps'), c.get('account'), c.req.valid('json').reason) }, 201),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'patch',
       path: '/profile-delete',
       tags,
       summary: 'Withdraw your deletion request',
       description: 'Only `{ "status": "withdrawn" }`, only while the request is pending: everything comes back as it was.',
-      security,
-      middleware: [requireUser, limitDeletionMails] as const,
+      middleware: [limitDeletionMails] as const,
       request: jsonBody(DeletionWithdrawBodySchema),
       responses: {
         200: jsonResponse(MyDeletionSchema, 'The request, withdrawn.'),
@@ -85,14 +82,12 @@ export const memberDeletionRoutes = newRouter()
 /** Mounted at /admin. */
 export const adminDeletionRoutes = newRouter()
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'get',
       path: '/profile-delete-request',
       tags: ['Admin'],
       summary: 'Account deletion requests',
       description: 'One page of requests in a state (pending by default, oldest first), with the member, reason, age and the date each runs by itself.',
-      security,
-      middleware: [requireUser, requireAdmin] as const,
       request: { query: AdminDeletionQuerySchema },
       responses: {
         200: jsonResponse(AdminDeletionPageSchema, 'One page.'),
@@ -102,15 +97,13 @@ export const adminDeletionRoutes = newRouter()
     async (c) => c.json(await listDeletionRequests(c.get('deps'), c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'patch',
       path: '/profile-delete',
       tags: ['Admin'],
       summary: 'Approve or reject a deletion request',
       description:
         'approve: the account is deleted now (sessions, sockets, subscription, files, rows). reject: the request ends and the member reads the note. Written to the audit log in the same batch. Of two administrators acting at once, one wins and the other gets 409.',
-      security,
-      middleware: [requireUser, requireAdmin] as const,
       request: jsonBody(AdminDeletionDecisionSchema),
       responses: {
         200: jsonResponse(AdminDeletionRequestSchema, 'The request after the decision (completed, or rejected).'),

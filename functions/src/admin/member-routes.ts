@@ -5,19 +5,21 @@
  * newest first, filtered by admin, action and target, with names resolved: audit/named.ts). The log is read-only here: no route
  * changes or deletes an entry.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../audit/audit';
 import { listNamedAudit } from '../audit/named';
 import { newRouter } from '../http/context';
 import { IdSchema, pagedSchema, UserIdParamSchema } from '../members/schemas';
 import { errorResponses, jsonResponse } from '../openapi/responses';
-import { requireAdmin, requireUser } from '../session/guards';
+import { ADMINS, routesFor } from '../session/guards';
 import { SESSION_MESSAGES } from '../session/messages';
 import { MEMBER_NOT_FOUND } from '../subscriptions/premium-state';
 import { listAdmins, memberDetail, searchMembers } from './members';
 
+const route = routesFor(ADMINS);
+
 const adminOnly = { 403: SESSION_MESSAGES.adminOnly };
-const doc = { tags: ['Admin'], security: [{ bearerAuth: [] }] };
+const doc = { tags: ['Admin'] };
 
 const AdminMemberSchema = z
   .object({
@@ -122,52 +124,48 @@ const AuditQuerySchema = z.object({
 
 export const adminMemberRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/members',
       ...doc,
       summary: 'Search members by name or email',
       description: 'Administrators only. Newest first, paged; every word of `q` must match the email, the name or the advisor name.',
-      middleware: [requireUser, requireAdmin] as const,
       request: { query: MemberSearchQuerySchema },
       responses: { 200: jsonResponse(pagedSchema(AdminMemberSchema, 'AdminMemberPage'), 'One page.'), ...errorResponses([400, 401, 403], adminOnly) },
     }),
     async (c) => c.json(await searchMembers(c.get('deps'), c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/members/{userId}',
       ...doc,
       summary: "A member's state",
       description: 'Administrators only: verified, onboarded, Premium and how (an admin grant or a paid subscription), suspended, deletion pending.',
-      middleware: [requireUser, requireAdmin] as const,
       request: { params: UserIdParamSchema },
       responses: { 200: jsonResponse(AdminMemberDetailSchema, 'The member.'), ...errorResponses([400, 401, 403, 404], { ...adminOnly, 404: MEMBER_NOT_FOUND }) },
     }),
     async (c) => c.json(await memberDetail(c.get('deps'), c.req.valid('param').userId), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/admins',
       ...doc,
       summary: 'The administrators',
       description: 'Administrators only, by name: the audit log’s filter.',
-      middleware: [requireUser, requireAdmin] as const,
       responses: { 200: jsonResponse(AdminListSchema, 'The administrators.'), ...errorResponses([401, 403], adminOnly) },
     }),
     async (c) => c.json({ data: await listAdmins(c.get('deps')) }, 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/audit',
       ...doc,
       summary: 'The admin audit log',
       description:
         'Administrators only. Every admin action (who, what, target, when, note), newest first, filtered by admin, action and target; page on with `before`. Entries cannot be changed or deleted: no route offers it, and the database refuses it.',
-      middleware: [requireUser, requireAdmin] as const,
       request: { query: AuditQuerySchema },
       responses: { 200: jsonResponse(AuditPageSchema, 'One page.'), ...errorResponses([400, 401, 403], adminOnly) },
     }),

@@ -10,7 +10,7 @@ import { advisors, deletionRequests, founders, premiumGrants, subscriptions, use
 import { offsetOf, type PageRequest, type Paged, pageOf } from '../db/paging';
 import { ApiError } from '../errors';
 import { MEMBER_NOT_FOUND, PREMIUM_STATUSES } from '../subscriptions/premium-state';
-import { isPremium } from '../users/roles';
+import { isPremium } from '../shared/roles';
 import { type Suspension, suspensionOf } from '../users/suspension';
 import { isRealMember } from '../members/stand-in';
 

@@ -1,11 +1,13 @@
 /** The admin area's routes (administrators only): member counts and the list of reports. Mounted at /admin. */
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireAdmin, requireUser } from '../session/guards';
+import { z } from '@hono/zod-openapi';
+import { ADMINS, routesFor } from '../session/guards';
 import { newRouter } from '../http/context';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { AdminReportPageSchema, AdminReportQuerySchema } from '../reports/schemas';
 import { listReports } from '../reports/service';
 import { memberStats } from './stats';
+
+const route = routesFor(ADMINS);
 
 const count = (description: string) => z.number().int().nonnegative().openapi({ description });
 
@@ -22,13 +24,11 @@ const MemberStatsSchema = z
 
 export const adminRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/stats',
       tags: ['Admin'],
       summary: 'Member counts',
-      security: [{ bearerAuth: [] }],
-      middleware: [requireUser, requireAdmin] as const,
       responses: {
         200: jsonResponse(MemberStatsSchema, 'The counts.'),
         ...errorResponses([401, 403], { 403: 'Only administrators can do this.' }),
@@ -37,15 +37,13 @@ export const adminRoutes = newRouter()
     async (c) => c.json(await memberStats(c.get('deps').db), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/reports',
       tags: ['Admin'],
       summary: 'Reports, one by one',
       description:
         "Newest first, in one status (open by default), with the reporter and the target (a post's author). Reports are acted on in the moderation queue (`/admin/moderation`), which closes every report of a thing together.",
-      security: [{ bearerAuth: [] }],
-      middleware: [requireUser, requireAdmin] as const,
       request: { query: AdminReportQuerySchema },
       responses: {
         200: jsonResponse(AdminReportPageSchema, 'One page.'),

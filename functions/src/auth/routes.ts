@@ -3,7 +3,7 @@
  * Handlers only translate HTTP to the service functions and back.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { requireUser } from '../session/guards';
+import { MEMBERS, routesFor } from '../session/guards';
 import { clientIp } from '../http/client-ip';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
@@ -28,7 +28,7 @@ import { changePassword, login, register, resendVerification, verifyEmail } from
 import { signOut, signOutEverywhere } from './sign-out';
 import { PUBLIC_SECURITY } from '../openapi/security';
 
-const security = [{ bearerAuth: [] }];
+const memberRoute = routesFor(MEMBERS);
 
 /** Mounted at /users. */
 export const userRoutes = newRouter().openapi(
@@ -136,14 +136,12 @@ export const authRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/change-password',
       tags: ['Auth'],
       summary: 'Change the password of the signed-in member',
       description: 'Answers a new token: every other session is signed out.',
-      security,
-      middleware: [requireUser] as const,
       request: jsonBody(ChangePasswordBodySchema),
       responses: {
         200: jsonResponse(AuthResultSchema, 'Password changed; a new session token.'),
@@ -153,14 +151,12 @@ export const authRoutes = newRouter()
     async (c) => c.json(await changePassword(c.get('deps'), c.get('account'), c.get('session').id, c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/logout',
       tags: ['Auth'],
       summary: 'Sign out this session',
       description: "Ends the caller's session on the server: its token, and every copy of it, is refused from now on, and the live sockets it opened are closed.",
-      security,
-      middleware: [requireUser] as const,
       responses: {
         200: jsonResponse(SignedOutSchema, 'Signed out.'),
         ...errorResponses([401]),
@@ -172,15 +168,13 @@ export const authRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/logout-all',
       tags: ['Auth'],
       summary: 'Sign out everywhere',
       description:
         'Ends every session of the signed-in member, on every device and this one, once they give their current password again: all their tokens are refused from now on and all their live sockets are closed.',
-      security,
-      middleware: [requireUser] as const,
       request: jsonBody(SignOutEverywhereBodySchema),
       responses: {
         200: jsonResponse(SignedOutSchema, 'Signed out on every device.'),
@@ -193,13 +187,11 @@ export const authRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/me',
       tags: ['Auth'],
       summary: 'The signed-in user',
-      security,
-      middleware: [requireUser] as const,
       request: { query: MeQuerySchema },
       responses: {
         200: jsonResponse(UserSchema, 'The user with its founder profile or advisor record.'),

@@ -2,7 +2,7 @@
  * Request and response bodies of the auth routes (docs/product.md#accounts-and-sign-in).
  */
 import { z } from '@hono/zod-openapi';
-import { PROFILE_LIMITS } from '../profiles/vocabulary';
+import { PROFILE_LIMITS } from '../shared/profile-vocabulary';
 import { MemberTypeSchema, UserSchema } from '../users/schemas';
 import { AUTH_MESSAGES } from './messages';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password';

@@ -3,28 +3,25 @@
  * their device and times, and signing one of them out. Only the caller's sessions are ever
  * read or ended; another member's session id answers the 404 of an unknown one.
  */
-import { createRoute } from '@hono/zod-openapi';
 import { newRouter } from '../http/context';
 import { IdParamSchema } from '../members/schemas';
 import { errorResponses, jsonResponse } from '../openapi/responses';
-import { requireUser } from '../session/guards';
+import { MEMBERS, routesFor } from '../session/guards';
 import { AUTH_MESSAGES } from './messages';
 import { SessionListSchema, SignedOutSchema } from './schemas';
 import { endSession, listSessions } from './sign-out';
 
-const security = [{ bearerAuth: [] }];
+const route = routesFor(MEMBERS);
 
 export const sessionRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/sessions',
       tags: ['Auth'],
       summary: 'Your sessions',
       description:
         'The live sessions of the signed-in member, the most recently used first: the device (from the User-Agent sent at sign-in), when each began and was last used, and which one is asking (`current`).',
-      security,
-      middleware: [requireUser] as const,
       responses: {
         200: jsonResponse(SessionListSchema, 'The live sessions.'),
         ...errorResponses([401]),
@@ -33,14 +30,12 @@ export const sessionRoutes = newRouter()
     async (c) => c.json({ sessions: await listSessions(c.get('deps'), c.get('account').user.id, c.get('session').id) }, 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'delete',
       path: '/sessions/{id}',
       tags: ['Auth'],
       summary: 'Sign out one session',
       description: "Ends one of the member's sessions, typically another device's: its token is refused from now on and its live sockets are closed.",
-      security,
-      middleware: [requireUser] as const,
       request: { params: IdParamSchema },
       responses: {
         200: jsonResponse(SignedOutSchema, 'That session is signed out.'),

@@ -8,7 +8,7 @@ import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCar
 import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
 import type { Deps } from '../deps';
 import { runBatch } from '../db/batch';
-import { REPLIES_PER_COMMENT } from '../feed/limits';
+import { REPLIES_PER_COMMENT } from '../shared/feed-limits';
 import type { Comment, CommentMention, Reply } from './schemas';
 
 /** Who reads: a member (their blocks hide people; admins may delete anything) or a visitor. */

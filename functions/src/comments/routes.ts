@@ -3,8 +3,7 @@
  * feed posts. Reading is public (the post page renders them); writing needs a member.
  * Handlers only translate HTTP to the functions of service.ts.
  */
-import { createRoute } from '@hono/zod-openapi';
-import { optionalUser, requireUser } from '../session/guards';
+import { MEMBERS, routesFor, VIEWERS } from '../session/guards';
 import { newRouter } from '../http/context';
 import { ApiError } from '../errors';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
@@ -32,10 +31,11 @@ import {
 import { addComment, addReply, deleteComment, deleteReply, editComment, editReply, viewerOf } from './service';
 import { limitPerMember } from '../http/rate-limit-guards';
 import { RATE_LIMITS } from '../rate-limit/policies';
-import { OPTIONAL_MEMBER_SECURITY } from '../openapi/security';
+
+const memberRoute = routesFor(MEMBERS);
+const viewerRoute = routesFor(VIEWERS);
 
 const doc = { tags: ['Feed comments'] };
-const memberDoc = { ...doc, security: [{ bearerAuth: [] }] };
 const writeErrors = (descriptions: Parameters<typeof errorResponses>[1]) => errorResponses([...JSON_BODY_ERRORS, 401, 403, 404], descriptions);
 /** The errors of a write that may tag members: those of any write, and the tag notices' 429. */
 const taggingErrors = (descriptions: Parameters<typeof errorResponses>[1]) =>
@@ -46,38 +46,36 @@ const limitComments = limitPerMember('commentsByMember', 'comments');
 
 const replyRoutes = newRouter()
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/reply',
-      ...memberDoc,
+      ...doc,
       summary: 'Reply to a comment',
       description: 'Tagged members (`@[Name](id)`) are stored and told; the comment author is told (not when it is you).',
-      middleware: [requireUser, limitComments] as const,
+      middleware: [limitComments] as const,
       request: jsonBody(NewReplyBodySchema),
       responses: { 201: jsonResponse(ReplySchema, 'The reply.'), ...taggingErrors({ 403: `${M.blocked} / ${M.blockedReply}`, 404: M.commentNotFound, 429: COMMENTS_LIMITED }) },
     }),
     async (c) => c.json(await addReply(c.get('deps'), c.get('account'), c.req.valid('json')), 201),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'put',
       path: '/reply',
-      ...memberDoc,
+      ...doc,
       summary: 'Edit your reply',
-      middleware: [requireUser] as const,
       request: jsonBody(EditReplyBodySchema),
       responses: { 200: jsonResponse(ReplySchema, 'The edited reply.'), ...taggingErrors({ 403: M.notYourReply, 404: `${M.commentNotFound} / ${M.replyNotFound}` }) },
     }),
     async (c) => c.json(await editReply(c.get('deps'), c.get('account'), c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'delete',
       path: '/reply',
-      ...memberDoc,
+      ...doc,
       summary: 'Delete a reply',
       description: 'Its author or an administrator. The comment and post counts follow.',
-      middleware: [requireUser] as const,
       request: jsonBody(DeleteReplyBodySchema),
       responses: { 200: jsonResponse(DeletedSchema, 'Deleted.'), ...writeErrors({ 403: M.cannotDeleteReply, 404: `${M.commentNotFound} / ${M.replyNotFound}` }) },
     }),
@@ -86,38 +84,36 @@ const replyRoutes = newRouter()
 
 const commentChangeRoutes = newRouter()
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/',
-      ...memberDoc,
+      ...doc,
       summary: 'Comment on a post',
       description: 'Not on the post of a member with a block between you (403). The post author and tagged members are told (never you).',
-      middleware: [requireUser, limitComments] as const,
+      middleware: [limitComments] as const,
       request: jsonBody(NewCommentBodySchema),
       responses: { 201: jsonResponse(CommentSchema, 'The comment.'), ...taggingErrors({ 403: M.blocked, 404: M.postNotFound, 429: COMMENTS_LIMITED }) },
     }),
     async (c) => c.json(await addComment(c.get('deps'), c.get('account'), c.req.valid('json')), 201),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'put',
       path: '/',
-      ...memberDoc,
+      ...doc,
       summary: 'Edit your comment',
-      middleware: [requireUser] as const,
       request: jsonBody(EditCommentBodySchema),
       responses: { 200: jsonResponse(CommentSchema, 'The edited comment.'), ...taggingErrors({ 403: M.notYourComment, 404: M.commentNotFound }) },
     }),
     async (c) => c.json(await editComment(c.get('deps'), c.get('account'), c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'delete',
       path: '/',
-      ...memberDoc,
+      ...doc,
       summary: 'Delete a comment',
       description: 'Its author or an administrator; its replies go with it and the post count follows.',
-      middleware: [requireUser] as const,
       request: jsonBody(DeleteCommentBodySchema),
       responses: { 200: jsonResponse(DeletedSchema, 'Deleted.'), ...writeErrors({ 403: M.cannotDeleteComment, 404: M.commentNotFound }) },
     }),
@@ -126,14 +122,12 @@ const commentChangeRoutes = newRouter()
 
 const readRoutes = newRouter()
   .openapi(
-    createRoute({
+    viewerRoute({
       method: 'get',
       path: '/replies/{comment_id}',
-      security: OPTIONAL_MEMBER_SECURITY,
       ...doc,
       summary: "A comment's replies",
       description: `Public: no token needed. Oldest first. A comment brings its first ${REPLIES_PER_COMMENT} replies; this pages through all of them (page 2 of limit ${REPLIES_PER_COMMENT} continues where it stops). Replies of members with a block between them and the viewer are left out.`,
-      middleware: [optionalUser] as const,
       request: { params: CommentIdParamSchema, query: ReplyPageQuerySchema },
       responses: { 200: jsonResponse(ReplyPageSchema, 'A page of replies.'), ...errorResponses([400, 404], { 404: M.commentNotFound }) },
     }),
@@ -145,15 +139,13 @@ const readRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    viewerRoute({
       method: 'get',
       path: '/{post_id}',
-      security: OPTIONAL_MEMBER_SECURITY,
       ...doc,
       summary: "A post's comments",
       description:
         'Public: no token needed. The post is named by its id or its slug. Oldest first, each with its first replies (oldest first). A member does not see comments and replies of members with a block between them.',
-      middleware: [optionalUser] as const,
       request: { params: PostIdOrSlugParamSchema, query: CommentPageQuerySchema },
       responses: { 200: jsonResponse(CommentPageSchema, 'A page of comments.'), ...errorResponses([400, 404], { 404: M.postNotFound }) },
     }),

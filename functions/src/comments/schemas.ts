@@ -4,10 +4,10 @@
  */
 import { z } from '@hono/zod-openapi';
 import { IdSchema, PageQuerySchema } from '../members/schemas';
-import { COMMENT_TEXT_MAX as COMMENT_MAX_LENGTH } from '../feed/limits';
+import { COMMENT_TEXT_MAX as COMMENT_MAX_LENGTH } from '../shared/feed-limits';
 import { readerLimitedText } from '../feed/schemas';
 
-export { REPLIES_PER_COMMENT } from '../feed/limits';
+export { REPLIES_PER_COMMENT } from '../shared/feed-limits';
 
 export { CommentPageSchema, CommentSchema, DeletedSchema, ReplyPageSchema, ReplySchema } from '../feed/schemas';
 export type { Comment, Mention as CommentMention, Reply } from '../feed/schemas';

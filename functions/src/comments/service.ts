@@ -10,7 +10,7 @@ import { newId } from '../db/ids';
 import { feedComments, feedMentions, feedReplies } from '../db/schema';
 import { publishEvent } from '../events/publish';
 import { ApiError } from '../errors';
-import { isAdmin } from '../users/roles';
+import { isAdmin } from '../shared/roles';
 import type { Account } from '../users/wire';
 import { recountPost, recountReplies } from './counters';
 import { mentionStatements, storableMentions } from './mentions';

@@ -2,8 +2,8 @@
  * The viewer's lists, counts and suggestions, under /connection. GET /{status} comes last
  * so the fixed paths before it win.
  */
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../session/guards';
+import { z } from '@hono/zod-openapi';
+import { MEMBERS, routesFor } from '../session/guards';
 import { newRouter } from '../http/context';
 import { jsonResponse } from '../openapi/responses';
 import { connectionCounts, listConnections } from './lists';
@@ -12,18 +12,19 @@ import { ConnectionCountsSchema, ConnectionPageSchema, LIST_STATUSES, StatusList
 import { PageQuerySchema } from '../members/schemas';
 import { suggestMembers } from './suggestions';
 
+const route = routesFor(MEMBERS);
+
 const SuggestionQuerySchema = z.object({ limit: PageQuerySchema.shape.limit });
 
 export const listRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/status',
       ...connectionsDoc,
       summary: 'Your requests or connections, by type',
       description:
         '`received`: requests waiting for you; `sent`: your pending requests (ones the receiver ignored included, shown as pending); `accepted`: your connections. Newest first.',
-      middleware: [requireUser] as const,
       request: { query: StatusListQuerySchema },
       responses: { 200: jsonResponse(ConnectionPageSchema, 'One page.'), ...stateErrors([400, 401]) },
     }),
@@ -33,25 +34,23 @@ export const listRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/count',
       ...connectionsDoc,
       summary: 'Counts for the badges',
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(ConnectionCountsSchema, 'The counts.'), ...stateErrors([401]) },
     }),
     async (c) => c.json(await connectionCounts(c.get('deps'), c.get('account').user.id), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/you-might-like',
       ...connectionsDoc,
       summary: 'Members you might like to connect with',
       description:
         'Onboarded members you have no connection, request or block with, ranked by shared connections, complementary member type (founders see advisors, advisors founders), a profile picture, and how new they are.',
-      middleware: [requireUser] as const,
       request: { query: SuggestionQuerySchema },
       responses: { 200: jsonResponse(SuggestionListSchema, 'Best first.'), ...stateErrors([400, 401]) },
     }),
@@ -62,14 +61,13 @@ export const listRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/{idOrStatus}',
       ...connectionsDoc,
       summary: 'Your connections or requests in one status',
       description:
         '`accepted`: your connections; `pending`: requests waiting for you and your own pending ones; `ignored`: requests you ignored; `withdrawn`: requests you withdrew. Newest first.',
-      middleware: [requireUser] as const,
       request: {
         params: z.object({
           idOrStatus: z

@@ -4,7 +4,7 @@
  */
 import { ErrorSchema, errorResponses } from '../openapi/responses';
 
-export const connectionsDoc = { tags: ['Connections'], security: [{ bearerAuth: [] }] };
+export const connectionsDoc = { tags: ['Connections'] };
 
 type Status = Parameters<typeof errorResponses>[0][number];
 

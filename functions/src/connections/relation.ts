@@ -3,7 +3,7 @@
  * the state, the row the viewer may act on, and the actions open to the viewer.
  */
 import type { ConnectionRow } from '../db/schema';
-import { ACTIONS_BY_STATE } from './actions';
+import { ACTIONS_BY_STATE } from '../shared/connection-actions';
 import type { Deps } from '../deps';
 import { ApiError } from '../errors';
 import { blockBetween } from '../members/blocks';

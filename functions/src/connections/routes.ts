@@ -4,8 +4,8 @@
  * GET /founder/connection-status/{id} (mounted at /founder). Handlers only translate
  * HTTP to the domain functions.
  */
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../session/guards';
+import { z } from '@hono/zod-openapi';
+import { MEMBERS, routesFor } from '../session/guards';
 import { RATE_LIMITS } from '../rate-limit/policies';
 import { newRouter } from '../http/context';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
@@ -17,6 +17,8 @@ import { relationWith } from './relation';
 import { ConnectBodySchema, ConnectionChangeSchema, RelationSchema } from './schemas';
 import { IdParamSchema, IdSchema } from '../members/schemas';
 import { acceptRequest, connect, endConnection } from './service';
+
+const route = routesFor(MEMBERS);
 
 /**
  * PUT and DELETE /{idOrStatus} take a connection id where GET /{idOrStatus} takes a status:
@@ -30,14 +32,13 @@ const notFound = { 404: `${M.requestNotFound} (also for rows of other members)` 
 
 const changeRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/connect',
       ...connectionsDoc,
       summary: 'Send a connection request',
       description:
         'Asks a member to connect, with an optional note. If they already asked you (pending, or ignored by you), this accepts their request instead (`state: connected`).',
-      middleware: [requireUser] as const,
       request: jsonBody(ConnectBodySchema),
       responses: {
         201: jsonResponse(ConnectionChangeSchema, 'Request sent (`pending_sent`), or their request accepted (`connected`).'),
@@ -52,13 +53,12 @@ const changeRoutes = newRouter()
     async (c) => c.json(await connect(c.get('deps'), c.get('account').user.id, c.req.valid('json')), 201),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/accepted/{id}',
       ...connectionsDoc,
       summary: 'Accept a request you received',
       description: 'Only the receiver; pending requests, or ones you ignored earlier. The requester is notified.',
-      middleware: [requireUser] as const,
       request: { params: IdParamSchema },
       responses: {
         200: jsonResponse(ConnectionChangeSchema, 'Connected.'),
@@ -68,13 +68,12 @@ const changeRoutes = newRouter()
     async (c) => c.json(await acceptRequest(c.get('deps'), c.get('account').user.id, c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/ignored/{id}',
       ...connectionsDoc,
       summary: 'Ignore a request you received',
       description: 'Only the receiver; pending requests. The sender is not told: to them the request keeps looking pending.',
-      middleware: [requireUser] as const,
       request: { params: IdParamSchema },
       responses: {
         200: jsonResponse(ConnectionChangeSchema, 'Ignored (`state: none`).'),
@@ -84,13 +83,12 @@ const changeRoutes = newRouter()
     async (c) => c.json(await endConnection(c.get('deps'), c.get('account').user.id, c.req.valid('param').id, 'ignore'), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/{idOrStatus}',
       ...connectionsDoc,
       summary: 'Withdraw a request you sent',
       description: 'Only the sender; the request becomes `withdrawn` and the receiver is not told.',
-      middleware: [requireUser] as const,
       request: { params: ConnectionAtListPositionSchema },
       responses: {
         200: jsonResponse(ConnectionChangeSchema, 'Withdrawn (`state: none`).'),
@@ -100,13 +98,12 @@ const changeRoutes = newRouter()
     async (c) => c.json(await endConnection(c.get('deps'), c.get('account').user.id, c.req.valid('param').idOrStatus, 'withdraw'), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'delete',
       path: '/{idOrStatus}',
       ...connectionsDoc,
       summary: 'Remove a connection',
       description: 'Either member; the connection becomes `removed` and either can ask again later.',
-      middleware: [requireUser] as const,
       request: { params: ConnectionAtListPositionSchema },
       responses: {
         200: jsonResponse(ConnectionChangeSchema, 'Removed (`state: none`).'),
@@ -124,14 +121,13 @@ export const connectionRoutes = newRouter().route('/', changeRoutes).route('/', 
 
 /** Mounted at /founder: the relation between the viewer and a member. */
 export const founderConnectionRoutes = newRouter().openapi(
-  createRoute({
+  route({
     method: 'get',
     path: '/connection-status/{id}',
     ...connectionsDoc,
     summary: 'Your relation with a member',
     description:
       'The id may be a user id, a founder profile id or an advisor id. The answer says the state, the request or connection you may act on, and the actions open to you.',
-    middleware: [requireUser] as const,
     request: { params: IdParamSchema },
     responses: {
       200: jsonResponse(RelationSchema, 'The relation.'),

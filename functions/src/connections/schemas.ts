@@ -6,6 +6,7 @@
 import { z } from '@hono/zod-openapi';
 import { connectionStatuses } from '../db/schema';
 import { IdSchema, MemberCardSchema, PageQuerySchema, pagedSchema } from '../members/schemas';
+import { RELATION_ACTIONS, RELATION_STATES } from '../shared/connection-actions';
 
 export const NOTE_MAX_LENGTH = 300;
 
@@ -42,9 +43,6 @@ export const ConnectionCountsSchema = z
     blocked: count('Members the viewer blocked.'),
   })
   .openapi('ConnectionCounts');
-
-export const RELATION_STATES = ['self', 'none', 'pending_sent', 'pending_received', 'connected', 'blocked'] as const;
-export const RELATION_ACTIONS = ['connect', 'withdraw', 'accept', 'ignore', 'message', 'remove', 'unblock'] as const;
 
 export const RelationSchema = z
   .object({

@@ -3,16 +3,17 @@
  * everything FounderMesh holds about the signed-in member (archive.ts), at most once an
  * hour; `GET /auth/data-export/status` tells whether one may be made now, and when next.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { newRouter } from '../http/context';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { limitKey, RATE_LIMITS, enforceLimits } from '../rate-limit/policies';
-import { requireUser } from '../session/guards';
+import { MEMBERS, routesFor } from '../session/guards';
 import { ApiError } from '../errors';
 import { archiveName, memberArchive } from './archive';
 import { linkedIdentities } from './identities';
 
-const security = [{ bearerAuth: [] }];
+const route = routesFor(MEMBERS);
+
 const RULE = RATE_LIMITS.dataExportsByMember;
 
 export const DataExportStatusSchema = z
@@ -26,14 +27,12 @@ export const DataExportStatusSchema = z
 
 export const dataExportRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/data-export/status',
       tags: ['Auth'],
       summary: 'Whether you may download your data now',
       description: `A download may be made once every ${RULE.windowSeconds / 60} minutes; this tells when the next one is possible, without using it.`,
-      security,
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(DataExportStatusSchema, 'The state of the limit.'), ...errorResponses([401]) },
     }),
     async (c) => {
@@ -44,15 +43,13 @@ export const dataExportRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/data-export',
       tags: ['Auth'],
       summary: 'Download your data',
       description:
         'A zip of everything FounderMesh holds about you, produced as it is sent: one JSON document per kind (profile, posts, comments, reactions, votes, connections, messages, notifications, profile views, sign-in methods, subscription), a README, and your own media files under `media/`. Only your own data: other members’ messages are counted, not included, and members who browse privately are never named. Once an hour: a further download answers 429 with `Retry-After`.',
-      security,
-      middleware: [requireUser] as const,
       responses: {
         200: {
           description: 'The zip, as an attachment named `foundermesh-data-<date>.zip`.',

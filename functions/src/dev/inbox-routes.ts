@@ -6,7 +6,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { newRouter } from '../http/context';
-import { MESSAGE_BODY_MAX_LENGTH } from '../inbox/limits';
+import { MESSAGE_BODY_MAX_LENGTH } from '../shared/inbox-limits';
 import { IdSchema } from '../members/schemas';
 import { JSON_BODY_ERRORS, errorResponses, jsonBody, jsonResponse } from '../openapi/responses';
 import { PUBLIC_SECURITY } from '../openapi/security';

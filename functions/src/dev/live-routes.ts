@@ -3,16 +3,17 @@
  * bench (mounted under /dev, so outside development they answer like unknown routes): send
  * one of the live events to one's own sockets, count them, or drop them all as a restart would.
  */
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../session/guards';
+import { z } from '@hono/zod-openapi';
+import { MEMBERS, routesFor } from '../session/guards';
 import { newRouter, type AppEnv } from '../http/context';
 import type { Context } from 'hono';
 import type { LiveEventName, LiveEvents } from '../live/events';
 import { JSON_BODY_ERRORS, errorResponses, jsonBody, jsonResponse } from '../openapi/responses';
 
+const route = routesFor(MEMBERS);
+
 const devLiveTag = {
   tags: ['Development'],
-  security: [{ bearerAuth: [] }],
   description: "Development only (ENVIRONMENT=development); 404 elsewhere. Acts on the caller's own live connection.",
 };
 
@@ -28,12 +29,11 @@ const liveOf = (c: Context<AppEnv>) => c.env.LIVE.get(c.env.LIVE.idFromName(c.ge
 /** Mounted at /dev/live (inside the development-only /dev router). */
 export const devLiveRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/emit',
       summary: 'Send a live event to your own sockets',
       ...devLiveTag,
-      middleware: [requireUser] as const,
       request: jsonBody(EmitBodySchema),
       responses: {
         200: jsonResponse(z.object({ sockets: z.number().int() }).openapi('DevLiveEmitted'), 'How many of your sockets (joined to "/") it reached.'),
@@ -47,12 +47,11 @@ export const devLiveRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/sockets',
       summary: 'Count your open live sockets',
       ...devLiveTag,
-      middleware: [requireUser] as const,
       responses: {
         200: jsonResponse(z.object({ open: z.number().int(), connected: z.number().int() }).openapi('DevLiveSockets'), 'Open sockets, and how many joined "/".'),
         ...errorResponses([401, 404]),
@@ -61,12 +60,11 @@ export const devLiveRoutes = newRouter()
     async (c) => c.json(await liveOf(c).sockets(), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/drop',
       summary: 'Close all your live sockets, as a restart would',
       ...devLiveTag,
-      middleware: [requireUser] as const,
       responses: {
         200: jsonResponse(z.object({ dropped: z.number().int() }).openapi('DevLiveDropped'), 'How many sockets were closed; clients reconnect by themselves.'),
         ...errorResponses([401, 404]),

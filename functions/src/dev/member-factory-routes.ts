@@ -9,7 +9,7 @@ import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { PUBLIC_SECURITY } from '../openapi/security';
 import { advisorFormSchema, founderFormSchema } from '../profiles/openapi';
-import { PROFILE_LIMITS } from '../profiles/vocabulary';
+import { PROFILE_LIMITS } from '../shared/profile-vocabulary';
 import { MemberTypeSchema, UserSchema } from '../users/schemas';
 import { FACTORY_PASSWORD, makeMember, randomPart, type MakeMemberInput } from './member-factory';
 

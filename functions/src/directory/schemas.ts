@@ -7,7 +7,7 @@ import { FeedPostSchema } from '../feed/schemas';
 import { normalHashtag } from '../feed/tags';
 import { cappedPagedSchema, pagedSchema } from '../members/schemas';
 import { ProfileSummarySchema } from '../profiles/schemas';
-import { EXPERTISE, IDEA_STAGES, INDUSTRIES, keysOf, SKILLS } from '../profiles/vocabulary';
+import { EXPERTISE, IDEA_STAGES, INDUSTRIES, keysOf, SKILLS } from '../shared/profile-vocabulary';
 import { MemberTypeSchema } from '../users/schemas';
 
 import { DIRECTORY_PAGE_SIZE, TOPIC_PAGE_SIZE } from './limits';

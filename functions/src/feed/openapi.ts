@@ -19,11 +19,10 @@ import {
   POST_IMAGES_MAX,
   POST_TEXT_MAX,
   VIDEO_MAX_BYTES,
-} from './limits';
+} from '../shared/feed-limits';
 import { PollInputSchema, type PollInput, readerLimitedText } from './schemas';
 
 export const feedDoc = { tags: ['Feed'] };
-export const memberFeedDoc = { ...feedDoc, security: [{ bearerAuth: [] }] };
 
 type Status = Parameters<typeof errorResponses>[0][number];
 

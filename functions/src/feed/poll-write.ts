@@ -7,7 +7,7 @@ import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { feedPollOptions, feedPolls } from '../db/schema';
 import { fieldError, invalidFields } from '../errors';
-import { POLL_MAX_DAYS } from './limits';
+import { POLL_MAX_DAYS } from '../shared/feed-limits';
 import { FEED_MESSAGES as M } from './messages';
 import type { Poll, PollInput } from './schemas';
 

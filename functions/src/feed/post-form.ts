@@ -6,7 +6,7 @@
  */
 import { invalidFields, type FieldErrors } from '../errors';
 import { checkPostMedia, type CheckedMedia } from '../media/post-media';
-import { MEDIA_ALT_MAX, POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, VIDEO_MAX_BYTES } from './limits';
+import { MEDIA_ALT_MAX, POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, VIDEO_MAX_BYTES } from '../shared/feed-limits';
 import type { PostFormFields } from './openapi';
 import type { PollInput } from './schemas';
 

@@ -5,23 +5,26 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdSchema } from '../members/schemas';
-import { optionalUser, requireUser } from '../session/guards';
+import { MEMBERS, requireUser, routesFor, VIEWERS } from '../session/guards';
 import { newRouter } from '../http/context';
 import { refuseBrowserLoads } from '../http/fetch-metadata';
 import { formRequest } from '../http/forms';
+import { MEMBER_SECURITY } from '../openapi/security';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { deletePost, setLike, vote } from './actions';
 import { PIN_MESSAGES, setPinned } from './pins';
 import { listPosts, postHistory } from './list';
 import { FEED_MESSAGES as M } from './messages';
-import { feedDoc, feedErrors, memberFeedDoc, postFormBody } from './openapi';
+import { feedDoc, feedErrors, postFormBody } from './openapi';
 import { readPostForm } from './post-form';
 import { postBySlug, viewerOf } from './read';
 import { DeletedSchema, FeedPostPageSchema, FeedPostSchema, LikeBodySchema, LikeResultSchema, PinBodySchema, PollSchema, PostHistorySchema } from './schemas';
 import { createPost, editPost } from './write';
 import { TAG_NOTICES_LIMITED } from './tag-notices';
 import { ApiError } from '../errors';
-import { OPTIONAL_MEMBER_SECURITY } from '../openapi/security';
+
+const memberRoute = routesFor(MEMBERS);
+const viewerRoute = routesFor(VIEWERS);
 
 const integer = (min: number, max: number, description: string) =>
   z.coerce.number().int().min(min).max(max).optional().openapi({ type: 'integer', minimum: min, maximum: max, description });
@@ -62,14 +65,13 @@ const voteResponses = {
 
 const readRoutes = newRouter()
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/',
-      ...memberFeedDoc,
+      ...feedDoc,
       summary: 'The feed: newest posts first, by group or hashtag, or the pinned posts',
       description:
         'Members only. Posts by members blocked either way are left out; `likedByUser`, the poll votes and `canEdit`/`canDelete` are the viewer’s. Paging by `page`/`limit`, or by `_start`/`_limit` (the pinned lists: `?_start=0&_limit=5&isPinned=true&group=<key>`).',
-      middleware: [requireUser] as const,
       request: { query: FeedQuerySchema },
       responses: { 200: jsonResponse(FeedPostPageSchema, 'A page of posts.'), ...feedErrors([400, 401]) },
     }),
@@ -83,26 +85,24 @@ const readRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/{post_id}/history',
-      ...memberFeedDoc,
+      ...feedDoc,
       summary: 'Earlier versions of a post',
       description: 'Members who may see the post. Newest first; each version says when it was replaced and by whom.',
-      middleware: [requireUser] as const,
       request: { params: PostIdParam },
       responses: { 200: jsonResponse(PostHistorySchema, 'The versions.'), ...feedErrors([400, 401, 404], notFound) },
     }),
     async (c) => c.json(await postHistory(c.get('deps'), c.get('account').user.id, c.req.valid('param').post_id), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/{optionId}/vote',
-      ...memberFeedDoc,
+      ...feedDoc,
       summary: 'Vote in a poll',
       description: `One vote per member and poll. 409 \`${M.alreadyVoted}\` or \`${M.pollClosed}\`; 404 when the option is not one of the poll's.`,
-      middleware: [requireUser] as const,
       request: { params: OptionParam, query: PollQuery },
       responses: voteResponses,
     }),
@@ -112,7 +112,9 @@ const readRoutes = newRouter()
     createRoute({
       method: 'get',
       path: '/{optionId}/vote',
-      ...memberFeedDoc,
+      ...feedDoc,
+      // Members only, but a browser's load is refused before the session is even read.
+      security: MEMBER_SECURITY,
       summary: 'Vote in a poll (docs/product.md#polls, for scripts and apps)',
       description: `As \`POST\`, for clients of docs/product.md#polls. Browsers' navigations and subresource loads (\`Sec-Fetch-Mode: navigate\`, a \`Sec-Fetch-Dest\` other than \`empty\`) are refused with 403 \`${M.voteByLink}\`, so a link in a post never votes.`,
       middleware: [refuseBrowserLoads(M.voteByLink), requireUser] as const,
@@ -122,14 +124,12 @@ const readRoutes = newRouter()
     async (c) => c.json(await vote(c.get('deps'), c.get('account').user.id, c.req.valid('query').pollId, c.req.valid('param').optionId), 200),
   )
   .openapi(
-    createRoute({
+    viewerRoute({
       method: 'get',
       path: '/{idOrSlug}',
-      security: OPTIONAL_MEMBER_SECURITY,
       ...feedDoc,
       summary: 'A post by its slug',
       description: 'Public: visitors get `likedByUser: false` and `canEdit: false`. 404 also when the author and the viewer blocked each other.',
-      middleware: [optionalUser] as const,
       request: { params: SlugParam },
       responses: { 200: jsonResponse(FeedPostSchema, 'The post.'), ...feedErrors([400, 404], notFound) },
     }),
@@ -151,13 +151,13 @@ const formErrors = feedErrors([400, 401, 403, 404, 409, 413, 415, 429], {
 
 const writeRoutes = newRouter()
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/',
-      ...memberFeedDoc,
+      ...feedDoc,
       summary: 'Publish a post',
       description: 'Text, a poll and media from the multipart form. Members tagged in the text are notified.',
-      middleware: [requireUser, formRequest(M.multipartOnly)] as const,
+      middleware: [formRequest(M.multipartOnly)] as const,
       request: postFormBody,
       responses: { 201: jsonResponse(FeedPostSchema, 'The post.'), ...formErrors },
     }),
@@ -167,14 +167,14 @@ const writeRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'put',
       path: '/{idOrSlug}',
-      ...memberFeedDoc,
+      ...feedDoc,
       summary: 'Edit your post',
       description:
         'Only the author. The version replaced is kept in the history. Fields left out stay; media stay unless `replaceMedia=true`. A poll with votes keeps its options (409).',
-      middleware: [requireUser, formRequest(M.multipartOnly)] as const,
+      middleware: [formRequest(M.multipartOnly)] as const,
       request: { params: EditedPostParam, ...postFormBody },
       responses: { 200: jsonResponse(FeedPostSchema, 'The edited post.'), ...formErrors },
     }),
@@ -184,27 +184,25 @@ const writeRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/delete/{post_id}',
-      ...memberFeedDoc,
+      ...feedDoc,
       summary: 'Delete a post',
       description: 'Its author or an administrator. Comments, likes, votes and media go with it.',
-      middleware: [requireUser] as const,
       request: { params: PostIdParam },
       responses: { 200: jsonResponse(DeletedSchema, 'Deleted.'), ...feedErrors([400, 401, 403, 404], { ...notFound, 403: M.cannotDelete }) },
     }),
     async (c) => c.json(await deletePost({ ...c.get('deps'), media: c.env.MEDIA }, c.get('account'), c.req.valid('param').post_id), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'patch',
       path: '/{post_id}/pin',
-      ...memberFeedDoc,
+      ...feedDoc,
       summary: 'Pin or unpin a post',
       description:
         'Administrators only. Pinned posts are listed with `isPinned=true`, newest pin first; a group holds at most 5. Audited as post.pin / post.unpin. Pinning a pinned post (or unpinning one that is not) is a 409.',
-      middleware: [requireUser] as const,
       request: { params: PostIdParam, ...jsonBody(PinBodySchema) },
       responses: {
         200: jsonResponse(FeedPostSchema, 'The post.'),
@@ -217,13 +215,12 @@ const writeRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/like-by-user/{post_id}',
-      ...memberFeedDoc,
+      ...feedDoc,
       summary: 'Like or unlike a post',
       description: 'Idempotent: liking twice is one like. The count is recomputed from the likes in the same transaction.',
-      middleware: [requireUser] as const,
       request: { params: PostIdParam, ...jsonBody(LikeBodySchema) },
       responses: { 200: jsonResponse(LikeResultSchema, 'Your like and the count.'), ...feedErrors([...JSON_BODY_ERRORS, 401, 404], notFound) },
     }),

@@ -9,7 +9,7 @@ import type { Deps } from '../deps';
 import { runBatch } from '../db/batch';
 import { blockedEitherWay } from '../members/blocks';
 import { MEMBER_CARD_COLUMNS, MEMBER_CARD_JOINS, type MemberCardRow, toMemberCard } from '../members/cards';
-import { isAdmin } from '../users/roles';
+import { isAdmin } from '../shared/roles';
 import type { Account } from '../users/wire';
 import type { FeedPost, MediaItem, Mention, Poll } from './schemas';
 

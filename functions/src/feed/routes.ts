@@ -4,7 +4,7 @@
  * tagged members' notification (/notifications). Comments live in ../comments.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAdmin, requireUser } from '../session/guards';
+import { ADMINS, MEMBERS, routesFor } from '../session/guards';
 import { newRouter } from '../http/context';
 import { JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { listGroups } from './groups';
@@ -15,7 +15,7 @@ import { sitemapPosts } from './list';
 import { FEED_MESSAGES as M } from './messages';
 import { TAG_NOTICES_LIMITED } from './tag-notices';
 import { notifyTaggedUsers } from './notify';
-import { feedDoc, feedErrors, memberFeedDoc } from './openapi';
+import { feedDoc, feedErrors } from './openapi';
 import {
   AdminFeedGroupListSchema,
   AdminFeedGroupSchema,
@@ -32,6 +32,9 @@ import {
 } from './schemas';
 import { PUBLIC_SECURITY } from '../openapi/security';
 
+const memberRoute = routesFor(MEMBERS);
+const adminRoute = routesFor(ADMINS);
+
 export { feedPostRoutes } from './post-routes';
 
 const KeyParam = z.object({
@@ -45,13 +48,12 @@ const KeyParam = z.object({
 /** Mounted at /feed. */
 export const feedRoutes = newRouter()
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/groups',
-      ...memberFeedDoc,
+      ...feedDoc,
       summary: 'The feed groups',
       description: 'Members only, in display order. `audience` says who may post in each.',
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(FeedGroupListSchema, 'The groups.'), ...feedErrors([401]) },
     }),
     async (c) => c.json({ data: await listGroups(c.get('deps')) }, 200),
@@ -69,57 +71,53 @@ export const feedRoutes = newRouter()
     async (c) => c.json(await sitemapPosts(c.get('deps')), 200),
   );
 
-const adminDoc = { tags: ['Feed', 'Admin'], security: [{ bearerAuth: [] }] };
+const adminDoc = { tags: ['Feed', 'Admin'] };
 
 /** Mounted at /admin. Every change writes its group.* audit entry in its own batch. */
 export const adminFeedGroupRoutes = newRouter()
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'get',
       path: '/feed-groups',
       ...adminDoc,
       summary: 'Every feed group, archived ones too',
       description: 'Administrators only, in display order, with the archive time and the number of pinned posts of each.',
-      middleware: [requireUser, requireAdmin] as const,
       responses: { 200: jsonResponse(AdminFeedGroupListSchema, 'The groups.'), ...feedErrors([401, 403]) },
     }),
     async (c) => c.json({ data: await listGroupsForAdmin(c.get('deps')) }, 200),
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/feed-groups',
       ...adminDoc,
       summary: 'Add a feed group',
       description: 'Administrators only. Audited as group.create.',
-      middleware: [requireUser, requireAdmin] as const,
       request: jsonBody(GroupBodySchema),
       responses: { 201: jsonResponse(FeedGroupSchema, 'The group.'), ...feedErrors([...JSON_BODY_ERRORS, 401, 403, 409], { 409: M.groupExists }) },
     }),
     async (c) => c.json(await createGroup(c.get('deps'), c.get('account').user, c.req.valid('json')), 201),
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'put',
       path: '/feed-groups/order',
       ...adminDoc,
       summary: 'Reorder the feed groups',
       description: 'Administrators only. Each group whose position changes is audited as group.reorder.',
-      middleware: [requireUser, requireAdmin] as const,
       request: jsonBody(GroupOrderSchema),
       responses: { 200: jsonResponse(AdminFeedGroupListSchema, 'Every group, in the new order.'), ...feedErrors([...JSON_BODY_ERRORS, 401, 403]) },
     }),
     async (c) => c.json({ data: await reorderGroups(c.get('deps'), c.get('account').user, c.req.valid('json').keys) }, 200),
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'patch',
       path: '/feed-groups/{key}',
       ...adminDoc,
       summary: 'Change, archive or restore a feed group',
       description:
         'Administrators only: name, description, audience (audited as group.rename), position (group.reorder), archived (group.archive). The key never changes; groups are archived, never deleted.',
-      middleware: [requireUser, requireAdmin] as const,
       request: { params: KeyParam, ...jsonBody(GroupPatchSchema) },
       responses: {
         200: jsonResponse(AdminFeedGroupSchema, 'The group.'),
@@ -129,14 +127,13 @@ export const adminFeedGroupRoutes = newRouter()
     async (c) => c.json(await updateGroup(c.get('deps'), c.get('account').user, c.req.valid('param').key, c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/feed-groups/{key}/pins',
       ...adminDoc,
       summary: 'Pin a post of the group by its address',
       description:
         'Administrators only. `post` is the post’s address (`https://…/post/<slug>` or `/post/<slug>`) or its slug. Each refusal of it names the field: not an address (400), no post there (404), a post of another group (400), already pinned (409). A group holds at most 5 pins (409). Audited as post.pin.',
-      middleware: [requireUser, requireAdmin] as const,
       request: { params: KeyParam, ...jsonBody(PinAddressBodySchema) },
       responses: {
         200: jsonResponse(FeedPostSchema, 'The pinned post.'),
@@ -151,14 +148,13 @@ export const adminFeedGroupRoutes = newRouter()
 
 /** Mounted at /notifications. */
 export const taggedUsersRoutes = newRouter().openapi(
-  createRoute({
+  memberRoute({
     method: 'post',
     path: '/notify-tagged-users',
-    ...memberFeedDoc,
+    ...feedDoc,
     summary: 'Notify the members tagged in your post',
     description:
       'Only the author; notifies those of `taggedUsers` that are stored mentions of the post (tagged, existing, not blocked). A member you told of this post within a day counts as notified but is not told again.',
-    middleware: [requireUser] as const,
     request: jsonBody(TaggedUsersBodySchema),
     responses: {
       200: jsonResponse(NotifiedSchema, 'How many were notified.'),

@@ -7,7 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { feedGroupAudiences } from '../db/schema';
 import { IdSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
 import { MemberTypeSchema } from '../users/schemas';
-import { COMMENT_TEXT_MAX, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX, readerText, storedMax } from './limits';
+import { COMMENT_TEXT_MAX, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX, readerText, storedMax } from '../shared/feed-limits';
 
 /**
  * Text whose limit counts what readers see: a mention's token counts as `@Name`, so the ids

@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { blockedEitherWay } from '../members/blocks';
 import { slugify } from '../users/slugs';
-import { HASHTAG_MAX, MENTION_TOKEN as MENTION } from './limits';
+import { HASHTAG_MAX, MENTION_TOKEN as MENTION } from '../shared/feed-limits';
 
 const HASHTAG = new RegExp(`(^|[^\\p{L}\\p{N}_&/#])#([\\p{L}\\p{N}_]{1,${HASHTAG_MAX}})(?![\\p{L}\\p{N}_])`, 'gu');
 /** More distinct tags than these in one post are read as plain text. */

@@ -3,7 +3,7 @@
  * JSON: one video at its limit (or four images at theirs) plus the text fields. app.ts
  * picks the limit per request with isPostForm.
  */
-import { POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, VIDEO_MAX_BYTES } from './limits';
+import { POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, VIDEO_MAX_BYTES } from '../shared/feed-limits';
 
 /** The most a post form may weigh: the larger of one video or four images, plus the fields. */
 export const POST_FORM_MAX_BYTES = Math.max(VIDEO_MAX_BYTES, POST_IMAGES_MAX * POST_IMAGE_MAX_BYTES) + 64 * 1024;

@@ -1,5 +1,6 @@
 /**
- * Route middleware for the per-member flood limits of policies.ts. Put it after requireUser:
+ * Route middleware for the per-member flood limits of policies.ts, for routes of a guarded group
+ * (`routesFor(MEMBERS)`, session/guards.ts), whose guards run first:
  * it counts the request against the signed-in member's limit before the body is read or any
  * work is done, and answers 429 with `Retry-After` past it. The benches, which time sends
  * rather than people, lift these limits with `BENCH_LIFTS_FLOOD_LIMITS=true`, obeyed only in

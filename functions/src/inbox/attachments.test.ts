@@ -8,7 +8,7 @@ import { fixedClock } from '../clock';
 import { db } from '../db/client';
 import { rateLimiterBinding } from '../rate-limit/rate-limiter-binding';
 import { storeUpload } from './attachments';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import { block, connectedMembers, deleteMessage, fileOf, formOf, pdfBytes, postForm, send, sendText, type Member } from './test-inbox';
 
 const upload = (member: Member, file: File | string | undefined) => postForm('/upload/attachment', formOf({ file }), member.jwt);

@@ -16,7 +16,7 @@ import { ApiError } from '../errors';
 import { enforceLimits, FLOOD_LIMITS, tooManyAttempts } from '../rate-limit/policies';
 import { deleteOwnKeys, putUnderFreshKeys } from '../media/r2-objects';
 import { contentDisposition, type CheckedFile } from './files';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import type { Attachment } from './schemas';
 import { toAttachment } from './wire';
 

@@ -11,7 +11,7 @@ import { notificationDeps, storedRows, testStores } from '../notifications/test-
 import { deleteMessage } from './delete';
 import type { MessageForm } from './message-form';
 import { sendMessage } from './send';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 
 const unavailable = () => Promise.reject(new Error('object unavailable'));
 /** The recipient's object down for the calls named, the real one otherwise. */

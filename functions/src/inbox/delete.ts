@@ -17,7 +17,7 @@ import { runBatch } from '../db/batch';
 import { ApiError } from '../errors';
 import { deleteFiles } from './attachments';
 import type { InboxLiveEvents } from './live-events';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import type { DeletedMessage } from './schemas';
 import { hiddenFrom, threadViews, type InboxDeps } from './threads';
 import { previewOf } from './wire';

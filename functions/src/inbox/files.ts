@@ -7,8 +7,8 @@
 import { checkImage, IMAGE_PROBLEMS } from '../media/images';
 import { readGifInfo, readVideoInfo } from '../media/video';
 import { stripVideo, VIDEO_UNREADABLE } from '../media/video-strip';
-import { INBOX_MESSAGES as M } from './messages';
-import { ATTACHMENT_MAX_BYTES } from './limits';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
+import { ATTACHMENT_MAX_BYTES } from '../shared/inbox-limits';
 
 /** A checked file, ready to store. */
 export type CheckedFile = { bytes: Uint8Array; mime: string; extension: string; width: number | null; height: number | null };

@@ -6,7 +6,7 @@
 import type { MemberCard } from '../members/schemas';
 import type { UnseenCounts } from '../notifications/live-events';
 import type { Notification } from '../notifications/schemas';
-import type { NEW_MESSAGE_TITLE } from './messages';
+import type { NEW_MESSAGE_TITLE } from '../shared/inbox-messages';
 import type { Thread } from './schemas';
 
 export type InboxLiveEvents = {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildDeps } from '../build-deps';
 import { closeLiveSockets, joinedLiveSocket, recordingEmitter } from '../../test/live';
-import { NEW_MESSAGE_TITLE } from './messages';
+import { NEW_MESSAGE_TITLE } from '../shared/inbox-messages';
 import { deleteMessage } from './delete';
 import { threadMessages } from './read';
 import { sendMessage } from './send';

@@ -7,7 +7,7 @@
 import { fieldError, type FieldErrors } from '../errors';
 import type { NamedFile } from './attachments';
 import { checkAttachment, cleanFileName, type FileProblem } from './files';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import type { MessageFormFields } from './openapi';
 
 /** The message form: new files and ids of the caller's earlier uploads, in the order sent. */

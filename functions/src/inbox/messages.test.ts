@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, get, signedInMember } from '../../test/api';
 import { someMembers, UNKNOWN_ID } from '../../test/connections';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import { block, connectedMembers, deleteMessage, listOf, openThread, removeConnection, send, sendText, unseen } from './test-inbox';
 import { storedRows } from '../notifications/test-support';
 

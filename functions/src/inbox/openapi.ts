@@ -5,10 +5,10 @@
  */
 import { z } from '@hono/zod-openapi';
 import { formBody, formField, formFile, isEmptyFilePart, valuesOf } from '../http/forms';
-import { ATTACHMENT_MAX_BYTES, MESSAGE_BODY_MAX_LENGTH, MESSAGE_MAX_ATTACHMENTS } from './limits';
-import { INBOX_MESSAGES as M } from './messages';
+import { ATTACHMENT_MAX_BYTES, MESSAGE_BODY_MAX_LENGTH, MESSAGE_MAX_ATTACHMENTS } from '../shared/inbox-limits';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 
-export const inboxDoc = { tags: ['Inbox'], security: [{ bearerAuth: [] }] };
+export const inboxDoc = { tags: ['Inbox'] };
 
 const MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
 const FILE_TYPES = 'JPEG, PNG, WebP or GIF images (metadata removed), PDFs, MP4 or WebM videos: judged by their bytes, never by name or declared type';

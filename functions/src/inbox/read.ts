@@ -12,7 +12,7 @@ import { ApiError, invalidFields } from '../errors';
 import { visibleUnseen } from '../notifications/unseen';
 import type { InboxLiveEvents } from './live-events';
 import { tellLive } from '../notifications/deliver';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import type { ThreadMessages } from './schemas';
 import { cardsFor, hiddenFrom, threadOf, type InboxDeps } from './threads';
 import { toMessage, type PairCards } from './wire';

@@ -2,9 +2,9 @@
  * The inbox routes of docs/product.md#messages, mounted at /connections, and the attachment
  * upload, mounted at /upload. Handlers only translate HTTP to the domain functions.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { IdSchema } from '../members/schemas';
-import { requireUser } from '../session/guards';
+import { MEMBERS, routesFor } from '../session/guards';
 import { newRouter } from '../http/context';
 import { formRequest } from '../http/forms';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
@@ -12,7 +12,7 @@ import { attachmentFile, storeUpload } from './attachments';
 import { FLOOD_LIMITS, RATE_LIMITS } from '../rate-limit/policies';
 import { deleteMessage } from './delete';
 import { readMessageForm, readUploadForm } from './message-form';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import { inboxDoc, messageFormBody, uploadFormBody } from './openapi';
 import { threadMessages } from './read';
 import {
@@ -31,6 +31,8 @@ import { sendMessage } from './send';
 import { listThreads, openThread, unseenMessageCount } from './threads';
 import { limitPerMember } from '../http/rate-limit-guards';
 
+const route = routesFor(MEMBERS);
+
 const param = (name: string, description: string) => z.object({ [name]: IdSchema.openapi({ param: { name, in: 'path' }, description }) });
 const ThreadParam = param('id', 'The thread id.');
 const MessageParam = param('messageId', 'A message id.');
@@ -43,14 +45,13 @@ const FILE_ERRORS = {
 
 const readRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/',
       ...inboxDoc,
       summary: 'Your conversations, newest message first',
       description:
         'Threads with at least one message, each with the other member, the latest message (its read flag, quote and files) and your unread count. Members blocked either way are left out. `msgStatus=unread`: threads with messages you have not read.',
-      middleware: [requireUser] as const,
       request: { query: ThreadListQuerySchema },
       responses: { 200: jsonResponse(ThreadPageSchema, 'A page of threads.'), ...errorResponses([400, 401]) },
     }),
@@ -60,26 +61,24 @@ const readRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/messages/unseen-count',
       ...inboxDoc,
       summary: 'How many messages you have not read',
       description: 'The sum over your threads; threads hidden by a block are left out.',
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(UnseenCountSchema, 'The count.'), ...errorResponses([401]) },
     }),
     async (c) => c.json({ count: await unseenMessageCount(c.get('deps'), c.get('account').user.id) }, 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/attachments/{id}',
       ...inboxDoc,
       summary: 'The bytes of an attachment',
       description:
         'Only for the two members of its thread, or its uploader while it is unsent. Sent with its stored type, `X-Content-Type-Options: nosniff`, `Cache-Control: private` and an ETag; pictures and videos inline, PDFs as a download named with the `.pdf` extension.',
-      middleware: [requireUser] as const,
       request: { params: AttachmentParam },
       responses: {
         200: { description: 'The file.', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
@@ -94,14 +93,13 @@ const readRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/{id}',
       ...inboxDoc,
       summary: 'The messages of a conversation, newest page first',
       description:
         'Only its two members (anyone else: 404, as when a block hides it). Oldest first within the page; `hasMore` says whether older messages exist: ask again with `before=<the first message id>`. Opening it marks your unread messages in it read: your other tabs hear the new count (`counts`), and the other member hears `read` (`{ connectionId, readBy }`).',
-      middleware: [requireUser] as const,
       request: { params: ThreadParam, query: ThreadMessagesQuerySchema },
       responses: {
         200: jsonResponse(ThreadMessagesSchema, 'The thread and a page of its messages.'),
@@ -113,14 +111,13 @@ const readRoutes = newRouter()
 
 const writeRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/threads',
       ...inboxDoc,
       summary: 'Open the conversation with a member',
       description:
         'Finds or makes the thread with a connected member (the "Message" button). Without a connection a thread with history still opens, read only (`canWrite: false`); one without history is refused.',
-      middleware: [requireUser] as const,
       request: jsonBody(OpenThreadBodySchema),
       responses: {
         200: jsonResponse(ThreadSchema, 'The thread as you see it.'),
@@ -134,14 +131,14 @@ const writeRoutes = newRouter()
     async (c) => c.json(await openThread(c.get('deps'), c.get('account').user.id, c.req.valid('json').userId), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/messages',
       ...inboxDoc,
       summary: 'Send a message',
       description:
         'Text and up to five files (new ones, or ids of your unsent uploads), optionally answering a message of the same thread. Only to a connected member. The recipient gets the live `notification` "New Message" with the thread; your other tabs get `thread`.',
-      middleware: [requireUser, limitPerMember('messagesByMember', 'messages'), formRequest(M.multipartOnly)] as const,
+      middleware: [limitPerMember('messagesByMember', 'messages'), formRequest(M.multipartOnly)] as const,
       request: messageFormBody,
       responses: {
         201: jsonResponse(SentMessageSchema, 'The message and the thread as you see it.'),
@@ -164,14 +161,13 @@ const writeRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'delete',
       path: '/deleteMessage/{messageId}',
       ...inboxDoc,
       summary: 'Delete your message',
       description:
         'Only its author. The message stays as "deleted" (its text and files are removed) so replies quoting it still make sense; the thread and both members’ windows follow (`thread` with `removedMessageId`).',
-      middleware: [requireUser] as const,
       request: { params: MessageParam },
       responses: {
         200: jsonResponse(DeletedMessageSchema, 'Deleted; the thread as you now see it.'),
@@ -186,7 +182,7 @@ export const inboxRoutes = newRouter().route('/', writeRoutes).route('/', readRo
 
 /** Mounted at /upload. */
 export const uploadRoutes = newRouter().openapi(
-  createRoute({
+  route({
     method: 'post',
     path: '/attachment',
     ...inboxDoc,
@@ -194,7 +190,7 @@ export const uploadRoutes = newRouter().openapi(
     description:
       'Stores one file, judged by its bytes, for a message you are about to send: pass its id in `mediaFiles`. Only you can read it until it is sent; an upload not sent within a day is removed. ' +
       `At most ${RATE_LIMITS.uploadsByMember.limit} uploads an hour, and ${FLOOD_LIMITS.pendingUploadsPerMember} held unsent at once (sending them frees their places).`,
-    middleware: [requireUser, formRequest(M.multipartOnly)] as const,
+    middleware: [formRequest(M.multipartOnly)] as const,
     request: uploadFormBody,
     responses: {
       201: jsonResponse(AttachmentSchema, 'The stored file.'),

@@ -5,9 +5,9 @@
  */
 import { z } from '@hono/zod-openapi';
 import { IdSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
-import { MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, THREAD_PAGE_MAX, THREAD_PAGE_SIZE } from './limits';
+import { MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, THREAD_PAGE_MAX, THREAD_PAGE_SIZE } from '../shared/inbox-limits';
 
-export * from './limits';
+export * from '../shared/inbox-limits';
 
 export const AttachmentSchema = z
   .object({

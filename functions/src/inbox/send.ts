@@ -27,7 +27,7 @@ import { unreadMark } from '../missed-mail/unread';
 import { deleteFiles, putFiles, unsentUploads, type FileDeps, type NamedFile, type StoredFile } from './attachments';
 import type { InboxLiveEvents } from './live-events';
 import type { MessageForm } from './message-form';
-import { INBOX_MESSAGES as M, NEW_MESSAGE_TITLE } from './messages';
+import { INBOX_MESSAGES as M, NEW_MESSAGE_TITLE } from '../shared/inbox-messages';
 import { toMemberCard } from '../members/cards';
 import type { SentMessage } from './schemas';
 import { pairState, threadIdOf, threadOf, type InboxDeps } from './threads';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, get, signedInMember } from '../../test/api';
 import { connectTo, someMembers, UNKNOWN_ID } from '../../test/connections';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import { block, connectedMembers, listOf, openThread, put, sendText, type Member } from './test-inbox';
 import { inboxBinding } from './inbox-binding';
 

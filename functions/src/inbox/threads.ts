@@ -18,7 +18,7 @@ import { pairKey } from '../connections/repository';
 import type { MemberCard } from '../members/schemas';
 import { idFrom } from '../db/ids';
 import { ApiError, invalidFields } from '../errors';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import { connectedPair } from './queries';
 import type { Thread, ThreadPage } from './schemas';
 import { toThread } from './wire';

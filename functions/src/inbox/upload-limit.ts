@@ -3,7 +3,7 @@
  * attachments at their limit plus its fields; an upload one file. app.ts picks the limit
  * per request with isMessageForm.
  */
-import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX_ATTACHMENTS } from './limits';
+import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX_ATTACHMENTS } from '../shared/inbox-limits';
 
 export const MESSAGE_FORM_MAX_BYTES = MESSAGE_MAX_ATTACHMENTS * ATTACHMENT_MAX_BYTES + 64 * 1024;
 

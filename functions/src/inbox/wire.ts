@@ -5,7 +5,7 @@
  */
 import { toMemberCard, type MemberCardRow } from '../members/cards';
 import type { MemberCard } from '../members/schemas';
-import { INBOX_MESSAGES as M } from './messages';
+import { INBOX_MESSAGES as M } from '../shared/inbox-messages';
 import type { Attachment, Message, Thread } from './schemas';
 import type { StoredMessage } from '../ports/inbox';
 

@@ -3,7 +3,7 @@
  * another founder: which criteria are must-haves that fail, and which nice-to-haves hold.
  */
 import type { CofounderPreferences } from '../profiles/schemas';
-import type { Commitment, IdeaStage, Industry, Skill } from '../profiles/vocabulary';
+import type { Commitment, IdeaStage, Industry, Skill } from '../shared/profile-vocabulary';
 
 /** A founder as matching reads them. */
 export type MatchFounder = {

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MEMBER_CARD_JOINS } from '../members/cards';
 import type { Deps } from '../deps';
 import type { CofounderPreferences } from '../profiles/schemas';
-import { COMMITMENTS, type Expertise, type HelpType, IDEA_STAGES, IMPORTANCE, type Industry, SKILLS } from '../profiles/vocabulary';
+import { COMMITMENTS, type Expertise, type HelpType, IDEA_STAGES, IMPORTANCE, type Industry, SKILLS } from '../shared/profile-vocabulary';
 import type { MatchFounder, MatchProfile } from './score';
 
 export type { MatchProfile } from './score';

@@ -1,14 +1,16 @@
 /**
  * GET /profiles/recommend-search (mounted at /profiles beside the search routes).
  */
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../session/guards';
+import { z } from '@hono/zod-openapi';
+import { MEMBERS, routesFor } from '../session/guards';
 import { newRouter } from '../http/context';
 import { invalidFields } from '../errors';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { MatchPageSchema } from '../profiles/schemas';
 import { MemberTypeSchema } from '../users/schemas';
 import { DEFAULT_MATCH_TYPE, recommendMatches } from './recommend';
+
+const route = routesFor(MEMBERS);
 
 const integer = (min: number, max: number, fallback: number, description: string) =>
   z.coerce.number().int().min(min).max(max).default(fallback).openapi({ type: 'integer', minimum: min, maximum: max, default: fallback, description });
@@ -20,15 +22,13 @@ const RecommendQuerySchema = z.object({
 });
 
 export const matchingRoutes = newRouter().openapi(
-  createRoute({
+  route({
     method: 'get',
     path: '/recommend-search',
     tags: ['Search'],
-    security: [{ bearerAuth: [] }],
     summary: 'Your matches: co-founders, advisors or founders',
     description:
       'Founders: founders looking for a co-founder, ranked by both sides’ preferences (must-haves filter, nice-to-haves weigh), complementary skills, commitment, city or remote, shared industries and idea stage; or, with `memberType=advisor`, advisors whose expertise fills your gaps. Advisors: founders who could use your expertise. Each match has a score (0–100) and its reasons. Members you are connected to, have a request with either way, ignored or blocked are left out.',
-    middleware: [requireUser] as const,
     request: { query: RecommendQuerySchema },
     responses: {
       200: jsonResponse(MatchPageSchema, 'Best first, with the total.'),

@@ -5,7 +5,7 @@
  * fills the founder's gaps, industries, place, investing). Scores run 0–100; each comes
  * with the reasons, in words, from the viewer's side.
  */
-import { EXPERTISE, type Expertise, type HelpType, type Industry, type Skill } from '../profiles/vocabulary';
+import { EXPERTISE, type Expertise, type HelpType, type Industry, type Skill } from '../shared/profile-vocabulary';
 import { criteriaOf, type MatchFounder, niceToHaveShare, passesMustHaves } from './preferences';
 import { cityWord, expertiseWords, industryWord, skillWords, STAGE_WORDS } from './words';
 

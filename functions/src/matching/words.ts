@@ -3,7 +3,7 @@
  * ("Sales and marketing" → "sales and marketing", while "AI" and "B2B" keep their
  * capitals), lists of them, and the short name of a city.
  */
-import { EXPERTISE, type IDEA_STAGES, INDUSTRIES, SKILLS } from '../profiles/vocabulary';
+import { EXPERTISE, type IDEA_STAGES, INDUSTRIES, SKILLS } from '../shared/profile-vocabulary';
 
 /** A label inside a sentence: lowercase, except words written in capitals (AI, B2B). */
 export function phrase(label: string): string {

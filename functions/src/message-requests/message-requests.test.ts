@@ -5,7 +5,7 @@ import { block, connectedPair, UNKNOWN_ID } from '../../test/connections';
 import { fixedClock } from '../clock';
 import { createApp } from '../app';
 import { send } from '../inbox/test-inbox';
-import { REQUEST_MESSAGES as M } from './messages';
+import { REQUEST_MESSAGES as M } from '../shared/message-request-messages';
 import { storedRows } from '../notifications/test-support';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;

@@ -4,7 +4,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { IdSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
-import { REQUEST_BODY_MAX } from './messages';
+import { REQUEST_BODY_MAX } from '../shared/message-request-messages';
 
 export const MessageRequestSchema = z
   .object({

@@ -26,7 +26,7 @@ import type { NotificationLiveEvents } from '../notifications/live-events';
 import { accountIsPremium, allowancePeriod, requestAllowance, type RequestAllowance } from '../premium/entitlements';
 import type { UserRow } from '../db/schema';
 import type { Account } from '../users/wire';
-import { REQUEST_MESSAGES as M } from './messages';
+import { REQUEST_MESSAGES as M } from '../shared/message-request-messages';
 import type { MessageRequest, MessageRequestPage, RequestSetting, SendRequestBody, SentRequest } from './schemas';
 
 type ReadDeps = Pick<Deps, 'db' | 'clock' | 'config'>;

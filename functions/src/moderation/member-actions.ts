@@ -12,7 +12,7 @@ import { users } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError, invalidFields } from '../errors';
 import { endSessions } from '../session/sessions';
-import { isAdmin } from '../users/roles';
+import { isAdmin } from '../shared/roles';
 import { formatUntil, type Suspension, suspendedSql, suspensionOf } from '../users/suspension';
 import {
   closeReportsStatement,

@@ -3,12 +3,11 @@
  * actions on a reported thing (dismiss, remove) and on a member (warn, suspend, unsuspend, and
  * their suspension now).
  */
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { newRouter, type AppEnv } from '../http/context';
 import { IdParamSchema } from '../members/schemas';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
-import { requireAdmin, requireUser } from '../session/guards';
+import { ADMINS, routesFor } from '../session/guards';
 import { MODERATION_MESSAGES as M } from './decisions';
 import { dismissReports, removeContent } from './item-actions';
 import { memberSuspension, suspendMember, unsuspendMember, warnMember } from './member-actions';
@@ -25,6 +24,8 @@ import {
   WarnBodySchema,
 } from './schemas';
 
+const route = routesFor(ADMINS);
+
 const refused = { 403: 'Only administrators can do this.' };
 const conflict = 'Already handled: what happened first, by whom and when (`data.first`).';
 
@@ -39,10 +40,8 @@ const itemOf = (item: { targetType: 'member' | 'post' | 'comment' | 'message'; t
 
 export const moderationRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       tags: ['Moderation'],
-      security: [{ bearerAuth: [] }],
-      middleware: [requireUser, requireAdmin] as const,
       method: 'get',
       path: '/',
       summary: 'The moderation queue',
@@ -53,10 +52,8 @@ export const moderationRoutes = newRouter()
     async (c) => c.json(await listQueue(c.get('deps'), c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({
+    route({
       tags: ['Moderation'],
-      security: [{ bearerAuth: [] }],
-      middleware: [requireUser, requireAdmin] as const,
       method: 'post',
       path: '/items/{targetType}/{targetId}/dismiss',
       summary: 'Dismiss every open report of a thing',
@@ -69,10 +66,8 @@ export const moderationRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       tags: ['Moderation'],
-      security: [{ bearerAuth: [] }],
-      middleware: [requireUser, requireAdmin] as const,
       method: 'post',
       path: '/items/{targetType}/{targetId}/remove',
       summary: 'Remove a reported post or comment',
@@ -94,10 +89,8 @@ export const moderationRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       tags: ['Moderation'],
-      security: [{ bearerAuth: [] }],
-      middleware: [requireUser, requireAdmin] as const,
       method: 'get',
       path: '/members/{id}/suspension',
       summary: "A member's suspension now",
@@ -110,10 +103,8 @@ export const moderationRoutes = newRouter()
     async (c) => c.json(await memberSuspension(c.get('deps'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    route({
       tags: ['Moderation'],
-      security: [{ bearerAuth: [] }],
-      middleware: [requireUser, requireAdmin] as const,
       method: 'post',
       path: '/members/{id}/warn',
       summary: 'Warn a member',
@@ -131,10 +122,8 @@ export const moderationRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       tags: ['Moderation'],
-      security: [{ bearerAuth: [] }],
-      middleware: [requireUser, requireAdmin] as const,
       method: 'post',
       path: '/members/{id}/suspend',
       summary: 'Suspend a member for a period or for good',
@@ -156,10 +145,8 @@ export const moderationRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       tags: ['Moderation'],
-      security: [{ bearerAuth: [] }],
-      middleware: [requireUser, requireAdmin] as const,
       method: 'post',
       path: '/members/{id}/unsuspend',
       summary: "End a member's suspension",

@@ -12,7 +12,7 @@ import { newId } from '../db/ids';
 import type { Deps } from '../deps';
 import type { StoredNotification } from '../ports/notifications';
 import { storeInputOf, type NotifyInput } from './notify';
-import { DELETED_MESSAGE_BODY } from './messages';
+import { DELETED_MESSAGE_BODY } from '../shared/notification-messages';
 
 type OutboxDeps = Pick<Deps, 'db' | 'clock' | 'notifications'>;
 /** The cron's redelivery also asks the sender's mailbox about a message's notification. */

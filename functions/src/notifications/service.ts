@@ -16,7 +16,7 @@ import { tellLive } from './deliver';
 import { visibleUnseen } from './unseen';
 import { toNotification } from './wire';
 import type { NotificationLiveEvents } from './live-events';
-import { NOTIFICATION_MESSAGES as M } from './messages';
+import { NOTIFICATION_MESSAGES as M } from '../shared/notification-messages';
 import type { Notification, NotificationPage } from './schemas';
 
 type ListDeps = Pick<Deps, 'db' | 'notifications'>;

@@ -3,13 +3,11 @@
  * slots (visitors too), booking, your sessions, and the answers to a session. Handlers only
  * translate HTTP to the domain functions (service.ts).
  */
-import { createRoute } from '@hono/zod-openapi';
 import { limitPerMember } from '../http/rate-limit-guards';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
-import { MEMBER_SECURITY, OPTIONAL_MEMBER_SECURITY } from '../openapi/security';
 import { RATE_LIMITS } from '../rate-limit/policies';
-import { optionalUser, requireUser } from '../session/guards';
+import { MEMBERS, routesFor, VIEWERS } from '../session/guards';
 import { BOOKING_MESSAGES as M } from './messages';
 import {
   BookingInputSchema,
@@ -25,70 +23,67 @@ import {
 } from './schemas';
 import { approveBooking, bookSession, cancelBooking, declineBooking, myBookings, ownOfficeHours, saveOfficeHours, slotsOf } from './service';
 
-const member = { tags: ['Office hours'], security: MEMBER_SECURITY };
-const anyone = { tags: ['Office hours'], security: OPTIONAL_MEMBER_SECURITY };
+const memberRoute = routesFor(MEMBERS);
+const viewerRoute = routesFor(VIEWERS);
+const tags = ['Office hours'];
 const answers = `At most ${RATE_LIMITS.bookingChangesByMember.limit} booking changes an hour. \`Retry-After\` says when to try again.`;
 
 export const officeHoursRoutes = newRouter()
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/',
-      ...member,
+      tags,
       summary: 'Your office hours',
       description: 'Your weekly hours and rules; the defaults (not published) when you never set them.',
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(OfficeHoursSchema, 'Your office hours.'), ...errorResponses([401]) },
     }),
     async (c) => c.json(await ownOfficeHours(c.get('deps'), c.get('account').user.id), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'put',
       path: '/',
-      ...member,
+      tags,
       summary: 'Set your office hours',
       description: 'Saves your weekly hours (wall-clock times in your time zone) and rules whole. Sessions already booked stay.',
-      middleware: [requireUser] as const,
       request: jsonBody(OfficeHoursInputSchema),
       responses: { 200: jsonResponse(OfficeHoursSchema, 'Your office hours now.'), ...errorResponses([...JSON_BODY_ERRORS, 401]) },
     }),
     async (c) => c.json(await saveOfficeHours(c.get('deps'), c.get('account').user.id, c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/sessions',
-      ...member,
+      tags,
       summary: 'Your sessions',
       description: 'Sessions you host or booked: upcoming, requests waiting for your answer as host, and the last 50 past or ended.',
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(BookingListSchema, 'Your sessions.'), ...errorResponses([401]) },
     }),
     async (c) => c.json(await myBookings(c.get('deps'), c.get('account').user.id), 200),
   )
   .openapi(
-    createRoute({
+    viewerRoute({
       method: 'get',
       path: '/{userId}/slots',
-      ...anyone,
+      tags,
       summary: 'A host’s open slots',
       description: 'Open slots of a member who published office hours, as instants in UTC; visitors may look, members book.',
-      middleware: [optionalUser] as const,
       request: { params: HostParam, query: SlotsQuerySchema },
       responses: { 200: jsonResponse(SlotsSchema, 'Open slots.'), ...errorResponses([400, 404], { 404: M.hostNotFound }) },
     }),
     async (c) => c.json(await slotsOf(c.get('deps'), c.get('viewer')?.user.id ?? null, c.req.valid('param').userId, c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/{userId}/sessions',
-      ...member,
+      tags,
       summary: 'Book a session',
       description:
         'Books one of the host’s open slots. The write decides: two members can never hold one slot. Confirmed at once, or a request the host answers when they approve each. Free and Premium members may hold different numbers of upcoming sessions.',
-      middleware: [requireUser, limitPerMember('bookingChangesByMember', 'booking changes')] as const,
+      middleware: [limitPerMember('bookingChangesByMember', 'booking changes')] as const,
       request: { params: HostParam, ...jsonBody(BookingInputSchema) },
       responses: {
         201: jsonResponse(BookingSchema, 'The session.'),
@@ -102,13 +97,13 @@ export const officeHoursRoutes = newRouter()
     async (c) => c.json(await bookSession(c.get('deps'), c.get('account'), c.req.valid('param').userId, c.req.valid('json')), 201),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/sessions/{id}/cancel',
-      ...member,
+      tags,
       summary: 'Cancel a session',
       description: 'Either side, with a reason, up to `BOOKING_CANCEL_CUTOFF_MINUTES` (default 60) before the start.',
-      middleware: [requireUser, limitPerMember('bookingChangesByMember', 'booking changes')] as const,
+      middleware: [limitPerMember('bookingChangesByMember', 'booking changes')] as const,
       request: { params: BookingParam, ...jsonBody(CancelInputSchema) },
       responses: {
         200: jsonResponse(BookingSchema, 'The session, cancelled.'),
@@ -118,13 +113,13 @@ export const officeHoursRoutes = newRouter()
     async (c) => c.json(await cancelBooking(c.get('deps'), c.get('account').user.id, c.req.valid('param').id, c.req.valid('json').reason), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/sessions/{id}/approve',
-      ...member,
+      tags,
       summary: 'Approve a session request',
       description: 'The host only, while the request waits.',
-      middleware: [requireUser, limitPerMember('bookingChangesByMember', 'booking changes')] as const,
+      middleware: [limitPerMember('bookingChangesByMember', 'booking changes')] as const,
       request: { params: BookingParam },
       responses: {
         200: jsonResponse(BookingSchema, 'The session, confirmed.'),
@@ -134,13 +129,13 @@ export const officeHoursRoutes = newRouter()
     async (c) => c.json(await approveBooking(c.get('deps'), c.get('account').user.id, c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/sessions/{id}/decline',
-      ...member,
+      tags,
       summary: 'Decline a session request',
       description: 'The host only, while the request waits.',
-      middleware: [requireUser, limitPerMember('bookingChangesByMember', 'booking changes')] as const,
+      middleware: [limitPerMember('bookingChangesByMember', 'booking changes')] as const,
       request: { params: BookingParam },
       responses: {
         200: jsonResponse(BookingSchema, 'The request, declined.'),

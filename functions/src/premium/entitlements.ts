@@ -5,7 +5,7 @@
  * `role.type` or a premium flag themselves.
  */
 import type { Account } from '../users/wire';
-import { isPremium } from '../users/roles';
+import { isPremium } from '../shared/roles';
 
 /** How far back the profile viewer lists look, for everyone. */
 export const VIEWS_WINDOW_DAYS = 90;

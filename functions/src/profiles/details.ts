@@ -7,7 +7,7 @@ import { rowIsPremium } from '../premium/entitlements';
 import type { AdvisorRow, FounderRow, UserRow } from '../db/schema';
 import { toAdvisor, toFounderProfile, type Account } from '../users/wire';
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from './schemas';
-import { EXPERTISE, HELP_TYPES, INDUSTRIES, SKILLS } from './vocabulary';
+import { EXPERTISE, HELP_TYPES, INDUSTRIES, SKILLS } from '../shared/profile-vocabulary';
 
 /** The values of a stored list that are keys of the vocabulary, in their stored order. */
 function known<K extends string>(values: readonly string[], vocabulary: Record<K, string>): K[] {

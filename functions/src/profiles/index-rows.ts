@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { profileTags, searchKeys, type profileTagKinds } from '../db/schema';
 import type { Account } from '../users/wire';
 import { SAME_MILLISECOND, searchKeyBase, tagsText } from './search-keys';
-import { EXPERTISE, INDUSTRIES, SKILLS } from './vocabulary';
+import { EXPERTISE, INDUSTRIES, SKILLS } from '../shared/profile-vocabulary';
 
 /**
  * The FTS5 table as drizzle sees it, for writes only: its columns behave like plain text

@@ -11,10 +11,9 @@ import { firstOf, formBody, normalizedFormHook, valuesOf, type FormValues } from
 import { checkImage, type CheckedImage, type ImageRules } from '../media/images';
 import type { ImageField } from './image-fields';
 import { CofounderPreferencesSchema, CommitmentSchema, ExpertiseSchema, HelpTypeSchema, IdeaStageSchema, IndustrySchema, SkillSchema } from './schemas';
-import { PROFILE_LIMITS as L } from './vocabulary';
+import { PROFILE_LIMITS as L } from '../shared/profile-vocabulary';
 
 export const profilesDoc = { tags: ['Profiles'] };
-export const memberDoc = { ...profilesDoc, security: [{ bearerAuth: [] }] };
 
 /** Keys sent repeated, one value each. */
 const LIST_KEYS = ['skills', 'industries', 'interests', 'expertise', 'helpTypes'];

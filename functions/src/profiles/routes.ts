@@ -4,17 +4,17 @@
  * /advisor/profile), and the member's views and privacy (/profile, in view-routes.ts).
  * Handlers only translate HTTP to the domain functions.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { newRouter, type AppEnv } from '../http/context';
 import { formRequest } from '../http/forms';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
-import { optionalUser, requireUser } from '../session/guards';
+import { MEMBERS, routesFor, VIEWERS } from '../session/guards';
 import type { MemberType } from '../users/schemas';
 import { PROFILE_MESSAGES as M } from './messages';
 import { onboardingState, saveDraft } from './onboarding';
-import { advisorForm, founderForm, memberDoc, profileFormHook, profilesDoc, type AdvisorFields, type FounderFields, type PictureValues } from './openapi';
+import { advisorForm, founderForm, profileFormHook, profilesDoc, type AdvisorFields, type FounderFields, type PictureValues } from './openapi';
 import { readProfileForm } from './profile-form';
 import { publicProfile } from './public-profile';
 import { assertCanSave, currentImages, saveProfile, type SaveMode } from './save';
@@ -30,32 +30,32 @@ import {
   type SavedFounderProfile,
 } from './schemas';
 import { viewRoutes } from './view-routes';
-import { OPTIONAL_MEMBER_SECURITY } from '../openapi/security';
+
+const memberRoute = routesFor(MEMBERS);
+const viewerRoute = routesFor(VIEWERS);
 
 export { viewRoutes as profileRoutes };
 
 /** Mounted at /onboarding. */
 export const onboardingRoutes = newRouter()
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/',
-      ...memberDoc,
+      ...profilesDoc,
       summary: 'Your onboarding: type, progress, draft and profile so far',
       description: 'The draft is what the member typed in the steps so far (kept until onboarding completes).',
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(OnboardingStateSchema, 'The onboarding state.'), ...errorResponses([401]) },
     }),
     async (c) => c.json(await onboardingState(c.get('deps'), c.get('account')), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'put',
       path: '/',
-      ...memberDoc,
+      ...profilesDoc,
       summary: 'Keep what you typed in onboarding',
       description: 'Replaces the draft with the step reached and the values typed (at most 16 KB of JSON). Pictures are not part of drafts.',
-      middleware: [requireUser] as const,
       request: jsonBody(OnboardingDraftSchema),
       responses: { 200: jsonResponse(DraftSavedSchema, 'Saved.'), ...errorResponses([...JSON_BODY_ERRORS, 401]) },
     }),
@@ -100,41 +100,39 @@ async function saveForm<T extends MemberType>(c: Context<AppEnv>, mode: SaveMode
 }
 
 function onboardingRoute<B extends FormBody, S extends z.ZodType>(memberType: MemberType, form: B, saved: S) {
-  return createRoute({
+  return memberRoute({
     method: 'post',
     path: '/onboarding',
-    ...memberDoc,
+    ...profilesDoc,
     summary: `Complete onboarding as ${article(memberType)}`,
     description: `Saves the ${memberType} profile from the multipart form, marks the member onboarded and drops the draft. Only ${memberType}s.`,
-    middleware: [requireUser, canSave(memberType, 'onboarding'), formRequest(M.multipartOnly)] as const,
+    middleware: [canSave(memberType, 'onboarding'), formRequest(M.multipartOnly)] as const,
     request: form,
     responses: { 200: jsonResponse(saved, 'The user (onboarded) and the saved profile.'), ...formErrors(memberType, 'onboarding') },
   });
 }
 
 function editRoute<B extends FormBody, S extends z.ZodType>(memberType: MemberType, form: B, saved: S) {
-  return createRoute({
+  return memberRoute({
     method: 'put',
     path: '/profile',
-    ...memberDoc,
+    ...profilesDoc,
     summary: `Edit your ${memberType} profile`,
     description: `The settings form: the same fields and checks as onboarding. Pictures not sent stay; \`removeProfilePicture\`/\`removeProfileBanner\` remove them. The slug never changes. Only onboarded ${memberType}s.`,
-    middleware: [requireUser, canSave(memberType, 'edit'), formRequest(M.multipartOnly)] as const,
+    middleware: [canSave(memberType, 'edit'), formRequest(M.multipartOnly)] as const,
     request: form,
     responses: { 200: jsonResponse(saved, 'The user and the saved profile.'), ...formErrors(memberType, 'edit') },
   });
 }
 
 function profileRoute<S extends z.ZodType>(memberType: MemberType, details: S) {
-  return createRoute({
+  return viewerRoute({
     method: 'get',
     path: '/profile',
-    security: OPTIONAL_MEMBER_SECURITY,
     ...profilesDoc,
     summary: `The public profile of ${article(memberType)}`,
     description:
       'Public: no token needed. With the token of another member, records a profile view (one per viewer, profile and day). 404 for an unknown slug, a member who has not finished onboarding (except for themself), or a member who blocked you.',
-    middleware: [optionalUser] as const,
     request: { query: SlugQuerySchema },
     responses: { 200: jsonResponse(details, 'The profile.'), ...errorResponses([400, 404], { 404: M.profileNotFound }) },
   });

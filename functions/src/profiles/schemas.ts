@@ -6,7 +6,7 @@
 import { z } from '@hono/zod-openapi';
 import { cappedPagedSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
 import { AdvisorSchema, FounderProfileSchema, MemberTypeSchema, UserSchema } from '../users/schemas';
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, keysOf, SKILLS } from './vocabulary';
+import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, keysOf, SKILLS } from '../shared/profile-vocabulary';
 
 export const SkillSchema = z.enum(keysOf(SKILLS));
 export const IndustrySchema = z.enum(keysOf(INDUSTRIES));

@@ -3,7 +3,7 @@
  * 64 KB for JSON: two pictures at their limit plus the text fields. app.ts picks the
  * limit per request with isProfileForm.
  */
-import { PROFILE_LIMITS } from './vocabulary';
+import { PROFILE_LIMITS } from '../shared/profile-vocabulary';
 
 /** The most a profile form may weigh. */
 export const PROFILE_FORM_MAX_BYTES = 2 * PROFILE_LIMITS.imageMaxBytes + 64 * 1024;

@@ -1,16 +1,18 @@
 /**
  * The member's profile views and privacy choices, mounted at /profile.
  */
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../session/guards';
+import { z } from '@hono/zod-openapi';
+import { MEMBERS, routesFor } from '../session/guards';
 import { PHONE_INPUT_MAX, PHONE_PROBLEM, toE164 } from '../users/phone';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
-import { memberDoc } from './openapi';
+import { profilesDoc } from './openapi';
 import { privacyOf, updatePrivacy } from './privacy';
 import { PrivacySchema, ProfileViewsSchema, ViewedProfilesSchema } from './schemas';
 import { FREE_VIEWERS, VIEWS_WINDOW_DAYS } from '../premium/entitlements';
 import { profileViews, viewedProfiles } from './views';
+
+const route = routesFor(MEMBERS);
 
 const LimitQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Rows to answer, 1–100.' }),
@@ -42,51 +44,47 @@ const PrivacyChangeSchema = PrivacySchema.pick({ searchIndexing: true, privateBr
 
 export const viewRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/views',
-      ...memberDoc,
+      ...profilesDoc,
       summary: 'Who viewed your profile',
       description: `The last ${VIEWS_WINDOW_DAYS} days, newest first. Premium members see every viewer; free members the total and the ${FREE_VIEWERS} most recent views, the rest counted in \`locked\`. Views of members who browse privately are counted and listed without the member.`,
-      middleware: [requireUser] as const,
       request: { query: LimitQuerySchema },
       responses: { 200: jsonResponse(ProfileViewsSchema, 'The views.'), ...errorResponses([400, 401]) },
     }),
     async (c) => c.json(await profileViews(c.get('deps'), c.get('account'), c.req.valid('query').limit), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/viewed',
-      ...memberDoc,
+      ...profilesDoc,
       summary: 'Whose profiles you viewed',
       description: `The last ${VIEWS_WINDOW_DAYS} days, one row per member (your latest view), newest first.`,
-      middleware: [requireUser] as const,
       request: { query: LimitQuerySchema },
       responses: { 200: jsonResponse(ViewedProfilesSchema, 'The members you viewed.'), ...errorResponses([400, 401]) },
     }),
     async (c) => c.json(await viewedProfiles(c.get('deps'), c.get('account').user.id, c.req.valid('query').limit), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/privacy',
-      ...memberDoc,
+      ...profilesDoc,
       summary: 'Your privacy choices',
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(PrivacySchema, 'The choices.'), ...errorResponses([401]) },
     }),
     (c) => c.json(privacyOf(c.get('account').user), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'patch',
       path: '/privacy',
-      ...memberDoc,
+      ...profilesDoc,
       summary: 'Change your privacy choices',
       description:
         '`searchIndexing: false` keeps your profile out of search engines (noindex, left out of the sitemap); `privateBrowsing: true` makes your profile views anonymous; `phone` sets or (null) removes your private phone number. Fields left out stay as they are.',
-      middleware: [requireUser] as const,
       request: jsonBody(PrivacyChangeSchema),
       responses: { 200: jsonResponse(PrivacySchema, 'The choices now.'), ...errorResponses([...JSON_BODY_ERRORS, 401]) },
     }),

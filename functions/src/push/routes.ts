@@ -2,11 +2,10 @@
  * Web push devices (mounted at /push) and notification preferences (mounted at
  * /notifications): every route is the signed-in member's own data.
  */
-import { createRoute } from '@hono/zod-openapi';
 import { ApiError, invalidFields } from '../errors';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
-import { requireUser } from '../session/guards';
+import { MEMBERS, routesFor } from '../session/guards';
 import { limitPerMember } from '../http/rate-limit-guards';
 import { FLOOD_LIMITS, RATE_LIMITS } from '../rate-limit/policies';
 import { readPushConfig } from './config';
@@ -15,18 +14,19 @@ import { listDevices, removeDevice, subscribeDevice } from './devices';
 import { readPreferences, savePreferences } from './preferences';
 import { DeviceIdParamSchema, DeviceInputSchema, DeviceListSchema, DeviceSchema, PreferencesChangeSchema, PreferencesSchema, PushKeySchema, RemovedSchema } from './schemas';
 
-const pushDoc = { tags: ['Web push'], security: [{ bearerAuth: [] }] };
+const route = routesFor(MEMBERS);
+
+const pushDoc = { tags: ['Web push'] };
 const NOT_CONFIGURED = 'Push notifications are not configured on this server.';
 
 /** Mounted at /push. */
 export const pushRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/key',
       ...pushDoc,
       summary: 'The public key to subscribe a device with',
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(PushKeySchema, 'The VAPID public key.'), ...errorResponses([401, 404], { 404: NOT_CONFIGURED }) },
     }),
     async (c) => {
@@ -36,24 +36,23 @@ export const pushRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/devices',
       ...pushDoc,
       summary: 'Your devices with push turned on',
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(DeviceListSchema, 'Oldest first.'), ...errorResponses([401]) },
     }),
     async (c) => c.json({ devices: await listDevices(c.get('deps'), c.get('account').user.id) }, 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/devices',
       ...pushDoc,
       summary: 'Turn push on for this device',
       description: `The browser's PushSubscription (\`subscription.toJSON()\`). The same endpoint again replaces its keys. The endpoint must be a browser's push service (FCM, Mozilla, Windows, Apple) over https on port 443. You keep the ${FLOOD_LIMITS.pushDevicesPerMember} newest devices: one more removes the oldest.`,
-      middleware: [requireUser, limitPerMember('pushDevicesByMember', 'devices registered')] as const,
+      middleware: [limitPerMember('pushDevicesByMember', 'devices registered')] as const,
       request: jsonBody(DeviceInputSchema),
       responses: {
         201: jsonResponse(DeviceSchema, 'The device.'),
@@ -75,12 +74,11 @@ export const pushRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'delete',
       path: '/devices/{id}',
       ...pushDoc,
       summary: 'Turn push off for one of your devices',
-      middleware: [requireUser] as const,
       request: { params: DeviceIdParamSchema },
       responses: { 200: jsonResponse(RemovedSchema, 'Whether it was removed.'), ...errorResponses([400, 401, 404], { 404: 'No such device of yours.' }) },
     }),
@@ -94,26 +92,22 @@ export const pushRoutes = newRouter()
 /** Mounted at /notifications. */
 export const preferenceRoutes = newRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/preferences',
       tags: ['Notifications'],
-      security: pushDoc.security,
       summary: 'How you want to hear about things away from the site',
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(PreferencesSchema, 'Your preferences, defaults filled in.'), ...errorResponses([401]) },
     }),
     async (c) => c.json(await readPreferences(c.get('deps'), c.get('account').user.id), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'patch',
       path: '/preferences',
       tags: ['Notifications'],
-      security: pushDoc.security,
       summary: 'Change some of your notification preferences',
       description: 'Kinds and fields left out keep their value.',
-      middleware: [requireUser] as const,
       request: jsonBody(PreferencesChangeSchema),
       responses: { 200: jsonResponse(PreferencesSchema, 'All your preferences.'), ...errorResponses([...JSON_BODY_ERRORS, 401]) },
     }),

@@ -4,7 +4,7 @@
  */
 import { ApiError } from '../errors';
 import type { BackoffRule, Limiter, RateRule } from '../ports/rate-limiter';
-import { waitText } from './wait-text';
+import { waitText } from '../shared/wait-text';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,5 @@
 /** POST /reports: a member reports a member or a post. Mounted at /reports. */
-import { createRoute } from '@hono/zod-openapi';
-import { requireUser } from '../session/guards';
+import { MEMBERS, routesFor } from '../session/guards';
 import { newRouter } from '../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { ReportBodySchema, ReportReceiptSchema } from './schemas';
@@ -8,15 +7,16 @@ import { fileReport, REPORT_MESSAGES } from './service';
 import { limitPerMember } from '../http/rate-limit-guards';
 import { RATE_LIMITS } from '../rate-limit/policies';
 
+const route = routesFor(MEMBERS);
+
 export const reportRoutes = newRouter().openapi(
-  createRoute({
+  route({
     method: 'post',
     path: '/',
     tags: ['Reports'],
-    security: [{ bearerAuth: [] }],
     summary: 'Report a member, a post, a comment or a message',
     description: 'Stores the report for the admin area. One open report per reporter and target: a repeat answers 200 with the open one.',
-    middleware: [requireUser, limitPerMember('reportsByMember', 'reports')] as const,
+    middleware: [limitPerMember('reportsByMember', 'reports')] as const,
     request: jsonBody(ReportBodySchema),
     responses: {
       201: jsonResponse(ReportReceiptSchema, 'Reported.'),

@@ -4,7 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { cappedPagedSchema, MemberCardSchema } from '../members/schemas';
-import { requireUser } from '../session/guards';
+import { MEMBERS, routesFor } from '../session/guards';
 import { newRouter } from '../http/context';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { ProfileSummaryPageSchema, SitemapEntrySchema } from '../profiles/schemas';
@@ -14,7 +14,9 @@ import { sitemapEntries } from './sitemap';
 import { taggingProfiles } from './tagging';
 import { PUBLIC_SECURITY } from '../openapi/security';
 
-const searchDoc = { tags: ['Search'], security: [{ bearerAuth: [] }] };
+const memberRoute = routesFor(MEMBERS);
+
+const searchDoc = { tags: ['Search'] };
 const searchErrors = errorResponses([400, 401], { 400: 'A filter value outside its vocabulary, a `q` without words, or a page or limit out of range; `data.fields` names it.' });
 const ORDER_NOTE = 'Members with a profile picture first, then the newest';
 const TOTAL_NOTE =
@@ -24,13 +26,12 @@ const RELEVANCE_NOTE = 'with `q`, the best text match first when its words match
 /** Mounted at /founder. */
 export const founderSearchRoutes = newRouter()
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/search',
       ...searchDoc,
       summary: 'Search founders',
       description: `Onboarded founders other than you matching every filter used (any value within one filter) and the words of \`q\`. ${ORDER_NOTE}; ${RELEVANCE_NOTE}. ${TOTAL_NOTE}`,
-      middleware: [requireUser] as const,
       request: { query: FounderSearchQuerySchema },
       responses: { 200: jsonResponse(ProfileSummaryPageSchema, 'One page, with the total.'), ...searchErrors },
     }),
@@ -41,14 +42,13 @@ export const founderSearchRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/tagging-profiles',
       ...searchDoc,
       summary: 'Members to @-mention',
       description:
         'Onboarded founders and advisors with a name word starting with each word of `query`, your connections first, then with a picture first and the newest next. You, blocked and unlisted members are left out.',
-      middleware: [requireUser] as const,
       request: { query: TaggingQuerySchema },
       responses: {
         200: jsonResponse(cappedPagedSchema(MemberCardSchema, 'MentionPage'), 'One page, with the total (counted up to 1,000).'),
@@ -63,13 +63,12 @@ export const founderSearchRoutes = newRouter()
 
 /** Mounted at /advisor. */
 export const advisorSearchRoutes = newRouter().openapi(
-  createRoute({
+  memberRoute({
     method: 'get',
     path: '/search',
     ...searchDoc,
     summary: 'Search advisors',
     description: `Onboarded advisors other than you matching every filter used (any value within one filter) and the words of \`q\`. ${ORDER_NOTE}; ${RELEVANCE_NOTE}. ${TOTAL_NOTE}`,
-    middleware: [requireUser] as const,
     request: { query: AdvisorSearchQuerySchema },
     responses: { 200: jsonResponse(ProfileSummaryPageSchema, 'One page, with the total.'), ...searchErrors },
   }),
@@ -83,13 +82,12 @@ export const advisorSearchRoutes = newRouter().openapi(
 /** Mounted at /profiles, beside matching's GET /profiles/recommend-search. */
 export const profilesRoutes = newRouter()
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/search',
       ...searchDoc,
       summary: 'Search founders and advisors',
       description: `Onboarded members other than you matching every filter used and the words of \`q\`, sorted as \`_sort\` says: ${ORDER_NOTE.toLowerCase()}, with or without \`q\`. ${TOTAL_NOTE} Founder-only filters (skills, commitment, technical, stage, looking) match founders only, advisor-only ones (expertise, help) advisors only.`,
-      middleware: [requireUser] as const,
       request: { query: ProfilesSearchQuerySchema },
       responses: { 200: jsonResponse(ProfileSummaryPageSchema, 'One page, with the total.'), ...searchErrors },
     }),

@@ -5,7 +5,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { MemberTypeSchema } from '../users/schemas';
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, keysOf, SKILLS } from '../profiles/vocabulary';
+import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, keysOf, SKILLS } from '../shared/profile-vocabulary';
 import { mentionWords, queryWords } from './fts';
 import type { TagFilters } from './search';
 

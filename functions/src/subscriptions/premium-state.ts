@@ -9,7 +9,7 @@ import { founders, premiumGrants, subscriptions, users } from '../db/schema';
 import { runBatch } from '../db/batch';
 import { ApiError } from '../errors';
 import { notifyPremiumChanged } from '../notifications/account';
-import { isPremium } from '../users/roles';
+import { isPremium } from '../shared/roles';
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
 

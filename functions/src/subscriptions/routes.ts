@@ -4,7 +4,7 @@
  * Every route but the plans and the webhook is the signed-in member's own.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireUser } from '../session/guards';
+import { MEMBERS, routesFor } from '../session/guards';
 import { newRouter } from '../http/context';
 import { limitPerMember } from '../http/rate-limit-guards';
 import { RATE_LIMITS } from '../rate-limit/policies';
@@ -33,8 +33,10 @@ import { handleWebhook } from './webhook';
 import { actOnTestCheckout, actOnTestSubscription, readTestCheckout } from './test-mode';
 import { PUBLIC_SECURITY } from '../openapi/security';
 
-const doc = { tags: ['Subscriptions'], security: [{ bearerAuth: [] }] };
-const testDoc = { tags: ['Subscriptions (test mode)'], security: [{ bearerAuth: [] }] };
+const memberRoute = routesFor(MEMBERS);
+
+const doc = { tags: ['Subscriptions'] };
+const testDoc = { tags: ['Subscriptions (test mode)'] };
 
 /** Each checkout and each change of a subscription calls Stripe: per-member limits. */
 const limitCheckouts = limitPerMember('checkoutsByMember', 'checkouts');
@@ -59,27 +61,27 @@ export const subscriptionRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/checkout',
       ...doc,
       summary: 'Start buying Premium',
       description: 'Creates your payment customer on first use and answers the checkout address. With no Stripe key configured, the address is the app’s own test-mode checkout.',
-      middleware: [requireUser, limitCheckouts] as const,
+      middleware: [limitCheckouts] as const,
       request: jsonBody(CheckoutBodySchema),
       responses: { 200: jsonResponse(UrlSchema, 'Where to pay.'), ...errorResponses([...JSON_BODY_ERRORS, 401, 409, 429], { 429: CHECKOUTS_LIMITED, 409: M.alreadySubscribed }) },
     }),
     async (c) => c.json(await startCheckout(c.get('deps'), c.get('account').user.id, c.req.valid('json').plan), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/checkout/confirm',
       ...doc,
       summary: 'Apply a paid checkout now',
       description:
         'The return page calls this with the checkout id so Premium shows without waiting for the webhook. It reads the subscription from the provider, like the webhook does.',
-      middleware: [requireUser, limitBillingChanges] as const,
+      middleware: [limitBillingChanges] as const,
       request: jsonBody(ConfirmBodySchema),
       responses: {
         200: jsonResponse(SubscriptionSchema, 'The subscription, applied.'),
@@ -89,26 +91,25 @@ export const subscriptionRoutes = newRouter()
     async (c) => c.json(await confirmCheckout(c.get('deps'), c.get('account').user.id, c.req.valid('json').sessionId), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/requests',
       ...doc,
       summary: 'Your subscription and its history',
       description: 'The latest subscription and its history (started, renewed, payment failed, cancel asked, undone, plan switched, ended; admin grants too), newest first, paged.',
-      middleware: [requireUser] as const,
       request: { query: HistoryQuerySchema },
       responses: { 200: jsonResponse(SubscriptionHistorySchema, 'One page of history.'), ...errorResponses([400, 401]) },
     }),
     async (c) => c.json(await subscriptionHistory(c.get('deps'), c.get('account').user.id, c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/cancel',
       ...doc,
       summary: 'Cancel at the end of the paid period',
       description: 'Premium stays until the period ends. The optional reason is kept with the subscription.',
-      middleware: [requireUser, limitBillingChanges] as const,
+      middleware: [limitBillingChanges] as const,
       request: jsonBody(CancelBodySchema),
       responses: {
         200: jsonResponse(CancelStatusSchema, 'The pending cancellation.'),
@@ -118,23 +119,22 @@ export const subscriptionRoutes = newRouter()
     async (c) => c.json(await cancelSubscription(c.get('deps'), c.get('account').user.id, c.req.valid('json').reason ?? null), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/cancel-status',
       ...doc,
       summary: 'Whether a cancellation is pending',
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(CancelStatusSchema, 'Pending or not, and when Premium ends.'), ...errorResponses([401]) },
     }),
     async (c) => c.json(await cancelStatus(c.get('deps'), c.get('account').user.id), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'patch',
       path: '/manage',
       ...doc,
       summary: 'Undo a cancellation, switch plan, or open the billing portal',
-      middleware: [requireUser, limitBillingChanges] as const,
+      middleware: [limitBillingChanges] as const,
       request: jsonBody(ManageBodySchema),
       responses: {
         200: jsonResponse(ManageResultSchema, 'The subscription afterwards, or the portal address.'),
@@ -166,26 +166,24 @@ export const subscriptionRoutes = newRouter()
     async (c) => c.json({ received: true as const, ...(await handleWebhook(c.get('deps'), await c.req.text(), c.req.header('stripe-signature'))) }, 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/test-mode/checkouts/{checkoutId}',
       ...testDoc,
       summary: 'A test-mode checkout of yours',
       description: 'Only without a Stripe key (404 otherwise).',
-      middleware: [requireUser] as const,
       request: { params: TestCheckoutParamSchema },
       responses: { 200: jsonResponse(TestCheckoutSchema, 'The checkout.'), ...errorResponses([400, 401, 404], { 404: M.checkoutNotFound }) },
     }),
     async (c) => c.json(await readTestCheckout(c.get('deps'), c.get('account').user.id, c.req.valid('param').checkoutId), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/test-mode/checkouts/{checkoutId}/{action}',
       ...testDoc,
       summary: 'Pay or abandon a test-mode checkout',
       description: 'Only without a Stripe key (404 otherwise). Paying starts the subscription and applies it as Stripe’s events would.',
-      middleware: [requireUser] as const,
       request: { params: TestCheckoutActionParamSchema },
       responses: { 200: jsonResponse(TestCheckoutSchema, 'The checkout afterwards.'), ...errorResponses([400, 401, 404, 409], { 404: M.checkoutNotFound }) },
     }),
@@ -195,13 +193,12 @@ export const subscriptionRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/test-mode/subscription/{action}',
       ...testDoc,
       summary: 'Make the test provider renew, fail a renewal or end your subscription',
       description: 'Only without a Stripe key (404 otherwise). The change is applied as Stripe’s events would be.',
-      middleware: [requireUser] as const,
       request: { params: TestActionParamSchema },
       responses: { 200: jsonResponse(SubscriptionSchema, 'The subscription afterwards.'), ...errorResponses([400, 401, 404], { 404: M.noSubscription }) },
     }),

@@ -3,7 +3,7 @@
  * (functions/src/auth/schemas.ts, functions/src/auth/password.ts) so the browser stops a
  * value the API would refuse anyway; the API stays the authority.
  */
-import { PROFILE_LIMITS } from '@api/profiles/vocabulary';
+import { PROFILE_LIMITS } from '@api/shared/profile-vocabulary';
 
 export const LIMITS = {
   email: 254,

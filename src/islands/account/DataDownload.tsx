@@ -5,7 +5,7 @@
  * progress, a failure, or, within the hour, when the next download is possible. The link
  * is never prefetched: a prefetch would make the download and use the hour.
  */
-import { waitText } from '@api/rate-limit/wait-text';
+import { waitText } from '@api/shared/wait-text';
 import { useStore } from '@nanostores/react';
 import type { MouseEvent } from 'react';
 import { useState } from 'react';

@@ -2,7 +2,7 @@
  * The comments under a post, loaded when opened: each comment with its replies (the rest
  * of a long thread behind "Show N more replies"), a reply box per comment, edit and delete for what the viewer may change, and a box to comment.
  */
-import { COMMENT_TEXT_MAX } from '@api/feed/limits';
+import { COMMENT_TEXT_MAX } from '@api/shared/feed-limits';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { relativeTime, fullDate } from '../../lib/text/relative-time';

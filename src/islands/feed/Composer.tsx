@@ -3,7 +3,7 @@
  * with alt texts, and the group to post in. While it posts, the new post already shows in
  * the feed with its upload progress; a refusal keeps the draft and says why.
  */
-import { POST_TEXT_MAX } from '@api/feed/limits';
+import { POST_TEXT_MAX } from '@api/shared/feed-limits';
 import { Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { overLimit } from '../../lib/feed/mentions';
 import { draftIsEmpty, pollOverLimit, type PollDraft, type PostDraft } from '../../lib/feed/post-form';

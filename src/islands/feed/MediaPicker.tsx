@@ -4,7 +4,7 @@
  * checks the bytes again; this only spares a wasted upload. The rules are in ./media-files.ts;
  * this list loads with the first file picked.
  */
-import { MEDIA_ALT_MAX } from '@api/feed/limits';
+import { MEDIA_ALT_MAX } from '@api/shared/feed-limits';
 import { CharacterCount } from '../ui/CharacterCount';
 import { VIDEO_TYPES, type PickedFile } from './media-files';
 

@@ -1,5 +1,5 @@
 /** The composer's poll: an optional question, 2–6 options and an optional closing time (≤ 30 days). */
-import { POLL_MAX_DAYS, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX } from '@api/feed/limits';
+import { POLL_MAX_DAYS, POLL_OPTION_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_QUESTION_MAX } from '@api/shared/feed-limits';
 import type { PollDraft } from '../../lib/feed/post-form';
 import { CharacterCount } from '../ui/CharacterCount';
 

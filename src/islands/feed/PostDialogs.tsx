@@ -2,7 +2,7 @@
  * The post dialogs: confirm a delete, edit the text and group, and the edit history
  * (earlier versions, newest first, loaded when it opens).
  */
-import { POST_TEXT_MAX } from '@api/feed/limits';
+import { POST_TEXT_MAX } from '@api/shared/feed-limits';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { fullDate } from '../../lib/text/relative-time';
 import { toAppError } from '../../lib/errors';

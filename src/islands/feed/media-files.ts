@@ -3,7 +3,7 @@
  * takes and whether their alt texts fit. Apart from the picker, which loads with the first
  * file picked (./lazy.tsx), so the feed's first load leaves it out.
  */
-import { POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, VIDEO_MAX_BYTES, MEDIA_ALT_MAX } from '@api/feed/limits';
+import { POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX, VIDEO_MAX_BYTES, MEDIA_ALT_MAX } from '@api/shared/feed-limits';
 import { WRONG_KIND } from '../../lib/file-refusal';
 import { overLimitReason } from '../../lib/text/limits';
 

@@ -6,7 +6,7 @@
  * while there is nothing to send or files are still uploading. Problems show inline.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { MESSAGE_BODY_MAX_LENGTH } from '@api/inbox/limits';
+import { MESSAGE_BODY_MAX_LENGTH } from '@api/shared/inbox-limits';
 import { ATTACHMENT_ACCEPT, formatSize, MESSAGE_MAX_ATTACHMENTS } from '../../lib/inbox/files';
 import { quoteSummary, quoteOf } from '../../lib/inbox/pending';
 import type { ChatMessage } from '../../lib/inbox/types';

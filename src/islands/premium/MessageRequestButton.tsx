@@ -9,7 +9,7 @@
  * relation the profile's ConnectionAction loads into `$connections`.
  */
 import { useStore } from '@nanostores/react';
-import { REQUEST_BODY_MAX } from '@api/message-requests/messages';
+import { REQUEST_BODY_MAX } from '@api/shared/message-request-messages';
 import type { RequestAllowance } from '@api/message-requests/schemas';
 import { useEffect, useId, useState } from 'react';
 import { api, data } from '../../lib/api/client';

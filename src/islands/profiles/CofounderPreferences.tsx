@@ -2,7 +2,7 @@
  * What a founder looks for in a co-founder: for each criterion how much it matters (Must
  * have / Nice to have / Don't care) and, when it matters, the value looked for.
  */
-import { IDEA_STAGES, IMPORTANCE, PROFILE_LIMITS, SKILLS, type Importance } from '@api/profiles/vocabulary';
+import { IDEA_STAGES, IMPORTANCE, PROFILE_LIMITS, SKILLS, type Importance } from '@api/shared/profile-vocabulary';
 import type { ReactNode } from 'react';
 import type { CofounderPreferencesForm, PreferenceKey } from '../../lib/profiles/form-model';
 import { ChipChecks, RadioChoices } from './fields';

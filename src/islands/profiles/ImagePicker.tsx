@@ -3,7 +3,7 @@
  * a file input that takes JPEG, PNG or WebP, a remove button, and the alt text field that
  * is required whenever there is an image.
  */
-import { PROFILE_LIMITS } from '@api/profiles/vocabulary';
+import { PROFILE_LIMITS } from '@api/shared/profile-vocabulary';
 import { useState } from 'react';
 import type { ImageField } from '../../lib/profiles/image-check';
 import { describedBy, FieldError, fieldId, Hint, TextField } from './fields';

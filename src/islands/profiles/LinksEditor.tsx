@@ -2,7 +2,7 @@
  * A member's links (website, LinkedIn, GitHub…): rows of a label and an address, added
  * and removed in place, at most PROFILE_LIMITS.linksMax. Each part shows its own error.
  */
-import { PROFILE_LIMITS } from '@api/profiles/vocabulary';
+import { PROFILE_LIMITS } from '@api/shared/profile-vocabulary';
 import { useEffect, useRef } from 'react';
 import type { LinkValue } from '../../lib/profiles/form-model';
 import { Group, TextField, fieldId } from './fields';

@@ -2,7 +2,7 @@
  * The photos step of the member's form (and its settings section): the profile picture and
  * the banner, each picked, measured and described by its alt text, or a saved one removed.
  */
-import { PROFILE_LIMITS as L } from '@api/profiles/vocabulary';
+import { PROFILE_LIMITS as L } from '@api/shared/profile-vocabulary';
 import type { ProfileForm } from '../../lib/profiles/form-model';
 import type { FieldErrors } from '../../lib/profiles/validation';
 import { ImagePicker } from './ImagePicker';

@@ -3,7 +3,7 @@
  * ./PhotosSection.tsx). Onboarding shows one step at a time; the settings screen shows them
  * all as sections of one page.
  */
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, PROFILE_LIMITS as L, SKILLS } from '@api/profiles/vocabulary';
+import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, PROFILE_LIMITS as L, SKILLS } from '@api/shared/profile-vocabulary';
 import type { ReactNode } from 'react';
 import type { AdvisorForm, FounderForm, ProfileForm } from '../../lib/profiles/form-model';
 import type { StepKey } from '../../lib/profiles/steps';

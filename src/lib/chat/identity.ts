@@ -3,7 +3,7 @@
  * email and phone and as a free or premium user; members not yet onboarded also get
  * basic data (name, member type, onboarded false).
  */
-import { isPremium } from '@api/users/roles';
+import { isPremium } from '@api/shared/roles';
 import type { User } from '@api/users/schemas';
 
 export type ChatUserType = 'free' | 'premium';

@@ -2,7 +2,7 @@
  * The relation between the viewer and one member (GET /founder/connection-status/{id})
  * and the actions each state opens.
  */
-import { ACTIONS_BY_STATE } from '@api/connections/actions';
+import { ACTIONS_BY_STATE } from '@api/shared/connection-actions';
 import type { ConnectionChange, ConnectionStatusAnswer, RelationAction, RelationState } from './types';
 
 export interface Relation {

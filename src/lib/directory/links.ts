@@ -3,7 +3,7 @@
  * one value per filter, in a fixed order, so each filtered page has one address a crawler
  * can follow and a canonical URL; page 1 has no `page`.
  */
-import { EXPERTISE, IDEA_STAGES, INDUSTRIES, SKILLS } from '@api/profiles/vocabulary';
+import { EXPERTISE, IDEA_STAGES, INDUSTRIES, SKILLS } from '@api/shared/profile-vocabulary';
 import type { MemberType } from '../members/types';
 
 export type DirectoryFacet = 'city' | 'industry' | 'skill' | 'stage' | 'expertise';

@@ -3,7 +3,7 @@
  * text once a member is picked, with the token `@[Display Name](<user id>)` the server reads.
  */
 
-import { MENTION_TOKEN, readerText } from '@api/feed/limits';
+import { MENTION_TOKEN, readerText } from '@api/shared/feed-limits';
 import { overLimitReason } from '../text/limits';
 
 export interface MentionQuery {

@@ -3,7 +3,7 @@
  * `text`, `poll` as JSON (left out: an edit keeps the poll), `group` ('' for none), and the images as repeated `media` with their alt texts
  * as repeated `mediaAlt` in the same order.
  */
-import { POLL_OPTION_MAX, POLL_QUESTION_MAX } from '@api/feed/limits';
+import { POLL_OPTION_MAX, POLL_QUESTION_MAX } from '@api/shared/feed-limits';
 import { overLimitReason } from '../text/limits';
 
 export interface PollDraft {

@@ -1,6 +1,6 @@
 /** The signed-in member as a post author card, for posts and comments shown before the server answers. */
 import type { User } from '@api/users/schemas';
-import { isPremium } from '@api/users/roles';
+import { isPremium } from '@api/shared/roles';
 import type { MemberCard } from './types';
 
 /** The member card of `user` (founder profile or advisor record). */

@@ -3,7 +3,7 @@
  * bytes): at most MESSAGE_MAX_ATTACHMENTS files, each at most ATTACHMENT_MAX_BYTES, of a
  * kind the API stores (images, PDF, MP4/WebM video).
  */
-import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX_ATTACHMENTS } from '@api/inbox/limits';
+import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX_ATTACHMENTS } from '@api/shared/inbox-limits';
 
 export { ATTACHMENT_MAX_BYTES, MESSAGE_MAX_ATTACHMENTS };
 

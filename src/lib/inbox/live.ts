@@ -6,7 +6,7 @@
  * missed. src/lib/live/wiring.ts subscribes them on every member page, so the pop sound
  * plays wherever the member is.
  */
-import { NEW_MESSAGE_TITLE } from '@api/inbox/messages';
+import { NEW_MESSAGE_TITLE } from '@api/shared/inbox-messages';
 import type { LiveEvents } from '@api/live/events';
 import type { LiveHandlers } from '../live/handlers';
 import type { Thread } from './types';

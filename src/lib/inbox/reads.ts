@@ -3,7 +3,7 @@
  * list, and one thread's newest messages (or those before a message). Reading a thread
  * marks its messages read.
  */
-import { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from '@api/inbox/limits';
+import { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from '@api/shared/inbox-limits';
 import { data, type ApiClient } from '../api/client';
 import type { ThreadFilter } from './types';
 

@@ -4,7 +4,7 @@
  * trusts nothing: every value is checked against the form's shape and the vocabulary,
  * and anything else falls back to the saved profile's value.
  */
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, PROFILE_LIMITS, SKILLS, type Importance } from '@api/profiles/vocabulary';
+import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, PROFILE_LIMITS, SKILLS, type Importance } from '@api/shared/profile-vocabulary';
 import type { InferRequestType } from 'hono/client';
 import type { ApiClient } from '../api/client';
 import type { CofounderPreferencesForm, CityValue, LinkValue, ProfileForm } from './form-model';

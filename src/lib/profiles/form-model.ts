@@ -4,7 +4,7 @@
  * onboarding draft (JSON), are filled from a saved profile, and become the multipart body.
  */
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from '@api/profiles/schemas';
-import type { Commitment, Expertise, HelpType, IdeaStage, Importance, Industry, Skill } from '@api/profiles/vocabulary';
+import type { Commitment, Expertise, HelpType, IdeaStage, Importance, Industry, Skill } from '@api/shared/profile-vocabulary';
 
 export interface LinkValue {
   label: string;

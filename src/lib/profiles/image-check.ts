@@ -4,7 +4,7 @@
  * its size and, once the preview has loaded, its dimensions. The server checks all of it
  * again and decides.
  */
-import { PROFILE_LIMITS } from '@api/profiles/vocabulary';
+import { PROFILE_LIMITS } from '@api/shared/profile-vocabulary';
 import { WRONG_KIND } from '../file-refusal';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';

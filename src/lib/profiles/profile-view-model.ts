@@ -4,7 +4,7 @@
  * co-founder preferences in words. Pure: the page and the SEO helpers share it.
  */
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from '@api/profiles/schemas';
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, SKILLS } from '@api/profiles/vocabulary';
+import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, SKILLS } from '@api/shared/profile-vocabulary';
 import { nameInitials } from '../members/display';
 import { mediaUrl } from '../text/media-url';
 

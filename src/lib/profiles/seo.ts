@@ -4,7 +4,7 @@
  * site's sitemap.xml and robots.txt. Pure functions of the API's answers, so they are
  * unit-tested in Node and the pages only assemble them.
  */
-import { SKILLS, EXPERTISE } from '@api/profiles/vocabulary';
+import { SKILLS, EXPERTISE } from '@api/shared/profile-vocabulary';
 import { profilePath } from '../members/paths';
 import { absoluteUrl } from '../seo/canonical';
 import { SITE_NAME } from '../seo/page-title';

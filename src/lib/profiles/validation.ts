@@ -4,7 +4,7 @@
  * its field errors are shown the same way (see steps.ts).
  * Errors are keyed by form field; nested ones are dotted (`links.1.url`).
  */
-import { PROFILE_LIMITS as L } from '@api/profiles/vocabulary';
+import { PROFILE_LIMITS as L } from '@api/shared/profile-vocabulary';
 import type { AdvisorForm, FounderForm, LinkValue, ProfileForm } from './form-model';
 import { PREFERENCE_KEYS } from './form-model';
 import { overLimitReason } from '../text/limits';

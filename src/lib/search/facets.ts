@@ -4,7 +4,7 @@
  * control each is, and the words members read. Values come from the profiles vocabulary,
  * so the screens offer exactly what the API accepts.
  */
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '@api/profiles/vocabulary';
+import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '@api/shared/profile-vocabulary';
 
 export type SearchKind = 'founder' | 'advisor';
 

@@ -2,7 +2,7 @@
  * What a search result or match says about a member, in words: vocabulary labels for the
  * keys the API sends, the result count, the score and reasons of a match.
  */
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, INDUSTRIES, SKILLS } from '@api/profiles/vocabulary';
+import { COMMITMENTS, EXPERTISE, HELP_TYPES, INDUSTRIES, SKILLS } from '@api/shared/profile-vocabulary';
 import type { SearchScreen } from './facets';
 
 type Vocabulary = Readonly<Record<string, string>>;

@@ -4,7 +4,7 @@
  * Pure, so the rules are tested without HTTP or cookies.
  */
 import type { User } from '@api/users/schemas';
-import { isAdvisorUser } from '@api/users/roles';
+import { isAdvisorUser } from '@api/shared/roles';
 import { AppError, TOKEN_NOT_FOUND, USER_NOT_FOUND } from '../errors';
 
 export type LoginResolution = { ok: true; jwt: string; user: User; isAdvisor: boolean } | { ok: false; error: AppError };

@@ -4,7 +4,7 @@
  * server refuses; edits and deletes likewise. The post's comment count (comments plus
  * replies) follows through `countComments`.
  */
-import { REPLIES_PER_COMMENT } from '@api/feed/limits';
+import { REPLIES_PER_COMMENT } from '@api/shared/feed-limits';
 import { atom, type WritableAtom } from 'nanostores';
 import { api as sessionApi, data, type ApiClient } from '../api/client';
 import { toAppError } from '../errors';

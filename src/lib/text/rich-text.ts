@@ -19,7 +19,7 @@ export type RichTextOptions = { mentions?: readonly MentionRef[] | null; hashtag
 
 const feedHashtagHref = (tag: string) => `/feed?hashtag=${encodeURIComponent(tag)}`;
 
-/** Longest hashtag, as the server stores them (functions/src/feed/limits.ts). */
+/** Longest hashtag, as the server stores them (functions/src/shared/feed-limits.ts). */
 const HASHTAG_MAX = 50;
 const HASHTAG = new RegExp(`(^|[^\\p{L}\\p{N}_&/#])(#([\\p{L}\\p{N}_]{1,${HASHTAG_MAX}}))(?![\\p{L}\\p{N}_])`, 'gu');
 const MENTION = /@\[([^\]\n]{1,100})\]\(([0-9a-f]{24})\)/g;

@@ -10,7 +10,7 @@ import { advisors, founders } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { storeImage } from '../../media/image-store';
 import { checkImage } from '../../media/images';
-import { PROFILE_LIMITS as L } from '../../profiles/vocabulary';
+import { PROFILE_LIMITS as L } from '../../shared/profile-vocabulary';
 import type { Account } from '../../users/wire';
 
 const FETCH_TIMEOUT_MS = 5000;

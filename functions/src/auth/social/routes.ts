@@ -8,14 +8,15 @@ import { createRoute } from '@hono/zod-openapi';
 import { clientIp } from '../../http/client-ip';
 import { newRouter } from '../../http/context';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../../openapi/responses';
-import { requireUser } from '../../session/guards';
+import { MEMBERS, routesFor } from '../../session/guards';
 import { AuthResultSchema } from '../../users/schemas';
 import { PROVIDER_LABELS } from './config';
 import { AuthorizationStartSchema, LinkBodySchema, ProviderParamSchema, ProvidersSchema, SignInMethodsSchema, TokenQuerySchema } from './schemas';
 import { finishSocialSignIn, linkProvider, listSignInMethods, startSocialSignIn, unlinkProvider } from './service';
 import { PUBLIC_SECURITY } from '../../openapi/security';
 
-const security = [{ bearerAuth: [] }];
+const memberRoute = routesFor(MEMBERS);
+
 /** Our own fields of the token query; everything else is the provider's redirect. */
 const EDGE_FIELDS = new Set(['expectedState', 'codeVerifier', 'memberType']);
 
@@ -93,27 +94,23 @@ export const socialRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'get',
       path: '/sign-in-methods',
       tags: ['Auth'],
       summary: 'Your sign-in methods',
       description: 'Whether the signed-in member has a password, the providers linked to the account, and the providers on offer.',
-      security,
-      middleware: [requireUser] as const,
       responses: { 200: jsonResponse(SignInMethodsSchema, 'The sign-in methods.'), ...errorResponses([401]) },
     }),
     async (c) => c.json(await listSignInMethods(c.get('deps'), c.get('account')), 200),
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'post',
       path: '/sign-in-methods/{provider}',
       tags: ['Auth'],
       summary: 'Link a provider to your account',
       description: "After the provider's flow started with the link intent: checks the state and PKCE, reads the identity and links it to the signed-in member.",
-      security,
-      middleware: [requireUser] as const,
       request: { params: ProviderParamSchema, ...jsonBody(LinkBodySchema) },
       responses: {
         200: jsonResponse(SignInMethodsSchema, 'Linked; the sign-in methods now.'),
@@ -127,14 +124,12 @@ export const socialRoutes = newRouter()
     },
   )
   .openapi(
-    createRoute({
+    memberRoute({
       method: 'delete',
       path: '/sign-in-methods/{provider}',
       tags: ['Auth'],
       summary: 'Unlink a provider',
       description: 'Refused with 409 (`data.reason` last_sign_in_method) when it is the only way left to sign in.',
-      security,
-      middleware: [requireUser] as const,
       request: { params: ProviderParamSchema },
       responses: {
         200: jsonResponse(SignInMethodsSchema, 'Unlinked; the sign-in methods now.'),

@@ -1,4 +1,4 @@
-import { DELETED_MESSAGE_BODY } from '../notifications/messages';
+import { DELETED_MESSAGE_BODY } from './notification-messages';
 
 /** The title of a new message's live notification event (docs/product.md#live-connection); the app tells these events apart by it. */
 export const NEW_MESSAGE_TITLE = 'New Message';

@@ -3,5 +3,5 @@ export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found.',
 } as const;
 
-/** A message's notification once the message was deleted shows this instead of its text (inbox/delete.ts, outbox.ts). */
+/** A message's notification once the message was deleted shows this instead of its text (inbox/delete.ts, notifications/outbox.ts). */
 export const DELETED_MESSAGE_BODY = 'This message was deleted';
