@@ -4435,6 +4435,15 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            /** @description This email address is already verified. Sign in to continue. (field `email`): the address was verified before, so no code is needed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             /** @description The request body is larger than 64 KB. */
             413: {
                 headers: {
