@@ -173,3 +173,11 @@ test('the mailed link opened again says the address is already verified and send
   await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'Your email address is already verified. Sign in to continue.' })).toBeVisible();
   await expect(page.getByText('Validation failed.')).toHaveCount(0);
 });
+
+test('the digest checkbox hint on the register page reads at the size of the other hints', async ({ page }) => {
+  await page.goto('/register');
+  const fontSize = (text: string) => page.getByText(text).evaluate((element) => getComputedStyle(element).fontSize);
+  const digest = await fontSize('Optional: a summary of what you missed, by email.');
+  expect(digest).toBe(await fontSize('We will send a 6-digit code to confirm it.'));
+  expect(digest).toBe('14px');
+});
