@@ -3,7 +3,8 @@
  * rendered the page without recording the view and marked it `data-view-pending`; once the
  * page is really shown this reads the profile again through the session proxy, which records
  * the view (one per viewer, profile and day, so a second read costs nothing).
- * Plain fetch keeps the visitor's profile page free of the API client.
+ * The shell runs it on every page shown (src/components/shell/client/index.ts); plain fetch
+ * keeps the API client out of the shell's script.
  */
 const PENDING = 'article[data-profile][data-slug][data-view-pending]';
 
