@@ -675,7 +675,7 @@ export interface paths {
         };
         /**
          * The public profile of a founder
-         * @description Public: no token needed. With the token of another member, records a profile view (one per viewer, profile and day). 404 for an unknown slug, a member who has not finished onboarding (except for themself), or a member who blocked you.
+         * @description Public: no token needed. With the token of another member, records a profile view (one per viewer, profile and day), except for a prefetch (`Sec-Purpose` or `Purpose: prefetch`). 404 for an unknown slug, a member who has not finished onboarding (except for themself), or a member who blocked you.
          */
         get: operations["getFounderProfile"];
         /**
@@ -739,7 +739,7 @@ export interface paths {
         };
         /**
          * The public profile of an advisor
-         * @description Public: no token needed. With the token of another member, records a profile view (one per viewer, profile and day). 404 for an unknown slug, a member who has not finished onboarding (except for themself), or a member who blocked you.
+         * @description Public: no token needed. With the token of another member, records a profile view (one per viewer, profile and day), except for a prefetch (`Sec-Purpose` or `Purpose: prefetch`). 404 for an unknown slug, a member who has not finished onboarding (except for themself), or a member who blocked you.
          */
         get: operations["getAdvisorProfile"];
         /**
@@ -4900,6 +4900,15 @@ export interface operations {
             };
             /** @description Invalid input, or a wrong, expired or used code (field `code`). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description This email address is already verified. Sign in to continue. (field `email`): the address was verified before, so no code is needed. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

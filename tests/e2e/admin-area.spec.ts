@@ -6,7 +6,7 @@
  * random, as other specs run against the same stack at the same time.
  */
 import type { Browser, Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, expectNoSidewaysScroll, expectStacked } from './layout';
+import { expectNoHorizontalOverflow, expectNoSidewaysScroll, expectShownWhole, expectStacked } from './layout';
 import { api, newMember, type Stack } from './profile-page-support';
 import { DEMO_ADMIN, DEMO_MEMBER, expect, expectNoSeriousA11yViolations, signIn, test } from './support';
 
@@ -81,6 +81,8 @@ test('an admin’s site header is one row at 1280 px, and a keyboard menu plus a
   expect(row.height).toBeLessThan(70);
   await expect(header.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
   await expect(header.getByRole('link', { name: 'FounderMesh' })).toBeVisible();
+  // The brand keeps its name beside the admin's extra link.
+  await expectShownWhole(header.locator('.brand-name'));
 
   await admin.setViewportSize({ width: 375, height: 800 });
   await admin.goto('/admin/audit');

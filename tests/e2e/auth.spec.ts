@@ -144,10 +144,40 @@ test('a link whose code is used up verifies nothing: the error shows with the co
   await expect(page).toHaveURL(/\/onboarding$/);
 });
 
-test('a wrong verification code reads "Validation failed." and the code field says why', async ({ page }) => {
+test('a wrong verification code reads "Validation failed." with what to do, and the code field says why', async ({ page }) => {
   await page.goto(`/verify-email?email=${encodeURIComponent(uniqueEmail('wrong-code'))}`);
   await page.getByLabel('Verification code').fill('000000');
   await page.getByRole('button', { name: 'Verify email' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Validation failed.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Validation failed.' })).toHaveText(
+    'Validation failed. Check the email address and the 6-digit code, or ask for a new code below.',
+  );
   await expect(page.getByText('Verification code is invalid or has expired')).toBeVisible();
+});
+
+test('the mailed link opened again says the address is already verified and sends the member on', async ({ page, request }) => {
+  const email = uniqueEmail('link-twice');
+  await register(page, email, 'correct horse battery', 'Grace');
+  const link = linkIn(await latestMail(request, email, /verification/i), '/verify-email');
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/onboarding$/);
+
+  // Signed in: sent on, never told the used code is wrong.
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/onboarding(\?|$)/);
+  await expect(page.getByText('Validation failed.')).toHaveCount(0);
+
+  // Signed out: sent to sign in, told why.
+  await page.context().clearCookies();
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/sign-in\?notice=already-verified-sign-in$/);
+  await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'Your email address is already verified. Sign in to continue.' })).toBeVisible();
+  await expect(page.getByText('Validation failed.')).toHaveCount(0);
+});
+
+test('the digest checkbox hint on the register page reads at the size of the other hints', async ({ page }) => {
+  await page.goto('/register');
+  const fontSize = (text: string) => page.getByText(text).evaluate((element) => getComputedStyle(element).fontSize);
+  const digest = await fontSize('Optional: a summary of what you missed, by email.');
+  expect(digest).toBe(await fontSize('We will send a 6-digit code to confirm it.'));
+  expect(digest).toBe('14px');
 });

@@ -19,6 +19,18 @@ const row = (page: Page, name: string) => page.getByRole('listitem').filter({ ha
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 const badge = (page: Page) => page.locator('[data-requests-badge]');
 
+/** Resolves once the page's live socket has its "/" namespace connected. */
+function liveConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (new URL(socket.url()).pathname !== '/socket.io/') return;
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('40')) resolve();
+      });
+    });
+  });
+}
+
 test.describe('connections', () => {
   test('A asks B and B accepts; A withdraws a request to C; B blocks C, who can no longer find or contact B', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(120_000);
@@ -87,6 +99,28 @@ test.describe('connections', () => {
     expect((await refused.json()).message).toBe('Member not found.');
 
     for (const member of [a, b, c]) await member.context.close();
+  });
+
+  test('the Sent tab and the counts follow live when the other side accepts', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    const stack = { browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} };
+    const [a, b] = [await newMember(stack, { firstName: 'Ada' }), await newMember(stack, { firstName: 'Ben' })];
+    const id = await connect(a, b, stack.baseURL);
+    const live = liveConnected(a.page);
+    await open(a.page, '/connections?tab=sent');
+    await live;
+    await expect(row(a.page, b.name).getByRole('button', { name: `Withdraw request to ${b.name}` })).toBeVisible();
+    await expect(tab(a.page, 'Sent')).toContainText('1');
+    await expect(tab(a.page, 'Connections')).toContainText('0');
+
+    expect((await api(b, stack.baseURL, 'PUT', `connection/accepted/${id}`)).ok()).toBe(true);
+    // No reload: the accepted request leaves Sent and joins Connections.
+    await expect(row(a.page, b.name)).toHaveCount(0);
+    await expect(a.page.getByText('No requests on their way')).toBeVisible();
+    await expect(tab(a.page, 'Sent')).toContainText('0');
+    await expect(tab(a.page, 'Connections')).toContainText('1');
+    await tab(a.page, 'Connections').click();
+    await expect(row(a.page, b.name)).toBeVisible();
+    for (const member of [a, b]) await member.context.close();
   });
 
   test('a refused accept is rolled back, with the server’s message in a toast', async ({ browser, baseURL, extraHTTPHeaders }) => {

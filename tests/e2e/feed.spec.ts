@@ -1,3 +1,4 @@
+import { COMMENT_TEXT_MAX } from '../../functions/src/shared/feed-limits';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './support';
 import { newMember, png, type Stack } from './profile-page-support';
@@ -231,6 +232,28 @@ test.describe('the feed', () => {
     await expect(page.locator('.fd-composer').getByRole('alert')).toHaveText('Your post is 7000 characters over the limit of 3000. Shorten it to send it.');
     await expect(box).toHaveValue('y'.repeat(10_000));
     expect(posted).toBe(false);
+    // The reason follows the text as it is shortened, and goes once the text fits.
+    const alert = page.locator('.fd-composer').getByRole('alert');
+    await box.fill('y'.repeat(3010));
+    await expect(alert).toHaveText('Your post is 10 characters over the limit of 3000. Shorten it to send it.');
+    await box.fill('y'.repeat(3000));
+    await expect(alert).toHaveCount(0);
+    await box.fill('y'.repeat(3001));
+    await expect(count).toHaveText('1 character over the limit of 3000');
+    await expect(alert).toHaveCount(0);
+
+    // A comment's reason follows its text the same way.
+    const post = await compose(page, `Limits ${Date.now()}`);
+    await post.getByRole('button', { name: /^Comment \d/ }).click();
+    const comment = post.getByRole('combobox', { name: 'Write a comment' });
+    const commentAlert = post.locator('.fd-comment-form').getByRole('alert');
+    await comment.fill('c'.repeat(COMMENT_TEXT_MAX + 10));
+    await post.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(commentAlert).toHaveText(`Your comment is 10 characters over the limit of ${COMMENT_TEXT_MAX}. Shorten it to send it.`);
+    await comment.fill('c'.repeat(COMMENT_TEXT_MAX + 2));
+    await expect(commentAlert).toHaveText(`Your comment is 2 characters over the limit of ${COMMENT_TEXT_MAX}. Shorten it to send it.`);
+    await comment.fill('c'.repeat(COMMENT_TEXT_MAX));
+    await expect(commentAlert).toHaveCount(0);
   });
 
   test('a like the server refuses is rolled back with a message', async ({ browser, baseURL, extraHTTPHeaders }) => {

@@ -9,6 +9,18 @@ test('a visitor asking for a member page is sent to sign in and brought back aft
   await expect(page).toHaveURL(/\/settings\/password$/);
 });
 
+test('/settings opens the Profile tab, after signing in for a visitor', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fsettings$/);
+  await page.getByLabel('Email').fill(DEMO_MEMBER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_MEMBER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  const response = await page.goto('/settings');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+});
+
 test('a member who is not an admin gets the 403 page on the admin area', async ({ page }) => {
   await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();

@@ -103,6 +103,34 @@ export async function expectRoomy(locator: Locator, { minWidth, maxLines }: { mi
   }
 }
 
+/**
+ * Fails when an element `locator` matches is not shown whole: squeezed narrower than its own
+ * content (a name cut to a pixel, a label ending in "…"), or reaching past the edge of a box
+ * that clips or scrolls it (a tab scrolled out of its row).
+ */
+export async function expectShownWhole(locator: Locator): Promise<void> {
+  await expect(locator.first()).toBeVisible();
+  const cut = await locator.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const name = `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
+      const box = element.getBoundingClientRect();
+      const found: string[] = [];
+      if (element.scrollWidth > element.clientWidth + 1 || box.width <= 1) found.push(`${name} is ${Math.round(box.width)} px wide for ${element.scrollWidth} px of content`);
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (!['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(parent).overflowX)) continue;
+        const frame = parent.getBoundingClientRect();
+        if (box.left < frame.left - 1 || box.right > frame.right + 1) {
+          found.push(
+            `${name} spans ${Math.round(box.left)}–${Math.round(box.right)} px, past its ${parent.tagName.toLowerCase()}.${parent.className} at ${Math.round(frame.left)}–${Math.round(frame.right)} px`,
+          );
+        }
+      }
+      return found;
+    }),
+  );
+  expect(cut, 'elements not shown whole').toEqual([]);
+}
+
 /** The checks every main screen passes at every width: no sideways scroll, no text spilling out. */
 export async function expectCleanLayout(page: Page): Promise<void> {
   await expectNoHorizontalOverflow(page);

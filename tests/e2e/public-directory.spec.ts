@@ -61,7 +61,7 @@ test.describe('the public pages a visitor reads', () => {
     test.slow();
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
     const tag = `journey${unique()}`;
-    const founder = await newMember(stack, `Zuri${unique()}`, 'founder', { ideaStage: 'no-idea', tagline: 'Open to joining <b>a team</b>' });
+    const founder = await newMember(stack, { firstName: `Zuri${unique()}`, memberType: 'founder', profile: { ideaStage: 'no-idea', tagline: 'Open to joining <b>a team</b>' } });
     const post = await postAs(stack, founder, `Looking for a technical co-founder. #${tag}`);
 
     const home = await page.goto('/');
@@ -111,8 +111,8 @@ test.describe('the public pages a visitor reads', () => {
   test('a member who opted out of search engines appears neither in the directory nor on a topic page', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
     const tag = `optout${unique()}`;
-    const shown = await newMember(stack, `Shown${unique()}`, 'advisor');
-    const hidden = await newMember(stack, `Hidden${unique()}`, 'advisor');
+    const shown = await newMember(stack, { firstName: `Shown${unique()}`, memberType: 'advisor' });
+    const hidden = await newMember(stack, { firstName: `Hidden${unique()}`, memberType: 'advisor' });
     await postAs(stack, shown, `Office hours on Friday #${tag}`);
     await postAs(stack, hidden, `Members only, please #${tag}`);
     await optOutOfSearchEngines(stack, hidden);
@@ -156,7 +156,7 @@ test.describe('the public pages a visitor reads', () => {
 
   test('a signed-in member keeps the member search on /founders', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
-    const member = await newMember(stack, `Member${unique()}`, 'founder');
+    const member = await newMember(stack, { firstName: `Member${unique()}`, memberType: 'founder' });
     await member.page.goto('/founders');
     await expect(member.page.getByRole('heading', { level: 1, name: 'Find founders' })).toBeVisible();
     await expect(member.page.getByRole('search')).toBeVisible();

@@ -71,6 +71,11 @@ test.describe('text limits', () => {
     await box.press('Enter');
     await expect(box).toHaveValue('y'.repeat(10_000));
     expect(posted).toBe(false);
+    // The reason follows the text as it is shortened, and goes once the text fits.
+    await box.fill('y'.repeat(5010));
+    await expect(page.locator('.ib-composer').getByRole('alert')).toHaveText('Your message is 10 characters over the limit of 5000. Shorten it to send it.');
+    await box.fill('y'.repeat(4999));
+    await expect(page.locator('.ib-composer').getByRole('alert')).toHaveCount(0);
     await expectInsideSmallPage(page, count);
 
     // The API refuses it too, naming the field, and never stores a cut copy.

@@ -51,6 +51,38 @@ test.describe('profile views', () => {
     for (const member of [ada, ben]) await member.context.close();
   });
 
+  test('hovering or focusing a profile link (a prefetch) records no view; opening it records one', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    const stack = stackOf(browser, baseURL, extraHTTPHeaders);
+    const [ada, ben] = [await newMember(stack, { firstName: 'Ada' }), await newMember(stack, { firstName: 'Ben' })];
+    // Ada looks at Ben's profile, so Ben's views list links to Ada's.
+    await view(ada, ben, stack.baseURL);
+    const adaViewers = async () => {
+      await ada.page.goto('/views');
+      return rows(ada.page);
+    };
+    const prefetchOf = (page: Page) => page.waitForRequest((request) => new URL(request.url()).pathname === profileHref(ada));
+
+    for (const reach of ['hover', 'focus'] as const) {
+      await ben.page.goto('/views');
+      const link = rows(ben.page).first().getByRole('link', { name: ada.name });
+      const prefetch = prefetchOf(ben.page);
+      await (reach === 'hover' ? link.hover() : link.focus());
+      const request = await prefetch;
+      expect(`${request.headers()['sec-purpose'] ?? ''}${request.headers().purpose ?? ''}`).toContain('prefetch');
+      await request.response();
+      await expect(await adaViewers()).toHaveCount(0);
+    }
+
+    await rows(ben.page).first().getByRole('link', { name: ada.name }).click();
+    await expect(ben.page.getByRole('heading', { level: 1, name: ada.name })).toBeVisible();
+    await expect(async () => {
+      const viewers = await adaViewers();
+      await expect(viewers).toHaveCount(1, { timeout: 1_000 });
+      await expect(viewers.first().getByRole('link', { name: ben.name })).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    for (const member of [ada, ben]) await member.context.close();
+  });
+
   test('a free member sees the three latest viewers, a private one unnamed, and the rest offered with Premium', async ({ browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(120_000);
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);

@@ -7,6 +7,7 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   emailNotVerified: 'Please verify your email address first. We have sent you a new code.',
   invalidCode: 'This code is invalid or has expired.',
+  alreadyVerified: 'This email address is already verified. Sign in to continue.',
   resendSent: 'If that account needs verifying, we have sent a new code.',
   resetRequested: 'If an account exists for that address, we have sent a password reset link.',
   signedOut: 'Signed out.',

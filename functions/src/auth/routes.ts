@@ -87,7 +87,10 @@ export const authRoutes = newRouter()
       request: jsonBody(VerifyEmailBodySchema),
       responses: {
         200: jsonResponse(AuthResultSchema, 'Email verified and signed in.'),
-        ...errorResponses([...JSON_BODY_ERRORS, 429], { 400: 'Invalid input, or a wrong, expired or used code (field `code`).' }),
+        ...errorResponses([...JSON_BODY_ERRORS, 409, 429], {
+          400: 'Invalid input, or a wrong, expired or used code (field `code`).',
+          409: `${AUTH_MESSAGES.alreadyVerified} (field \`email\`): the address was verified before, so no code is needed.`,
+        }),
       },
     }),
     async (c) => c.json(await verifyEmail(c.get('deps'), { ...c.req.valid('json'), userAgent: c.req.header('user-agent') }), 200),

@@ -189,11 +189,16 @@ export function invalidCode(): ApiError {
   return fieldError(400, AUTH_MESSAGES.invalidCode, { code: 'is invalid or has expired' });
 }
 
-/** Confirms the email with the six-digit code and signs the member in. */
+/**
+ * Confirms the email with the six-digit code and signs the member in. An address already
+ * verified (the mailed link opened a second time) is told so with a 409, so the member is sent
+ * on to sign in instead of being told their used code is wrong.
+ */
 export async function verifyEmail(deps: Deps, input: { email: string; code: string; userAgent?: string }): Promise<AuthResult> {
   const email = normalizeEmail(input.email);
   await enforceLimits(deps.limiter, [['verifyByEmail', email]]);
   const account = await findAccountByEmail(deps.db, email);
+  if (account?.user.emailVerified) throw fieldError(409, AUTH_MESSAGES.alreadyVerified, { email: 'is already verified' });
   if (!account || !(await guessCode(deps.db, deps.clock, account.user.id, 'verify-email', input.code))) throw invalidCode();
   await deps.db.update(users).set({ emailVerified: true, updatedAt: deps.clock.now().toISOString() }).where(eq(users.id, account.user.id));
   return signIn(deps, await reloadAccount(deps, account.user.id), undefined, input.userAgent);

@@ -4,6 +4,7 @@ import { createApp } from '../app';
 import { fixedClock } from '../clock';
 
 const INVALID_CODE = { message: 'This code is invalid or has expired.', status: 400, data: { fields: { code: 'is invalid or has expired' } } };
+const ALREADY_VERIFIED = { message: 'This email address is already verified. Sign in to continue.', status: 409, data: { fields: { email: 'is already verified' } } };
 const RESENT = { ok: true, message: 'If that account needs verifying, we have sent a new code.' };
 
 /** An app whose clock runs `minutes` ahead of the real one. */
@@ -36,12 +37,12 @@ describe('POST /auth/verify-email', () => {
     expect((await bodyOf(await get('/auth/me', { token: jwt }))).emailVerified).toBe(true);
   });
 
-  it('accepts each code once only', async () => {
+  it('accepts each code once only, and tells a second use that the address is already verified', async () => {
     const { member, code } = await unverifiedMemberWithCode();
     expect((await post('/auth/verify-email', { email: member.user.email, code })).status).toBe(200);
     const again = await post('/auth/verify-email', { email: member.user.email, code });
-    expect(again.status).toBe(400);
-    expect(await bodyOf(again)).toEqual(INVALID_CODE);
+    expect(again.status).toBe(409);
+    expect(await bodyOf(again)).toEqual(ALREADY_VERIFIED);
   });
 
   it('refuses a wrong code, and answers an unknown email the same way', async () => {

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, call, get, signedInMember } from '../../test/api';
 import { connectedPair, del, pendingPair, put, rowsBetween, UNKNOWN_ID } from '../../test/connections';
 import { db } from '../db/client';
+import { buildDeps } from '../build-deps';
 import { eventsFor } from '../events/publish';
+import { recordingEmitter } from '../../test/live';
+import { acceptRequest } from './service';
 
 const deps = { db: db(env) };
 const NOT_FOUND = { message: 'Connection request not found.', status: 404, data: null };
@@ -22,6 +25,15 @@ describe('PUT /connection/accepted/{id}', () => {
     expect(await eventsFor(deps, requester.user.id)).toEqual([
       expect.objectContaining({ type: 'connection.accepted', actorId: receiver.user.id, subjectId: requester.user.id, connectionId: id }),
     ]);
+  });
+
+  it('sends both members their counts live, so the requester’s Sent tab and counts follow', async () => {
+    const { requester, receiver, id } = await pendingPair();
+    const live = recordingEmitter();
+    await acceptRequest({ ...buildDeps(env), live: live.emitter }, receiver.user.id, id);
+    const counted = live.sent.filter((sent) => sent.event === 'counts');
+    expect(counted.map((sent) => sent.userId).sort()).toEqual([requester.user.id, receiver.user.id].sort());
+    expect(counted.find((sent) => sent.userId === requester.user.id)?.payload).toEqual({ connectionRequests: 0 });
   });
 
   it('is for the receiver only: the sender and strangers get the 404 of a missing request', async () => {

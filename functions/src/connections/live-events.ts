@@ -1,7 +1,9 @@
 /**
  * The live event the connections send: the member's count of received requests, whenever
  * it changes (a request arrives or is withdrawn, the member answers one in any tab, a block
- * ends one). live/events.ts lists every live event for the app.
+ * ends one), and to a requester whose request was accepted (their sent and connections counts
+ * changed: the connections screen reloads its counts on any of these). live/events.ts lists
+ * every live event for the app.
  */
 import type { Deps } from '../deps';
 import type { Emits } from '../ports/live';

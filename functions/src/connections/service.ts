@@ -56,7 +56,9 @@ async function acceptRow(deps: Deps, row: ConnectionRow, viewerId: string): Prom
   });
   if (accepted) {
     await publishEvent(deps, { type: 'connection.accepted', actorId: viewerId, subjectId: accepted.requesterId, connectionId: accepted.id });
-    await sendRequestCounts(deps, viewerId);
+    // The requester's counts changed too (one fewer sent, one more connection): their open
+    // connections screen refreshes its counts and tab on any counts event.
+    await sendRequestCounts(deps, viewerId, accepted.requesterId);
   }
   return accepted;
 }

@@ -2,7 +2,7 @@
  * GET /founder/profile?slug and GET /advisor/profile?slug: a public profile, read by
  * anyone. A member who has not finished onboarding or whose deletion is pending is visible
  * only to themself, and a member who blocked the viewer does not exist for them. A signed-in member opening
- * someone else's profile leaves a profile view.
+ * someone else's profile leaves a profile view, unless the read is a prefetch (`recordView` false).
  */
 import { eq } from 'drizzle-orm';
 import { blockBetween } from '../members/blocks';
@@ -28,12 +28,13 @@ async function findBySlug(deps: Pick<Deps, 'db'>, memberType: MemberType, slug: 
   return row && { user: row.user, details: toAdvisorDetails(row.user, row.record) };
 }
 
-/** The profile with this slug as `viewer` (null: a visitor) may see it; records the view. */
+/** The profile with this slug as `viewer` (null: a visitor) may see it; records the view unless told not to. */
 export async function publicProfile<T extends MemberType>(
   deps: Pick<Deps, 'db' | 'clock' | 'profileViews'>,
   memberType: T,
   slug: string,
   viewer: Account | null,
+  { recordsView = true }: { recordsView?: boolean } = {},
 ): Promise<Details<T>> {
   const found = await findBySlug(deps, memberType, slug);
   if (!found) throw new ApiError(404, M.profileNotFound);
@@ -45,7 +46,7 @@ export async function publicProfile<T extends MemberType>(
     const { viewerBlocked, theyBlocked } = await blockBetween(deps, viewer.user.id, found.user.id);
     if (theyBlocked) throw new ApiError(404, M.profileNotFound);
     // Looking up someone you blocked (to unblock them) is not a visit worth telling them about.
-    if (!viewerBlocked) await recordView(deps, viewer.user, found.user.id);
+    if (!viewerBlocked && recordsView) await recordView(deps, viewer.user, found.user.id);
   }
   return found.details as Details<T>;
 }

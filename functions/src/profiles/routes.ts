@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { newRouter, type AppEnv } from '../http/context';
 import { formRequest } from '../http/forms';
+import { isPrefetchRequest } from '../http/prefetch';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { MEMBERS, routesFor, VIEWERS } from '../session/guards';
 import type { MemberType } from '../users/schemas';
@@ -132,11 +133,14 @@ function profileRoute<S extends z.ZodType>(memberType: MemberType, details: S) {
     ...profilesDoc,
     summary: `The public profile of ${article(memberType)}`,
     description:
-      'Public: no token needed. With the token of another member, records a profile view (one per viewer, profile and day). 404 for an unknown slug, a member who has not finished onboarding (except for themself), or a member who blocked you.',
+      'Public: no token needed. With the token of another member, records a profile view (one per viewer, profile and day), except for a prefetch (`Sec-Purpose` or `Purpose: prefetch`). 404 for an unknown slug, a member who has not finished onboarding (except for themself), or a member who blocked you.',
     request: { query: SlugQuerySchema },
     responses: { 200: jsonResponse(details, 'The profile.'), ...errorResponses([400, 404], { 404: M.profileNotFound }) },
   });
 }
+
+/** A browser's prefetch of a profile is no visit: it records no view. */
+const viewOptions = (headers: Headers) => ({ recordsView: !isPrefetchRequest(headers) });
 
 /** Mounted at /founder: founder onboarding, the public founder profile and its settings form. */
 export const founderProfileRoutes = newRouter()
@@ -146,7 +150,9 @@ export const founderProfileRoutes = newRouter()
     profileFormHook,
   )
   .openapi(editRoute('founder', founderForm, SavedFounderProfileSchema), async (c) => c.json(await saveForm<'founder'>(c, 'edit', c.req.valid('form')), 200), profileFormHook)
-  .openapi(profileRoute('founder', FounderDetailsSchema), async (c) => c.json(await publicProfile(c.get('deps'), 'founder', c.req.valid('query').slug, c.get('viewer')), 200));
+  .openapi(profileRoute('founder', FounderDetailsSchema), async (c) =>
+    c.json(await publicProfile(c.get('deps'), 'founder', c.req.valid('query').slug, c.get('viewer'), viewOptions(c.req.raw.headers)), 200),
+  );
 
 /** Mounted at /advisor: advisor onboarding, the public advisor profile and its settings form. */
 export const advisorProfileRoutes = newRouter()
@@ -156,4 +162,6 @@ export const advisorProfileRoutes = newRouter()
     profileFormHook,
   )
   .openapi(editRoute('advisor', advisorForm, SavedAdvisorProfileSchema), async (c) => c.json(await saveForm<'advisor'>(c, 'edit', c.req.valid('form')), 200), profileFormHook)
-  .openapi(profileRoute('advisor', AdvisorDetailsSchema), async (c) => c.json(await publicProfile(c.get('deps'), 'advisor', c.req.valid('query').slug, c.get('viewer')), 200));
+  .openapi(profileRoute('advisor', AdvisorDetailsSchema), async (c) =>
+    c.json(await publicProfile(c.get('deps'), 'advisor', c.req.valid('query').slug, c.get('viewer'), viewOptions(c.req.raw.headers)), 200),
+  );

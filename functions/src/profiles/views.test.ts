@@ -42,6 +42,18 @@ describe('recording profile views', () => {
     expect(await rowsOf(owner)).toEqual([]);
   });
 
+  it('records no view for a prefetch, told by either header, and one for the visit after it', async () => {
+    const [owner, viewer] = await members(2);
+    const slug = owner.founder!.slug;
+    const prefetches: Record<string, string>[] = [{ 'Sec-Purpose': 'prefetch' }, { 'Sec-Purpose': 'prefetch;prerender' }, { Purpose: 'prefetch' }];
+    for (const headers of prefetches) {
+      expect((await get(`/founder/profile?slug=${slug}`, { token: viewer.jwt, headers })).status).toBe(200);
+    }
+    expect(await rowsOf(owner)).toEqual([]);
+    await open(owner, viewer);
+    expect((await rowsOf(owner)).map((row) => row.viewerId)).toEqual([viewer.user.id]);
+  });
+
   it('does not record a look at a member one blocked', async () => {
     const [owner, viewer] = await members(2);
     await post(`/connection/block/${owner.user.id}`, undefined, { token: viewer.jwt });

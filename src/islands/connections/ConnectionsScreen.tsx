@@ -63,14 +63,15 @@ function ConnectionsScreen({ initial, renderedAt, mediaBaseUrl }: Props) {
     void connectionsActions.refreshCounts();
   }, [tab]);
 
-  // A live change of the received requests (one arrived or was withdrawn, or answered in
-  // another tab): the tabs' counts and the Received list follow.
+  // A live change of the counts (a request arrived or was withdrawn, answered in another tab,
+  // or the other side accepted one the member sent): the tabs' counts and the list shown follow.
   const tabRef = useRef(tab);
   tabRef.current = tab;
   useEffect(() => {
     const follow = () => {
       void connectionsActions.refreshCounts();
-      if (tabRef.current === 'received') void connectionsActions.loadList('received', { revalidate: true });
+      const shown = tabRef.current;
+      if (shown === 'received' || shown === 'sent' || shown === 'connections') void connectionsActions.loadList(shown, { revalidate: true });
     };
     document.addEventListener(REQUESTS_COUNT_EVENT, follow);
     return () => document.removeEventListener(REQUESTS_COUNT_EVENT, follow);

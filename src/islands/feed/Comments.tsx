@@ -13,6 +13,7 @@ import { Avatar } from '../ui/Avatar';
 import { sendReport } from '../../lib/reports/send';
 import { ReportDialog } from '../ui/ReportForm';
 import { RowMenu } from '../ui/RowMenu';
+import { useLimitRefusal } from '../ui/use-limit-refusal';
 import { overLimit } from '../../lib/feed/mentions';
 import { clearReplyDraft, readReplyDraft, saveReplyDraft } from '../../lib/feed/reply-drafts';
 import { MentionTextarea } from './MentionTextarea';
@@ -56,13 +57,11 @@ function TextForm({
       }
     : undefined;
   const [sending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const limit = useLimitRefusal(overLimit(text, COMMENT_TEXT_MAX, submitLabel === 'Reply' ? 'reply' : 'comment'));
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim() || sending) return;
-    const tooLong = overLimit(text, COMMENT_TEXT_MAX, submitLabel === 'Reply' ? 'reply' : 'comment');
-    setRefusal(tooLong);
-    if (tooLong) return;
+    if (limit.refuse()) return;
     setSending(true);
     const saved = await onSubmit(text);
     setSending(false);
@@ -74,9 +73,9 @@ function TextForm({
   return (
     <form className="fd-comment-form" onSubmit={submit}>
       <MentionTextarea id={id} label={label} hideLabel placeholder={label} value={text} onChange={setText} maxLength={COMMENT_TEXT_MAX} rows={2} autoFocus={autoFocus} />
-      {refusal && (
+      {limit.shown && (
         <p className="field-error" role="alert">
-          {refusal}
+          {limit.shown}
         </p>
       )}
       <div className="cluster">

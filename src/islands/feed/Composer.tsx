@@ -14,6 +14,7 @@ import { toAppError } from '../../lib/errors';
 import { fileRefusal } from '../../lib/file-refusal';
 import { failureKind } from '../../lib/rate-limited';
 import { Avatar } from '../ui/Avatar';
+import { useLimitRefusal } from '../ui/use-limit-refusal';
 import { MentionTextarea } from './MentionTextarea';
 import { MediaPicker, PollBuilder } from './lazy';
 import { addFiles, altOverLimit, MEDIA_ACCEPT, type PickedFile } from './media-files';
@@ -47,6 +48,8 @@ export function Composer({ viewer, groups, group: current }: Props) {
   const [posting, setPosting] = useState(false);
 
   const draft: PostDraft = { text, poll, group: group || null, files: files.map(({ file, alt }) => ({ file, alt })) };
+  const limit = useLimitRefusal(overLimit(text, POST_TEXT_MAX, 'post') ?? pollOverLimit(poll) ?? altOverLimit(files));
+  const shownError = limit.shown ?? error;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,12 +58,8 @@ export function Composer({ viewer, groups, group: current }: Props) {
       setError('Write something, add a poll or a picture first.');
       return;
     }
-    const tooLong = overLimit(text, POST_TEXT_MAX, 'post') ?? pollOverLimit(poll) ?? altOverLimit(files);
-    if (tooLong) {
-      setError(tooLong);
-      return;
-    }
     setError(null);
+    if (limit.refuse()) return;
     setPosting(true);
     try {
       const created = await feedActions.create(draft, viewer);
@@ -109,9 +108,9 @@ export function Composer({ viewer, groups, group: current }: Props) {
           <MediaPicker files={files} onChange={setFiles} disabled={posting} />
         </Suspense>
       )}
-      {error && (
+      {shownError && (
         <p className="field-error" role="alert">
-          {error}
+          {shownError}
         </p>
       )}
       <div className="fd-composer-tools">

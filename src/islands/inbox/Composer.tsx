@@ -13,6 +13,7 @@ import type { ChatMessage } from '../../lib/inbox/types';
 import { inboxActions } from '../../lib/stores/inbox';
 import { overLimitReason } from '../../lib/text/limits';
 import { CharacterCount } from '../ui/CharacterCount';
+import { useLimitRefusal } from '../ui/use-limit-refusal';
 import { useUploads } from './use-uploads';
 
 interface Props {
@@ -57,12 +58,10 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
   const blocked = empty || uploads.uploading || uploads.failed;
   // The API counts the body as sent, before trimming it.
   const tooLong = overLimitReason('message', body.length, MESSAGE_BODY_MAX_LENGTH);
+  const limit = useLimitRefusal(tooLong);
 
   const send = () => {
-    if (tooLong) {
-      setSendError(tooLong);
-      return;
-    }
+    if (limit.refuse()) return;
     if (blocked) {
       if (uploads.failed) setSendError('Remove the files that could not be uploaded, or attach them again.');
       return;
@@ -83,7 +82,8 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
     }
   };
 
-  const problems = [...uploads.errors, ...(sendError ? [sendError] : [])];
+  const shownError = limit.shown ?? sendError;
+  const problems = [...uploads.errors, ...(shownError ? [shownError] : [])];
 
   return (
     <form
@@ -176,7 +176,6 @@ export function Composer({ threadId, recipientName, replyTo, onCancelReply, focu
           value={body}
           onChange={(event) => {
             setBody(event.target.value);
-            if (sendError && !overLimitReason('message', event.target.value.length, MESSAGE_BODY_MAX_LENGTH)) setSendError(null);
           }}
           onKeyDown={onKeyDown}
           aria-invalid={tooLong ? true : undefined}

@@ -1,7 +1,8 @@
 /**
  * Notification settings (/settings/notifications): per kind push, email or off; the digest
  * frequency; this device's push switch (the browser asks for permission only after the
- * click); and the list of devices with push on, each with "Remove". A view of
+ * click); and the list of devices with push on, each with "Remove". Each choice is saved at
+ * once and confirmed under the choices, as the privacy switches are. A view of
  * `$notificationSettings`; the actions live in the store.
  */
 import type { Channel, DigestFrequency, PreferenceKind } from '@api/push/kinds';
@@ -57,6 +58,18 @@ function deviceName(userAgent: string): string {
   return userAgent.slice(0, 60) || 'Unknown device';
 }
 
+type Change = Parameters<typeof notificationSettingsActions.choose>[0];
+
+/** The confirmation of a saved choice: "Saved: Mentions by email.", "Saved: no email digest." */
+function savedText(change: Change): string {
+  const [kind, channel] = Object.entries(change.channels ?? {})[0] ?? [];
+  if (kind && channel) {
+    const label = KINDS.find((entry) => entry.kind === kind)?.label ?? kind;
+    return channel === 'off' ? `Saved: ${label} off.` : `Saved: ${label} by ${channel}.`;
+  }
+  return change.digest === 'off' ? 'Saved: no email digest.' : `Saved: the email digest ${change.digest}.`;
+}
+
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 function NotificationSettings({ preferences, devices }: { preferences: Preferences; devices: Device[] }) {
@@ -65,6 +78,12 @@ function NotificationSettings({ preferences, devices }: { preferences: Preferenc
   const [busy, setBusy] = useState(false);
   const [supported, setSupported] = useState(true);
   useEffect(() => setSupported(pushSupported()), []);
+  const [status, setStatus] = useState('');
+  const choose = async (change: Change) => {
+    setStatus('Saving…');
+    // A refusal is told by the store's toast and the choice is put back.
+    setStatus((await notificationSettingsActions.choose(change)) ? savedText(change) : '');
+  };
   const thisOn = state.thisEndpoint !== null && state.devices.some((device) => device.endpoint === state.thisEndpoint);
 
   const enable = async () => {
@@ -99,7 +118,7 @@ function NotificationSettings({ preferences, devices }: { preferences: Preferenc
         {state.preferences.unsubscribed.includes('messages') && (
           <div className="unsubscribed-notice" role="status">
             <p>You unsubscribed from emails about unread messages with the link in an email. Choose Email again to get them.</p>
-            <button type="button" className="btn" onClick={() => void notificationSettingsActions.choose({ channels: { messages: 'email' } })}>
+            <button type="button" className="btn" onClick={() => void choose({ channels: { messages: 'email' } })}>
               Email me about messages again
             </button>
           </div>
@@ -107,11 +126,7 @@ function NotificationSettings({ preferences, devices }: { preferences: Preferenc
         {state.preferences.unsubscribed.includes('digest') && (
           <div className="unsubscribed-notice" role="status">
             <p>You unsubscribed from the email digest with the link in an email. Choose Daily or Weekly again to get it.</p>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => void notificationSettingsActions.choose({ digest: state.preferences.digest === 'off' ? 'weekly' : state.preferences.digest })}
-            >
+            <button type="button" className="btn" onClick={() => void choose({ digest: state.preferences.digest === 'off' ? 'weekly' : state.preferences.digest })}>
               Send me the digest again
             </button>
           </div>
@@ -127,7 +142,7 @@ function NotificationSettings({ preferences, devices }: { preferences: Preferenc
                     name={`channel-${kind}`}
                     value={channel.value}
                     checked={state.preferences.channels[kind] === channel.value}
-                    onChange={() => void notificationSettingsActions.choose({ channels: { [kind]: channel.value } })}
+                    onChange={() => void choose({ channels: { [kind]: channel.value } })}
                   />
                   {channel.label}
                 </label>
@@ -140,18 +155,15 @@ function NotificationSettings({ preferences, devices }: { preferences: Preferenc
           <div className="channel-options">
             {DIGESTS.map((digest) => (
               <label key={digest.value}>
-                <input
-                  type="radio"
-                  name="digest"
-                  value={digest.value}
-                  checked={state.preferences.digest === digest.value}
-                  onChange={() => void notificationSettingsActions.choose({ digest: digest.value })}
-                />
+                <input type="radio" name="digest" value={digest.value} checked={state.preferences.digest === digest.value} onChange={() => void choose({ digest: digest.value })} />
                 {digest.label}
               </label>
             ))}
           </div>
         </fieldset>
+        <p className="muted small" role="status">
+          {status}
+        </p>
       </section>
 
       <section className="card stack" aria-labelledby="devices-heading">

@@ -18,15 +18,18 @@ export interface ServerCallOptions {
   clientIp?: string;
   /** The visitor's browser, which names the session a sign-in opens. */
   userAgent?: string;
+  /** The page is being prefetched, not shown: the API then counts no visit (no profile view). */
+  prefetch?: boolean;
   fetchApi?: ApiFetch;
 }
 
 /** A typed client that asks the API as the member of `options` (a visitor without a token). */
-export function serverClient({ token, clientIp, userAgent, fetchApi = bindingFetch }: ServerCallOptions = {}): ApiClient {
+export function serverClient({ token, clientIp, userAgent, prefetch, fetchApi = bindingFetch }: ServerCallOptions = {}): ApiClient {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (clientIp) headers['cf-connecting-ip'] = clientIp;
   if (userAgent) headers['user-agent'] = userAgent;
+  if (prefetch) headers['sec-purpose'] = 'prefetch';
   return hc<ApiApp>(API_ORIGIN, {
     headers,
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -14,6 +14,9 @@ export const NOTICES = {
   'password-changed': { kind: 'success', text: 'Your password has been changed. Other devices have been signed out.' },
   'password-reset': { kind: 'success', text: 'Your new password is set and you are signed in.' },
   'email-verified': { kind: 'success', text: 'Your email address is verified. Welcome to FounderMesh!' },
+  // The mailed link opened again: the address was verified before.
+  'already-verified': { kind: 'success', text: 'Your email address is already verified.' },
+  'already-verified-sign-in': { kind: 'success', text: 'Your email address is already verified. Sign in to continue.' },
   'signed-out': { kind: 'info', text: 'You have been signed out.' },
   'session-ended': { kind: 'success', text: 'That device has been signed out.' },
   // A tab whose session ended elsewhere lands on sign-in with one of these (./ended.ts).
