@@ -76,7 +76,7 @@ test.describe('the moderation queue', () => {
     expect((await api(author, stack.baseURL, 'GET', 'auth/me')).status()).toBe(401);
     const fresh = await browser.newContext({ baseURL, extraHTTPHeaders: stack.headers });
     const authorPage = await fresh.newPage();
-    await signIn(authorPage, author.email, 'profiles-e2e-password');
+    await signIn(authorPage, author.email, author.password);
     await expect(authorPage.getByRole('alert').filter({ hasText: 'Your account is suspended until' })).toContainText('Reason: Repeated scams.');
     // Both decisions are in the audit log, with the reasons.
     await adminPage.goto(`/admin/audit?targetType=member&targetId=${author.id}`);
