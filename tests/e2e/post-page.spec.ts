@@ -70,7 +70,7 @@ test.describe('a public post page read without JavaScript', () => {
     // biome-ignore lint/performance/useDomNodeTextContent: the line break is a <br>, which innerText reads as \n and textContent drops
     expect(await page.locator('.fp-post-text').innerText()).toBe(POST_TEXT);
     await expect(page.locator('.fp-post-text b')).toHaveCount(0);
-    await expect(page.locator('.fp-post-text').getByRole('link', { name: '#launch' })).toHaveAttribute('href', '/feed?hashtag=launch');
+    await expect(page.locator('.fp-post-text').getByRole('link', { name: '#launch' })).toHaveAttribute('href', '/tags/launch');
     await expect(page.getByRole('link', { name: 'Ada Tester' }).first()).toHaveAttribute('href', profileHref(ada));
     const picture = page.getByRole('img', { name: 'The engine on a workbench' });
     await expect(picture).toBeVisible();
