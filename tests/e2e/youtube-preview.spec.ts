@@ -31,7 +31,7 @@ test('a YouTube link in a post becomes a preview whose Play button loads the noc
   await expect(page.getByRole('link', { name: 'acme.io', exact: true })).toHaveAttribute('rel', 'nofollow ugc noopener');
   await expect(page.getByRole('link', { name: 'acme.io', exact: true })).toHaveAttribute('target', '_blank');
   await expect(page.getByRole('link', { name: 'team@acme.io' })).toHaveAttribute('href', 'mailto:team@acme.io');
-  await expect(page.getByRole('link', { name: '#demo' })).toHaveAttribute('href', '/feed?hashtag=demo');
+  await expect(page.getByRole('link', { name: '#demo' })).toHaveAttribute('href', '/tags/demo');
 
   const play = preview.getByRole('button', { name: 'Play YouTube video' });
   await expect(play).toBeVisible();
