@@ -1,5 +1,18 @@
 import type { Page } from '@playwright/test';
-import { api, DEMO_ADMIN, expect, expectNoSeriousA11yViolations, newMember, randomLetters, signIn, test, openHydrated as open, type Member, type Stack } from './support';
+import {
+  api,
+  DEMO_ADMIN,
+  expect,
+  expectNoSeriousA11yViolations,
+  liveConnected,
+  newMember,
+  randomLetters,
+  signIn,
+  test,
+  openHydrated as open,
+  type Member,
+  type Stack,
+} from './support';
 
 /** A founder with a last name of their own, so another spec's "Ben Tester" never stands in for this one. */
 const founder = (stack: Stack, firstName: string) => newMember(stack, { firstName, lastName: `Tester${randomLetters(5)}` });
@@ -18,18 +31,6 @@ async function reload(page: Page): Promise<void> {
 const row = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 const badge = (page: Page) => page.locator('[data-requests-badge]');
-
-/** Resolves once the page's live socket has its "/" namespace connected. */
-function liveConnected(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      if (new URL(socket.url()).pathname !== '/socket.io/') return;
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).startsWith('40')) resolve();
-      });
-    });
-  });
-}
 
 test.describe('connections', () => {
   test('A asks B and B accepts; A withdraws a request to C; B blocks C, who can no longer find or contact B', async ({ browser, baseURL, extraHTTPHeaders }) => {

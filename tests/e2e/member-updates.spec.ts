@@ -6,7 +6,7 @@
  * never over its links, at 1280 and 375 px.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, openHydrated as open } from './support';
+import { expect, liveConnected, test, openHydrated as open } from './support';
 import { api, newMember, png, type Member, type Stack } from './profile-page-support';
 
 const stackOf = (browser: Stack['browser'], baseURL: string | undefined, headers: Record<string, string> | undefined): Stack => ({
@@ -14,18 +14,6 @@ const stackOf = (browser: Stack['browser'], baseURL: string | undefined, headers
   baseURL: baseURL!,
   headers: headers ?? {},
 });
-
-/** Resolves once the page's live socket has its "/" namespace connected. */
-function liveConnected(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      if (new URL(socket.url()).pathname !== '/socket.io/') return;
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).startsWith('40')) resolve();
-      });
-    });
-  });
-}
 
 /** Fails when the two boxes overlap. */
 async function expectApart(first: Locator, second: Locator): Promise<void> {

@@ -242,3 +242,15 @@ export async function newMember(stack: Stack, traits: MemberTraits = {}): Promis
 
 /** The address of a member's public profile. */
 export const profileHref = (member: Pick<Member, 'memberType' | 'slug'>) => `/${member.memberType}/${member.slug}`;
+
+/** Resolves once the page's live socket has its "/" namespace connected. */
+export function liveConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (new URL(socket.url()).pathname !== '/socket.io/') return;
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('40')) resolve();
+      });
+    });
+  });
+}
