@@ -1,9 +1,10 @@
 // `npm start`: build when the sources changed, migrate local D1, load the world cities,
-// serve both workers with wrangler in local mode (state in .wrangler/state) and load the
+// serve both workers in one local Miniflare (scripts/serve-local.mjs; state in .wrangler/state) and load the
 // demo data once.
 // `npm run dev` (--dev): the same data with Astro's dev server and live reload.
 // `npm run start:social` (--social): the same, with Google, LinkedIn and GitHub played by the
 // tests' loopback provider (on PORT + 10000), so their sign-in buttons can be tried locally.
+import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CITIES_INPUTS, loadLocalCities } from './cities.mjs';
@@ -70,27 +71,27 @@ function serve(envFile) {
       env: { PORT: String(port), STATE_DIR: stateDir, INSPECTOR_PORT: String(inspectorPort) },
     });
   }
-  // wrangler hands --env-file to the first worker only; the API worker reads the .dev.vars
-  // beside its built config, so it gets this run's variables there (the live heartbeat of the tests).
+  // The API worker also reads the .dev.vars beside its built config (as `wrangler dev` does),
+  // so it gets this run's variables there too (the live heartbeat of the tests).
   copyFileSync(envFile, path.join(root, 'dist/foundermesh_api/.dev.vars'));
-  return spawnBin('wrangler', [
-    'dev',
-    '-c',
-    'dist/server/wrangler.json',
-    '-c',
-    'dist/foundermesh_api/wrangler.json',
-    '--ip',
-    host,
-    '--port',
-    String(port),
-    '--inspector-port',
-    String(inspectorPort),
-    '--persist-to',
-    stateDir,
-    '--env-file',
-    envFile,
-    '--show-interactive-dev-session=false',
-  ]);
+  // Both workers in one Miniflare, with no proxy in front (scripts/serve-local.mjs says why).
+  return spawn(
+    process.execPath,
+    [
+      path.join(root, 'scripts/serve-local.mjs'),
+      '--host',
+      host,
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(inspectorPort),
+      '--persist-to',
+      stateDir,
+      '--env-file',
+      envFile,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
 }
 
 async function seed() {

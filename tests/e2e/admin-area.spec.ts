@@ -8,7 +8,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectNoSidewaysScroll, expectShownWhole, expectStacked } from './layout';
 import { api, newMember, type Stack } from './profile-page-support';
-import { DEMO_ADMIN, DEMO_MEMBER, expect, expectNoSeriousA11yViolations, signIn, test } from './support';
+import { DEMO_ADMIN, DEMO_MEMBER, expect, expectNoSeriousA11yViolations, hydrated, signIn, test } from './support';
 
 /** Letters only, unique across parallel specs. */
 const randomWord = (prefix: string) => `${prefix}${Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
@@ -21,11 +21,6 @@ async function adminPage(browser: Browser, baseURL: string, headers: Record<stri
   await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   return page;
-}
-
-/** Waits until the page's confirmation buttons have hydrated (clicks then open the dialog). */
-async function confirmReady(page: Page) {
-  await page.locator('astro-island[component-url*="ConfirmSubmit"]:not([ssr])').first().waitFor({ state: 'attached' });
 }
 
 test('every admin page: a visitor signs in first, a member gets the 403 page, an admin the page', async ({ browser, baseURL, extraHTTPHeaders }) => {
@@ -182,7 +177,7 @@ test('an admin finds a member by name, grants and ends Premium, and finds both i
   await page.getByRole('button', { name: 'Grant Premium' }).click();
   await expect(page.getByText('Premium is granted.')).toBeVisible();
   await expect(page.locator('[data-premium-state]')).toContainText('granted by');
-  await confirmReady(page);
+  await hydrated(page, 'ConfirmSubmit');
   await page.getByRole('button', { name: 'End the Premium grant' }).click();
   const dialog = page.getByRole('dialog', { name: `End ${name} Tester's Premium grant?` });
   await expect(dialog).toContainText('They lose Premium now');
@@ -203,7 +198,7 @@ test('suspending from a member’s page checks the reason by its field before th
   const member = await newMember(stack, { firstName: name, onboarded: false });
   const page = await adminPage(browser, baseURL!, stack.headers);
   await page.goto(`/admin/members/${member.id}`);
-  await confirmReady(page);
+  await hydrated(page, 'ConfirmSubmit');
   const reason = page.getByRole('textbox', { name: 'Reason (the member reads it)' });
   const dialog = page.getByRole('dialog', { name: `Suspend ${name} Tester?` });
   for (const blank of ['', '   ']) {
@@ -279,7 +274,7 @@ test('an admin adds, renames, moves and archives a feed group, each in the audit
   await expect(page.getByText('The order is saved.')).toBeVisible();
   const after = await keys();
   expect(after.indexOf(key)).toBe(before.indexOf(key) - 1);
-  await confirmReady(page);
+  await hydrated(page, 'ConfirmSubmit');
   await row.getByRole('button', { name: 'Archive' }).click();
   const dialog = page.getByRole('dialog', { name: 'Archive Early birds?' });
   await expect(dialog).toContainText('Members no longer see the group');
@@ -312,7 +307,7 @@ test('an admin approves a deletion request after the confirmation and finds it i
   await expect(row).toContainText(`Moving on ${name}`);
   await expect(row.locator('time').first()).toHaveText(/ago|just now/);
   await expect(row.locator('time').nth(1)).toHaveText(/^in \d+ (days|weeks)$|^next month$/);
-  await confirmReady(page);
+  await hydrated(page, 'ConfirmSubmit');
   await row.getByRole('button', { name: 'Approve' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete ${name} Tester's account now?` });
   await expect(dialog).toContainText('This cannot be undone.');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { api, newMember, type Stack } from './profile-page-support';
-import { DEMO_ADMIN, expect, expectNoSeriousA11yViolations, signIn, test } from './support';
+import { DEMO_ADMIN, expect, expectNoSeriousA11yViolations, hydrated, signIn, test } from './support';
 
 /** Letters only, so the name passes onboarding and stays unique across parallel specs. */
 const randomName = (prefix: string) => `${prefix}${Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
@@ -48,7 +48,7 @@ test.describe('the moderation queue', () => {
     await expect(row.getByText('Asks everyone for money <b>now</b>')).toBeVisible();
     await expect(row.getByText(reporter.name)).toBeVisible();
     await expectNoSeriousA11yViolations(adminPage);
-    await adminPage.locator('astro-island[component-url*="ModerationActions"]:not([ssr])').first().waitFor({ state: 'attached' });
+    await hydrated(row, 'ModerationActions');
     await row.getByRole('button', { name: `Remove: the post by ${author.name}` }).click();
     const remove = adminPage.getByRole('dialog', { name: `Remove the post by ${author.name}?` });
     await expectNoSeriousA11yViolations(adminPage);
@@ -64,7 +64,7 @@ test.describe('the moderation queue', () => {
     // What it said stays readable in the handled item.
     await expect(handled.getByText('Removed by an administrator. As reported:')).toBeVisible();
     await expect(handled.getByText(text)).toBeVisible();
-    await adminPage.locator('astro-island[component-url*="ModerationActions"]:not([ssr])').first().waitFor({ state: 'attached' });
+    await hydrated(handled, 'ModerationActions');
     await handled.getByRole('button', { name: `Suspend: ${author.name}` }).click();
     const suspend = adminPage.getByRole('dialog', { name: `Suspend ${author.name}?` });
     await suspend.getByLabel('How long').selectOption('7');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -242,6 +242,17 @@ export async function newMember(stack: Stack, traits: MemberTraits = {}): Promis
 
 /** The address of a member's public profile. */
 export const profileHref = (member: Pick<Member, 'memberType' | 'slug'>) => `/${member.memberType}/${member.slug}`;
+
+/**
+ * Waits until every island of a component inside `scope` is hydrated. Islands hydrate one by
+ * one (`client:idle` when the browser is idle), so the first one being ready says nothing of
+ * the one a test is about to click; a click on one still server-rendered skips its script.
+ */
+export async function hydrated(scope: Page | Locator, component: string): Promise<void> {
+  const islands = scope.locator(`astro-island[component-url*="${component}"]`);
+  await expect(islands.first()).toBeAttached();
+  await expect(scope.locator(`astro-island[component-url*="${component}"][ssr]`)).toHaveCount(0);
+}
 
 /** Resolves once the page's live socket has its "/" namespace connected. */
 export function liveConnected(page: Page): Promise<void> {
