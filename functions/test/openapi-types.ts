@@ -3977,6 +3977,11 @@ export interface components {
             /** @description Shown to both sides once the session is confirmed. */
             meetingLink: string | null;
             cancelReason: string | null;
+            /** @description The host’s time zone now and the one the guest booked from, so each side can show the other’s clock. */
+            timeZones: {
+                host: string;
+                guest: string;
+            };
             createdAt: string;
         };
         OpenSlots: {
@@ -4544,7 +4549,7 @@ export interface components {
              * @description A live event name (functions/src/live/events.ts).
              * @enum {string}
              */
-            event: "notification" | "thread" | "read" | "counts" | "billing";
+            event: "notification" | "thread" | "read" | "counts" | "billing" | "session";
             /** @description Sent as is: the caller vouches that it matches the event. */
             payload: {
                 [key: string]: unknown;

@@ -83,7 +83,15 @@ describe('office hours', () => {
     const start = slots[3].start;
     const booked = await book(host, ada, start);
     expect(booked.status).toBe(201);
-    expect(await bodyOf(booked)).toEqual(expect.objectContaining({ status: 'confirmed', topic: 'Fundraising', meetingLink: 'https://meet.example/advice', start }));
+    expect(await bodyOf(booked)).toEqual(
+      expect.objectContaining({
+        status: 'confirmed',
+        topic: 'Fundraising',
+        meetingLink: 'https://meet.example/advice',
+        start,
+        timeZones: { host: 'Asia/Kolkata', guest: 'Europe/Berlin' },
+      }),
+    );
     expect((await slotsOf(host, ben.jwt, '?length=60&days=2')).slots.map((slot: { start: string }) => slot.start)).not.toContain(start);
     const refused = await book(host, ben, start);
     expect(refused.status).toBe(409);

@@ -131,6 +131,9 @@ export const BookingSchema = z
     agenda: z.string(),
     meetingLink: z.string().nullable().openapi({ description: 'Shown to both sides once the session is confirmed.' }),
     cancelReason: z.string().nullable(),
+    timeZones: z
+      .object({ host: z.string(), guest: z.string() })
+      .openapi({ description: 'The host’s time zone now and the one the guest booked from, so each side can show the other’s clock.' }),
     createdAt: z.string(),
   })
   .openapi('Booking');

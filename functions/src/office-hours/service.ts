@@ -162,13 +162,15 @@ async function bookingView(deps: Pick<Deps, 'db'>, row: BookingRow) {
 async function bookingViews(deps: Pick<Deps, 'db'>, rows: readonly BookingRow[]) {
   const cards = await memberCards(deps, [...new Set(rows.flatMap((row) => [row.hostId, row.guestId]))]);
   const hostIds = [...new Set(rows.map((row) => row.hostId))];
-  const links = new Map(
+  const hostRules = new Map(
     hostIds.length === 0
       ? []
-      : (await deps.db.select({ userId: officeHours.userId, link: officeHours.meetingLink }).from(officeHours).where(inArray(officeHours.userId, hostIds))).map((row) => [
-          row.userId,
-          row.link,
-        ]),
+      : (
+          await deps.db
+            .select({ userId: officeHours.userId, link: officeHours.meetingLink, timeZone: officeHours.timeZone })
+            .from(officeHours)
+            .where(inArray(officeHours.userId, hostIds))
+        ).map((row) => [row.userId, row]),
   );
   const gone = { _id: '', memberType: 'founder' as const, name: 'Deleted member', tagline: null, slug: '', avatar: null, banner: null, profileId: '', premium: false };
   return rows.map((row) => ({
@@ -180,8 +182,9 @@ async function bookingViews(deps: Pick<Deps, 'db'>, rows: readonly BookingRow[])
     status: row.status,
     topic: row.topic,
     agenda: row.agenda,
-    meetingLink: row.status === 'confirmed' ? (links.get(row.hostId) ?? null) : null,
+    meetingLink: row.status === 'confirmed' ? (hostRules.get(row.hostId)?.link ?? null) : null,
     cancelReason: row.cancelReason,
+    timeZones: { host: hostRules.get(row.hostId)?.timeZone ?? 'UTC', guest: row.guestTimeZone },
     createdAt: row.createdAt,
   }));
 }

@@ -35,7 +35,16 @@ function fakeSource() {
 }
 
 const handlersSpy = () =>
-  ({ notification: vi.fn(), thread: vi.fn(), read: vi.fn(), counts: vi.fn(), billing: vi.fn(), firstConnect: vi.fn(), reconnect: vi.fn() }) satisfies Required<LiveHandlers>;
+  ({
+    notification: vi.fn(),
+    thread: vi.fn(),
+    read: vi.fn(),
+    counts: vi.fn(),
+    billing: vi.fn(),
+    session: vi.fn(),
+    firstConnect: vi.fn(),
+    reconnect: vi.fn(),
+  }) satisfies Required<LiveHandlers>;
 
 describe('wireLiveUpdates', () => {
   test('hands every event to each store that follows it, in the order the stores are given', () => {
@@ -51,7 +60,9 @@ describe('wireLiveUpdates', () => {
     live.fire('counts', { unseenMessages: 2 });
     live.fire('billing', { premium: true, status: 'active', changes: ['started'] });
     expect(calls).toEqual(['notifications', 'inbox', 'notifications counts']);
+    live.fire('session', { booking: { _id: 'b1' } });
     expect(inbox.billing).toHaveBeenCalledWith({ premium: true, status: 'active', changes: ['started'] });
+    expect(inbox.session).toHaveBeenCalledWith({ booking: { _id: 'b1' } });
     expect(inbox.thread).toHaveBeenCalledWith({ thread: { _id: 't1' } });
     expect(inbox.read).toHaveBeenCalledWith({ connectionId: 't1', readBy: 'b' });
     expect(inbox.counts).toHaveBeenCalledWith({ unseenMessages: 2 });
@@ -72,7 +83,7 @@ describe('wireLiveUpdates', () => {
   test('unsubscribes everything it subscribed', () => {
     const live = fakeSource();
     const stop = wireLiveUpdates(live.source, [handlersSpy(), handlersSpy()]);
-    expect(live.subscriptions()).toBe(14);
+    expect(live.subscriptions()).toBe(16);
     stop();
     expect(live.subscriptions()).toBe(0);
   });

@@ -14,6 +14,7 @@ describe('routeAccess', () => {
 
   test('marks the connections screen as member-only, with its tabs in the query', () => {
     expect(routeAccess('/connections')).toBe('member');
+    expect(routeAccess('/sessions')).toBe('member');
     expect(routeAccess('/connections/')).toBe('member');
     expect(routeAccess('/connectionsx')).toBe('public');
   });
