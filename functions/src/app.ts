@@ -30,6 +30,7 @@ import { matchingRoutes } from './matching/routes';
 import { directoryRoutes } from './directory/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { messageRequestRoutes } from './message-requests/routes';
+import { calendarFeedRoutes } from './office-hours/calendar-feed-routes';
 import { officeHoursRoutes } from './office-hours/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/connections', inboxRoutes)
     .route('/upload', uploadRoutes)
     .route('/message-requests', messageRequestRoutes)
+    .route('/office-hours', calendarFeedRoutes)
     .route('/office-hours', officeHoursRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)

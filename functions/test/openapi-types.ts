@@ -1890,6 +1890,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office-hours/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your sessions as a calendar feed
+         * @description An iCalendar of the feed owner’s sessions, hosted and booked, for calendar apps to subscribe to: confirmed sessions from 30 days back, cancelled ones marked cancelled until their start. Event UIDs are those of the session invitations. No session needed: the token is the secret. An ETag answers a matching `If-None-Match` with 304.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office-hours/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether you have a calendar feed
+         * @description The feed’s URL is shown only when it is made; this says whether one is active and since when.
+         */
+        get: operations["getCalendarFeedStatus"];
+        put?: never;
+        /**
+         * Make your calendar feed
+         * @description Makes a secret calendar-feed URL of your sessions and answers it this once. Replaces any earlier feed: its URL stops working at once.
+         */
+        post: operations["createCalendarFeed"];
+        /**
+         * Revoke your calendar feed
+         * @description Its URL stops working at once (404). Nothing to do when you have none.
+         */
+        delete: operations["revokeCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/office-hours": {
         parameters: {
             query?: never;
@@ -3915,7 +3963,28 @@ export interface components {
             /** @enum {string} */
             status: "declined";
         };
+        CalendarFeedStatus: {
+            /** @description Whether you have a calendar feed. */
+            active: boolean;
+            /** @description When its URL was made. */
+            createdAt: string | null;
+        };
+        CalendarFeed: {
+            /** @description The feed’s secret address, shown this once: paste it into your calendar app. */
+            url: string;
+            /** @description The same address as `webcal://`, which opens the calendar app to subscribe. */
+            webcalUrl: string;
+            createdAt: string;
+        };
         OfficeHours: components["schemas"]["OfficeHoursInput"] & {
+            /** @description Where sessions happen: your own `https://` link, or your generated video room. */
+            meetingLink?: string | null;
+            videoRoom: boolean;
+            /**
+             * @description The time zone of the city on your profile (null without one): what `timeZone` starts from before you save, and what the screens offer first.
+             * @example Europe/Berlin
+             */
+            suggestedTimeZone: string | null;
             updatedAt: string | null;
         };
         OfficeHoursInput: {
@@ -3953,6 +4022,11 @@ export interface components {
              * @example https://meet.example/room
              */
             meetingLink: string | null;
+            /**
+             * @description Sessions happen in a video room FounderMesh makes for you (a Jitsi Meet room with an unguessable name), kept until you choose your own link again; `meetingLink` is then ignored.
+             * @default false
+             */
+            videoRoom: boolean;
             /** @description Whether you approve each request (else sessions are confirmed at once). */
             needsApproval: boolean;
             /** @description Whether your profile offers your office hours. */
@@ -3992,6 +4066,11 @@ export interface components {
             sessionLengths: number[];
             topics: string[];
             needsApproval: boolean;
+            /**
+             * @description The time zone of the city on your profile, to show the slots in first; null for visitors and members without a city.
+             * @example Europe/Berlin
+             */
+            yourTimeZone: string | null;
             /** @description Open slots, ISO 8601 in UTC, in time order. */
             slots: {
                 start: string;
@@ -12204,6 +12283,186 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret token of the feed’s URL. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description The copy the calendar app has is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Calendar feed not found: the token is unknown or was revoked (the answer does not say which). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalendarFeedStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your calendar feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedStatus"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your new feed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 10 feed changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No feed now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedStatus"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 10 feed changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
                 };
             };
             /** @description Something went wrong on our side. */

@@ -149,6 +149,8 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
     await database().run(sql`INSERT INTO bookings (id, host_id, guest_id, starts_at, ends_at, busy_from, busy_until, status, topic, agenda, guest_time_zone, created_at, updated_at)
       VALUES (${newId()}, ${hostId}, ${guestId}, 1796720400000, 1796722200000, 1796720400000, 1796722200000, 'confirmed', 'Hiring', 'Erin agenda', 'Europe/Berlin', ${at}, ${at})`);
   }
+  // A calendar feed of their sessions.
+  await database().run(sql`INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (${member.user.id}, ${`feed-hash-${member.user.id}`}, ${at})`);
 
   const [postRow] = await database().select().from(feedPosts).where(eq(feedPosts.id, own._id));
   const mediaKeys = (await database().all<{ key: string }>(sql`SELECT r2_key AS key FROM feed_post_media WHERE post_id = ${own._id}`)).map((row) => row.key);

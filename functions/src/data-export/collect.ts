@@ -18,6 +18,7 @@ import {
   billingCustomers,
   blocks,
   bookings,
+  calendarFeeds,
   connections,
   consents,
   feedComments,
@@ -139,6 +140,8 @@ function memberQueries(db: Db, userId: string) {
       .from(bookings)
       .where(or(eq(bookings.hostId, userId), eq(bookings.guestId, userId)))
       .orderBy(asc(bookings.startsAt)),
+    // Whether the member has a calendar feed: its token was shown once and only its hash is kept, so the archive says since when.
+    db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
   ] as const;
 }
 
@@ -186,6 +189,8 @@ export type MemberData = {
   officeHours: Rows[24][number] | null;
   /** Sessions the member hosts or booked, by start. */
   bookings: Rows[25];
+  /** The member's calendar feed (office-hours/calendar-feed.ts), when they made one. */
+  calendarFeed: Rows[26][number] | null;
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
@@ -237,6 +242,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     consentRows,
     [officeHoursRow],
     bookingRows,
+    [calendarFeed],
   ] = (await db.batch(memberQueries(db, userId))) as unknown as Rows;
   if (!user) return null;
   const notificationRows = (await stores.notifications.of(userId).all()).map((row) => exported(userId, row));
@@ -273,6 +279,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     consents: consentRows,
     officeHours: officeHoursRow ?? null,
     bookings: bookingRows,
+    calendarFeed: calendarFeed ?? null,
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
   const others = await namesOf(db, mentionedIds(userId, rows));

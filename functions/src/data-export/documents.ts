@@ -230,6 +230,7 @@ function sessionsDocument(data: MemberData) {
       ...(row.cancelledBy === me ? { cancelReason: row.cancelReason } : {}),
       bookedAt: row.createdAt,
     })),
+    calendarFeed: data.calendarFeed && { active: true, since: data.calendarFeed.createdAt, url: 'Shown once when it was made; make a new one in your availability settings.' },
   };
 }
 

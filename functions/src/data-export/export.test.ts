@@ -9,7 +9,7 @@ import { commentOn, replyTo } from '../../test/comments';
 import { NO_PASSWORD } from '../auth/social/passwordless';
 import { db } from '../db/client';
 import { newId } from '../db/ids';
-import { billingCustomers, bookings, founders, officeHours, socialIdentities, subscriptions } from '../db/schema';
+import { billingCustomers, bookings, calendarFeeds, founders, officeHours, socialIdentities, subscriptions } from '../db/schema';
 import { buildDeps } from '../build-deps';
 import { fixedClock } from '../clock';
 import { recordView } from '../profiles/views';
@@ -118,6 +118,10 @@ describe('GET /auth/data-export', () => {
           updatedAt: at,
         },
       ]);
+    // And she subscribes to her sessions in her calendar app.
+    await db(env)
+      .insert(calendarFeeds)
+      .values({ userId: ada.user.id, tokenHash: `hash-${suffix}`, createdAt: at });
 
     response = await exportOf(ada);
     files = unzipSync(new Uint8Array(await response.arrayBuffer()));
@@ -222,6 +226,11 @@ describe('GET /auth/data-export', () => {
       expect.objectContaining({ role: 'guest', status: 'cancelled', agenda: `Ada's agenda ${suffix}`, cancelReason: `Ada's reason ${suffix}` }),
     ]);
     expect(allText(files)).not.toContain(`Bob's agenda ${suffix}`);
+  });
+
+  it('says since when she has a calendar feed, never the stored hash of its secret', () => {
+    expect(json(files, 'sessions.json').calendarFeed).toEqual(expect.objectContaining({ active: true, since: expect.any(String) }));
+    expect(allText(files)).not.toContain(`hash-${suffix}`);
   });
 
   it('names the viewers of her profile except one who browses privately', () => {

@@ -988,6 +988,8 @@ export const officeHours = sqliteTable('office_hours', {
   published: integer('published', { mode: 'boolean' }).notNull().default(false),
   createdAt: text('created_at').notNull(),
   updatedAt: text('updated_at').notNull(),
+  /** Whether meeting_link is a video room FounderMesh made (office-hours/video-room.ts) rather than the host's own link. */
+  videoRoom: integer('video_room', { mode: 'boolean' }).notNull().default(false),
 });
 
 export type OfficeHoursRow = typeof officeHours.$inferSelect;
@@ -1029,3 +1031,12 @@ export const bookings = sqliteTable(
 );
 
 export type BookingRow = typeof bookings.$inferSelect;
+
+/** A member's private calendar feed (office-hours/calendar-feed.ts): only the SHA-256 of its secret token. */
+export const calendarFeeds = sqliteTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: text('created_at').notNull(),
+});

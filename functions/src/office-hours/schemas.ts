@@ -73,12 +73,23 @@ export const OfficeHoursInputSchema = z
     daysOff: z.array(DateSchema).max(L.daysOff, `must have at most ${L.daysOff} dates`),
     topics: z.array(z.string().trim().min(1).max(L.topic, `must be at most ${L.topic} characters each`)).max(L.topics, `must have at most ${L.topics} topics`),
     meetingLink: MeetingLinkSchema.nullable(),
+    videoRoom: z.boolean().default(false).openapi({
+      description:
+        'Sessions happen in a video room FounderMesh makes for you (a Jitsi Meet room with an unguessable name), kept until you choose your own link again; `meetingLink` is then ignored.',
+    }),
     needsApproval: z.boolean().openapi({ description: 'Whether you approve each request (else sessions are confirmed at once).' }),
     published: z.boolean().openapi({ description: 'Whether your profile offers your office hours.' }),
   })
   .openapi('OfficeHoursInput');
 
-export const OfficeHoursSchema = OfficeHoursInputSchema.extend({ updatedAt: z.string().nullable() }).openapi('OfficeHours');
+export const OfficeHoursSchema = OfficeHoursInputSchema.extend({
+  meetingLink: z.string().nullable().openapi({ description: 'Where sessions happen: your own `https://` link, or your generated video room.' }),
+  videoRoom: z.boolean(),
+  suggestedTimeZone: TimeZoneSchema.nullable().openapi({
+    description: 'The time zone of the city on your profile (null without one): what `timeZone` starts from before you save, and what the screens offer first.',
+  }),
+  updatedAt: z.string().nullable(),
+}).openapi('OfficeHours');
 
 export const SlotsQuerySchema = z.object({
   length: z.coerce
@@ -105,6 +116,9 @@ export const SlotsSchema = z
     sessionLengths: z.array(z.number().int()),
     topics: z.array(z.string()),
     needsApproval: z.boolean(),
+    yourTimeZone: TimeZoneSchema.nullable().openapi({
+      description: 'The time zone of the city on your profile, to show the slots in first; null for visitors and members without a city.',
+    }),
     slots: z.array(z.object({ start: z.string(), end: z.string() })).openapi({ description: 'Open slots, ISO 8601 in UTC, in time order.' }),
   })
   .openapi('OpenSlots');

@@ -19,6 +19,8 @@ import { HOLDING, heldSessions, insertBooking } from './book';
 import { BOOKING_MESSAGES as M } from './messages';
 import type { OfficeHoursInputSchema } from './schemas';
 import { openSlots, weekAround } from './slots';
+import { cityTimeZone } from './time-zone';
+import { newVideoRoom } from './video-room';
 
 type OfficeHoursInput = Omit<OfficeHoursRow, 'userId' | 'createdAt' | 'updatedAt'>;
 const MINUTE = 60_000;
@@ -38,6 +40,7 @@ const DEFAULTS: OfficeHoursInput = {
   meetingLink: null,
   needsApproval: false,
   published: false,
+  videoRoom: false,
 };
 
 async function rowOf(deps: Pick<Deps, 'db'>, userId: string): Promise<OfficeHoursRow | undefined> {
@@ -45,17 +48,25 @@ async function rowOf(deps: Pick<Deps, 'db'>, userId: string): Promise<OfficeHour
   return row;
 }
 
-/** The member's own office hours, or the defaults when they never set them. */
+/** The member's own office hours, or the defaults (in their city's time zone) when they never set them. */
 export async function ownOfficeHours(deps: Pick<Deps, 'db'>, userId: string) {
-  const row = await rowOf(deps, userId);
-  if (!row) return { ...DEFAULTS, updatedAt: null };
+  const [row, suggestedTimeZone] = await Promise.all([rowOf(deps, userId), cityTimeZone(deps, userId)]);
+  if (!row) return { ...DEFAULTS, timeZone: suggestedTimeZone ?? DEFAULTS.timeZone, suggestedTimeZone, updatedAt: null };
   const { userId: _me, createdAt: _created, ...rules } = row;
-  return rules;
+  return { ...rules, suggestedTimeZone };
+}
+
+/** The meeting link to store: the host's own, or their video room (the one they have, else a new one). */
+async function meetingLinkToStore(deps: Pick<Deps, 'db'>, userId: string, wire: { meetingLink: string | null; videoRoom: boolean }): Promise<string | null> {
+  if (!wire.videoRoom) return wire.meetingLink;
+  const row = await rowOf(deps, userId);
+  return row?.videoRoom && row.meetingLink ? row.meetingLink : newVideoRoom();
 }
 
 /** Saves the member's office hours whole (the schema has checked each weekday is 1–7). */
 export async function saveOfficeHours(deps: Pick<Deps, 'db' | 'clock'>, userId: string, wire: z.infer<typeof OfficeHoursInputSchema>) {
-  const input: OfficeHoursInput = { ...wire, weeklyHours: wire.weeklyHours as OfficeHoursRow['weeklyHours'] };
+  const meetingLink = await meetingLinkToStore(deps, userId, wire);
+  const input: OfficeHoursInput = { ...wire, meetingLink, weeklyHours: wire.weeklyHours as OfficeHoursRow['weeklyHours'] };
   if (input.published && input.weeklyHours.length === 0) throw fieldError(400, M.noHours, { weeklyHours: 'must have at least one stretch to publish' });
   const at = deps.clock.now().toISOString();
   const rules = { ...input, daysOff: [...new Set(input.daysOff)].sort(), sessionLengths: [...new Set(input.sessionLengths)].sort((a, b) => a - b) };
@@ -96,6 +107,7 @@ export async function slotsOf(deps: Pick<Deps, 'db' | 'clock'>, viewerId: string
     sessionLengths: row.sessionLengths,
     topics: row.topics,
     needsApproval: row.needsApproval,
+    yourTimeZone: viewerId ? await cityTimeZone(deps, viewerId) : null,
     slots: slots.map((slot) => ({ start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() })),
   };
 }

@@ -66,6 +66,37 @@ describe('open slots across daylight-saving changes', () => {
     expect(starts).toContain('2026-03-30T07:00:00.000Z'); // Monday, CEST
   });
 
+  // 09:00 on the host's clock, the Friday before and the Monday after each change, as UTC instants.
+  const shifts: [string, string, string, string][] = [
+    ['Europe/Berlin', '2026-10-22T00:00:00Z', '2026-10-23T07:00:00.000Z', '2026-10-26T08:00:00.000Z'],
+    ['America/New_York', '2026-03-05T12:00:00Z', '2026-03-06T14:00:00.000Z', '2026-03-09T13:00:00.000Z'],
+    ['America/New_York', '2026-10-29T12:00:00Z', '2026-10-30T13:00:00.000Z', '2026-11-02T14:00:00.000Z'],
+    ['Australia/Sydney', '2026-04-01T12:00:00Z', '2026-04-02T22:00:00.000Z', '2026-04-05T23:00:00.000Z'],
+    ['Australia/Sydney', '2026-09-30T12:00:00Z', '2026-10-01T23:00:00.000Z', '2026-10-04T22:00:00.000Z'],
+    // Kolkata keeps one offset while Berlin changes the same weekend.
+    ['Asia/Kolkata', '2026-03-26T00:00:00Z', '2026-03-27T03:30:00.000Z', '2026-03-30T03:30:00.000Z'],
+  ];
+
+  for (const [timeZone, from, friday, monday] of shifts) {
+    it(`moves 09:00 in ${timeZone} from ${friday} to ${monday} across the change`, () => {
+      const start = Date.parse(from);
+      const slots = openSlots(officeHours(timeZone), [], { length: 60, from: start, until: start + 6 * 24 * HOUR, now: start });
+      const starts = slots.map((slot) => new Date(slot.start).toISOString());
+      expect(starts).toContain(friday);
+      expect(starts).toContain(monday);
+    });
+  }
+
+  it('offers Sydney’s skipped hour of the October change once, and its repeated hour of April as real time', () => {
+    const night = officeHours('Australia/Sydney', { hours: [{ weekday: 7, start: '01:00', end: '04:00' }] });
+    const spring = Date.parse('2026-10-03T12:00:00Z'); // Sunday 4 October, 02:00 becomes 03:00
+    const skipped = openSlots(night, [], { length: 60, from: spring, until: spring + 24 * HOUR, now: spring });
+    expect(skipped.map((slot) => wallClock(slot.start, 'Australia/Sydney'))).toEqual(['01:00', '03:00']);
+    const autumn = Date.parse('2026-04-04T12:00:00Z'); // Sunday 5 April, 03:00 becomes 02:00 again
+    const repeated = openSlots(night, [], { length: 60, from: autumn, until: autumn + 24 * HOUR, now: autumn });
+    expect(repeated.map((slot) => wallClock(slot.start, 'Australia/Sydney'))).toEqual(['01:00', '02:00', '02:00', '03:00']);
+  });
+
   it('offers a skipped night hour once, never a slot that does not exist', () => {
     // Hours 01:00–04:00 on the Sunday Berlin skips 02:00–03:00: two real hours, two slots.
     const hours = officeHours('Europe/Berlin', { hours: [{ weekday: 7, start: '01:00', end: '04:00' }] });

@@ -56,6 +56,9 @@ export const RATE_LIMITS = {
   // Sessions booked, cancelled, approved or declined (each tells the other side, by mail with a
   // calendar invite): a member books or changes a few a week (office-hours/routes.ts).
   bookingChangesByMember: { limit: 30, windowSeconds: HOUR },
+  // Calendar feeds made or revoked (each a new secret URL): a member makes one, and again when
+  // a URL leaked; 10 an hour is more than a person needs (office-hours/calendar-feed-routes.ts).
+  calendarFeedChangesByMember: { limit: 10, windowSeconds: HOUR },
   // Deletion asked or withdrawn (each mails the member): shared (account-deletion/routes.ts).
   deletionRequestsByMember: { limit: 10, windowSeconds: DAY },
 } as const satisfies Record<string, RateRule>;
