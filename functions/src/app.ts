@@ -31,6 +31,7 @@ import { directoryRoutes } from './directory/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { messageRequestRoutes } from './message-requests/routes';
 import { officeHoursRoutes } from './office-hours/routes';
+import { shareCardRoutes } from './share-cards/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -111,7 +112,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/admin', adminMemberRoutes)
     .route('/subscriptions', subscriptionRoutes)
     .route('/dev', devRoutes)
-    .route('/media', mediaRoutes);
+    .route('/media', mediaRoutes)
+    .route('/og', shareCardRoutes);
   mountReference(api);
   // Known paths asked with a method they do not serve answer 405 and are logged (ASVS 14.5.1).
   api.notFound(methodNotAllowedOr(() => api.routes, handleNotFound));
