@@ -66,8 +66,8 @@ async function drawPng(content: ShareCardContent, photo: string | null): Promise
  * The card as a PNG of 1200×630. A photo that would take it past SHARE_CARD_MAX_BYTES (a busy
  * photograph) is left out and the initials drawn instead, so no card weighs more.
  */
-export async function drawCard(content: ShareCardContent, photo: string | null): Promise<Uint8Array> {
+export async function drawCard(content: ShareCardContent, photo: string | null): Promise<{ png: Uint8Array; withPhoto: boolean }> {
   const png = await drawPng(content, photo);
-  if (png.byteLength <= SHARE_CARD_MAX_BYTES || !photo) return png;
-  return drawPng(content, null);
+  if (png.byteLength <= SHARE_CARD_MAX_BYTES || !photo) return { png, withPhoto: photo !== null };
+  return { png: await drawPng(content, null), withPhoto: false };
 }

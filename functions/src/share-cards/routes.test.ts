@@ -52,6 +52,7 @@ describe('share cards', () => {
     });
     const first = await expectCard(card!.path);
     expect(first.response.headers.get('x-card-source')).toBe('drawn');
+    expect(first.response.headers.get('x-card-photo')).toBe('drawn');
     const again = await expectCard(card!.path);
     expect(['cache', 'stored']).toContain(again.response.headers.get('x-card-source'));
     expect(again.bytes).toEqual(first.bytes);

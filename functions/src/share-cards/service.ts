@@ -73,10 +73,12 @@ export async function shareCard(deps: ShareCardDeps, kind: ShareCardKind, slug: 
   if (stored) {
     response = pngResponse(stored.body, stored.size, 'stored');
   } else {
-    const png = await drawCard(content, await photoDataUri(deps.media, content.photoKey));
+    const { png, withPhoto } = await drawCard(content, await photoDataUri(deps.media, content.photoKey));
     await deps.media.put(key, png, { httpMetadata: { contentType: 'image/png', cacheControl: SHARE_CARD_CACHE_CONTROL } });
     deps.defer(removeOlderVersions(deps.media, cardFolder(content), key));
     response = pngResponse(png, png.byteLength, 'drawn');
+    // For operators and the bench: whether the photo fitted the size budget or initials were drawn.
+    if (content.photoKey) response.headers.set('x-card-photo', withPhoto ? 'drawn' : 'initials');
   }
   if (deps.cache) {
     const copy = response.clone();
