@@ -18,6 +18,11 @@ export default {
         noteRoute('/media/[...path]');
         return fetchApi(env)(request);
       }
+      // Share cards (functions/src/share-cards): drawn by the API, on the site's origin like media.
+      if (url.pathname.startsWith('/og/')) {
+        noteRoute('/og/[...path]');
+        return fetchApi(env)(request);
+      }
       if (isLivePath(url.pathname)) {
         noteRoute('/socket.io/');
         return proxyLiveRequest(request, fetchApi(env));

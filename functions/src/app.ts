@@ -32,6 +32,7 @@ import { subscriptionRoutes } from './subscriptions/routes';
 import { messageRequestRoutes } from './message-requests/routes';
 import { calendarFeedRoutes } from './office-hours/calendar-feed-routes';
 import { officeHoursRoutes } from './office-hours/routes';
+import { shareCardRoutes } from './share-cards/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -113,7 +114,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/admin', adminMemberRoutes)
     .route('/subscriptions', subscriptionRoutes)
     .route('/dev', devRoutes)
-    .route('/media', mediaRoutes);
+    .route('/media', mediaRoutes)
+    .route('/og', shareCardRoutes);
   mountReference(api);
   // Known paths asked with a method they do not serve answer 405 and are logged (ASVS 14.5.1).
   api.notFound(methodNotAllowedOr(() => api.routes, handleNotFound));

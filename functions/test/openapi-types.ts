@@ -2664,6 +2664,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/og/{kind}/{slug}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Open Graph picture of a public profile or post
+         * @description A 1200×630 PNG of at most 100 KB, drawn on the first request for a version, then kept in R2 and the cache (one-year immutable). An older version redirects (302) to the current one. 404 for an unknown profile or post, or a member who opted out of search engines.
+         */
+        get: operations["getShareCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -15143,6 +15163,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getShareCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A founder or advisor profile, or a post. */
+                kind: "founder" | "advisor" | "post";
+                /** @description The profile’s or post’s slug. */
+                slug: string;
+                /** @description The version (a hash of what the card shows) and `.png`. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description The profile or post changed since: `Location` is its current card. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
             };
             /** @description Not found. */
             404: {

@@ -1,6 +1,6 @@
 // The API's OpenAPI document built from the code, without starting a worker: esbuild bundles
 // functions/src/openapi.ts for Node, with the workerd-only `cloudflare:*`
-// modules replaced by empty classes (only the route registry is read, no handler runs).
+// modules replaced by empty classes and the bundled assets by nothing (only the route registry is read, no handler runs).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +15,16 @@ const workerdStandIn = {
       contents: 'export class DurableObject {}; export class WorkerEntrypoint {}; export class EmailMessage {}; export const env = {};',
       loader: 'js',
     }));
+  },
+};
+
+// Modules the worker's bundler supplies (compiled WebAssembly, fonts inlined as data: URIs,
+// functions/src/share-cards/draw.ts): never used to build the document, so they are left empty.
+const bundledAssets = {
+  name: 'bundled-assets',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /\?(module|inline)$/ }, (args) => ({ path: args.path, namespace: 'bundled-asset' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'bundled-asset' }, () => ({ contents: 'export default null;', loader: 'js' }));
   },
 };
 
@@ -36,7 +46,7 @@ export async function buildOpenApiDocument(environment = 'development') {
     format: 'esm',
     outfile,
     logLevel: 'error',
-    plugins: [workerdStandIn],
+    plugins: [workerdStandIn, bundledAssets],
   });
   try {
     const module = await import(pathToFileURL(outfile).href);

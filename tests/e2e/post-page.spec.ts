@@ -99,8 +99,9 @@ test.describe('a public post page read without JavaScript', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
     expect(await meta(page, 'og:type')).toBe('article');
     expect(await meta(page, 'og:url')).toBe(url);
-    expect(await meta(page, 'og:image')).toMatch(new RegExp(`^${stack.baseURL}/.+posts/.+`));
-    expect(await meta(page, 'og:image:alt')).toBe('The engine on a workbench');
+    // The drawn share card (tests/e2e/share-cards.spec.ts), not the post's first picture.
+    expect(await meta(page, 'og:image')).toMatch(new RegExp(`^${stack.baseURL}/og/post/[^/]+/[0-9a-f]{16}\\.png$`));
+    expect(await meta(page, 'og:image:alt')).toMatch(/^Post by Ada Tester: Shipping our first engine today\./);
     expect(await meta(page, 'article:author')).toBe(`${stack.baseURL}${profileHref(ada)}`);
     expect(await meta(page, 'article:published_time')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await metaName(page, 'twitter:card')).toBe('summary_large_image');

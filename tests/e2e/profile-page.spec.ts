@@ -78,8 +78,9 @@ test.describe('a public profile read without JavaScript', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
     expect(await meta(page, 'og:type')).toBe('profile');
     expect(await meta(page, 'og:url')).toBe(url);
-    expect(await meta(page, 'og:image')).toMatch(new RegExp(`^${stack.baseURL}/.+banners/.+\\.png$`));
-    expect(await meta(page, 'og:image:alt')).toBe('A dark blue field');
+    // The drawn share card (tests/e2e/share-cards.spec.ts), not the banner.
+    expect(await meta(page, 'og:image')).toMatch(new RegExp(`^${stack.baseURL}/og/founder/${ada.slug}/[0-9a-f]{16}\\.png$`));
+    expect(await meta(page, 'og:image:alt')).toBe('Ada Tester: Building analytical engines · ex-Babbage · A prototype');
     expect(await meta(page, 'profile:first_name')).toBe('Ada');
     expect(await meta(page, 'profile:last_name')).toBe('Tester');
     expect(await metaName(page, 'twitter:card')).toBe('summary_large_image');

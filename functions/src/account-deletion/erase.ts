@@ -11,7 +11,7 @@
  * about them and their snapshots to the stand-in (kept as evidence for their time), and
  * deletes the user (every table keyed to users cascades: profiles, posts, comments, likes,
  * votes, connections, sessions, identities, attachments, …). Then their sockets are closed,
- * their pictures, post media and attachments leave R2, and the goodbye mail goes to the
+ * their pictures, post media, attachments and share cards leave R2, and the goodbye mail goes to the
  * address the account had.
  *
  * The objects are cleaned before the batch so that a run cut short leaves the account (and
@@ -28,6 +28,7 @@ import { deletionCompletedMail } from '../mail/deletion-mails';
 import { deleteFiles } from '../inbox/attachments';
 import { deleteImages } from '../media/image-store';
 import { deleteMedia } from '../feed/media-store';
+import { deleteShareCards } from '../share-cards/service';
 import { PREMIUM_STATUSES } from '../subscriptions/premium-state';
 import { STAND_IN_NAME, standInEmail } from '../members/stand-in';
 import { eraseProfileViews, type ViewStoreDeps } from '../profiles/views';
@@ -206,6 +207,7 @@ export async function eraseMember(deps: EraseDeps, request: DeletionRequestRow):
     deleteImages(deps.media, files.images),
     deleteMedia(deps.media, files.postMedia),
     deleteFiles(deps.media, files.attachments),
+    deleteShareCards(deps.media, userId),
     sendMail(deps, deletionCompletedMail(member.email, member.firstName)),
   ]);
   for (const step of steps) if (step.status === 'rejected') console.error(`after deleting the account of request ${request.id}:`, step.reason);

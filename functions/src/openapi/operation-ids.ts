@@ -171,6 +171,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'post /dev/notifications/import': 'importNotifications',
   'post /dev/profile-views/import': 'importProfileViews',
   'get /media/{key}': 'getMedia',
+  'get /og/{kind}/{slug}/{file}': 'getShareCard',
   'get /openapi.json': 'getOpenApiDocument',
   'get /docs': 'getApiReference',
 };

@@ -78,9 +78,12 @@ function authorUrl(author: FeedPost['author'], siteUrl: string): string {
   return absoluteUrl(siteUrl, profilePath(author.memberType, author.slug));
 }
 
-/** The Open Graph `article:*` properties (og:type is `article`), the first image's size, and one `article:tag` per hashtag. */
-export function openGraphArticleTags(post: FeedPost, options: { siteUrl: string; mediaBase: string }): Array<{ property: string; content: string }> {
-  const image = postShareImage(post, options.siteUrl, options.mediaBase);
+/**
+ * The Open Graph `article:*` properties (og:type is `article`), one `article:tag` per hashtag,
+ * and the first image's size unless `withImage` is false (the page shows its share card instead).
+ */
+export function openGraphArticleTags(post: FeedPost, options: { siteUrl: string; mediaBase: string; withImage?: boolean }): Array<{ property: string; content: string }> {
+  const image = options.withImage === false ? null : postShareImage(post, options.siteUrl, options.mediaBase);
   return [
     { property: 'article:published_time', content: post.createdAt },
     { property: 'article:modified_time', content: post.editedAt ?? post.updatedAt },
