@@ -18,6 +18,7 @@ import {
   billingCustomers,
   blocks,
   bookings,
+  sessionReviews,
   connections,
   consents,
   feedComments,
@@ -139,6 +140,11 @@ function memberQueries(db: Db, userId: string) {
       .from(bookings)
       .where(or(eq(bookings.hostId, userId), eq(bookings.guestId, userId)))
       .orderBy(asc(bookings.startsAt)),
+    db
+      .select()
+      .from(sessionReviews)
+      .where(or(eq(sessionReviews.hostId, userId), eq(sessionReviews.guestId, userId)))
+      .orderBy(asc(sessionReviews.createdAt)),
   ] as const;
 }
 
@@ -186,6 +192,8 @@ export type MemberData = {
   officeHours: Rows[24][number] | null;
   /** Sessions the member hosts or booked, by start. */
   bookings: Rows[25];
+  /** Reviews the member wrote (as guest) or received (as host), oldest first (reviews/). */
+  sessionReviews: Rows[26];
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
@@ -203,6 +211,7 @@ function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' |
     ...rows.viewsOfMe.map((row) => row.viewerId),
     ...rows.viewsByMe.map((row) => row.viewedId),
     ...rows.bookings.flatMap((row) => [row.hostId, row.guestId]),
+    ...rows.sessionReviews.map((row) => row.hostId),
   ]);
   ids.delete(userId);
   return [...ids];
@@ -237,6 +246,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     consentRows,
     [officeHoursRow],
     bookingRows,
+    reviewRows,
   ] = (await db.batch(memberQueries(db, userId))) as unknown as Rows;
   if (!user) return null;
   const notificationRows = (await stores.notifications.of(userId).all()).map((row) => exported(userId, row));
@@ -273,6 +283,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     consents: consentRows,
     officeHours: officeHoursRow ?? null,
     bookings: bookingRows,
+    sessionReviews: reviewRows,
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
   const others = await namesOf(db, mentionedIds(userId, rows));

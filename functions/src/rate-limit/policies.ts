@@ -56,6 +56,9 @@ export const RATE_LIMITS = {
   // Sessions booked, cancelled, approved or declined (each tells the other side, by mail with a
   // calendar invite): a member books or changes a few a week (office-hours/routes.ts).
   bookingChangesByMember: { limit: 30, windowSeconds: HOUR },
+  // Session reviews and hosts' answers (each tells the other side): one per session, so a few a
+  // week; 20 an hour only holds a script (reviews/routes.ts).
+  reviewsByMember: { limit: 20, windowSeconds: HOUR },
   // Deletion asked or withdrawn (each mails the member): shared (account-deletion/routes.ts).
   deletionRequestsByMember: { limit: 10, windowSeconds: DAY },
 } as const satisfies Record<string, RateRule>;
