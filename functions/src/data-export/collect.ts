@@ -12,13 +12,13 @@ import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { exportedConversations, type ExportedMessage, type ExportedThread } from './conversation-rows';
 import { exported, type ExportedNotification } from './notification-rows';
+import { reviewRowsQuery } from './review-rows';
 import {
   advisors,
   attachments,
   billingCustomers,
   blocks,
   bookings,
-  sessionReviews,
   connections,
   consents,
   feedComments,
@@ -140,11 +140,7 @@ function memberQueries(db: Db, userId: string) {
       .from(bookings)
       .where(or(eq(bookings.hostId, userId), eq(bookings.guestId, userId)))
       .orderBy(asc(bookings.startsAt)),
-    db
-      .select()
-      .from(sessionReviews)
-      .where(or(eq(sessionReviews.hostId, userId), eq(sessionReviews.guestId, userId)))
-      .orderBy(asc(sessionReviews.createdAt)),
+    reviewRowsQuery(db, userId),
   ] as const;
 }
 
