@@ -17,6 +17,7 @@ const ROUTE_ACCESS: ReadonlyArray<readonly [prefix: string, access: RouteAccess]
   ['/feed', 'member'],
   ['/inbox', 'member'],
   ['/notifications', 'member'],
+  ['/sessions', 'member'],
   ['/admin', 'admin'],
   ['/admin/reports', 'admin'],
   ['/sign-in', 'guest'],
