@@ -33,6 +33,7 @@ import { messageRequestRoutes } from './message-requests/routes';
 import { calendarFeedRoutes } from './office-hours/calendar-feed-routes';
 import { officeHoursRoutes } from './office-hours/routes';
 import { shareCardRoutes } from './share-cards/routes';
+import { reviewRoutes } from './reviews/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -104,6 +105,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/message-requests', messageRequestRoutes)
     .route('/office-hours', calendarFeedRoutes)
     .route('/office-hours', officeHoursRoutes)
+    .route('/office-hours', reviewRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)

@@ -13,6 +13,7 @@ import { consumeDigestBatch, DIGEST_QUEUE, enqueueDueDigests } from './missed-ma
 import { sendUnreadMessageMails, UNREAD_MAIL_CRON } from './missed-mail/unread';
 import { redeliverBatchedNotices } from './notifications/deliver';
 import { purgeSnapshots } from './reports/snapshots';
+import { requestDueReviews } from './reviews/requests';
 import { drainingUnreadBodies } from './request-body';
 
 export { MemberLive } from './live/live-object';
@@ -40,8 +41,8 @@ export default {
    * carries out the account deletions nobody handled within 30 days (account-deletion/requests.ts),
    * deletes the report snapshots 90 days past their report's resolution (reports/snapshots.ts)
    * and puts the members whose digest is due on the digest queue; every 10 minutes: the
-   * unread-message mails (missed-mail/) and the notifications a failed delivery left in the
-   * outbox (notifications/outbox.ts).
+   * unread-message mails (missed-mail/), the notifications a failed delivery left in the
+   * outbox (notifications/outbox.ts) and the review requests of sessions that ended (reviews/requests.ts).
    */
   scheduled(controller, env, ctx) {
     const deps = { ...buildDeps(env), media: env.MEDIA };
@@ -54,6 +55,14 @@ export default {
           'notification outbox',
           () => redeliverBatchedNotices(deps),
           (delivered) => `delivered ${delivered} outboxed notifications`,
+        ),
+      );
+      // Guests of the sessions that just ended are asked for a review, once (reviews/requests.ts).
+      ctx.waitUntil(
+        job(
+          'review requests',
+          () => requestDueReviews(deps),
+          (asked) => `asked ${asked} guests to review their sessions`,
         ),
       );
       if (secret)

@@ -2082,6 +2082,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office-hours/sessions/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A session’s review
+         * @description For either side of the session: the session, its review once written, and whether you may review it now (and why not).
+         */
+        get: operations["getSessionReview"];
+        put?: never;
+        /**
+         * Review a session
+         * @description The guest of a confirmed session, once it has ended and for 30 days after: a rating from 1 to 5 and a few words, once. The host is told.
+         */
+        post: operations["reviewOfficeHoursSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office-hours/reviews/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a review
+         * @description The host of the reviewed session answers it once; the answer shows under the review.
+         */
+        post: operations["answerSessionReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office-hours/{userId}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member’s reviews
+         * @description Reviews of the sessions a member hosted, newest first, with their count and average; hidden reviews are left out of all three. Anyone who may see the member’s profile may read them.
+         */
+        get: operations["listMemberReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/socket.io/": {
         parameters: {
             query?: never;
@@ -2112,7 +2176,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report a member, a post, a comment or a message
+         * Report a member, a post, a comment, a message or a review
          * @description Stores the report for the admin area. One open report per reporter and target: a repeat answers 200 with the open one.
          */
         post: operations["createReport"];
@@ -3738,7 +3802,7 @@ export interface components {
             title: string;
             body: string;
             /** @enum {string} */
-            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed";
+            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received";
             /** @description The app path it opens, e.g. `/post/<slug>` or `/inbox?personalInbox=<id>`. */
             link: string | null;
             /** @description The receiver. */
@@ -4117,6 +4181,56 @@ export interface components {
         CancelBooking: {
             reason: string;
         };
+        SessionReviewState: {
+            session: components["schemas"]["Booking"];
+            review: components["schemas"]["Review"];
+            /** @description Whether you may review it now. */
+            canReview: boolean;
+            /** @description Why not, when you may not. */
+            reason: string | null;
+        };
+        /** @description The review, once written (also while hidden, to its author and the host). */
+        Review: {
+            _id: string;
+            rating: number;
+            text: string;
+            /** @description The session’s topic. */
+            topic: string;
+            author: components["schemas"]["MemberCard"] & unknown;
+            /** @description The host’s one answer. */
+            answer: {
+                text: string;
+                answeredAt: string;
+            } | null;
+            createdAt: string;
+        } | null;
+        ReviewInput: {
+            /**
+             * @description 1 (poor) to 5 (excellent).
+             * @example 5
+             */
+            rating: number;
+            /** @description A few words about the session, 1–1000 characters. */
+            text: string;
+        };
+        ReviewAnswerInput: {
+            /** @description 1–1000 characters. */
+            text: string;
+        };
+        ReviewPage: {
+            summary: components["schemas"]["ReviewSummary"];
+            data: components["schemas"]["Review"][];
+            total: number;
+            page: number;
+            limit: number;
+            pages: number;
+        };
+        ReviewSummary: {
+            /** @description Reviews shown (hidden ones do not count). */
+            count: number;
+            /** @description Mean rating rounded to one decimal; null without reviews. */
+            average: number | null;
+        };
         /** @description socket.io's own handshake error. */
         EngineError: {
             /** @example 0 */
@@ -4131,9 +4245,9 @@ export interface components {
         };
         ReportBody: {
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message";
+            targetType: "member" | "post" | "comment" | "message" | "review";
             /**
-             * @description A user id (member), a feed post id (post), a comment or reply id (comment), or the id of a message you received (message).
+             * @description A user id (member), a feed post id (post), a comment or reply id (comment), the id of a message you received (message), or a session review id (review).
              * @example 65f1c2a9e4b0a1d2c3e4f5a6
              */
             targetId: string;
@@ -4166,7 +4280,7 @@ export interface components {
         AdminReport: {
             _id: string;
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message";
+            targetType: "member" | "post" | "comment" | "message" | "review";
             targetId: string;
             /** @enum {string} */
             reason: "spam" | "harassment" | "fake-profile" | "inappropriate" | "other";
@@ -4186,7 +4300,7 @@ export interface components {
         };
         ModerationItem: {
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message";
+            targetType: "member" | "post" | "comment" | "message" | "review";
             targetId: string;
             reportCount: number;
             firstReportedAt: string;
@@ -4225,6 +4339,15 @@ export interface components {
                 /** @enum {string} */
                 kind: "message";
                 body: string;
+                createdAt: string;
+            } | {
+                /** @enum {string} */
+                kind: "review";
+                rating: number;
+                text: string;
+                hostSlug: string | null;
+                /** @enum {string|null} */
+                hostType: "founder" | "advisor" | null;
                 createdAt: string;
             } | null;
             /** @description The snapshot the first report kept of the thing, kept until 90 days after the report is handled; null when none is left. */
@@ -4291,7 +4414,7 @@ export interface components {
             /** @description The queue item this comes from; its open reports close with the action. */
             item?: {
                 /** @enum {string} */
-                targetType: "member" | "post" | "comment" | "message";
+                targetType: "member" | "post" | "comment" | "message" | "review";
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 targetId: string;
             } | null;
@@ -4307,7 +4430,7 @@ export interface components {
             /** @description The queue item this comes from; its open reports close with the action. */
             item?: {
                 /** @enum {string} */
-                targetType: "member" | "post" | "comment" | "message";
+                targetType: "member" | "post" | "comment" | "message" | "review";
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 targetId: string;
             } | null;
@@ -4430,9 +4553,9 @@ export interface components {
             adminName: string;
             admin: components["schemas"]["AuditMember"];
             /** @enum {string} */
-            action: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
+            action: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "review.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message" | "report" | "deletion-request" | "group";
+            targetType: "member" | "post" | "comment" | "message" | "review" | "report" | "deletion-request" | "group";
             targetId: string;
             target: {
                 member: components["schemas"]["AuditMember"] & unknown;
@@ -4732,7 +4855,7 @@ export interface components {
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 sender_id: string | null;
                 /** @enum {string} */
-                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed";
+                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received";
                 title: string;
                 body: string;
                 link: string | null;
@@ -4764,6 +4887,30 @@ export interface components {
                  */
                 viewedAt: string;
             }[];
+        };
+        DevEndedSessionMade: {
+            id: string;
+            asked: number;
+        };
+        DevEndedSession: {
+            /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
+            hostId: string;
+            /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
+            guestId: string;
+            /** @default Fundraising */
+            topic: string;
+            /**
+             * @description Its length.
+             * @default 30
+             */
+            minutes: number;
+            /** @default 5 */
+            endedMinutesAgo: number;
+            /**
+             * @description Run the review request job at once.
+             * @default true
+             */
+            ask: boolean;
         };
         OpenApiDocument: {
             /** @example 3.1.0 */
@@ -13050,6 +13197,334 @@ export interface operations {
             };
         };
     };
+    getSessionReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session and its review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionReviewState"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviewOfficeHoursSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description The review. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the member who booked the session can review it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You can review this session once it has ended / Only sessions that took place can be reviewed / This session ended too long ago to review / You have already reviewed this session */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 20 reviews and answers an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerSessionReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewAnswerInput"];
+            };
+        };
+        responses: {
+            /** @description The review with your answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the host can answer this review */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Review not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You have already answered this review */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 20 reviews and answers an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMemberReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The host’s user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPage"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Member not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     openLiveConnection: {
         parameters: {
             query?: {
@@ -13141,7 +13616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportReceipt"];
                 };
             };
-            /** @description Invalid input, or yourself / your own post, comment or message (field `targetId`). */
+            /** @description Invalid input, or yourself / your own post, comment, message or review (field `targetId`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13159,7 +13634,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Member not found. / Post not found. / Comment not found. / Message not found. */
+            /** @description Member not found. / Post not found. / Comment not found. / Message not found. / Review not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13318,7 +13793,7 @@ export interface operations {
             query?: {
                 /** @description open: oldest first; handled: latest decision first. */
                 state?: "open" | "handled";
-                kind?: "member" | "post" | "comment" | "message";
+                kind?: "member" | "post" | "comment" | "message" | "review";
                 page?: number;
                 limit?: number;
             };
@@ -13380,7 +13855,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                targetType: "member" | "post" | "comment" | "message";
+                targetType: "member" | "post" | "comment" | "message" | "review";
                 targetId: string;
             };
             cookie?: never;
@@ -13470,7 +13945,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                targetType: "member" | "post" | "comment" | "message";
+                targetType: "member" | "post" | "comment" | "message" | "review";
                 targetId: string;
             };
             cookie?: never;
@@ -14354,8 +14829,8 @@ export interface operations {
             query?: {
                 /** @description Only this administrator’s actions. */
                 admin?: string;
-                action?: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
-                targetType?: "member" | "post" | "comment" | "message" | "report" | "deletion-request" | "group";
+                action?: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "review.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
+                targetType?: "member" | "post" | "comment" | "message" | "review" | "report" | "deletion-request" | "group";
                 targetId?: string;
                 before?: string;
                 limit?: number;

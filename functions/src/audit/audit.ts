@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'report.dismiss',
   'post.remove',
   'comment.remove',
+  'review.remove',
   'member.warn',
   'member.suspend',
   'member.unsuspend',
@@ -33,7 +34,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action was taken on. */
-export const AUDIT_TARGET_TYPES = ['member', 'post', 'comment', 'message', 'report', 'deletion-request', 'group'] as const;
+export const AUDIT_TARGET_TYPES = ['member', 'post', 'comment', 'message', 'review', 'report', 'deletion-request', 'group'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The administrator acting, as the entry keeps them (the name is copied so the entry outlives the account). */

@@ -105,6 +105,7 @@ export async function listNamedAudit(db: Db, filter: AuditFilter, limit: number,
             (SELECT r.author_user_id FROM feed_replies r WHERE r.id = page.target_id),
             ${DECIDED_MEMBER})
           WHEN 'message' THEN ${DECIDED_MEMBER}
+          WHEN 'review' THEN COALESCE((SELECT s.guest_id FROM session_reviews s WHERE s.id = page.target_id), ${DECIDED_MEMBER})
         END AS subject_id,
         CASE page.target_type
           WHEN 'post' THEN (SELECT p.slug FROM feed_posts p WHERE p.id = page.target_id)

@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { exportedConversations, type ExportedMessage, type ExportedThread } from './conversation-rows';
 import { exported, type ExportedNotification } from './notification-rows';
+import { reviewRowsQuery } from './review-rows';
 import {
   advisors,
   attachments,
@@ -142,6 +143,7 @@ function memberQueries(db: Db, userId: string) {
       .orderBy(asc(bookings.startsAt)),
     // Whether the member has a calendar feed: its token was shown once and only its hash is kept, so the archive says since when.
     db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
+    reviewRowsQuery(db, userId),
   ] as const;
 }
 
@@ -191,6 +193,8 @@ export type MemberData = {
   bookings: Rows[25];
   /** The member's calendar feed (office-hours/calendar-feed.ts), when they made one. */
   calendarFeed: Rows[26][number] | null;
+  /** Reviews the member wrote (as guest) or received (as host), oldest first (reviews/). */
+  sessionReviews: Rows[27];
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
@@ -208,6 +212,7 @@ function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' |
     ...rows.viewsOfMe.map((row) => row.viewerId),
     ...rows.viewsByMe.map((row) => row.viewedId),
     ...rows.bookings.flatMap((row) => [row.hostId, row.guestId]),
+    ...rows.sessionReviews.map((row) => row.hostId),
   ]);
   ids.delete(userId);
   return [...ids];
@@ -243,6 +248,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     [officeHoursRow],
     bookingRows,
     [calendarFeed],
+    reviewRows,
   ] = (await db.batch(memberQueries(db, userId))) as unknown as Rows;
   if (!user) return null;
   const notificationRows = (await stores.notifications.of(userId).all()).map((row) => exported(userId, row));
@@ -280,6 +286,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     officeHours: officeHoursRow ?? null,
     bookings: bookingRows,
     calendarFeed: calendarFeed ?? null,
+    sessionReviews: reviewRows,
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
   const others = await namesOf(db, mentionedIds(userId, rows));

@@ -157,6 +157,8 @@ const BODY_OF_KIND: Record<NotificationKind, 'kept' | 'left out'> = {
   'message.request_accepted': 'kept',
   'account.premium': 'kept',
   'account.changed': 'kept',
+  'review.requested': 'kept',
+  'review.received': 'left out',
 };
 
 const keepsBody = (kind: string) => Object.hasOwn(BODY_OF_KIND, kind) && BODY_OF_KIND[kind as NotificationKind] === 'kept';
@@ -213,6 +215,8 @@ function subscriptionDocument(data: MemberData) {
  * The member's office hours and sessions. A session's agenda and a cancellation's reason are
  * the words of whoever wrote them: the guest's agenda is in the guest's archive, a reason in
  * the archive of the side that cancelled; the other side's archive names the session only.
+ * A review's text is in its author's archive, the host's answer in the host's; the host's
+ * archive keeps the rating of each review they received, and no reviewer's words.
  */
 function sessionsDocument(data: MemberData) {
   const me = data.user.id;
@@ -231,6 +235,29 @@ function sessionsDocument(data: MemberData) {
       bookedAt: row.createdAt,
     })),
     calendarFeed: data.calendarFeed && { active: true, since: data.calendarFeed.createdAt, url: 'Shown once when it was made; make a new one in your availability settings.' },
+    // A review's words are its author's and an answer's the host's: each archive keeps its own.
+    reviewsWritten: data.sessionReviews
+      .filter((row) => row.guestId === me)
+      .map((row) => ({
+        id: row.id,
+        session: row.bookingId,
+        host: named(data, row.hostId),
+        rating: row.rating,
+        text: row.text,
+        writtenAt: row.createdAt,
+        hidden: row.hiddenAt !== null,
+      })),
+    reviewsReceived: data.sessionReviews
+      .filter((row) => row.hostId === me)
+      .map((row) => ({
+        id: row.id,
+        session: row.bookingId,
+        rating: row.rating,
+        yourAnswer: row.answer,
+        answeredAt: row.answeredAt,
+        receivedAt: row.createdAt,
+        hidden: row.hiddenAt !== null,
+      })),
   };
 }
 

@@ -500,7 +500,7 @@ export const blocks = sqliteTable(
   (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] }), index('blocks_blocked').on(table.blockedId)],
 );
 
-export const reportTargetTypes = ['member', 'post', 'comment', 'message'] as const;
+export const reportTargetTypes = ['member', 'post', 'comment', 'message', 'review'] as const;
 export const reportReasons = ['spam', 'harassment', 'fake-profile', 'inappropriate', 'other'] as const;
 export const reportStatuses = ['open', 'resolved'] as const;
 
@@ -1023,10 +1023,13 @@ export const bookings = sqliteTable(
     cancelReason: text('cancel_reason'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    /** When the guest was asked to review the ended session (0040, reviews/requests.ts). */
+    reviewRequestedAt: text('review_requested_at'),
   },
   (table) => [
     index('bookings_host_busy').on(table.hostId, table.busyFrom).where(sql`status IN ('requested', 'confirmed')`),
     index('bookings_guest_start').on(table.guestId, table.startsAt),
+    index('bookings_review_due').on(table.endsAt).where(sql`status = 'confirmed' AND review_requested_at IS NULL`),
   ],
 );
 
@@ -1040,3 +1043,30 @@ export const calendarFeeds = sqliteTable('calendar_feeds', {
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: text('created_at').notNull(),
 });
+/** A guest's review of an ended session and the host's one answer (0040, functions/src/reviews). */
+export const sessionReviews = sqliteTable(
+  'session_reviews',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    hostId: text('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    answer: text('answer'),
+    answeredAt: text('answered_at'),
+    /** Set when an administrator removed it after a report: shown nowhere, counted in no average. */
+    hiddenAt: text('hidden_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('session_reviews_host_created').on(table.hostId, table.createdAt).where(sql`hidden_at IS NULL`), index('session_reviews_guest').on(table.guestId)],
+);
+
+export type SessionReviewRow = typeof sessionReviews.$inferSelect;

@@ -1,6 +1,6 @@
 /**
  * Development-only routes: the dev mailbox, the demo seed, a run of the missed-mail jobs
- * (the scheduled trigger's, at a chosen moment) and the member factory. Outside development
+ * (the scheduled trigger's, at a chosen moment), the member factory and ended office-hours sessions. Outside development
  * they answer exactly like unknown routes.
  */
 import { createRoute, z } from '@hono/zod-openapi';
@@ -17,6 +17,7 @@ import { devLiveRoutes } from './live-routes';
 import { devMemberRoutes } from './member-factory-routes';
 import { devNotificationRoutes } from './notification-routes';
 import { devProfileViewRoutes } from './profile-views-routes';
+import { devSessionRoutes } from './session-routes';
 import { seedDemoData } from './seed';
 import { PUBLIC_SECURITY } from '../openapi/security';
 
@@ -109,4 +110,5 @@ export const devRoutes = developmentRouter
   .route('/live', devLiveRoutes)
   .route('/members', devMemberRoutes)
   .route('/notifications', devNotificationRoutes)
-  .route('/profile-views', devProfileViewRoutes);
+  .route('/profile-views', devProfileViewRoutes)
+  .route('/sessions', devSessionRoutes);

@@ -17,7 +17,7 @@ import { deliverBatched, noticeInBatch, type BatchedNotice } from '../notificati
 
 export type ModerationAction = (typeof moderationActionKinds)[number];
 export type TargetType = (typeof reportTargetTypes)[number];
-/** A reported thing: a member, a post, a comment (or reply) or a message. */
+/** A reported thing: a member, a post, a comment (or reply), a message or a session review. */
 export type Target = { type: TargetType; id: string };
 
 /** What the moderation routes answer when something is refused. */
@@ -25,7 +25,7 @@ export const MODERATION_MESSAGES = {
   nothingOpen: 'There are no open reports of this.',
   notFound: 'Member not found.',
   gone: 'It no longer exists.',
-  notRemovable: 'must be post or comment',
+  notRemovable: 'must be post, comment or review',
   yourself: 'cannot be yourself',
   admin: 'cannot be an administrator',
   notSuspended: 'This member is not suspended.',

@@ -1,13 +1,14 @@
 /**
- * What an administrator does to a reported thing: dismiss its reports, or remove the post or
- * comment (the author gets a notice with the reason; a removed post is gone from the feed, its
- * page, the sitemap and search, since those all read feed_posts). Each closes every open report
+ * What an administrator does to a reported thing: dismiss its reports, or remove the post,
+ * comment or session review (the author gets a notice with the reason; a removed post is gone
+ * from the feed, its page, the sitemap and search, since those all read feed_posts; a removed
+ * review is hidden: kept for the record, shown nowhere and counted in no average). Each closes every open report
  * of the thing together, in one batch with its audit entry; a second admin gets a 409.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { auditEntry, type AuditActor } from '../audit/audit';
 import type { BatchStatement } from '../db/batch';
-import { feedComments, feedMentions, feedPostMedia, feedPosts, feedReplies } from '../db/schema';
+import { feedComments, feedMentions, feedPostMedia, feedPosts, feedReplies, sessionReviews } from '../db/schema';
 import type { Deps } from '../deps';
 import { recountPost, recountReplies } from '../comments/counters';
 import { ApiError, invalidFields } from '../errors';
@@ -72,13 +73,30 @@ async function commentRemoval(deps: Pick<Deps, 'db'>, commentId: string): Promis
   ];
 }
 
+/** What removing each kind of thing does, what its author is told, and its audit action. */
+const REMOVAL = {
+  post: { title: 'Your post was removed', audit: 'post.remove' },
+  comment: { title: 'Your comment was removed', audit: 'comment.remove' },
+  review: { title: 'Your review was removed', audit: 'review.remove' },
+} as const;
+
+/** The statement hiding a review (it stays for the record and the export). */
+function reviewRemoval(deps: Pick<Deps, 'db' | 'clock'>, reviewId: string): BatchStatement[] {
+  return [
+    deps.db
+      .update(sessionReviews)
+      .set({ hiddenAt: deps.clock.now().toISOString() })
+      .where(and(eq(sessionReviews.id, reviewId), isNull(sessionReviews.hiddenAt))),
+  ];
+}
+
 /**
- * Removes a reported post or comment (or reply) for good, closes its open reports and tells
+ * Removes a reported post or comment (or reply) for good, or hides a session review, closes its open reports and tells
  * its author why. 400 naming `targetType` for members and messages; 409 when its reports were
  * already handled (or it is already gone).
  */
 export async function removeContent(deps: Deps & { media: R2Bucket }, admin: AuditActor, target: Target, input: { reason: string }): Promise<{ handled: true; reports: number }> {
-  if (target.type !== 'post' && target.type !== 'comment') throw invalidFields({ targetType: M.notRemovable });
+  if (target.type !== 'post' && target.type !== 'comment' && target.type !== 'review') throw invalidFields({ targetType: M.notRemovable });
   const info = (await describeTargets(deps, [target])).get(targetKey(target));
   if (!info) {
     const first = await latestDecision(deps, { target });
@@ -87,10 +105,14 @@ export async function removeContent(deps: Deps & { media: R2Bucket }, admin: Aud
   const { id, at } = newDecision(deps);
   const isPost = target.type === 'post';
   const mediaKeys = isPost ? (await deps.db.select({ key: feedPostMedia.r2Key }).from(feedPostMedia).where(eq(feedPostMedia.postId, target.id))).map((row) => row.key) : [];
-  const removal = isPost ? [deps.db.delete(feedPosts).where(eq(feedPosts.id, target.id))] : await commentRemoval(deps, target.id);
+  const removal = isPost
+    ? [deps.db.delete(feedPosts).where(eq(feedPosts.id, target.id))]
+    : target.type === 'review'
+      ? reviewRemoval(deps, target.id)
+      : await commentRemoval(deps, target.id);
   if (!removal) throw new ApiError(404, M.gone);
-  const excerpt = (info.content.kind === 'post' || info.content.kind === 'comment' ? info.content.text : '').slice(0, 140);
-  const notice = noticeStatements(info.memberId, isPost ? 'Your post was removed' : 'Your comment was removed', `${input.reason}${excerpt ? ` — “${excerpt}”` : ''}`, id, at);
+  const excerpt = (info.content.kind === 'post' || info.content.kind === 'comment' || info.content.kind === 'review' ? info.content.text : '').slice(0, 140);
+  const notice = noticeStatements(info.memberId, REMOVAL[target.type].title, `${input.reason}${excerpt ? ` — “${excerpt}”` : ''}`, id, at);
   const results = await runDecision(
     deps,
     [
@@ -98,7 +120,7 @@ export async function removeContent(deps: Deps & { media: R2Bucket }, admin: Aud
       closeReportsStatement(target, id, at),
       ...removal,
       notice.statement,
-      auditEntry(deps.db, deps.clock, { admin, action: isPost ? 'post.remove' : 'comment.remove', target, note: input.reason }),
+      auditEntry(deps.db, deps.clock, { admin, action: REMOVAL[target.type].audit, target, note: input.reason }),
     ],
     () => itemConflict(deps, target),
   );

@@ -143,7 +143,7 @@ describe('GET /admin/moderation', () => {
     const past = await as(moderator, 'POST', `/admin/moderation/members/${target.user.id}/suspend`, { reason: 'Spam', until: '2020-01-01T00:00:00Z' });
     expect((await bodyOf(past)).data.fields).toEqual({ until: 'must be in the future' });
     const remove = await as(moderator, 'POST', `/admin/moderation/items/member/${target.user.id}/remove`, { reason: 'Spam' });
-    expect((await bodyOf(remove)).data.fields).toEqual({ targetType: 'must be post or comment' });
+    expect((await bodyOf(remove)).data.fields).toEqual({ targetType: 'must be post, comment or review' });
     const self = await as(moderator, 'POST', `/admin/moderation/members/${moderator.user.id}/suspend`, { reason: 'Spam', until: null });
     expect((await bodyOf(self)).data.fields).toEqual({ id: 'cannot be yourself' });
     expect((await as(moderator, 'POST', `/admin/moderation/members/${UNKNOWN_ID}/warn`, { reason: 'Spam' })).status).toBe(404);

@@ -8,7 +8,7 @@ import { newRouter, type AppEnv } from '../http/context';
 import { IdParamSchema } from '../members/schemas';
 import { errorResponses, JSON_BODY_ERRORS, jsonBody, jsonResponse } from '../openapi/responses';
 import { ADMINS, routesFor } from '../session/guards';
-import { MODERATION_MESSAGES as M } from './decisions';
+import { MODERATION_MESSAGES as M, type Target } from './decisions';
 import { dismissReports, removeContent } from './item-actions';
 import { memberSuspension, suspendMember, unsuspendMember, warnMember } from './member-actions';
 import { listQueue } from './queue';
@@ -35,8 +35,7 @@ const actor = (c: Context<AppEnv>) => {
   return { id, firstName, lastName };
 };
 
-const itemOf = (item: { targetType: 'member' | 'post' | 'comment' | 'message'; targetId: string } | null | undefined) =>
-  item ? { type: item.targetType, id: item.targetId } : null;
+const itemOf = (item: { targetType: Target['type']; targetId: string } | null | undefined) => (item ? { type: item.targetType, id: item.targetId } : null);
 
 export const moderationRoutes = newRouter()
   .openapi(

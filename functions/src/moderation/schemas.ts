@@ -68,6 +68,14 @@ const ContentSchema = z
     }),
     z.object({ kind: z.literal('comment'), text: z.string(), postSlug: z.string(), createdAt: z.string() }),
     z.object({ kind: z.literal('message'), body: z.string(), createdAt: z.string() }),
+    z.object({
+      kind: z.literal('review'),
+      rating: z.number().int(),
+      text: z.string(),
+      hostSlug: z.string().nullable(),
+      hostType: z.enum(['founder', 'advisor']).nullable(),
+      createdAt: z.string(),
+    }),
   ])
   .nullable()
   .openapi({ description: 'The reported thing as it reads now; null once it no longer exists.' });

@@ -14,11 +14,13 @@ export type TargetContent =
   | { kind: 'member' }
   | { kind: 'post'; text: string; slug: string; media: { url: string; mime: string; alt: string | null }[]; createdAt: string }
   | { kind: 'comment'; text: string; postSlug: string; createdAt: string }
-  | { kind: 'message'; body: string; createdAt: string };
+  | { kind: 'message'; body: string; createdAt: string }
+  | { kind: 'review'; rating: number; text: string; hostSlug: string | null; hostType: 'founder' | 'advisor' | null; createdAt: string };
 
 export type TargetInfo = { memberId: string; content: TargetContent };
 
 type Row = { id: string; member_id: string; text: string; slug: string | null; created_at: string };
+type ReviewRow = Row & { rating: number; host_type: 'founder' | 'advisor' | null };
 
 /** The map key of a thing in `describeTargets`' answer. */
 export const targetKey = (target: Target) => `${target.type}:${target.id}`;
@@ -47,7 +49,7 @@ export async function describeTargets(deps: TargetDeps, targets: readonly Target
       sql`, `,
     );
   const read = (ids: string[], query: (ids: ReturnType<typeof list>) => ReturnType<typeof sql>) => (ids.length ? deps.db.all<Row>(query(list(ids))) : Promise.resolve([] as Row[]));
-  const [members, posts, comments, messages] = await Promise.all([
+  const [members, posts, comments, messages, reviews] = await Promise.all([
     read(idsOf('member'), (ids) => sql`SELECT id, id AS member_id, '' AS text, NULL AS slug, created_at FROM users WHERE id IN (${ids})`),
     read(idsOf('post'), (ids) => sql`SELECT id, author_user_id AS member_id, text, slug, created_at FROM feed_posts WHERE id IN (${ids})`),
     read(
@@ -58,6 +60,13 @@ export async function describeTargets(deps: TargetDeps, targets: readonly Target
     read(idsOf('message'), (ids) => sql`SELECT DISTINCT target_id AS id, reporter_id AS member_id FROM reports WHERE target_type = 'message' AND target_id IN (${ids})`).then(
       (reporters) => reportedMessages(deps, reporters),
     ),
+    // A review while it shows: once hidden by a decision it is gone like a removed post.
+    read(
+      idsOf('review'),
+      (ids) => sql`SELECT r.id, r.guest_id AS member_id, r.text, r.rating, r.created_at, COALESCE(a.slug, f.slug) AS slug, u.member_type AS host_type
+        FROM session_reviews r JOIN users u ON u.id = r.host_id LEFT JOIN advisors a ON a.user_id = r.host_id LEFT JOIN founders f ON f.user_id = r.host_id
+        WHERE r.id IN (${ids}) AND r.hidden_at IS NULL`,
+    ) as Promise<ReviewRow[]>,
   ]);
   const postIds = posts.map((row) => row.id);
   const media = postIds.length
@@ -75,6 +84,11 @@ export async function describeTargets(deps: TargetDeps, targets: readonly Target
   }
   for (const row of comments)
     found.set(`comment:${row.id}`, { memberId: row.member_id, content: { kind: 'comment', text: row.text, postSlug: row.slug!, createdAt: row.created_at } });
+  for (const row of reviews)
+    found.set(`review:${row.id}`, {
+      memberId: row.member_id,
+      content: { kind: 'review', rating: row.rating, text: row.text, hostSlug: row.slug, hostType: row.host_type, createdAt: row.created_at },
+    });
   for (const row of messages) found.set(`message:${row.id}`, { memberId: row.member_id, content: { kind: 'message', body: row.text, createdAt: row.created_at } });
   return found;
 }

@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'message.request_accepted',
   'account.premium',
   'account.changed',
+  'review.requested',
+  'review.received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

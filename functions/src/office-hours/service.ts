@@ -159,14 +159,14 @@ export async function bookSession(
   return bookingView(deps, await bookingRow(deps, id));
 }
 
-async function bookingRow(deps: Pick<Deps, 'db'>, id: string): Promise<BookingRow> {
+export async function bookingRow(deps: Pick<Deps, 'db'>, id: string): Promise<BookingRow> {
   const [row] = await deps.db.select().from(bookings).where(eq(bookings.id, id));
   if (!row) throw new ApiError(404, M.bookingNotFound);
   return row;
 }
 
-/** A booking as both sides see it: the meeting link once confirmed. */
-async function bookingView(deps: Pick<Deps, 'db'>, row: BookingRow) {
+/** A booking as both sides see it: the meeting link once confirmed (reviews/ shows it too). */
+export async function bookingView(deps: Pick<Deps, 'db'>, row: BookingRow) {
   const views = await bookingViews(deps, [row]);
   return views[0]!;
 }

@@ -22,6 +22,8 @@ export const OPERATION_LIMITS: Record<string, OperationRule> = {
   'POST /office-hours/sessions/{id}/decline': { limits: ['bookingChangesByMember'], in: 'office-hours/routes.ts' },
   'POST /office-hours/calendar-feed': { limits: ['calendarFeedChangesByMember'], in: 'office-hours/calendar-feed-routes.ts' },
   'DELETE /office-hours/calendar-feed': { limits: ['calendarFeedChangesByMember'], in: 'office-hours/calendar-feed-routes.ts' },
+  'POST /office-hours/sessions/{id}/review': { limits: ['reviewsByMember'], in: 'reviews/routes.ts' },
+  'POST /office-hours/reviews/{id}/answer': { limits: ['reviewsByMember'], in: 'reviews/routes.ts' },
   'POST /users/register': { limits: ['registerByIp', 'registerByEmail'], in: 'auth/service.ts' },
   'POST /auth/user-login': { limits: ['loginFailuresByIp', 'loginFailuresByAccount', 'loginFailuresByIpAndAccount'], in: 'auth/login-throttle.ts' },
   'POST /auth/verify-email': { limits: ['verifyByEmail'], in: 'auth/service.ts' },
@@ -102,4 +104,5 @@ export const OPERATION_LIMITS: Record<string, OperationRule> = {
   'POST /dev/live/drop': { exempt: DEV },
   'POST /dev/notifications/import': { exempt: DEV },
   'POST /dev/profile-views/import': { exempt: DEV },
+  'POST /dev/sessions/ended': { exempt: DEV },
 };

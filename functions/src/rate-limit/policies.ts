@@ -59,6 +59,9 @@ export const RATE_LIMITS = {
   // Calendar feeds made or revoked (each a new secret URL): a member makes one, and again when
   // a URL leaked; 10 an hour is more than a person needs (office-hours/calendar-feed-routes.ts).
   calendarFeedChangesByMember: { limit: 10, windowSeconds: HOUR },
+  // Session reviews and hosts' answers (each tells the other side): one per session, so a few a
+  // week; 20 an hour only holds a script (reviews/routes.ts).
+  reviewsByMember: { limit: 20, windowSeconds: HOUR },
   // Deletion asked or withdrawn (each mails the member): shared (account-deletion/routes.ts).
   deletionRequestsByMember: { limit: 10, windowSeconds: DAY },
 } as const satisfies Record<string, RateRule>;

@@ -62,7 +62,7 @@ describe('POST /reports', () => {
     const response = await report(me.jwt, { targetType: 'group', targetId: 'x', reason: 'rude', details: 'd'.repeat(1001) });
     expect(response.status).toBe(400);
     expect((await bodyOf(response)).data.fields).toEqual({
-      targetType: 'must be one of: member, post, comment, message',
+      targetType: 'must be one of: member, post, comment, message, review',
       targetId: 'must be a 24-character id',
       reason: 'must be one of: spam, harassment, fake-profile, inappropriate, other',
       details: 'must be at most 1000 characters',

@@ -14,7 +14,9 @@ export const ReportStatusSchema = z.enum(reportStatuses);
 export const ReportBodySchema = z
   .object({
     targetType: ReportTargetTypeSchema,
-    targetId: IdSchema.openapi({ description: 'A user id (member), a feed post id (post), a comment or reply id (comment), or the id of a message you received (message).' }),
+    targetId: IdSchema.openapi({
+      description: 'A user id (member), a feed post id (post), a comment or reply id (comment), the id of a message you received (message), or a session review id (review).',
+    }),
     reason: ReportReasonSchema,
     details: z
       .string()

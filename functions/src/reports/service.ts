@@ -1,17 +1,18 @@
 /**
- * Reports: a member reports a member, a post, a comment (or reply) or a message they received with a reason; administrators read the
+ * Reports: a member reports a member, a post, a comment (or reply), a message they received or a session review with a reason; administrators read the
  * open ones and resolve them. One open report per reporter and target: a repeat answers
  * the report already open. Each report keeps a snapshot of what it is about (reports/snapshots.ts),
  * so deleting it afterwards erases no evidence.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { findMemberCard, memberCards } from '../members/cards';
 import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
 import type { MemberCard } from '../members/schemas';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
 import { runBatch } from '../db/batch';
-import { attachments, feedPostMedia, feedPosts, reports, type ReportRow } from '../db/schema';
+import { attachments, feedPostMedia, feedPosts, reports, type ReportRow, sessionReviews } from '../db/schema';
+import { profileVisibleTo } from '../reviews/visibility';
 import { ApiError, invalidFields } from '../errors';
 import type { AdminReport, ReportInput, ReportReceipt, ReportStatus } from './schemas';
 import { authorNameOf, type ReportedThing, snapshotStatement } from './snapshots';
@@ -25,6 +26,8 @@ export const REPORT_MESSAGES = {
   ownComment: 'cannot be your own comment',
   messageNotFound: 'Message not found.',
   ownMessage: 'cannot be your own message',
+  reviewNotFound: 'Review not found.',
+  ownReview: 'cannot be your own review',
 } as const;
 
 /**
@@ -57,6 +60,16 @@ async function reportedThing(deps: Pick<Deps, 'db' | 'inbox'>, reporterId: strin
       ? await deps.db.select({ key: attachments.storageKey, mime: attachments.mime, name: attachments.name }).from(attachments).where(eq(attachments.messageId, targetId))
       : [];
     return { authorId: message.author_id, text: message.body, media: files.map((file) => ({ ...file, alt: null })), writtenAt: message.created_at };
+  }
+  if (targetType === 'review') {
+    // A review shown on a profile the reporter may see; a hidden one is already handled.
+    const [review] = await deps.db
+      .select()
+      .from(sessionReviews)
+      .where(and(eq(sessionReviews.id, targetId), isNull(sessionReviews.hiddenAt)));
+    if (!review || !(await profileVisibleTo(deps, review.hostId, reporterId))) throw new ApiError(404, REPORT_MESSAGES.reviewNotFound);
+    if (review.guestId === reporterId) throw invalidFields({ targetId: REPORT_MESSAGES.ownReview });
+    return { authorId: review.guestId, text: `${review.rating}/5 · ${review.text}`, media: [], writtenAt: review.createdAt };
   }
   const [post] = await deps.db
     .select({ authorId: feedPosts.authorUserId, text: feedPosts.text, createdAt: feedPosts.createdAt })

@@ -1,5 +1,5 @@
 /**
- * The actions on one moderation queue item: Dismiss, Remove (posts and comments), Warn,
+ * The actions on one moderation queue item: Dismiss, Remove (posts, comments and reviews), Warn,
  * Suspend, or Unsuspend for a suspended member. Each opens a confirmation dialog holding a
  * plain form that posts to the queue page (src/pages/admin/reports.astro), which calls the
  * API and comes back with the outcome; a reason is asked where the member is told one.
@@ -13,7 +13,7 @@ import { CharacterCount } from '../ui/CharacterCount';
 export type ModerationOp = 'dismiss' | 'remove' | 'warn' | 'suspend' | 'unsuspend';
 
 interface Props {
-  targetType: 'member' | 'post' | 'comment' | 'message';
+  targetType: 'member' | 'post' | 'comment' | 'message' | 'review';
   targetId: string;
   /** The member behind the item (null: the account is gone). */
   memberId: string | null;
@@ -35,8 +35,8 @@ const PERIODS = [
 type Step = { op: ModerationOp; title: string; description: string; confirm: string; danger: boolean; reason: 'required' | 'optional' };
 
 function steps({ targetType, memberName, subject, state, suspended, memberId }: Props): Step[] {
-  const removable = targetType === 'post' || targetType === 'comment';
-  const kind = targetType === 'post' ? 'post' : 'comment';
+  const removable = targetType === 'post' || targetType === 'comment' || targetType === 'review';
+  const kind = targetType === 'post' || targetType === 'review' ? targetType : 'comment';
   const list: Step[] = [];
   if (state === 'open') {
     list.push({
@@ -51,7 +51,10 @@ function steps({ targetType, memberName, subject, state, suspended, memberId }: 
       list.push({
         op: 'remove',
         title: `Remove ${subject}?`,
-        description: `The ${kind} is deleted for everyone and ${memberName} is told why. This cannot be undone.`,
+        description:
+          kind === 'review'
+            ? `The review is hidden from the profile and its rating counts no more; ${memberName} is told why. This cannot be undone.`
+            : `The ${kind} is deleted for everyone and ${memberName} is told why. This cannot be undone.`,
         confirm: `Remove ${kind}`,
         danger: true,
         reason: 'required',

@@ -32,9 +32,9 @@ export type AuditTarget = { thing: AuditLink; connector: string | null; member: 
 
 const HANDLED_QUEUE = '/admin/reports?state=handled';
 
-function contentTarget(entry: AuditEntry, noun: 'Post' | 'Comment' | 'Message'): AuditTarget {
+function contentTarget(entry: AuditEntry, noun: 'Post' | 'Comment' | 'Message' | 'Review'): AuditTarget {
   const { postSlug } = entry.target;
-  const removed = entry.action === 'post.remove' || entry.action === 'comment.remove';
+  const removed = entry.action === 'post.remove' || entry.action === 'comment.remove' || entry.action === 'review.remove';
   const kind = noun.toLowerCase();
   let thing: AuditLink;
   if (postSlug) thing = { text: noun, href: `/post/${encodeURIComponent(postSlug)}${noun === 'Comment' ? `#comment-${entry.targetId}` : ''}` };
@@ -54,6 +54,8 @@ export function auditTarget(entry: AuditEntry): AuditTarget {
       return contentTarget(entry, 'Comment');
     case 'message':
       return contentTarget(entry, 'Message');
+    case 'review':
+      return contentTarget(entry, 'Review');
     case 'deletion-request':
       return { thing: { text: 'Deletion request', href: '/admin/deletion-requests?status=all' }, connector: 'of', member: memberLink(entry.target.member) };
     case 'group':

@@ -1,0 +1,5 @@
+/** Session reviews' limits, shared by the API's checks and the review forms (docs/product.md "Office hours"). */
+export const REVIEW_LIMITS = { text: 1000, answer: 1000, pageMax: 50, pageDefault: 10 } as const;
+
+/** The words of the five ratings, from 1 to 5. */
+export const RATING_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
