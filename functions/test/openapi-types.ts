@@ -2034,6 +2034,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your dashboard
+         * @description What waits for you, each card with its count and the first 3 rows: connection requests received, threads with unread messages, upcoming office-hours sessions, who viewed your profile (free members see the 3 most recent, the rest counted in `locked`), profile completeness with the one next step, and your connections' posts of the last 14 days. Members blocked either way, leaving or suspended are left out.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/socket.io/": {
         parameters: {
             query?: never;
@@ -4012,6 +4032,96 @@ export interface components {
         };
         CancelBooking: {
             reason: string;
+        };
+        Dashboard: {
+            requests: {
+                /** @description Pending requests you received. */
+                total: number;
+                data: components["schemas"]["DashboardRequest"][];
+            };
+            messages: {
+                /** @description Threads with unread messages. */
+                total: number;
+                data: components["schemas"]["DashboardThread"][];
+            };
+            sessions: {
+                /** @description Upcoming sessions, as host or guest, requests included. */
+                total: number;
+                /** @description Requests to you as host waiting for your answer. */
+                toApprove: number;
+                data: components["schemas"]["DashboardSession"][];
+            };
+            views: {
+                /** @description Profile views in the window, private ones included. */
+                total: number;
+                /** @description Viewers a free member does not see (0 for Premium). */
+                locked: number;
+                premium: boolean;
+                data: components["schemas"]["DashboardView"][];
+            };
+            profile: {
+                /** @description How complete the profile is. */
+                percent: number;
+                next: components["schemas"]["DashboardNextStep"];
+            };
+            posts: {
+                /** @description Recent posts of your connections, newest first. */
+                data: components["schemas"]["DashboardPost"][];
+            };
+        };
+        DashboardRequest: {
+            /** @description The connection request id (accept or ignore it at /connection/accepted|ignored/{id}). */
+            _id: string;
+            member: components["schemas"]["MemberCard"] & unknown;
+            note: string | null;
+            createdAt: string;
+        };
+        DashboardThread: {
+            /** @description The thread id. */
+            _id: string;
+            member: components["schemas"]["MemberCard"] & unknown;
+            /** @description Unread messages in the thread. */
+            unreadCount: number;
+            /** @description The first characters of the latest message (empty when it was deleted). */
+            preview: string;
+            updatedAt: string;
+        };
+        DashboardSession: {
+            /** @description The booking id. */
+            _id: string;
+            /**
+             * @description Your side of the session.
+             * @enum {string}
+             */
+            role: "host" | "guest";
+            member: components["schemas"]["MemberCard"] & unknown;
+            start: string;
+            end: string;
+            /** @enum {string} */
+            status: "requested" | "confirmed";
+            topic: string;
+        };
+        DashboardView: {
+            member: components["schemas"]["MemberCard"] & (Record<string, never> | null);
+            viewedAt: string;
+            private: boolean;
+        };
+        /** @description The one most valuable missing field; null when complete. */
+        DashboardNextStep: {
+            /** @description The missing field, or `onboarding` before the profile exists. */
+            field: string;
+            label: string;
+            hint: string;
+            /** @description The app page where it is filled in. */
+            href: string;
+        } | null;
+        DashboardPost: {
+            _id: string;
+            slug: string;
+            author: components["schemas"]["MemberCard"] & unknown;
+            /** @description The first characters of the post, as plain text. */
+            excerpt: string;
+            createdAt: string;
         };
         /** @description socket.io's own handshake error. */
         EngineError: {
@@ -12753,6 +12863,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Something went wrong on our side. */
