@@ -4654,7 +4654,7 @@ export interface components {
              * @description A live event name (functions/src/live/events.ts).
              * @enum {string}
              */
-            event: "notification" | "thread" | "read" | "counts" | "billing";
+            event: "notification" | "thread" | "read" | "counts" | "billing" | "session";
             /** @description Sent as is: the caller vouches that it matches the event. */
             payload: {
                 [key: string]: unknown;

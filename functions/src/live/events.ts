@@ -10,6 +10,8 @@ import type { InboxLiveEvents } from '../inbox/live-events';
 import type { NotificationLiveEvents } from '../notifications/live-events';
 import type { BillingLiveEvents } from '../subscriptions/live-events';
 import type { SessionEndedReason } from '../ports/live';
+import type { BookingSchema } from '../office-hours/schemas';
+import type { z } from '@hono/zod-openapi';
 
 /** `notification` (docs/product.md#live-connection): a new message has title `New Message` and the thread in `body`. */
 export type NotificationEvent = InboxLiveEvents['notification'] | NotificationLiveEvents['notification'];
@@ -22,6 +24,8 @@ export type LiveEvents = {
   counts: Partial<InboxLiveEvents['counts'] & NotificationLiveEvents['counts'] & ConnectionLiveEvents['counts']>;
   /** The member's subscription or Premium changed (subscriptions/live-events.ts). */
   billing: BillingLiveEvents['billing'];
+  /** An office-hours session of the member was booked, answered or cancelled (office-hours/). */
+  session: { booking: z.infer<typeof BookingSchema> };
   /**
    * The socket's own session is over (deps.ts SessionEndedReason): sent by MemberLive just
    * before it ends the namespace (`41`) and closes the socket, never through `emit`.

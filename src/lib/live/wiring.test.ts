@@ -35,7 +35,16 @@ function fakeSource() {
 }
 
 const handlersSpy = () =>
-  ({ notification: vi.fn(), thread: vi.fn(), read: vi.fn(), counts: vi.fn(), billing: vi.fn(), firstConnect: vi.fn(), reconnect: vi.fn() }) satisfies Required<LiveHandlers>;
+  ({
+    notification: vi.fn(),
+    thread: vi.fn(),
+    read: vi.fn(),
+    counts: vi.fn(),
+    billing: vi.fn(),
+    session: vi.fn(),
+    firstConnect: vi.fn(),
+    reconnect: vi.fn(),
+  }) satisfies Required<LiveHandlers>;
 
 describe('wireLiveUpdates', () => {
   test('hands every event to each store that follows it, in the order the stores are given', () => {
@@ -50,11 +59,13 @@ describe('wireLiveUpdates', () => {
     live.fire('read', { connectionId: 't1', readBy: 'b' });
     live.fire('counts', { unseenMessages: 2 });
     live.fire('billing', { premium: true, status: 'active', changes: ['started'] });
+    live.fire('session', { booking: { _id: 'b1' } });
     expect(calls).toEqual(['notifications', 'inbox', 'notifications counts']);
     expect(inbox.billing).toHaveBeenCalledWith({ premium: true, status: 'active', changes: ['started'] });
     expect(inbox.thread).toHaveBeenCalledWith({ thread: { _id: 't1' } });
     expect(inbox.read).toHaveBeenCalledWith({ connectionId: 't1', readBy: 'b' });
     expect(inbox.counts).toHaveBeenCalledWith({ unseenMessages: 2 });
+    expect(inbox.session).toHaveBeenCalledWith({ booking: { _id: 'b1' } });
   });
 
   test('runs the first-connect handler once and the reconnect handler after every reconnect', () => {
@@ -72,7 +83,7 @@ describe('wireLiveUpdates', () => {
   test('unsubscribes everything it subscribed', () => {
     const live = fakeSource();
     const stop = wireLiveUpdates(live.source, [handlersSpy(), handlersSpy()]);
-    expect(live.subscriptions()).toBe(14);
+    expect(live.subscriptions()).toBe(16);
     stop();
     expect(live.subscriptions()).toBe(0);
   });
