@@ -34,6 +34,7 @@ import { calendarFeedRoutes } from './office-hours/calendar-feed-routes';
 import { officeHoursRoutes } from './office-hours/routes';
 import { shareCardRoutes } from './share-cards/routes';
 import { reviewRoutes } from './reviews/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -106,6 +107,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/office-hours', calendarFeedRoutes)
     .route('/office-hours', officeHoursRoutes)
     .route('/office-hours', reviewRoutes)
+    .route('/dashboard', dashboardRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)

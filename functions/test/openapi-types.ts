@@ -1890,54 +1890,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/office-hours/calendar/{token}.ics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your sessions as a calendar feed
-         * @description An iCalendar of the feed owner’s sessions, hosted and booked, for calendar apps to subscribe to: confirmed sessions from 30 days back, cancelled ones marked cancelled until their start. Event UIDs are those of the session invitations. No session needed: the token is the secret. An ETag answers a matching `If-None-Match` with 304.
-         */
-        get: operations["getCalendarFeed"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/office-hours/calendar-feed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Whether you have a calendar feed
-         * @description The feed’s URL is shown only when it is made; this says whether one is active and since when.
-         */
-        get: operations["getCalendarFeedStatus"];
-        put?: never;
-        /**
-         * Make your calendar feed
-         * @description Makes a secret calendar-feed URL of your sessions and answers it this once. Replaces any earlier feed: its URL stops working at once.
-         */
-        post: operations["createCalendarFeed"];
-        /**
-         * Revoke your calendar feed
-         * @description Its URL stops working at once (404). Nothing to do when you have none.
-         */
-        delete: operations["revokeCalendarFeed"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/office-hours": {
         parameters: {
             query?: never;
@@ -2082,7 +2034,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/office-hours/sessions/{id}/review": {
+    "/dashboard": {
         parameters: {
             query?: never;
             header?: never;
@@ -2090,54 +2042,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A session’s review
-         * @description For either side of the session: the session, its review once written, and whether you may review it now (and why not).
+         * Your dashboard
+         * @description What waits for you, each card with its count and the first 3 rows: connection requests received, threads with unread messages, upcoming office-hours sessions, who viewed your profile (free members see the 3 most recent, the rest counted in `locked`), profile completeness with the one next step, and your connections' posts of the last 14 days. Members blocked either way, leaving or suspended are left out.
          */
-        get: operations["getSessionReview"];
-        put?: never;
-        /**
-         * Review a session
-         * @description The guest of a confirmed session, once it has ended and for 30 days after: a rating from 1 to 5 and a few words, once. The host is told.
-         */
-        post: operations["reviewOfficeHoursSession"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/office-hours/reviews/{id}/answer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Answer a review
-         * @description The host of the reviewed session answers it once; the answer shows under the review.
-         */
-        post: operations["answerSessionReview"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/office-hours/{userId}/reviews": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A member’s reviews
-         * @description Reviews of the sessions a member hosted, newest first, with their count and average; hidden reviews are left out of all three. Anyone who may see the member’s profile may read them.
-         */
-        get: operations["listMemberReviews"];
+        get: operations["getDashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2176,7 +2084,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report a member, a post, a comment, a message or a review
+         * Report a member, a post, a comment or a message
          * @description Stores the report for the admin area. One open report per reporter and target: a repeat answers 200 with the open one.
          */
         post: operations["createReport"];
@@ -2720,26 +2628,6 @@ export interface paths {
          * @description Answers the file with its stored content type, an ETag and a one-year immutable cache; 304 for a matching If-None-Match. Keys may contain slashes.
          */
         get: operations["getMedia"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/og/{kind}/{slug}/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The Open Graph picture of a public profile or post
-         * @description A 1200×630 PNG of at most 100 KB, drawn on the first request for a version, then kept in R2 and the cache (one-year immutable). An older version redirects (302) to the current one. 404 for an unknown profile or post, or a member who opted out of search engines.
-         */
-        get: operations["getShareCard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3802,7 +3690,7 @@ export interface components {
             title: string;
             body: string;
             /** @enum {string} */
-            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received";
+            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed";
             /** @description The app path it opens, e.g. `/post/<slug>` or `/inbox?personalInbox=<id>`. */
             link: string | null;
             /** @description The receiver. */
@@ -4047,28 +3935,7 @@ export interface components {
             /** @enum {string} */
             status: "declined";
         };
-        CalendarFeedStatus: {
-            /** @description Whether you have a calendar feed. */
-            active: boolean;
-            /** @description When its URL was made. */
-            createdAt: string | null;
-        };
-        CalendarFeed: {
-            /** @description The feed’s secret address, shown this once: paste it into your calendar app. */
-            url: string;
-            /** @description The same address as `webcal://`, which opens the calendar app to subscribe. */
-            webcalUrl: string;
-            createdAt: string;
-        };
         OfficeHours: components["schemas"]["OfficeHoursInput"] & {
-            /** @description Where sessions happen: your own `https://` link, or your generated video room. */
-            meetingLink?: string | null;
-            videoRoom: boolean;
-            /**
-             * @description The time zone of the city on your profile (null without one): what `timeZone` starts from before you save, and what the screens offer first.
-             * @example Europe/Berlin
-             */
-            suggestedTimeZone: string | null;
             updatedAt: string | null;
         };
         OfficeHoursInput: {
@@ -4106,11 +3973,6 @@ export interface components {
              * @example https://meet.example/room
              */
             meetingLink: string | null;
-            /**
-             * @description Sessions happen in a video room FounderMesh makes for you (a Jitsi Meet room with an unguessable name), kept until you choose your own link again; `meetingLink` is then ignored.
-             * @default false
-             */
-            videoRoom: boolean;
             /** @description Whether you approve each request (else sessions are confirmed at once). */
             needsApproval: boolean;
             /** @description Whether your profile offers your office hours. */
@@ -4135,11 +3997,6 @@ export interface components {
             /** @description Shown to both sides once the session is confirmed. */
             meetingLink: string | null;
             cancelReason: string | null;
-            /** @description The host’s time zone now and the one the guest booked from, so each side can show the other’s clock. */
-            timeZones: {
-                host: string;
-                guest: string;
-            };
             createdAt: string;
         };
         OpenSlots: {
@@ -4150,11 +4007,6 @@ export interface components {
             sessionLengths: number[];
             topics: string[];
             needsApproval: boolean;
-            /**
-             * @description The time zone of the city on your profile, to show the slots in first; null for visitors and members without a city.
-             * @example Europe/Berlin
-             */
-            yourTimeZone: string | null;
             /** @description Open slots, ISO 8601 in UTC, in time order. */
             slots: {
                 start: string;
@@ -4181,55 +4033,95 @@ export interface components {
         CancelBooking: {
             reason: string;
         };
-        SessionReviewState: {
-            session: components["schemas"]["Booking"];
-            review: components["schemas"]["Review"];
-            /** @description Whether you may review it now. */
-            canReview: boolean;
-            /** @description Why not, when you may not. */
-            reason: string | null;
+        Dashboard: {
+            requests: {
+                /** @description Pending requests you received. */
+                total: number;
+                data: components["schemas"]["DashboardRequest"][];
+            };
+            messages: {
+                /** @description Threads with unread messages. */
+                total: number;
+                data: components["schemas"]["DashboardThread"][];
+            };
+            sessions: {
+                /** @description Upcoming sessions, as host or guest, requests included. */
+                total: number;
+                /** @description Requests to you as host waiting for your answer. */
+                toApprove: number;
+                data: components["schemas"]["DashboardSession"][];
+            };
+            views: {
+                /** @description Profile views in the window, private ones included. */
+                total: number;
+                /** @description Viewers a free member does not see (0 for Premium). */
+                locked: number;
+                premium: boolean;
+                data: components["schemas"]["DashboardView"][];
+            };
+            profile: {
+                /** @description How complete the profile is. */
+                percent: number;
+                next: components["schemas"]["DashboardNextStep"];
+            };
+            posts: {
+                /** @description Recent posts of your connections, newest first. */
+                data: components["schemas"]["DashboardPost"][];
+            };
         };
-        /** @description The review, once written (also while hidden, to its author and the host). */
-        Review: {
+        DashboardRequest: {
+            /** @description The connection request id (accept or ignore it at /connection/accepted|ignored/{id}). */
             _id: string;
-            rating: number;
-            text: string;
-            /** @description The session’s topic. */
-            topic: string;
-            author: components["schemas"]["MemberCard"] & unknown;
-            /** @description The host’s one answer. */
-            answer: {
-                text: string;
-                answeredAt: string;
-            } | null;
+            member: components["schemas"]["MemberCard"] & unknown;
+            note: string | null;
             createdAt: string;
-        } | null;
-        ReviewInput: {
+        };
+        DashboardThread: {
+            /** @description The thread id. */
+            _id: string;
+            member: components["schemas"]["MemberCard"] & unknown;
+            /** @description Unread messages in the thread. */
+            unreadCount: number;
+            /** @description The first characters of the latest message (empty when it was deleted). */
+            preview: string;
+            updatedAt: string;
+        };
+        DashboardSession: {
+            /** @description The booking id. */
+            _id: string;
             /**
-             * @description 1 (poor) to 5 (excellent).
-             * @example 5
+             * @description Your side of the session.
+             * @enum {string}
              */
-            rating: number;
-            /** @description A few words about the session, 1–1000 characters. */
-            text: string;
+            role: "host" | "guest";
+            member: components["schemas"]["MemberCard"] & unknown;
+            start: string;
+            end: string;
+            /** @enum {string} */
+            status: "requested" | "confirmed";
+            topic: string;
         };
-        ReviewAnswerInput: {
-            /** @description 1–1000 characters. */
-            text: string;
+        DashboardView: {
+            member: components["schemas"]["MemberCard"] & (Record<string, never> | null);
+            viewedAt: string;
+            private: boolean;
         };
-        ReviewPage: {
-            summary: components["schemas"]["ReviewSummary"];
-            data: components["schemas"]["Review"][];
-            total: number;
-            page: number;
-            limit: number;
-            pages: number;
-        };
-        ReviewSummary: {
-            /** @description Reviews shown (hidden ones do not count). */
-            count: number;
-            /** @description Mean rating rounded to one decimal; null without reviews. */
-            average: number | null;
+        /** @description The one most valuable missing field; null when complete. */
+        DashboardNextStep: {
+            /** @description The missing field, or `onboarding` before the profile exists. */
+            field: string;
+            label: string;
+            hint: string;
+            /** @description The app page where it is filled in. */
+            href: string;
+        } | null;
+        DashboardPost: {
+            _id: string;
+            slug: string;
+            author: components["schemas"]["MemberCard"] & unknown;
+            /** @description The first characters of the post, as plain text. */
+            excerpt: string;
+            createdAt: string;
         };
         /** @description socket.io's own handshake error. */
         EngineError: {
@@ -4245,9 +4137,9 @@ export interface components {
         };
         ReportBody: {
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message" | "review";
+            targetType: "member" | "post" | "comment" | "message";
             /**
-             * @description A user id (member), a feed post id (post), a comment or reply id (comment), the id of a message you received (message), or a session review id (review).
+             * @description A user id (member), a feed post id (post), a comment or reply id (comment), or the id of a message you received (message).
              * @example 65f1c2a9e4b0a1d2c3e4f5a6
              */
             targetId: string;
@@ -4280,7 +4172,7 @@ export interface components {
         AdminReport: {
             _id: string;
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message" | "review";
+            targetType: "member" | "post" | "comment" | "message";
             targetId: string;
             /** @enum {string} */
             reason: "spam" | "harassment" | "fake-profile" | "inappropriate" | "other";
@@ -4300,7 +4192,7 @@ export interface components {
         };
         ModerationItem: {
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message" | "review";
+            targetType: "member" | "post" | "comment" | "message";
             targetId: string;
             reportCount: number;
             firstReportedAt: string;
@@ -4339,15 +4231,6 @@ export interface components {
                 /** @enum {string} */
                 kind: "message";
                 body: string;
-                createdAt: string;
-            } | {
-                /** @enum {string} */
-                kind: "review";
-                rating: number;
-                text: string;
-                hostSlug: string | null;
-                /** @enum {string|null} */
-                hostType: "founder" | "advisor" | null;
                 createdAt: string;
             } | null;
             /** @description The snapshot the first report kept of the thing, kept until 90 days after the report is handled; null when none is left. */
@@ -4414,7 +4297,7 @@ export interface components {
             /** @description The queue item this comes from; its open reports close with the action. */
             item?: {
                 /** @enum {string} */
-                targetType: "member" | "post" | "comment" | "message" | "review";
+                targetType: "member" | "post" | "comment" | "message";
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 targetId: string;
             } | null;
@@ -4430,7 +4313,7 @@ export interface components {
             /** @description The queue item this comes from; its open reports close with the action. */
             item?: {
                 /** @enum {string} */
-                targetType: "member" | "post" | "comment" | "message" | "review";
+                targetType: "member" | "post" | "comment" | "message";
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 targetId: string;
             } | null;
@@ -4553,9 +4436,9 @@ export interface components {
             adminName: string;
             admin: components["schemas"]["AuditMember"];
             /** @enum {string} */
-            action: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "review.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
+            action: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message" | "review" | "report" | "deletion-request" | "group";
+            targetType: "member" | "post" | "comment" | "message" | "report" | "deletion-request" | "group";
             targetId: string;
             target: {
                 member: components["schemas"]["AuditMember"] & unknown;
@@ -4855,7 +4738,7 @@ export interface components {
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 sender_id: string | null;
                 /** @enum {string} */
-                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received";
+                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed";
                 title: string;
                 body: string;
                 link: string | null;
@@ -4887,30 +4770,6 @@ export interface components {
                  */
                 viewedAt: string;
             }[];
-        };
-        DevEndedSessionMade: {
-            id: string;
-            asked: number;
-        };
-        DevEndedSession: {
-            /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
-            hostId: string;
-            /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
-            guestId: string;
-            /** @default Fundraising */
-            topic: string;
-            /**
-             * @description Its length.
-             * @default 30
-             */
-            minutes: number;
-            /** @default 5 */
-            endedMinutesAgo: number;
-            /**
-             * @description Run the review request job at once.
-             * @default true
-             */
-            ask: boolean;
         };
         OpenApiDocument: {
             /** @example 3.1.0 */
@@ -12463,186 +12322,6 @@ export interface operations {
             };
         };
     };
-    getCalendarFeed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The secret token of the feed’s URL. */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The feed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/calendar": string;
-                };
-            };
-            /** @description The copy the calendar app has is current. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Calendar feed not found: the token is unknown or was revoked (the answer does not say which). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Something went wrong on our side. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getCalendarFeedStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Your calendar feed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CalendarFeedStatus"];
-                };
-            };
-            /** @description Not signed in, or the session has expired. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Something went wrong on our side. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createCalendarFeed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Your new feed. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CalendarFeed"];
-                };
-            };
-            /** @description Not signed in, or the session has expired. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description At most 10 feed changes an hour. `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description Something went wrong on our side. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    revokeCalendarFeed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No feed now. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CalendarFeedStatus"];
-                };
-            };
-            /** @description Not signed in, or the session has expired. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description At most 10 feed changes an hour. `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description Something went wrong on our side. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getOfficeHours: {
         parameters: {
             query?: never;
@@ -13197,316 +12876,26 @@ export interface operations {
             };
         };
     };
-    getSessionReview: {
+    getDashboard: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description The booking id. */
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The session and its review. */
+            /** @description The cards. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionReviewState"];
-                };
-            };
-            /** @description Invalid input: the fields at fault are named in `data.fields`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
+                    "application/json": components["schemas"]["Dashboard"];
                 };
             };
             /** @description Not signed in, or the session has expired. */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Session not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Something went wrong on our side. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    reviewOfficeHoursSession: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The booking id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReviewInput"];
-            };
-        };
-        responses: {
-            /** @description The review. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Review"];
-                };
-            };
-            /** @description Invalid input: the fields at fault are named in `data.fields`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description Not signed in, or the session has expired. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Only the member who booked the session can review it */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Session not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description You can review this session once it has ended / Only sessions that took place can be reviewed / This session ended too long ago to review / You have already reviewed this session */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description The request body is larger than 64 KB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is not sent as application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description At most 20 reviews and answers an hour. `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description Something went wrong on our side. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    answerSessionReview: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The review id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReviewAnswerInput"];
-            };
-        };
-        responses: {
-            /** @description The review with your answer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Review"];
-                };
-            };
-            /** @description Invalid input: the fields at fault are named in `data.fields`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description Not signed in, or the session has expired. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Only the host can answer this review */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Review not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description You have already answered this review */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description The request body is larger than 64 KB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is not sent as application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description At most 20 reviews and answers an hour. `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitError"];
-                };
-            };
-            /** @description Something went wrong on our side. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listMemberReviews: {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                /** @description The host’s user id. */
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of reviews. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReviewPage"];
-                };
-            };
-            /** @description Invalid input: the fields at fault are named in `data.fields`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description Member not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13616,7 +13005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportReceipt"];
                 };
             };
-            /** @description Invalid input, or yourself / your own post, comment, message or review (field `targetId`). */
+            /** @description Invalid input, or yourself / your own post, comment or message (field `targetId`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13634,7 +13023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Member not found. / Post not found. / Comment not found. / Message not found. / Review not found. */
+            /** @description Member not found. / Post not found. / Comment not found. / Message not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13793,7 +13182,7 @@ export interface operations {
             query?: {
                 /** @description open: oldest first; handled: latest decision first. */
                 state?: "open" | "handled";
-                kind?: "member" | "post" | "comment" | "message" | "review";
+                kind?: "member" | "post" | "comment" | "message";
                 page?: number;
                 limit?: number;
             };
@@ -13855,7 +13244,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                targetType: "member" | "post" | "comment" | "message" | "review";
+                targetType: "member" | "post" | "comment" | "message";
                 targetId: string;
             };
             cookie?: never;
@@ -13945,7 +13334,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                targetType: "member" | "post" | "comment" | "message" | "review";
+                targetType: "member" | "post" | "comment" | "message";
                 targetId: string;
             };
             cookie?: never;
@@ -14829,8 +14218,8 @@ export interface operations {
             query?: {
                 /** @description Only this administrator’s actions. */
                 admin?: string;
-                action?: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "review.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
-                targetType?: "member" | "post" | "comment" | "message" | "review" | "report" | "deletion-request" | "group";
+                action?: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
+                targetType?: "member" | "post" | "comment" | "message" | "report" | "deletion-request" | "group";
                 targetId?: string;
                 before?: string;
                 limit?: number;
@@ -15638,67 +15027,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Something went wrong on our side. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getShareCard: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A founder or advisor profile, or a post. */
-                kind: "founder" | "advisor" | "post";
-                /** @description The profile’s or post’s slug. */
-                slug: string;
-                /** @description The version (a hash of what the card shows) and `.png`. */
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The picture. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/png": string;
-                };
-            };
-            /** @description The profile or post changed since: `Location` is its current card. */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input: the fields at fault are named in `data.fields`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
             };
             /** @description Not found. */
             404: {

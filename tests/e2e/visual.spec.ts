@@ -61,15 +61,65 @@ test.describe('screens checked by their pictures', () => {
     });
   });
 
-  test('home, signed in', async ({ browser, baseURL, extraHTTPHeaders }) => {
+  test('home, signed in: where a new member starts', async ({ browser, baseURL, extraHTTPHeaders }) => {
     const vera = await fixedMember(stackOf(browser, baseURL, extraHTTPHeaders), { key: 'home', firstName: 'Vera', lastName: 'Lindqvist' });
     await shootEverywhere(vera.page, {
       path: '/',
       name: 'home-member',
-      ready: async (p) => expect(heading(p, 'Welcome, Vera')).toBeVisible(),
+      ready: async (p) => {
+        await expect(heading(p, 'Welcome, Vera')).toBeVisible();
+        await expect(p.getByRole('region', { name: 'Start here' })).toBeVisible();
+      },
       layout: async (p) => expectCleanLayout(p),
     });
     await closeAll(vera);
+  });
+
+  test('home, signed in: the dashboard with a request, a message and a post', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    const stack = stackOf(browser, baseURL, extraHTTPHeaders);
+    const wes = await fixedMember(stack, { key: 'dashboard', firstName: 'Wes', lastName: 'Adeyemi', fields: { tagline: 'Logistics software for small importers' } });
+    const mira = await fixedMember(stack, {
+      key: 'dashboard-mira',
+      firstName: 'Mira',
+      lastName: 'Castellanos',
+      fields: { tagline: 'Operator turned angel, two exits in freight' },
+    });
+    const omar = await fixedMember(stack, {
+      key: 'dashboard-omar',
+      firstName: 'Omar',
+      lastName: 'Haddad',
+      fields: { tagline: 'Backend engineer looking for a business co-founder' },
+    });
+    await ensureConnected(stack, mira, wes);
+    const headers = { origin: stack.baseURL };
+    // Once per stack: a pending request (a second ask is refused), a message and a post.
+    const asked = await omar.context.request.post('/api/session/connection/connect', {
+      data: { receiverId: wes.id, note: 'Saw your post on customs data. Open to a chat?' },
+      headers,
+    });
+    if (asked.status() === 201) {
+      const sent = await mira.context.request.post('/api/session/connections/messages', { multipart: { to: wes.id, body: 'Happy to look at your deck before Friday.' }, headers });
+      expect(sent.status(), await sent.text()).toBe(201);
+      const posted = await mira.context.request.post('/api/session/feed-post', {
+        multipart: { post_by: mira.id, text: 'Three questions I ask every freight founder before I invest.' },
+        headers,
+      });
+      expect(posted.status(), await posted.text()).toBe(201);
+    }
+    await shootEverywhere(wes.page, {
+      path: '/',
+      name: 'home-dashboard',
+      ready: async (p) => {
+        await expect(heading(p, 'Welcome, Wes')).toBeVisible();
+        await expect(p.getByRole('region', { name: /^Connection requests/ }).getByRole('link', { name: 'Omar Haddad' })).toBeVisible();
+        await expect(p.getByRole('region', { name: 'From your connections' })).toContainText('Three questions I ask');
+      },
+      layout: async (p) => {
+        await expectCleanLayout(p);
+        await expectRoomy(p.locator('.db-row-name').first(), { minWidth: 100, maxLines: 1 });
+      },
+    });
+    await closeAll(wes, mira, omar);
   });
 
   test('profiles: a stranger’s, a connection’s and your own', async ({ browser, baseURL, extraHTTPHeaders }) => {

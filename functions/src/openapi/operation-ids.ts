@@ -112,6 +112,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'get /connections/attachments/{id}': 'downloadAttachment',
   'get /connections/{id}': 'listThreadMessages',
   'post /upload/attachment': 'uploadAttachment',
+  'get /dashboard': 'getDashboard',
   'get /office-hours': 'getOfficeHours',
   'put /office-hours': 'setOfficeHours',
   'get /office-hours/sessions': 'listOfficeHoursSessions',

@@ -59,6 +59,7 @@ describe('wireLiveUpdates', () => {
     live.fire('read', { connectionId: 't1', readBy: 'b' });
     live.fire('counts', { unseenMessages: 2 });
     live.fire('billing', { premium: true, status: 'active', changes: ['started'] });
+    live.fire('session', { booking: { _id: 'b1' } });
     expect(calls).toEqual(['notifications', 'inbox', 'notifications counts']);
     live.fire('session', { booking: { _id: 'b1' } });
     expect(inbox.billing).toHaveBeenCalledWith({ premium: true, status: 'active', changes: ['started'] });
@@ -66,6 +67,7 @@ describe('wireLiveUpdates', () => {
     expect(inbox.thread).toHaveBeenCalledWith({ thread: { _id: 't1' } });
     expect(inbox.read).toHaveBeenCalledWith({ connectionId: 't1', readBy: 'b' });
     expect(inbox.counts).toHaveBeenCalledWith({ unseenMessages: 2 });
+    expect(inbox.session).toHaveBeenCalledWith({ booking: { _id: 'b1' } });
   });
 
   test('runs the first-connect handler once and the reconnect handler after every reconnect', () => {

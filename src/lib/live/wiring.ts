@@ -7,6 +7,7 @@
  * (./session.ts), which then follows the pages.
  */
 import { requestsCountLive } from '../connections/requests-live';
+import { dashboardLive } from '../dashboard/live';
 import { followHeaderAvatar } from '../members/header-avatar';
 import { bindMessagesBadge } from '../notifications/messages-badge';
 import { renderedNotificationsCount } from '../notifications/badge';
@@ -68,7 +69,7 @@ let started = false;
 export function startLive(): void {
   if (started || typeof document === 'undefined') return;
   started = true;
-  wireLiveUpdates(liveClient, [notificationsLive, inboxLive, billingLive, requestsLive, requestsCountLive, sessionsLive]);
+  wireLiveUpdates(liveClient, [notificationsLive, inboxLive, billingLive, requestsLive, requestsCountLive, sessionsLive, dashboardLive]);
   // The figures come before the socket: its first connect refreshes them (see notificationsLive).
   takePageFigures();
   document.addEventListener('astro:page-load', takePageFigures);
