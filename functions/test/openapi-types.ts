@@ -2034,6 +2034,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office-hours/sessions/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a session to another time
+         * @description Either side, up to `BOOKING_CANCEL_CUTOFF_MINUTES` (default 60) before the current start, to another open slot of the host (its own time left out). The write decides: two sessions never land on one slot. The other side hears it live and by notification; a confirmed session’s invitation is sent again with the same UID and the next SEQUENCE.
+         */
+        post: operations["rescheduleOfficeHoursSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office-hours/sessions/{id}/no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a session’s guest absent
+         * @description The host only, once a confirmed session has started, with an optional note the guest reads.
+         */
+        post: operations["markOfficeHoursNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/socket.io/": {
         parameters: {
             query?: never;
@@ -3670,7 +3710,7 @@ export interface components {
             title: string;
             body: string;
             /** @enum {string} */
-            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed";
+            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show";
             /** @description The app path it opens, e.g. `/post/<slug>` or `/inbox?personalInbox=<id>`. */
             link: string | null;
             /** @description The receiver. */
@@ -3706,6 +3746,8 @@ export interface components {
                 mentions: "push" | "email" | "off";
                 /** @enum {string} */
                 replies: "push" | "email" | "off";
+                /** @enum {string} */
+                sessions: "push" | "email" | "off";
             };
             /**
              * @description How often the mail digest goes out (default weekly).
@@ -3729,6 +3771,8 @@ export interface components {
                 mentions?: "push" | "email" | "off";
                 /** @enum {string} */
                 replies?: "push" | "email" | "off";
+                /** @enum {string} */
+                sessions?: "push" | "email" | "off";
             };
             /** @enum {string} */
             digest?: "daily" | "weekly" | "off";
@@ -3977,6 +4021,12 @@ export interface components {
             /** @description Shown to both sides once the session is confirmed. */
             meetingLink: string | null;
             cancelReason: string | null;
+            /** @description Why the session last moved (null: never moved, or no reason given). */
+            rescheduleReason: string | null;
+            /** @description Its start before it last moved (ISO 8601), or null. */
+            rescheduledFrom: string | null;
+            /** @description The host’s note when marking the guest absent. */
+            noShowReason: string | null;
             createdAt: string;
         };
         OpenSlots: {
@@ -4011,6 +4061,27 @@ export interface components {
             timeZone: string;
         };
         CancelBooking: {
+            reason: string;
+        };
+        RescheduleBooking: {
+            /**
+             * Format: date-time
+             * @description One of the host’s open slots’ `start` (GET /office-hours/{userId}/slots).
+             */
+            start: string;
+            /** @description Minutes, one of the host’s session lengths; the session’s own length when absent. */
+            length?: number;
+            /**
+             * @description Why it moves: the other side reads it.
+             * @default
+             */
+            reason: string;
+        };
+        NoShowBooking: {
+            /**
+             * @description A note for the guest (optional).
+             * @default
+             */
             reason: string;
         };
         /** @description socket.io's own handshake error. */
@@ -4490,7 +4561,19 @@ export interface components {
             headers: {
                 [key: string]: string;
             };
+            attachments: components["schemas"]["StoredAttachment"][];
             createdAt: string;
+        };
+        StoredAttachment: {
+            /** @description Its place in the mail: GET /dev/mailbox/{id}/attachments/{index} downloads it. */
+            index: number;
+            filename: string;
+            contentType: string;
+            /** @description Bytes. */
+            size: number;
+        };
+        SessionRemindersRun: {
+            reminded: number;
         };
         SeedResult: {
             /** @description False when the demo data was already there; nothing changed then. */
@@ -4544,7 +4627,7 @@ export interface components {
              * @description A live event name (functions/src/live/events.ts).
              * @enum {string}
              */
-            event: "notification" | "thread" | "read" | "counts" | "billing";
+            event: "notification" | "thread" | "read" | "counts" | "billing" | "session";
             /** @description Sent as is: the caller vouches that it matches the event. */
             payload: {
                 [key: string]: unknown;
@@ -4628,7 +4711,7 @@ export interface components {
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 sender_id: string | null;
                 /** @enum {string} */
-                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed";
+                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show";
                 title: string;
                 body: string;
                 link: string | null;
@@ -12744,6 +12827,204 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description At most 30 booking changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rescheduleOfficeHoursSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleBooking"];
+            };
+        };
+        responses: {
+            /** @description The session at its new time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Session not found / These office hours are not open */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description It is too close to the start to change this session / This session has changed since you opened it / That time is no longer open. Pick another. / You already have a session at that time */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 30 booking changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markOfficeHoursNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoShowBooking"];
+            };
+        };
+        responses: {
+            /** @description The session, marked no-show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You can mark a no-show once the session has started / This session has changed since you opened it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description At most 30 booking changes an hour. `Retry-After` says when to try again. */

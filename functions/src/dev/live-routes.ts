@@ -19,7 +19,7 @@ const devLiveTag = {
 
 const EmitBodySchema = z
   .object({
-    event: z.enum(['notification', 'thread', 'read', 'counts', 'billing']).openapi({ description: 'A live event name (functions/src/live/events.ts).' }),
+    event: z.enum(['notification', 'thread', 'read', 'counts', 'billing', 'session']).openapi({ description: 'A live event name (functions/src/live/events.ts).' }),
     payload: z.record(z.string(), z.unknown()).openapi({ description: 'Sent as is: the caller vouches that it matches the event.' }),
   })
   .openapi('DevLiveEmitBody');

@@ -21,6 +21,14 @@ export const NOTIFICATION_KINDS = [
   'message.request_accepted',
   'account.premium',
   'account.changed',
+  'session.requested',
+  'session.booked',
+  'session.confirmed',
+  'session.declined',
+  'session.cancelled',
+  'session.rescheduled',
+  'session.reminder',
+  'session.no_show',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
