@@ -23,13 +23,14 @@ export type LiveSource = Pick<LiveClient, 'on' | 'onConnect' | 'onReconnect'>;
 
 /** Subscribes one store's handlers to `source`; the first-connect handler runs once, then unsubscribes itself. */
 function subscribe(source: LiveSource, handlers: LiveHandlers): Array<() => void> {
-  const { notification, thread, read, counts, billing, firstConnect, reconnect } = handlers;
+  const { notification, thread, read, counts, billing, session, firstConnect, reconnect } = handlers;
   const stops: Array<() => void> = [];
   if (notification) stops.push(source.on('notification', notification));
   if (thread) stops.push(source.on('thread', thread));
   if (read) stops.push(source.on('read', read));
   if (counts) stops.push(source.on('counts', counts));
   if (billing) stops.push(source.on('billing', billing));
+  if (session) stops.push(source.on('session', session));
   if (reconnect) stops.push(source.onReconnect(reconnect));
   if (firstConnect) {
     const stop = source.onConnect(() => {
