@@ -1,8 +1,8 @@
 /**
  * The API worker's entry: the Hono app as the fetch handler, the hourly sweep of uploads
  * nobody sent, of due account deletions, of expired report snapshots and the mail digests
- * (put on the digest queue, sent by the queue handler), the unread-message mails every 10
- * minutes (wrangler.toml `[triggers]`), and the Durable Object classes wrangler.toml binds.
+ * (put on the digest queue, sent by the queue handler), the unread-message mails and the
+ * session reminders every 10 minutes (wrangler.toml `[triggers]`), and the Durable Object classes wrangler.toml binds.
  */
 import { createApp } from './app';
 import { withErrorTracker } from './http/error-tracker';
@@ -12,6 +12,7 @@ import { sweepUnsentUploads } from './inbox/attachments';
 import { consumeDigestBatch, DIGEST_QUEUE, enqueueDueDigests } from './missed-mail/digest-queue';
 import { sendUnreadMessageMails, UNREAD_MAIL_CRON } from './missed-mail/unread';
 import { redeliverBatchedNotices } from './notifications/deliver';
+import { sendSessionReminders } from './office-hours/reminders';
 import { purgeSnapshots } from './reports/snapshots';
 import { requestDueReviews } from './reviews/requests';
 import { drainingUnreadBodies } from './request-body';
@@ -42,7 +43,8 @@ export default {
    * deletes the report snapshots 90 days past their report's resolution (reports/snapshots.ts)
    * and puts the members whose digest is due on the digest queue; every 10 minutes: the
    * unread-message mails (missed-mail/), the notifications a failed delivery left in the
-   * outbox (notifications/outbox.ts) and the review requests of sessions that ended (reviews/requests.ts).
+   * outbox (notifications/outbox.ts), the review requests of sessions that ended (reviews/requests.ts)
+   * and the session reminders due (office-hours/reminders.ts).
    */
   scheduled(controller, env, ctx) {
     const deps = { ...buildDeps(env), media: env.MEDIA };
@@ -63,6 +65,14 @@ export default {
           'review requests',
           () => requestDueReviews(deps),
           (asked) => `asked ${asked} guests to review their sessions`,
+        ),
+      );
+      // Reminders a day and an hour before each confirmed session (office-hours/reminders.ts).
+      ctx.waitUntil(
+        job(
+          'session reminders',
+          () => sendSessionReminders(deps),
+          (sent) => `sent ${sent} session reminders`,
         ),
       );
       if (secret)

@@ -159,6 +159,15 @@ const BODY_OF_KIND: Record<NotificationKind, 'kept' | 'left out'> = {
   'account.changed': 'kept',
   'review.requested': 'kept',
   'review.received': 'left out',
+  // A session's notices name its topic and the other side's reasons: the guest's words to the host, the host's to the guest.
+  'session.requested': 'left out',
+  'session.booked': 'left out',
+  'session.confirmed': 'kept',
+  'session.declined': 'kept',
+  'session.cancelled': 'left out',
+  'session.rescheduled': 'left out',
+  'session.reminder': 'left out',
+  'session.no_show': 'left out',
 };
 
 const keepsBody = (kind: string) => Object.hasOwn(BODY_OF_KIND, kind) && BODY_OF_KIND[kind as NotificationKind] === 'kept';
@@ -232,6 +241,9 @@ function sessionsDocument(data: MemberData) {
       topic: row.topic,
       ...(row.guestId === me ? { agenda: row.agenda, yourTimeZone: row.guestTimeZone } : {}),
       ...(row.cancelledBy === me ? { cancelReason: row.cancelReason } : {}),
+      ...(row.rescheduledBy === me ? { rescheduleReason: row.rescheduleReason } : {}),
+      ...(row.rescheduledFrom !== null ? { movedFrom: new Date(row.rescheduledFrom).toISOString() } : {}),
+      ...(row.hostId === me && row.noShowReason ? { noShowNote: row.noShowReason } : {}),
       bookedAt: row.createdAt,
     })),
     calendarFeed: data.calendarFeed && { active: true, since: data.calendarFeed.createdAt, url: 'Shown once when it was made; make a new one in your availability settings.' },

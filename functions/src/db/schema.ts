@@ -265,6 +265,8 @@ export const devMail = sqliteTable(
     createdAt: text('created_at').notNull(),
     /** Migration 0023: the extra headers (JSON object), e.g. List-Unsubscribe. */
     headers: text('headers').notNull().default('{}'),
+    /** Migration 0038: the attachments, JSON [{ filename, contentType, content }]. */
+    attachments: text('attachments').notNull().default('[]'),
   },
   (table) => [index('dev_mail_to_address').on(table.toAddress)],
 );
@@ -891,7 +893,8 @@ export const pushSubscriptions = sqliteTable(
   (table) => [index('push_subscriptions_user').on(table.userId, table.createdAt)],
 );
 
-export const notificationPreferenceKinds = ['messages', 'messageRequests', 'connectionRequests', 'connectionAccepted', 'mentions', 'replies'] as const;
+/** Migration 0038: the table no longer checks the kind; this list is the one place kinds are named. */
+export const notificationPreferenceKinds = ['messages', 'messageRequests', 'connectionRequests', 'connectionAccepted', 'mentions', 'replies', 'sessions'] as const;
 export const notificationChannelNames = ['push', 'email', 'off'] as const;
 export const digestFrequencies = ['daily', 'weekly', 'off'] as const;
 
@@ -1021,12 +1024,22 @@ export const bookings = sqliteTable(
     sequence: integer('sequence').notNull().default(0),
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
+    /** Migration 0038: who moved the session last, why, and its start before. */
+    rescheduledBy: text('rescheduled_by'),
+    rescheduleReason: text('reschedule_reason'),
+    rescheduledFrom: integer('rescheduled_from'),
+    /** Migration 0038: the host's note on a no-show. */
+    noShowReason: text('no_show_reason'),
+    /** Migration 0038: the start each reminder was sent for (null: not sent); a moved session differs. */
+    dayReminderFor: integer('day_reminder_for'),
+    hourReminderFor: integer('hour_reminder_for'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
     /** When the guest was asked to review the ended session (0040, reviews/requests.ts). */
     reviewRequestedAt: text('review_requested_at'),
   },
   (table) => [
+    index('bookings_confirmed_start').on(table.startsAt).where(sql`status = 'confirmed'`),
     index('bookings_host_busy').on(table.hostId, table.busyFrom).where(sql`status IN ('requested', 'confirmed')`),
     index('bookings_guest_start').on(table.guestId, table.startsAt),
     index('bookings_review_due').on(table.endsAt).where(sql`status = 'confirmed' AND review_requested_at IS NULL`),

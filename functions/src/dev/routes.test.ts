@@ -29,6 +29,7 @@ describe('GET /dev/mailbox', () => {
       text: 'two',
       html: '<p>two</p>',
       headers: {},
+      attachments: [],
       createdAt: expect.any(String),
     });
   });

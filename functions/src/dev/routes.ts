@@ -1,14 +1,17 @@
 /**
- * Development-only routes: the dev mailbox, the demo seed, a run of the missed-mail jobs
- * (the scheduled trigger's, at a chosen moment), the member factory and ended office-hours sessions. Outside development
+ * Development-only routes: the dev mailbox (and its attachments), the demo seed, a run of the
+ * missed-mail jobs and of the session reminders (the scheduled trigger's, at a chosen moment),
+ * the member factory and ended office-hours sessions. Outside development
  * they answer exactly like unknown routes.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { newRouter, type AppEnv } from '../http/context';
 import { handleNotFound } from '../http/error-handler';
+import { ApiError } from '../errors';
 import { fixedClock } from '../clock';
-import { listDevMail } from '../mail/dev-mailbox';
+import { devMailAttachment, listDevMail } from '../mail/dev-mailbox';
+import { sendSessionReminders } from '../office-hours/reminders';
 import { sendDigestsNow } from '../missed-mail/digest-queue';
 import { sendUnreadMessageMails } from '../missed-mail/unread';
 import { errorResponses, jsonResponse } from '../openapi/responses';
@@ -26,8 +29,26 @@ const developmentOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+const StoredAttachmentSchema = z
+  .object({
+    index: z.number().int().openapi({ description: 'Its place in the mail: GET /dev/mailbox/{id}/attachments/{index} downloads it.' }),
+    filename: z.string(),
+    contentType: z.string(),
+    size: z.number().int().openapi({ description: 'Bytes.' }),
+  })
+  .openapi('StoredAttachment');
+
 const StoredMailSchema = z
-  .object({ _id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), headers: z.record(z.string(), z.string()), createdAt: z.string() })
+  .object({
+    _id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    headers: z.record(z.string(), z.string()),
+    attachments: z.array(StoredAttachmentSchema),
+    createdAt: z.string(),
+  })
   .openapi('StoredMail');
 
 const SeedResultSchema = z
@@ -64,6 +85,66 @@ export const devRoutes = developmentRouter
       },
     }),
     async (c) => c.json({ messages: await listDevMail(c.get('deps').db, c.req.valid('query').to) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/mailbox/{id}/attachments/{index}',
+      security: PUBLIC_SECURITY,
+      summary: 'Download one attachment of a mail sent in development',
+      ...devTag,
+      request: {
+        params: z.object({
+          id: z
+            .string()
+            .min(1)
+            .max(64)
+            .openapi({ param: { name: 'id', in: 'path' }, description: 'The mail’s `_id`.' }),
+          index: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(99)
+            .openapi({ param: { name: 'index', in: 'path' }, description: 'The attachment’s `index`.' }),
+        }),
+      },
+      responses: {
+        200: { description: 'The file, with its type and name.', content: { 'application/octet-stream': { schema: z.string() } } },
+        ...errorResponses([400, 404], { 404: 'Attachment not found' }),
+      },
+    }),
+    async (c) => {
+      const { id, index } = c.req.valid('param');
+      const file = await devMailAttachment(c.get('deps').db, id, index);
+      if (!file) throw new ApiError(404, 'Attachment not found');
+      return c.body(file.content, 200, {
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/session-reminders',
+      security: PUBLIC_SECURITY,
+      summary: 'Send the due session reminders now (the scheduled trigger’s job)',
+      ...devTag,
+      request: {
+        query: z.object({
+          at: z.iso.datetime().optional().openapi({ description: 'Run as if the clock showed this moment (default now), e.g. a day before a session.' }),
+        }),
+      },
+      responses: {
+        200: jsonResponse(z.object({ reminded: z.number().int() }).openapi('SessionRemindersRun'), 'How many reminders went out (one per session and side).'),
+        ...errorResponses([400, 404]),
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const { at } = c.req.valid('query');
+      return c.json({ reminded: await sendSessionReminders(at ? { ...deps, clock: fixedClock(new Date(at)) } : deps) }, 200);
+    },
   )
   .openapi(
     createRoute({

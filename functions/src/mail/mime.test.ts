@@ -40,6 +40,20 @@ describe('the MIME writer', () => {
     expect(tricky).not.toMatch(/^Bcc:/m);
   });
 
+  it('carries an attachment beside the text and HTML parts, as multipart/mixed', () => {
+    const invite = 'BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nEND:VCALENDAR\r\n';
+    const withFile = buildMimeMessage(
+      FROM,
+      { ...message, attachments: [{ filename: 'cancel.ics', contentType: 'text/calendar; charset=UTF-8; method=CANCEL', content: invite }] },
+      new Date(),
+    );
+    expect(withFile.split('\r\n\r\n')[0]).toMatch(/Content-Type: multipart\/mixed; boundary="?fm-mixed-[\w-]+"?/);
+    expect(withFile).toMatch(/Content-Type: multipart\/alternative/);
+    expect(withFile).toContain('Content-Disposition: attachment; filename="cancel.ics"');
+    expect(decodedPart(withFile, 'text/calendar; charset=UTF-8; method=CANCEL')).toBe(invite);
+    expect(decodedPart(withFile, 'text/plain')).toContain('Hi Zoë,');
+  });
+
   it('finds the bare address inside a display name', () => {
     expect(addressOf(FROM)).toBe('no-reply@foundermesh.app');
     expect(addressOf('plain@example.com')).toBe('plain@example.com');

@@ -1,7 +1,9 @@
 /**
  * The RFC 5322 / MIME message for Cloudflare's `EmailMessage`, which takes the raw message,
  * built with mimetext (docs/decisions.md): multipart/alternative with a plain-text and an
- * HTML part, both UTF-8 base64, CRLF line endings, header values kept on one line.
+ * HTML part, both UTF-8 base64, CRLF line endings, header values kept on one line. With
+ * attachments (a calendar invitation), multipart/mixed holds the alternative part and each
+ * file, base64 too.
  */
 import { createMimeMessage } from 'mimetext';
 import type { MailMessage } from './mailer';
@@ -58,5 +60,9 @@ export function buildMimeMessage(from: string, message: MailMessage, date: Date)
   // UTF-8 bodies go base64 (7bit would be wrong for non-ASCII text).
   mime.addMessage({ contentType: 'text/plain', charset: 'UTF-8', encoding: 'base64', data: base64Lines(message.text) });
   mime.addMessage({ contentType: 'text/html', charset: 'UTF-8', encoding: 'base64', data: base64Lines(message.html) });
+  for (const file of message.attachments ?? []) {
+    const filename = file.filename.replace(/["\\\r\n]/g, '_');
+    mime.addAttachment({ filename, contentType: headerValue(file.contentType), encoding: 'base64', data: base64Lines(file.content) });
+  }
   return `${mime.asRaw()}${CRLF}`;
 }

@@ -263,7 +263,7 @@ describe('the one-click unsubscribe', () => {
     expect(mail.text).toContain(mail.headers['List-Unsubscribe']!.slice(1, -1));
     expect(tokenIn(mail)).toBe(await unsubscribeToken(SECRET, b.user.id, 'messages'));
     // And in the raw message Cloudflare sends.
-    const raw = buildMimeMessage('FounderMesh <no-reply@foundermesh.app>', { ...mail, headers: mail.headers }, new Date());
+    const raw = buildMimeMessage('FounderMesh <no-reply@foundermesh.app>', { ...mail, headers: mail.headers, attachments: [] }, new Date());
     expect(raw).toContain(`List-Unsubscribe: ${mail.headers['List-Unsubscribe']}\r\n`);
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n');
   });

@@ -7,7 +7,8 @@
  * - `deliver`: a notification. Stored once in the member's object (the bell, and the digest's
  *   counts), sent live to their open tabs, pushed to their devices when no tab got it and its
  *   kind has a push preference the member leaves on push (push-notes.ts, push/send.ts), and
- *   mailed when the notice carries a mail (once: only when it was stored).
+ *   mailed when the notice carries a mail (once: only when it was stored) and its kind's
+ *   preference is email (a kind with no preference: always).
  * - `noticeInBatch` then `deliverBatched`: the same for an action whose notification must be
  *   as durable as the action (its outbox row goes in the action's D1 batch; outbox.ts).
  * - `rewriteInBatch` then `applyBatchedRewrite`: a stored notification's text changed with an action.
@@ -24,7 +25,8 @@ import type { NotificationLiveEvents } from './live-events';
 import { notify, storeInputOf, type NotificationDeps, type NotifyInput } from './notify';
 import { applyRewrite, deliverOutboxed, outboxed, outboxedRewrite, type Outboxed, type Rewrite } from './outbox';
 import { toNotification } from './wire';
-import { pushNoteOf } from './push-notes';
+import { channelFor } from '../push/preferences';
+import { PREFERENCE_OF, pushNoteOf } from './push-notes';
 import type { Notification } from './schemas';
 
 export type { NotifyInput as Notice, Outboxed as BatchedNotice, Rewrite as NoticeRewrite };
@@ -58,6 +60,9 @@ export async function deliver(deps: DeliveryDeps & Partial<Pick<Deps, 'mailer'>>
   const { mail, ...input } = notice;
   const notification = await notify(deps, input);
   if (!notification || !mail || !deps.mailer) return notification;
+  // A kind with a preference is mailed only to members who chose email for it (push: pushed instead).
+  const preference = PREFERENCE_OF[input.kind];
+  if (preference && (await channelFor(deps, input.userId, preference)) !== 'email') return notification;
   const [member] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
   if (member) await deps.mailer.send({ ...mail, to: member.email });
   return notification;

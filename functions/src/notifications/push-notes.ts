@@ -21,6 +21,17 @@ export const PREFERENCE_OF: Partial<Record<NotificationKind, PreferenceKind>> = 
   'comment.mentioned': 'mentions',
   'post.commented': 'replies',
   'comment.replied': 'replies',
+  'session.requested': 'sessions',
+  'session.booked': 'sessions',
+  'session.confirmed': 'sessions',
+  'session.declined': 'sessions',
+  'session.cancelled': 'sessions',
+  'session.rescheduled': 'sessions',
+  'session.reminder': 'sessions',
+  'session.no_show': 'sessions',
+  // A session's review: asked of the guest once it ended, told to the host when written (reviews/).
+  'review.requested': 'sessions',
+  'review.received': 'sessions',
 };
 
 /**

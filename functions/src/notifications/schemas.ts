@@ -23,6 +23,14 @@ export const NOTIFICATION_KINDS = [
   'account.changed',
   'review.requested',
   'review.received',
+  'session.requested',
+  'session.booked',
+  'session.confirmed',
+  'session.declined',
+  'session.cancelled',
+  'session.rescheduled',
+  'session.reminder',
+  'session.no_show',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

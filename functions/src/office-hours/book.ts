@@ -7,7 +7,7 @@
  * the same time. A screen that showed the slot open a moment ago never decides; when the
  * insert changes nothing, a read afterwards names the reason.
  */
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bookings, type BookingRow } from '../db/schema';
 
@@ -71,11 +71,74 @@ async function refusal(db: Db, row: NewBooking, { week, guestLimit, now }: Booki
   return 'slot-taken';
 }
 
-/** A host's sessions that hold time between two instants (for the slot engine), as busy spans without buffers. */
-export async function heldSessions(db: Db, hostId: string, from: number, until: number): Promise<{ start: number; end: number }[]> {
+/** A host's sessions that hold time between two instants (for the slot engine), as busy spans without buffers; `except` leaves one out (the session being moved). */
+export async function heldSessions(db: Db, hostId: string, from: number, until: number, except?: string): Promise<{ start: number; end: number }[]> {
   const rows = await db
     .select({ start: bookings.startsAt, end: bookings.endsAt })
     .from(bookings)
-    .where(and(eq(bookings.hostId, hostId), holding(bookings.status), gt(bookings.busyFrom, from - LONGEST_SPAN), lt(bookings.busyFrom, until)));
+    .where(
+      and(
+        eq(bookings.hostId, hostId),
+        holding(bookings.status),
+        gt(bookings.busyFrom, from - LONGEST_SPAN),
+        lt(bookings.busyFrom, until),
+        except === undefined ? undefined : ne(bookings.id, except),
+      ),
+    );
   return rows;
+}
+
+/** Where a session moves: its new times (busy span with the host's buffers), who moved it and why, and the sequence it was read at. */
+export type Move = Pick<BookingRow, 'id' | 'hostId' | 'guestId' | 'startsAt' | 'endsAt' | 'busyFrom' | 'busyUntil' | 'sequence'> & {
+  movedBy: string;
+  reason: string | null;
+  at: string;
+};
+
+export type MoveOutcome = { moved: true; row: BookingRow } | { moved: false; reason: 'changed' | 'slot-taken' | 'week-full' | 'guest-busy' };
+
+/**
+ * Moves a session to a new time when every rule holds at the moment of the write, as the
+ * booking insert decides (one UPDATE, so no other booking or move lands between its checks
+ * and its change): the session is still the one read (same sequence, still holding), the
+ * host's other open sessions leave the new busy span free, the host's week has room (the
+ * session itself not counted) and the guest holds no other session then. SEQUENCE goes up by
+ * one; the old start is kept as `rescheduled_from`.
+ */
+export async function moveBooking(db: Db, move: Move, week: BookingLimits['week']): Promise<MoveOutcome> {
+  const result = await db.run(sql`
+    UPDATE bookings SET starts_at = ${move.startsAt}, ends_at = ${move.endsAt}, busy_from = ${move.busyFrom}, busy_until = ${move.busyUntil},
+      sequence = sequence + 1, rescheduled_by = ${move.movedBy}, reschedule_reason = ${move.reason}, rescheduled_from = starts_at, updated_at = ${move.at}
+    WHERE id = ${move.id} AND sequence = ${move.sequence} AND status IN ('requested', 'confirmed')
+    AND NOT EXISTS (
+      SELECT 1 FROM bookings b WHERE b.host_id = ${move.hostId} AND b.id <> ${move.id} AND b.status IN ('requested', 'confirmed')
+        AND b.busy_from > ${move.busyFrom - LONGEST_SPAN} AND b.busy_from < ${move.busyUntil} AND b.busy_until > ${move.busyFrom}
+    )
+    AND (${week.cap} IS NULL OR (
+      SELECT count(*) FROM bookings b WHERE b.host_id = ${move.hostId} AND b.id <> ${move.id} AND b.status IN ('requested', 'confirmed')
+        AND b.busy_from >= ${week.from - LONGEST_SPAN} AND b.starts_at >= ${week.from} AND b.starts_at < ${week.until}
+    ) < ${week.cap})
+    AND NOT EXISTS (
+      SELECT 1 FROM bookings b WHERE b.guest_id = ${move.guestId} AND b.id <> ${move.id} AND b.status IN ('requested', 'confirmed')
+        AND b.starts_at < ${move.endsAt} AND b.ends_at > ${move.startsAt}
+    )`);
+  if (result.meta.changes === 1) {
+    const [moved] = await db.select().from(bookings).where(eq(bookings.id, move.id));
+    return { moved: true, row: moved! };
+  }
+  return { moved: false, reason: await moveRefusal(db, move, week) };
+}
+
+/** Why a move changed nothing, read after it (the first rule that fails now). */
+async function moveRefusal(db: Db, move: Move, week: BookingLimits['week']): Promise<Exclude<MoveOutcome, { moved: true }>['reason']> {
+  const [current] = await db.select({ sequence: bookings.sequence, status: bookings.status }).from(bookings).where(eq(bookings.id, move.id));
+  if (!current || current.sequence !== move.sequence || !(HOLDING as readonly string[]).includes(current.status)) return 'changed';
+  const count = async (where: ReturnType<typeof and>) => (await db.select({ n: sql<number>`count(*)` }).from(bookings).where(where))[0]?.n ?? 0;
+  const others = ne(bookings.id, move.id);
+  const hostOpen = and(eq(bookings.hostId, move.hostId), holding(bookings.status), others);
+  if ((await count(and(hostOpen, lt(bookings.busyFrom, move.busyUntil), gt(bookings.busyUntil, move.busyFrom)))) > 0) return 'slot-taken';
+  if (week.cap !== null && (await count(and(hostOpen, sql`${bookings.startsAt} >= ${week.from}`, lt(bookings.startsAt, week.until)))) >= week.cap) return 'week-full';
+  const guestOpen = and(eq(bookings.guestId, move.guestId), holding(bookings.status), others);
+  if ((await count(and(guestOpen, lt(bookings.startsAt, move.endsAt), gt(bookings.endsAt, move.startsAt)))) > 0) return 'guest-busy';
+  return 'slot-taken';
 }

@@ -10,4 +10,6 @@ export const BOOKING_MESSAGES = {
     premium ? `You can hold ${limit} upcoming sessions at a time` : `You can hold ${limit} upcoming sessions at a time. Premium members can hold more.`,
   tooLate: 'It is too close to the start to change this session',
   alreadyChanged: 'This session has changed since you opened it',
+  notStarted: 'You can mark a no-show once the session has started',
+  sameTime: 'The session is already at that time',
 } as const;

@@ -1,6 +1,7 @@
 /**
  * The office-hours routes, mounted at /office-hours: your own hours and rules, a host's open
- * slots (visitors too), booking, your sessions, and the answers to a session. Handlers only
+ * slots (visitors too), booking, your sessions, the answers to a session, moving it and
+ * marking a no-show. Handlers only
  * translate HTTP to the domain functions (service.ts).
  */
 import { limitPerMember } from '../http/rate-limit-guards';
@@ -16,12 +17,14 @@ import {
   BookingSchema,
   CancelInputSchema,
   HostParam,
+  NoShowInputSchema,
   OfficeHoursInputSchema,
+  RescheduleInputSchema,
   OfficeHoursSchema,
   SlotsQuerySchema,
   SlotsSchema,
 } from './schemas';
-import { approveBooking, bookSession, cancelBooking, declineBooking, myBookings, ownOfficeHours, saveOfficeHours, slotsOf } from './service';
+import { approveBooking, bookSession, cancelBooking, declineBooking, markNoShow, myBookings, ownOfficeHours, rescheduleBooking, saveOfficeHours, slotsOf } from './service';
 
 const memberRoute = routesFor(MEMBERS);
 const viewerRoute = routesFor(VIEWERS);
@@ -143,4 +146,41 @@ export const officeHoursRoutes = newRouter()
       },
     }),
     async (c) => c.json(await declineBooking(c.get('deps'), c.get('account').user.id, c.req.valid('param').id), 200),
+  )
+  .openapi(
+    memberRoute({
+      method: 'post',
+      path: '/sessions/{id}/reschedule',
+      tags,
+      summary: 'Move a session to another time',
+      description:
+        'Either side, up to `BOOKING_CANCEL_CUTOFF_MINUTES` (default 60) before the current start, to another open slot of the host (its own time left out). The write decides: two sessions never land on one slot. The other side hears it live and by notification; a confirmed session’s invitation is sent again with the same UID and the next SEQUENCE.',
+      middleware: [limitPerMember('bookingChangesByMember', 'booking changes')] as const,
+      request: { params: BookingParam, ...jsonBody(RescheduleInputSchema) },
+      responses: {
+        200: jsonResponse(BookingSchema, 'The session at its new time.'),
+        ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 409, 429], {
+          404: `${M.bookingNotFound} / ${M.hostNotFound}`,
+          409: `${M.tooLate} / ${M.alreadyChanged} / ${M.slotGone} / ${M.guestBusy}`,
+          429: answers,
+        }),
+      },
+    }),
+    async (c) => c.json(await rescheduleBooking(c.get('deps'), c.get('account').user.id, c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    memberRoute({
+      method: 'post',
+      path: '/sessions/{id}/no-show',
+      tags,
+      summary: 'Mark a session’s guest absent',
+      description: 'The host only, once a confirmed session has started, with an optional note the guest reads.',
+      middleware: [limitPerMember('bookingChangesByMember', 'booking changes')] as const,
+      request: { params: BookingParam, ...jsonBody(NoShowInputSchema) },
+      responses: {
+        200: jsonResponse(BookingSchema, 'The session, marked no-show.'),
+        ...errorResponses([...JSON_BODY_ERRORS, 401, 404, 409, 429], { 404: M.bookingNotFound, 409: `${M.notStarted} / ${M.alreadyChanged}`, 429: answers }),
+      },
+    }),
+    async (c) => c.json(await markNoShow(c.get('deps'), c.get('account').user.id, c.req.valid('param').id, c.req.valid('json').reason), 200),
   );

@@ -148,6 +148,9 @@ export const BookingSchema = z
     timeZones: z
       .object({ host: z.string(), guest: z.string() })
       .openapi({ description: 'The host’s time zone now and the one the guest booked from, so each side can show the other’s clock.' }),
+    rescheduleReason: z.string().nullable().openapi({ description: 'Why the session last moved (null: never moved, or no reason given).' }),
+    rescheduledFrom: z.string().nullable().openapi({ description: 'Its start before it last moved (ISO 8601), or null.' }),
+    noShowReason: z.string().nullable().openapi({ description: 'The host’s note when marking the guest absent.' }),
     createdAt: z.string(),
   })
   .openapi('Booking');
@@ -163,6 +166,18 @@ export const BookingListSchema = z
 export const CancelInputSchema = z
   .object({ reason: z.string().trim().min(1, 'must not be empty').max(L.reason, `must be at most ${L.reason} characters`) })
   .openapi('CancelBooking');
+
+export const RescheduleInputSchema = z
+  .object({
+    start: z.string().datetime({ offset: true }).openapi({ description: 'One of the host’s open slots’ `start` (GET /office-hours/{userId}/slots).' }),
+    length: z.number().int().optional().openapi({ description: 'Minutes, one of the host’s session lengths; the session’s own length when absent.' }),
+    reason: z.string().trim().max(L.reason, `must be at most ${L.reason} characters`).default('').openapi({ description: 'Why it moves: the other side reads it.' }),
+  })
+  .openapi('RescheduleBooking');
+
+export const NoShowInputSchema = z
+  .object({ reason: z.string().trim().max(L.reason, `must be at most ${L.reason} characters`).default('').openapi({ description: 'A note for the guest (optional).' }) })
+  .openapi('NoShowBooking');
 
 export const HostParam = z.object({ userId: IdSchema.openapi({ param: { name: 'userId', in: 'path' }, description: 'The host’s user id.' }) });
 export const BookingParam = z.object({ id: IdSchema.openapi({ param: { name: 'id', in: 'path' }, description: 'The booking id.' }) });

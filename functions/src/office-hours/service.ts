@@ -1,8 +1,10 @@
 /**
  * Office hours: a host sets weekly hours and rules; anyone sees the open slots of a host who
  * published theirs; a member books one; either side cancels with a reason before the cut-off;
- * a host who approves requests answers them. The slot engine is slots.ts, the write that
- * decides is book.ts; this module reads and checks around them.
+ * a host who approves requests answers them; either side moves a session to another open slot
+ * before the cut-off; the host marks a guest who did not come. The slot engine is slots.ts, the
+ * writes that decide are book.ts; what both sides hear of each change is notices.ts; this
+ * module reads and checks around them.
  */
 import type { z } from '@hono/zod-openapi';
 import { and, asc, eq, gt, inArray, lte, or } from 'drizzle-orm';
@@ -15,9 +17,10 @@ import { isBlockedBetween } from '../members/blocks';
 import { isListedMember } from '../members/listed';
 import { accountIsPremium } from '../premium/entitlements';
 import type { Account } from '../users/wire';
-import { HOLDING, heldSessions, insertBooking } from './book';
+import { HOLDING, heldSessions, insertBooking, moveBooking } from './book';
 import { BOOKING_MESSAGES as M } from './messages';
-import type { OfficeHoursInputSchema } from './schemas';
+import { type NoticeDeps, type SessionChange, tellSessionChange } from './notices';
+import type { OfficeHoursInputSchema, RescheduleInputSchema } from './schemas';
 import { openSlots, weekAround } from './slots';
 import { cityTimeZone } from './time-zone';
 import { newVideoRoom } from './video-room';
@@ -113,12 +116,7 @@ export async function slotsOf(deps: Pick<Deps, 'db' | 'clock'>, viewerId: string
 }
 
 /** Books a slot of `hostId` for the guest; the insert decides (book.ts). */
-export async function bookSession(
-  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
-  guest: Account,
-  hostId: string,
-  input: { start: string; length: number; topic: string; agenda: string; timeZone: string },
-) {
+export async function bookSession(deps: NoticeDeps, guest: Account, hostId: string, input: { start: string; length: number; topic: string; agenda: string; timeZone: string }) {
   if (guest.user.id === hostId) throw fieldError(400, M.ownHours, { userId: 'must be another member' });
   const row = await bookableHost(deps, hostId, guest.user.id);
   if (!row.sessionLengths.includes(input.length))
@@ -156,7 +154,10 @@ export async function bookSession(
     if (outcome.reason === 'guest-busy') throw fieldError(409, M.guestBusy, { start: 'overlaps another session of yours' });
     throw fieldError(409, M.slotGone, { start: 'is no longer open' });
   }
-  return bookingView(deps, await bookingRow(deps, id));
+  const booked = await bookingRow(deps, id);
+  const view = await bookingView(deps, booked);
+  await tellSessionChange(deps, booked.status === 'requested' ? 'requested' : 'booked', booked, view, guest.user.id, false);
+  return view;
 }
 
 export async function bookingRow(deps: Pick<Deps, 'db'>, id: string): Promise<BookingRow> {
@@ -197,6 +198,9 @@ async function bookingViews(deps: Pick<Deps, 'db'>, rows: readonly BookingRow[])
     meetingLink: row.status === 'confirmed' ? (hostRules.get(row.hostId)?.link ?? null) : null,
     cancelReason: row.cancelReason,
     timeZones: { host: hostRules.get(row.hostId)?.timeZone ?? 'UTC', guest: row.guestTimeZone },
+    rescheduleReason: row.rescheduleReason,
+    rescheduledFrom: row.rescheduledFrom === null ? null : new Date(row.rescheduledFrom).toISOString(),
+    noShowReason: row.noShowReason,
     createdAt: row.createdAt,
   }));
 }
@@ -228,17 +232,27 @@ export async function myBookings(deps: Pick<Deps, 'db' | 'clock'>, userId: strin
   return { upcoming: upcomingViews, toApprove, past: pastViews };
 }
 
-/** Moves a booking from one of `from` to `to` when `viewerId` is the allowed side; one statement, so two answers can't both win. */
+/** Moves a booking from one of `from` to `to` when `viewerId` is the allowed side; one statement, so two answers can't both win. Both sides hear it. */
 async function transition(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: NoticeDeps,
   viewerId: string,
   id: string,
-  rule: { side: 'host' | 'either'; from: readonly BookingRow['status'][]; to: BookingRow['status']; reason?: string; before?: number },
+  change: SessionChange,
+  rule: {
+    side: 'host' | 'either';
+    from: readonly BookingRow['status'][];
+    to: BookingRow['status'];
+    reason?: string;
+    noShowReason?: string;
+    before?: number;
+    startedBy?: number;
+  },
 ) {
   const row = await bookingRow(deps, id);
   const isHost = row.hostId === viewerId;
   if (!isHost && !(rule.side === 'either' && row.guestId === viewerId)) throw new ApiError(404, M.bookingNotFound);
   if (rule.before !== undefined && row.startsAt <= rule.before) throw new ApiError(409, M.tooLate);
+  if (rule.startedBy !== undefined && row.startsAt > rule.startedBy && rule.from.includes(row.status)) throw new ApiError(409, M.notStarted);
   const at = deps.clock.now().toISOString();
   const changed = await deps.db
     .update(bookings)
@@ -247,25 +261,83 @@ async function transition(
       sequence: row.sequence + 1,
       updatedAt: at,
       ...(rule.reason === undefined ? {} : { cancelledBy: viewerId, cancelReason: rule.reason }),
+      ...(rule.noShowReason === undefined ? {} : { noShowReason: rule.noShowReason || null }),
     })
     .where(and(eq(bookings.id, id), inArray(bookings.status, [...rule.from]), eq(bookings.sequence, row.sequence)))
     .returning();
   if (changed.length === 0) throw new ApiError(409, M.alreadyChanged);
-  return bookingView(deps, changed[0]!);
+  const view = await bookingView(deps, changed[0]!);
+  await tellSessionChange(deps, change, changed[0]!, view, viewerId, row.status === 'confirmed');
+  return view;
 }
 
 /** Either side cancels, with a reason, up to the cut-off before the start. */
-export function cancelBooking(deps: Pick<Deps, 'db' | 'clock' | 'config'>, viewerId: string, id: string, reason: string) {
+export function cancelBooking(deps: NoticeDeps, viewerId: string, id: string, reason: string) {
   const before = deps.clock.now().getTime() + deps.config.bookingCancelCutoffMinutes * MINUTE;
-  return transition(deps, viewerId, id, { side: 'either', from: HOLDING, to: 'cancelled', reason, before });
+  return transition(deps, viewerId, id, 'cancelled', { side: 'either', from: HOLDING, to: 'cancelled', reason, before });
 }
 
 /** The host confirms a request. */
-export function approveBooking(deps: Pick<Deps, 'db' | 'clock'>, hostId: string, id: string) {
-  return transition(deps, hostId, id, { side: 'host', from: ['requested'], to: 'confirmed', before: deps.clock.now().getTime() });
+export function approveBooking(deps: NoticeDeps, hostId: string, id: string) {
+  return transition(deps, hostId, id, 'approved', { side: 'host', from: ['requested'], to: 'confirmed', before: deps.clock.now().getTime() });
 }
 
 /** The host declines a request. */
-export function declineBooking(deps: Pick<Deps, 'db' | 'clock'>, hostId: string, id: string) {
-  return transition(deps, hostId, id, { side: 'host', from: ['requested'], to: 'declined' });
+export function declineBooking(deps: NoticeDeps, hostId: string, id: string) {
+  return transition(deps, hostId, id, 'declined', { side: 'host', from: ['requested'], to: 'declined' });
+}
+
+/** The host marks a confirmed session's guest absent, once it has started, with an optional note. */
+export function markNoShow(deps: NoticeDeps, hostId: string, id: string, reason: string) {
+  return transition(deps, hostId, id, 'no_show', { side: 'host', from: ['confirmed'], to: 'no_show', noShowReason: reason, startedBy: deps.clock.now().getTime() });
+}
+
+/**
+ * Either side moves a session (requested or confirmed) to another open slot of the host, up
+ * to the cut-off before its current start. The slot must be one the engine offers now (the
+ * session's own time left out, so it may move by less than its length); the write decides
+ * (book.ts moveBooking), so two sessions never land on one slot. Both sides hear it, with the
+ * updated invitation when it was confirmed.
+ */
+export async function rescheduleBooking(deps: NoticeDeps, viewerId: string, id: string, input: z.infer<typeof RescheduleInputSchema>) {
+  const row = await bookingRow(deps, id);
+  if (row.hostId !== viewerId && row.guestId !== viewerId) throw new ApiError(404, M.bookingNotFound);
+  if (!(HOLDING as readonly string[]).includes(row.status)) throw new ApiError(409, M.alreadyChanged);
+  const now = deps.clock.now().getTime();
+  if (row.startsAt <= now + deps.config.bookingCancelCutoffMinutes * MINUTE) throw new ApiError(409, M.tooLate);
+  const hours = await bookableHost(deps, row.hostId, viewerId);
+  const length = input.length ?? Math.round((row.endsAt - row.startsAt) / MINUTE);
+  if (!hours.sessionLengths.includes(length))
+    throw fieldError(400, `length: must be one of ${hours.sessionLengths.join(', ')} minutes`, { length: 'must be one of the host’s lengths' });
+  const start = Date.parse(input.start);
+  const end = start + length * MINUTE;
+  if (start === row.startsAt && end === row.endsAt) throw fieldError(400, M.sameTime, { start: 'is the session’s time already' });
+  const held = await heldSessions(deps.db, row.hostId, start - DAY, end + DAY, row.id);
+  const open = openSlots(rulesOf(hours), held, { length, from: start, until: start, now });
+  if (open.length === 0 || open[0]!.start !== start) throw fieldError(409, M.slotGone, { start: 'is no longer open' });
+  const outcome = await moveBooking(
+    deps.db,
+    {
+      id: row.id,
+      hostId: row.hostId,
+      guestId: row.guestId,
+      startsAt: start,
+      endsAt: end,
+      busyFrom: start - hours.bufferBefore * MINUTE,
+      busyUntil: end + hours.bufferAfter * MINUTE,
+      sequence: row.sequence,
+      movedBy: viewerId,
+      reason: input.reason || null,
+      at: new Date(now).toISOString(),
+    },
+    { ...weekAround(start, hours.timeZone), cap: hours.weeklyCap },
+  );
+  if (!outcome.moved) {
+    if (outcome.reason === 'changed') throw new ApiError(409, M.alreadyChanged);
+    if (outcome.reason === 'guest-busy') throw fieldError(409, M.guestBusy, { start: 'overlaps another session of the guest' });
+    throw fieldError(409, M.slotGone, { start: 'is no longer open' });
+  }
+  const view = await bookingView(deps, outcome.row);
+  await tellSessionChange(deps, 'rescheduled', outcome.row, view, viewerId, row.status === 'confirmed');
+  return view;
 }

@@ -20,6 +20,7 @@ const KINDS: ReadonlyArray<{ kind: PreferenceKind; label: string }> = [
   { kind: 'connectionAccepted', label: 'Accepted connections' },
   { kind: 'mentions', label: 'Mentions' },
   { kind: 'replies', label: 'Replies to your posts' },
+  { kind: 'sessions', label: 'Office-hours sessions' },
 ];
 const CHANNELS: ReadonlyArray<{ value: Channel; label: string }> = [
   { value: 'push', label: 'Push' },

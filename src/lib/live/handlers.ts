@@ -11,6 +11,7 @@ export interface LiveHandlers {
   read?: LiveHandler<'read'>;
   counts?: LiveHandler<'counts'>;
   billing?: LiveHandler<'billing'>;
+  /** An office-hours session changed (functions/src/office-hours/live-events.ts). */
   session?: LiveHandler<'session'>;
   /** After the page session's first connect: what happened between the server render and the socket reached nobody. */
   firstConnect?: () => void;

@@ -18,6 +18,14 @@ const NOTIFICATION_KIND_DISPLAY: Readonly<Record<NotificationKind, { label: stri
   'account.changed': { label: 'Account', icon: 'shield' },
   'review.requested': { label: 'Review your session', icon: 'star' },
   'review.received': { label: 'New review', icon: 'star' },
+  'session.requested': { label: 'Session request', icon: 'people' },
+  'session.booked': { label: 'Session booked', icon: 'people' },
+  'session.confirmed': { label: 'Session confirmed', icon: 'people' },
+  'session.declined': { label: 'Session declined', icon: 'people' },
+  'session.cancelled': { label: 'Session cancelled', icon: 'people' },
+  'session.rescheduled': { label: 'Session moved', icon: 'people' },
+  'session.reminder': { label: 'Session reminder', icon: 'people' },
+  'session.no_show': { label: 'Missed session', icon: 'people' },
 };
 
 /** The display of a kind; an unknown one (a newer server) reads as a plain notice. */
