@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { exportedConversations, type ExportedMessage, type ExportedThread } from './conversation-rows';
 import { exported, type ExportedNotification } from './notification-rows';
+import { invitationsAbout } from '../invitations/store';
 import {
   advisors,
   attachments,
@@ -139,6 +140,7 @@ function memberQueries(db: Db, userId: string) {
       .from(bookings)
       .where(or(eq(bookings.hostId, userId), eq(bookings.guestId, userId)))
       .orderBy(asc(bookings.startsAt)),
+    invitationsAbout(db, userId),
   ] as const;
 }
 
@@ -186,6 +188,8 @@ export type MemberData = {
   officeHours: Rows[24][number] | null;
   /** Sessions the member hosts or booked, by start. */
   bookings: Rows[25];
+  /** Invitations the member sent, and the one they joined through, oldest first. */
+  invitations: Rows[26];
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
@@ -203,6 +207,7 @@ function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' |
     ...rows.viewsOfMe.map((row) => row.viewerId),
     ...rows.viewsByMe.map((row) => row.viewedId),
     ...rows.bookings.flatMap((row) => [row.hostId, row.guestId]),
+    ...rows.invitations.flatMap((row) => [row.inviterId, row.inviteeId].filter((id): id is string => id !== null)),
   ]);
   ids.delete(userId);
   return [...ids];
@@ -237,6 +242,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     consentRows,
     [officeHoursRow],
     bookingRows,
+    invitationRows,
   ] = (await db.batch(memberQueries(db, userId))) as unknown as Rows;
   if (!user) return null;
   const notificationRows = (await stores.notifications.of(userId).all()).map((row) => exported(userId, row));
@@ -273,6 +279,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     consents: consentRows,
     officeHours: officeHoursRow ?? null,
     bookings: bookingRows,
+    invitations: invitationRows,
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
   const others = await namesOf(db, mentionedIds(userId, rows));

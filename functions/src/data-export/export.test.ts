@@ -9,7 +9,7 @@ import { commentOn, replyTo } from '../../test/comments';
 import { NO_PASSWORD } from '../auth/social/passwordless';
 import { db } from '../db/client';
 import { newId } from '../db/ids';
-import { billingCustomers, bookings, founders, officeHours, socialIdentities, subscriptions } from '../db/schema';
+import { billingCustomers, bookings, founders, invitations, officeHours, socialIdentities, subscriptions } from '../db/schema';
 import { buildDeps } from '../build-deps';
 import { fixedClock } from '../clock';
 import { recordView } from '../profiles/views';
@@ -119,6 +119,26 @@ describe('GET /auth/data-export', () => {
         },
       ]);
 
+    // Dan invited Ada and she joined through it; she invited Bob (who joined) and an address not yet a member.
+    const later = new Date(Date.now() + 14 * 86_400_000).toISOString();
+    const invitation = (inviterId: string, email: string, inviteeId: string | null) => ({
+      id: newId(),
+      inviterId,
+      email,
+      tokenHash: newId(),
+      createdAt: at,
+      expiresAt: later,
+      inviteeId,
+      joinedAt: inviteeId ? at : null,
+    });
+    await db(env)
+      .insert(invitations)
+      .values([
+        invitation(dan.user.id, ada.user.email, ada.user.id),
+        invitation(ada.user.id, bob.user.email, bob.user.id),
+        invitation(ada.user.id, `friend-${suffix}@example.com`, null),
+      ]);
+
     response = await exportOf(ada);
     files = unzipSync(new Uint8Array(await response.arrayBuffer()));
   });
@@ -144,6 +164,7 @@ describe('GET /auth/data-export', () => {
       'sign-in-methods',
       'subscription',
       'sessions',
+      'invitations',
     ];
     for (const name of documents) expect(Object.keys(files)).toContain(`${name}.json`);
     expect(strFromU8(files['README.txt']!)).toContain('Messages other members wrote to you are theirs');
@@ -222,6 +243,19 @@ describe('GET /auth/data-export', () => {
       expect.objectContaining({ role: 'guest', status: 'cancelled', agenda: `Ada's agenda ${suffix}`, cancelReason: `Ada's reason ${suffix}` }),
     ]);
     expect(allText(files)).not.toContain(`Bob's agenda ${suffix}`);
+  });
+
+  it('has the invitations she sent, who joined through them, and who invited her', () => {
+    const { sent, invitedBy } = json(files, 'invitations.json');
+    expect(sent).toHaveLength(2);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: bob.user.email, joined: { id: bob.user.id, name: expect.any(String) }, joinedAt: expect.any(String) }),
+        expect.objectContaining({ email: `friend-${suffix}@example.com`, joined: null, joinedAt: null }),
+      ]),
+    );
+    expect(invitedBy).toEqual({ member: { id: expect.any(String), name: `Dan Named ${suffix}` }, joinedAt: expect.any(String) });
+    expect(allText(files)).not.toContain('tokenHash');
   });
 
   it('names the viewers of her profile except one who browses privately', () => {

@@ -7,4 +7,5 @@ export const NOTIFICATION_LINKS = {
   profile: '/settings/profile',
   views: '/views',
   messageRequests: '/inbox?folder=requests',
+  invitations: '/settings/invitations',
 } as const;

@@ -21,6 +21,8 @@ export const PREFERENCE_OF: Partial<Record<NotificationKind, PreferenceKind>> = 
   'comment.mentioned': 'mentions',
   'post.commented': 'replies',
   'comment.replied': 'replies',
+  // Someone joined through the member's invitation: a new person in their network, as an accepted request is.
+  'invitation.joined': 'connectionAccepted',
 };
 
 /**

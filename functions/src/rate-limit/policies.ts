@@ -56,6 +56,9 @@ export const RATE_LIMITS = {
   // Sessions booked, cancelled, approved or declined (each tells the other side, by mail with a
   // calendar invite): a member books or changes a few a week (office-hours/routes.ts).
   bookingChangesByMember: { limit: 30, windowSeconds: HOUR },
+  // Invitations asked for (invitations/routes.ts), refused ones too: the weekly allowance
+  // (INVITATIONS_PER_WEEK) counts those sent; this holds a script probing which addresses are members'.
+  invitationsByMember: { limit: 30, windowSeconds: HOUR },
   // Deletion asked or withdrawn (each mails the member): shared (account-deletion/routes.ts).
   deletionRequestsByMember: { limit: 10, windowSeconds: DAY },
 } as const satisfies Record<string, RateRule>;
