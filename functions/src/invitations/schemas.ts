@@ -29,7 +29,7 @@ export const InvitationSchema = z
     createdAt: z.string(),
     expiresAt: z.string(),
     joinedAt: z.string().nullable(),
-    member: MemberCardSchema.nullable().openapi({ description: 'Who joined through it, while their account exists.' }),
+    member: MemberCardSchema.nullable().openapi({ description: 'Who joined through it, while their account exists; `slug` is empty until their profile is ready.' }),
   })
   .openapi('Invitation');
 

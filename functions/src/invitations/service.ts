@@ -25,7 +25,12 @@ const DAY_MS = 86_400_000;
 /** The app path an invitation mail links to. */
 export const joinPath = (token: string) => `/join/${token}`;
 
-const cardOf = (row: InvitationCardRow) => (row.m_id === null ? null : toMemberCard(row as MemberCardRow));
+/** The card of the member on the other side; its slug empty until they finished onboarding (no profile to link to yet). */
+function cardOf(row: InvitationCardRow) {
+  if (row.m_id === null) return null;
+  const card = toMemberCard(row as MemberCardRow);
+  return row.m_onboarded === 1 ? card : { ...card, slug: '' };
+}
 
 function statusOf(row: InvitationCardRow, now: Date): InvitationStatus {
   if (row.i_joined !== null) return 'joined';

@@ -62,12 +62,13 @@ export type InvitationCardRow = Omit<MemberCardRow, 'm_id'> & {
   i_created: string;
   i_expires: string;
   i_joined: string | null;
+  m_onboarded: number | null;
 };
 
 const CARD_JOINS = (on: 'inviter_id' | 'invitee_id') =>
   sql.raw(`LEFT JOIN users u ON u.id = i.${on} LEFT JOIN founders f ON f.user_id = u.id LEFT JOIN advisors a ON a.user_id = u.id`);
 
-const INVITATION_COLUMNS = sql.raw('i.id AS i_id, i.email AS i_email, i.created_at AS i_created, i.expires_at AS i_expires, i.joined_at AS i_joined');
+const INVITATION_COLUMNS = sql.raw('i.id AS i_id, i.email AS i_email, i.created_at AS i_created, i.expires_at AS i_expires, i.joined_at AS i_joined, u.onboarded AS m_onboarded');
 
 /** The member's invitations, newest first, each with who joined through it. */
 export function invitationsOf(db: Db, inviterId: string): Promise<InvitationCardRow[]> {
