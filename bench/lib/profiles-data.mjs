@@ -323,7 +323,7 @@ export async function profilesBenchData({ members = 10_000, seed = 2026, now = D
       rows.profile_search.push({
         rowid: rows.search_keys.at(-1).key,
         user_id: userId,
-        tags: tagsText('advisor', rows.profile_tags.slice(tagStart)),
+        tags: tagsText('advisor', rows.profile_tags.slice(tagStart), rows.users.at(-1).search_indexing === 0),
         name: `${first} ${last}`,
         headline: position,
         body: [bio, experience, label(expertise, EXPERTISE), label(industries, INDUSTRIES), city.label].join('\n'),
@@ -371,7 +371,7 @@ export async function profilesBenchData({ members = 10_000, seed = 2026, now = D
     rows.profile_search.push({
       rowid: rows.search_keys.at(-1).key,
       user_id: userId,
-      tags: tagsText('founder', rows.profile_tags.slice(tagStart)),
+      tags: tagsText('founder', rows.profile_tags.slice(tagStart), rows.users.at(-1).search_indexing === 0),
       name: `${first} ${last}`,
       headline: tagline,
       body: [bio, interests.join(', '), label(skills, SKILLS), label(industries, INDUSTRIES), city.label].join('\n'),

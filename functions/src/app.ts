@@ -35,6 +35,7 @@ import { officeHoursRoutes } from './office-hours/routes';
 import { shareCardRoutes } from './share-cards/routes';
 import { reviewRoutes } from './reviews/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { invitationRoutes } from './invitations/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/office-hours', officeHoursRoutes)
     .route('/office-hours', reviewRoutes)
     .route('/dashboard', dashboardRoutes)
+    .route('/invitations', invitationRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)

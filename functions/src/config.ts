@@ -22,6 +22,10 @@ export type Config = {
   upcomingBookingsPremium: number;
   /** Minutes before a session's start after which it can no longer be cancelled (BOOKING_CANCEL_CUTOFF_MINUTES, default 60). */
   bookingCancelCutoffMinutes: number;
+  /** Invitations a member may send in any seven days (INVITATIONS_PER_WEEK, default 10). */
+  invitationsPerWeek: number;
+  /** Days an invitation stays open; the same address can be invited again by the same member after it (INVITATION_DAYS, default 14). */
+  invitationDays: number;
 };
 
 const DEFAULT_MESSAGE_REQUEST_ALLOWANCE = 15;
@@ -29,6 +33,8 @@ const DEFAULT_UNREAD_MAIL_DELAY_MINUTES = 60;
 const DEFAULT_UPCOMING_BOOKINGS_FREE = 2;
 const DEFAULT_UPCOMING_BOOKINGS_PREMIUM = 10;
 const DEFAULT_BOOKING_CANCEL_CUTOFF_MINUTES = 60;
+const DEFAULT_INVITATIONS_PER_WEEK = 10;
+const DEFAULT_INVITATION_DAYS = 14;
 
 /** A whole number of at least 0 from a variable, or the fallback when it is missing or not one. */
 function wholeNumber(raw: string | undefined, fallback: number): number {
@@ -49,6 +55,8 @@ type ConfigVars = {
   UPCOMING_BOOKINGS_FREE?: string;
   UPCOMING_BOOKINGS_PREMIUM?: string;
   BOOKING_CANCEL_CUTOFF_MINUTES?: string;
+  INVITATIONS_PER_WEEK?: string;
+  INVITATION_DAYS?: string;
 };
 
 /** Reads the settings from the worker's env, falling back to the documented defaults. */
@@ -65,5 +73,7 @@ export function readConfig(vars: ConfigVars): Config {
     upcomingBookingsFree: wholeNumber(vars.UPCOMING_BOOKINGS_FREE, DEFAULT_UPCOMING_BOOKINGS_FREE),
     upcomingBookingsPremium: wholeNumber(vars.UPCOMING_BOOKINGS_PREMIUM, DEFAULT_UPCOMING_BOOKINGS_PREMIUM),
     bookingCancelCutoffMinutes: wholeNumber(vars.BOOKING_CANCEL_CUTOFF_MINUTES, DEFAULT_BOOKING_CANCEL_CUTOFF_MINUTES),
+    invitationsPerWeek: wholeNumber(vars.INVITATIONS_PER_WEEK, DEFAULT_INVITATIONS_PER_WEEK),
+    invitationDays: Math.max(1, wholeNumber(vars.INVITATION_DAYS, DEFAULT_INVITATION_DAYS)),
   };
 }

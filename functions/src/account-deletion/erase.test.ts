@@ -152,6 +152,18 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
   // A calendar feed of their sessions.
   await database().run(sql`INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (${member.user.id}, ${`feed-hash-${member.user.id}`}, ${at})`);
 
+  // The friend invited the member, who joined through it; the member invited the stranger (joined), and
+  // an open invitation from the stranger waits at the member's address (sent before they joined).
+  const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString();
+  for (const [inviterId, email, inviteeId] of [
+    [friend.user.id, member.user.email, member.user.id],
+    [member.user.id, stranger.user.email, stranger.user.id],
+    [stranger.user.id, member.user.email, null],
+  ] as const) {
+    await database().run(sql`INSERT INTO invitations (id, inviter_id, email, token_hash, created_at, expires_at, invitee_id, joined_at)
+      VALUES (${newId()}, ${inviterId}, ${email}, ${newId()}, ${at}, ${inTwoWeeks}, ${inviteeId}, ${inviteeId ? at : null})`);
+  }
+
   const [postRow] = await database().select().from(feedPosts).where(eq(feedPosts.id, own._id));
   const mediaKeys = (await database().all<{ key: string }>(sql`SELECT r2_key AS key FROM feed_post_media WHERE post_id = ${own._id}`)).map((row) => row.key);
   return { member, ownPost: postRow!, friendPost, strangerComment, threadId, fromMember, fromFriend, friendsFile, friendsFileKey, keys: [avatar, banner, fileKey, ...mediaKeys] };

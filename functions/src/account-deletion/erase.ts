@@ -134,6 +134,12 @@ function eraseStatements(userId: string, standInId: string, requestId: string, a
     // The reports they filed go with the user (and their snapshots with the reports).
     sql`UPDATE reports SET target_id = ${t} WHERE target_type = 'member' AND target_id = ${x}`,
     sql`UPDATE report_snapshots SET author_id = ${t} WHERE author_id = ${x}`,
+    // Invitations (0041): the member's address leaves the lists of whoever invited them (a joined one stays
+    // "joined", naming nobody; the open ones to that address go). Of those they sent, the open ones keep leading
+    // into registration, naming nobody (the key sets inviter_id null); the used and expired ones go.
+    sql`UPDATE invitations SET email = '' WHERE invitee_id = ${x}`,
+    sql`DELETE FROM invitations WHERE joined_at IS NULL AND email = (SELECT email FROM users WHERE id = ${x})`,
+    sql`DELETE FROM invitations WHERE inviter_id = ${x} AND (joined_at IS NOT NULL OR expires_at <= ${at})`,
     // Everything keyed to the user cascades (ON DELETE CASCADE throughout functions/migrations).
     sql`DELETE FROM users WHERE id = ${x}`,
   ];

@@ -2,6 +2,7 @@
  * Request and response bodies of the auth routes (docs/product.md#accounts-and-sign-in).
  */
 import { z } from '@hono/zod-openapi';
+import { INVITATION_TOKEN_PATTERN } from '../invitations/tokens';
 import { PROFILE_LIMITS } from '../shared/profile-vocabulary';
 import { MemberTypeSchema, UserSchema } from '../users/schemas';
 import { AUTH_MESSAGES } from './messages';
@@ -40,6 +41,11 @@ export const RegisterBodySchema = z
       .boolean()
       .default(false)
       .openapi({ description: 'Opt-in to the digest mail; optional and off unless true (changeable in the notification settings). Recorded either way.' }),
+    invitation: z
+      .string()
+      .regex(INVITATION_TOKEN_PATTERN, 'must be an invitation token')
+      .optional()
+      .openapi({ description: 'The token of the invitation link the person came through (`/join/<token>`): its inviter sees who joined. An expired or used one changes nothing.' }),
   })
   .openapi('RegisterBody');
 

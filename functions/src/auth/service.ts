@@ -26,6 +26,7 @@ import { hasPassword } from './social/passwordless';
 import { endSessions, openSession, renewSession, startSession } from '../session/sessions';
 import { issueToken, type TokenTerm } from '../session/token';
 import { sendMail, endLiveSessions } from '../notifications/deliver';
+import { joinThroughInvitation } from '../invitations/service';
 
 /** One verification mail per minute at most when the member did not ask for it directly. */
 const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
@@ -120,7 +121,12 @@ export async function sendVerificationCode(deps: Deps, account: Account, { throt
   await deliver(deps, verificationMail(user.email, user.firstName, code, url, CODE_LIFETIME_SECONDS['verify-email'] / 60));
 }
 
-export type RegisterInput = Pick<NewAccount, 'firstName' | 'lastName' | 'email' | 'memberType'> & { password: string; ip: string; digest: boolean };
+export type RegisterInput = Pick<NewAccount, 'firstName' | 'lastName' | 'email' | 'memberType'> & {
+  password: string;
+  ip: string;
+  digest: boolean;
+  invitation?: string | undefined;
+};
 
 /** Creates an unverified account with its consents (the digest as chosen) and mails its verification code. */
 export async function register(deps: Deps, input: RegisterInput): Promise<User> {
@@ -150,6 +156,10 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
   } catch (error) {
     if (error instanceof EmailTakenError) throw emailTaken();
     throw error;
+  }
+  if (input.invitation) {
+    // The account stands whatever the invitation's fate: its inviter is told when it can be.
+    await joinThroughInvitation(deps, input.invitation, account.user.id).catch((error: unknown) => console.error('joining through an invitation failed', error));
   }
   await sendVerificationCode(deps, account, { throttle: false });
   return toWireUser(account);

@@ -13,6 +13,7 @@ import type { Deps } from '../deps';
 import { exportedConversations, type ExportedMessage, type ExportedThread } from './conversation-rows';
 import { exported, type ExportedNotification } from './notification-rows';
 import { reviewRowsQuery } from './review-rows';
+import { invitationsAbout } from '../invitations/store';
 import {
   advisors,
   attachments,
@@ -144,6 +145,7 @@ function memberQueries(db: Db, userId: string) {
     // Whether the member has a calendar feed: its token was shown once and only its hash is kept, so the archive says since when.
     db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
     reviewRowsQuery(db, userId),
+    invitationsAbout(db, userId),
   ] as const;
 }
 
@@ -195,6 +197,8 @@ export type MemberData = {
   calendarFeed: Rows[26][number] | null;
   /** Reviews the member wrote (as guest) or received (as host), oldest first (reviews/). */
   sessionReviews: Rows[27];
+  /** Invitations the member sent, and the one they joined through, oldest first. */
+  invitations: Rows[28];
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
@@ -213,6 +217,7 @@ function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' |
     ...rows.viewsByMe.map((row) => row.viewedId),
     ...rows.bookings.flatMap((row) => [row.hostId, row.guestId]),
     ...rows.sessionReviews.map((row) => row.hostId),
+    ...rows.invitations.flatMap((row) => [row.inviterId, row.inviteeId].filter((id): id is string => id !== null)),
   ]);
   ids.delete(userId);
   return [...ids];
@@ -249,6 +254,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     bookingRows,
     [calendarFeed],
     reviewRows,
+    invitationRows,
   ] = (await db.batch(memberQueries(db, userId))) as unknown as Rows;
   if (!user) return null;
   const notificationRows = (await stores.notifications.of(userId).all()).map((row) => exported(userId, row));
@@ -287,6 +293,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     bookings: bookingRows,
     calendarFeed: calendarFeed ?? null,
     sessionReviews: reviewRows,
+    invitations: invitationRows,
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
   const others = await namesOf(db, mentionedIds(userId, rows));

@@ -168,6 +168,7 @@ const BODY_OF_KIND: Record<NotificationKind, 'kept' | 'left out'> = {
   'session.rescheduled': 'left out',
   'session.reminder': 'left out',
   'session.no_show': 'left out',
+  'invitation.joined': 'kept',
 };
 
 const keepsBody = (kind: string) => Object.hasOwn(BODY_OF_KIND, kind) && BODY_OF_KIND[kind as NotificationKind] === 'kept';
@@ -273,6 +274,21 @@ function sessionsDocument(data: MemberData) {
   };
 }
 
+/**
+ * The invitations the member sent (the addresses they typed, what became of each, who joined)
+ * and who invited them, when they joined through an invitation.
+ */
+function invitationsDocument(data: MemberData) {
+  const me = data.user.id;
+  const joinedThrough = data.invitations.find((row) => row.inviteeId === me);
+  return {
+    sent: data.invitations
+      .filter((row) => row.inviterId === me)
+      .map((row) => ({ email: row.email, sentAt: row.createdAt, expiresAt: row.expiresAt, joinedAt: row.joinedAt, joined: row.inviteeId ? named(data, row.inviteeId) : null })),
+    invitedBy: joinedThrough ? { member: joinedThrough.inviterId ? named(data, joinedThrough.inviterId) : null, joinedAt: joinedThrough.joinedAt } : null,
+  };
+}
+
 /** The JSON documents of the archive, in the order they are written. */
 export function documentsOf(data: MemberData, context: DocumentContext): ExportDocument[] {
   return [
@@ -289,5 +305,6 @@ export function documentsOf(data: MemberData, context: DocumentContext): ExportD
     { path: 'subscription.json', content: subscriptionDocument(data) },
     { path: 'consents.json', content: data.consents.map(({ id: _id, userId: _me, ...consent }) => consent) },
     { path: 'sessions.json', content: sessionsDocument(data) },
+    { path: 'invitations.json', content: invitationsDocument(data) },
   ];
 }

@@ -9,7 +9,7 @@ import { commentOn, replyTo } from '../../test/comments';
 import { NO_PASSWORD } from '../auth/social/passwordless';
 import { db } from '../db/client';
 import { newId } from '../db/ids';
-import { billingCustomers, bookings, calendarFeeds, founders, officeHours, socialIdentities, subscriptions } from '../db/schema';
+import { billingCustomers, bookings, calendarFeeds, founders, invitations, officeHours, socialIdentities, subscriptions } from '../db/schema';
 import { buildDeps } from '../build-deps';
 import { fixedClock } from '../clock';
 import { recordView } from '../profiles/views';
@@ -123,6 +123,26 @@ describe('GET /auth/data-export', () => {
       .insert(calendarFeeds)
       .values({ userId: ada.user.id, tokenHash: `hash-${suffix}`, createdAt: at });
 
+    // Dan invited Ada and she joined through it; she invited Bob (who joined) and an address not yet a member.
+    const later = new Date(Date.now() + 14 * 86_400_000).toISOString();
+    const invitation = (inviterId: string, email: string, inviteeId: string | null) => ({
+      id: newId(),
+      inviterId,
+      email,
+      tokenHash: newId(),
+      createdAt: at,
+      expiresAt: later,
+      inviteeId,
+      joinedAt: inviteeId ? at : null,
+    });
+    await db(env)
+      .insert(invitations)
+      .values([
+        invitation(dan.user.id, ada.user.email, ada.user.id),
+        invitation(ada.user.id, bob.user.email, bob.user.id),
+        invitation(ada.user.id, `friend-${suffix}@example.com`, null),
+      ]);
+
     response = await exportOf(ada);
     files = unzipSync(new Uint8Array(await response.arrayBuffer()));
   });
@@ -148,6 +168,7 @@ describe('GET /auth/data-export', () => {
       'sign-in-methods',
       'subscription',
       'sessions',
+      'invitations',
     ];
     for (const name of documents) expect(Object.keys(files)).toContain(`${name}.json`);
     expect(strFromU8(files['README.txt']!)).toContain('Messages other members wrote to you are theirs');
@@ -231,6 +252,19 @@ describe('GET /auth/data-export', () => {
   it('says since when she has a calendar feed, never the stored hash of its secret', () => {
     expect(json(files, 'sessions.json').calendarFeed).toEqual(expect.objectContaining({ active: true, since: expect.any(String) }));
     expect(allText(files)).not.toContain(`hash-${suffix}`);
+  });
+
+  it('has the invitations she sent, who joined through them, and who invited her', () => {
+    const { sent, invitedBy } = json(files, 'invitations.json');
+    expect(sent).toHaveLength(2);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: bob.user.email, joined: { id: bob.user.id, name: expect.any(String) }, joinedAt: expect.any(String) }),
+        expect.objectContaining({ email: `friend-${suffix}@example.com`, joined: null, joinedAt: null }),
+      ]),
+    );
+    expect(invitedBy).toEqual({ member: { id: expect.any(String), name: `Dan Named ${suffix}` }, joinedAt: expect.any(String) });
+    expect(allText(files)).not.toContain('tokenHash');
   });
 
   it('names the viewers of her profile except one who browses privately', () => {

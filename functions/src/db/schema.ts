@@ -1083,3 +1083,27 @@ export const sessionReviews = sqliteTable(
 );
 
 export type SessionReviewRow = typeof sessionReviews.$inferSelect;
+/**
+ * An invitation by email (migration 0041): the token's SHA-256, who invited (null once they
+ * deleted their account), who joined through it and when.
+ */
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    inviterId: text('inviter_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: text('created_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    inviteeId: text('invitee_id').references(() => users.id, { onDelete: 'set null' }),
+    joinedAt: text('joined_at'),
+  },
+  (table) => [
+    index('invitations_inviter_created').on(table.inviterId, table.createdAt),
+    index('invitations_email').on(table.email),
+    index('invitations_invitee').on(table.inviteeId).where(sql`invitee_id IS NOT NULL`),
+  ],
+);
+
+export type InvitationRow = typeof invitations.$inferSelect;

@@ -63,6 +63,33 @@ describe('GET /directory/founders and /directory/advisors', () => {
     expect((await directory(`/directory/advisors?city=${city}`)).total).toBe(2);
   });
 
+  it('follows the privacy setting both ways, and keeps an opted-out member hidden when they save their profile', async () => {
+    const city = newCity();
+    const [one, two] = [await founderWith({ cityId: city, industries: ['fintech'] }), await founderWith({ cityId: city, industries: ['fintech'] })];
+    const listed = async (path: string) => {
+      const page = await directory(path);
+      return { ids: idsOf(page).sort(), total: page.total };
+    };
+    const both = [one, two].map((m) => m.user.id).sort();
+    expect(await listed(`/directory/founders?city=${city}`)).toEqual({ ids: both, total: 2 });
+
+    await optOut(one);
+    // Three facets: the total is FTS5's count, not the counters'.
+    for (const path of [`/directory/founders?city=${city}`, `/directory/founders?city=${city}&industry=fintech`, `/directory/founders?city=${city}&industry=fintech&stage=idea`]) {
+      const { ids, total } = await listed(path);
+      expect(ids).not.toContain(one.user.id);
+      expect(total).toBe(ids.length);
+    }
+    // A save rewrites the search row: the member stays hidden from visitors, found by members.
+    const account = (await findAccountById(database, one.user.id))!;
+    const [head, ...rest] = indexStatements(database, { ...account, founder: { ...account.founder!, tagline: 'Saved again' } });
+    await database.batch([head!, ...rest]);
+    expect(await listed(`/directory/founders?city=${city}`)).toEqual({ ids: [two.user.id], total: 1 });
+
+    await database.update(users).set({ searchIndexing: true }).where(eq(users.id, one.user.id));
+    expect(await listed(`/directory/founders?city=${city}`)).toEqual({ ids: both, total: 2 });
+  }, 20_000);
+
   it('answers a value outside the vocabulary with a 400 naming the filter', async () => {
     const response = await get('/directory/founders?skill=juggling');
     expect(response.status).toBe(400);

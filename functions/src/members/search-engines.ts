@@ -1,7 +1,8 @@
 /**
  * Who a visitor may find: the members who allow search engines (the privacy setting
- * `searchIndexing`, docs/product.md#privacy-settings). Every list a visitor reads (the public
- * directory, topic pages, the visitor home) leaves the others out through this module.
+ * `searchIndexing`, docs/product.md#privacy-settings). Topic pages and the visitor home's
+ * posts leave the others out through this module; member search (the public directory, the
+ * home's advisors) carries them as a token in profile_search instead (search/search-sql.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 

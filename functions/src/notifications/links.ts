@@ -8,4 +8,5 @@ export const NOTIFICATION_LINKS = {
   views: '/views',
   messageRequests: '/inbox?folder=requests',
   sessions: '/sessions',
+  invitations: '/settings/invitations',
 } as const;

@@ -32,6 +32,8 @@ export const PREFERENCE_OF: Partial<Record<NotificationKind, PreferenceKind>> = 
   // A session's review: asked of the guest once it ended, told to the host when written (reviews/).
   'review.requested': 'sessions',
   'review.received': 'sessions',
+  // Someone joined through the member's invitation: a new person in their network, as an accepted request is.
+  'invitation.joined': 'connectionAccepted',
 };
 
 /**

@@ -31,6 +31,7 @@ export const NOTIFICATION_KINDS = [
   'session.rescheduled',
   'session.reminder',
   'session.no_show',
+  'invitation.joined',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -129,6 +129,6 @@ export function indexStatements(db: Db, account: Account) {
       .values({ userId, key: firstFree })
       .onConflictDoUpdate({ target: searchKeys.userId, set: { key: sql`excluded.key` }, setWhere: sql`${searchKeys.key} NOT BETWEEN ${base} AND ${last}` }),
     ...(tags.length > 0 ? [db.insert(profileTags).values(tags).onConflictDoNothing()] : []),
-    db.insert(profileSearch).values({ rowid: key, userId, name, headline, body, tags: tagsText(account.user.memberType, rows.tags) }),
+    db.insert(profileSearch).values({ rowid: key, userId, name, headline, body, tags: tagsText(account.user.memberType, rows.tags, !account.user.searchIndexing) }),
   ];
 }

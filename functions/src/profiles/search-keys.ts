@@ -49,12 +49,24 @@ const hex = (text: string) => Array.from(new TextEncoder().encode(text), (byte) 
 /** The token of one facet value in the tags column. */
 export const tagToken = (kind: TagKind, value: string) => `${TOKEN_START}${TAG_KIND_CODES[kind]}${hex(value)}`;
 
+/** The letter of the tokens of members hidden from visitors. */
+export const HIDDEN_CODE = 'y';
+
 /** The token of a member type in the tags column. */
 export const memberTypeToken = (memberType: 'founder' | 'advisor') => `${TOKEN_START}${MEMBER_TYPE_CODE}${hex(memberType)}`;
 
-/** The tags column of a profile_search row: the member type's token, then each facet value's. */
-export function tagsText(memberType: 'founder' | 'advisor', tags: readonly { kind: TagKind; value: string }[]): string {
-  return [memberTypeToken(memberType), ...tags.map((tag) => tagToken(tag.kind, tag.value))].join(' ');
+/**
+ * The token of a member who opted out of search engines (users.search_indexing = 0), by type:
+ * a visitor's search is `… NOT tags : <them>`, one FTS5 MATCH, and the count of those a
+ * search would find reads this short doclist first (search/search-sql.ts). Written on save
+ * (profiles/index-rows.ts) and kept by triggers when the privacy setting changes (0044).
+ */
+export const hiddenFromVisitorsToken = (memberType: 'founder' | 'advisor') => `${TOKEN_START}${HIDDEN_CODE}${hex(memberType)}`;
+
+/** The tags column of a profile_search row: the member type's token, each facet value's, then the token of a member hidden from visitors. */
+export function tagsText(memberType: 'founder' | 'advisor', tags: readonly { kind: TagKind; value: string }[], hiddenFromVisitors = false): string {
+  const hidden = hiddenFromVisitors ? [hiddenFromVisitorsToken(memberType)] : [];
+  return [memberTypeToken(memberType), ...tags.map((tag) => tagToken(tag.kind, tag.value)), ...hidden].join(' ');
 }
 
 /** The key bit of members with a profile picture: they come first. */

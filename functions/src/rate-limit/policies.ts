@@ -62,6 +62,9 @@ export const RATE_LIMITS = {
   // Session reviews and hosts' answers (each tells the other side): one per session, so a few a
   // week; 20 an hour only holds a script (reviews/routes.ts).
   reviewsByMember: { limit: 20, windowSeconds: HOUR },
+  // Invitations asked for (invitations/routes.ts), refused ones too: the weekly allowance
+  // (INVITATIONS_PER_WEEK) counts those sent; this holds a script probing which addresses are members'.
+  invitationsByMember: { limit: 30, windowSeconds: HOUR },
   // Deletion asked or withdrawn (each mails the member): shared (account-deletion/routes.ts).
   deletionRequestsByMember: { limit: 10, windowSeconds: DAY },
 } as const satisfies Record<string, RateRule>;

@@ -18,19 +18,20 @@
  *   when there is no q and at most two facets whose counters are exact, besides remote and
  *   looking, which the counters keep as flags;
  * - the viewer, their blocks and the unlisted members (members/listed.ts) are left out by
- *   key, from lists read once; a visitor's (no viewer) leaves out those who opted out of search engines.
+ *   key, from lists read once; a visitor's search (no viewer) leaves out those who opted out
+ *   of search engines in the MATCH itself (`… NOT tags : <hidden token>`, migration 0044), and
+ *   its counted total takes off their count from the same MATCH: no list of them is read.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '../db/paging';
 import type { profileTagKinds } from '../db/schema';
 import { COUNTER_FLAG_BITS } from '../profiles/index-rows';
-import { memberTypeToken, tagToken } from '../profiles/search-keys';
+import { hiddenFromVisitorsToken, memberTypeToken, tagToken } from '../profiles/search-keys';
 import type { MemberType } from '../users/schemas';
 import { ftsQuery, type WordForm } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
 import { blockedWith } from '../members/blocks';
 import { SUSPENDED_IDS, suspendedNow, UNLISTED_IDS } from '../members/listed';
-import { OPTED_OUT_OF_SEARCH_ENGINES } from '../members/search-engines';
 
 export type TagKind = (typeof profileTagKinds)[number];
 
@@ -52,7 +53,7 @@ export type Facet = { kind: TagKind; values: readonly string[] };
  * whether to rank by the words, the member types it can find (none when its filters
  * contradict its type) and its facets.
  */
-export type SearchPlan = { match: string; words: string | null; ranked: boolean; types: MemberType[]; facets: Facet[] };
+export type SearchPlan = { match: string; words: string | null; ranked: boolean; types: MemberType[]; facets: Facet[]; facetTerms: string[] };
 
 /**
  * How much work one search may do, whatever the membership: a total is counted up to
@@ -92,10 +93,11 @@ export function planSearch(criteria: SearchCriteria, form: WordForm = 'whole'): 
   const query = criteria.q ? ftsQuery(criteria.q, undefined, form) : null;
   const words = query ? `{name headline body} : (${query})` : null;
   const narrowFirst = [...facets].sort((a, b) => BREADTH[a.kind] - BREADTH[b.kind]);
-  const terms = [...(words ? [words] : []), ...narrowFirst.map((facet) => `tags : ${anyOf([...new Set(facet.values)].map((value) => tagToken(facet.kind, value)))}`)];
+  const facetTerms = narrowFirst.map((facet) => `tags : ${anyOf([...new Set(facet.values)].map((value) => tagToken(facet.kind, value)))}`);
+  const terms = [...(words ? [words] : []), ...facetTerms];
   const implied = searchedTypes({ ...criteria, memberType: undefined }, facets);
   if (types.length < implied.length || terms.length === 0) terms.push(`tags : ${anyOf(types.map(memberTypeToken))}`);
-  return { match: terms.join(' AND '), words, ranked: words !== null && criteria.order === 'relevance', types, facets };
+  return { match: terms.join(' AND '), words, ranked: words !== null && criteria.order === 'relevance', types, facets, facetTerms };
 }
 
 // Facets only one member type has: using one limits the search to that type.
@@ -136,17 +138,29 @@ function conditions(parts: SQL[]): SQL {
 }
 
 /**
- * The user ids a viewer's search leaves out: the viewer and anyone on either side of a block;
- * for a visitor (null), the members who opted out of search engines. */
-const unseenBy = (viewerId: string | null): SQL =>
-  viewerId === null ? OPTED_OUT_OF_SEARCH_ENGINES : sql`(SELECT ${viewerId} UNION ALL SELECT blocked_id FROM ${blockedWith(viewerId)})`;
+ * What a viewer's search matches: the plan's MATCH, less, for a visitor (null), the members
+ * who opted out of search engines (their token: profiles/search-keys.ts).
+ */
+export const visibleTo = (match: string, viewerId: string | null): string =>
+  viewerId === null ? `(${match}) NOT tags : ${anyOf((['founder', 'advisor'] as const).map(hiddenFromVisitorsToken))}` : match;
+
+/**
+ * The members a plan without words matches who are hidden from visitors, as a MATCH: their
+ * short doclist (of the plan's types) first, then the facets, so FTS5 walks little.
+ */
+const hiddenMatches = (plan: SearchPlan): string => [`tags : ${anyOf(plan.types.map(hiddenFromVisitorsToken))}`, ...plan.facetTerms].join(' AND ');
+
+/** The user ids a member's search leaves out: the viewer and anyone on either side of a block (a visitor's: none). */
+const unseenBy = (viewerId: string): SQL => sql`(SELECT ${viewerId} UNION ALL SELECT blocked_id FROM ${blockedWith(viewerId)})`;
 
 /**
  * The search keys of the members the viewer may not find: the viewer, blocked either way,
  * deletion pending, suspended now. Each list is read once, through its own index.
  */
 export const excludedKeys = (viewerId: string | null) =>
-  sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${unseenBy(viewerId)} OR k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS})`;
+  viewerId === null
+    ? sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS})`
+    : sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${unseenBy(viewerId)} OR k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS})`;
 
 /**
  * How many profile_search rows meet `where`, counted no further than `cap` + 1 (a scalar
@@ -155,7 +169,8 @@ export const excludedKeys = (viewerId: string | null) =>
 export const rowsUpTo = (where: SQL, cap: number): SQL => sql`(SELECT count(*) FROM (SELECT 1 FROM profile_search WHERE ${where} LIMIT ${cap + 1}))`;
 
 /** The matches of a plan the viewer may find, as profile_search rows. */
-const matches = (plan: SearchPlan, viewerId: string | null) => sql`profile_search MATCH ${plan.match} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}`;
+const matches = (plan: SearchPlan, viewerId: string | null) =>
+  sql`profile_search MATCH ${visibleTo(plan.match, viewerId)} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}`;
 
 /** The profile table of each member type. */
 const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
@@ -213,7 +228,7 @@ export function rankedPageStatement(plan: SearchPlan & { words: string }, viewer
   const typed = plan.types.length === 1 ? [sql`EXISTS (SELECT 1 FROM ${PROFILE_TABLES[plan.types[0]!]} t WHERE t.user_id = ${member})`] : [];
   return summariesOf(
     sql`SELECT profile_search.rowid AS key, ${member} AS member_id, bm25(profile_search, 0, 10, 4, 1, 0) AS score FROM profile_search
-      WHERE profile_search MATCH ${plan.words} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}
+      WHERE profile_search MATCH ${visibleTo(plan.words, viewerId)} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}
         AND ${conditions([...plan.facets.map((facet) => probe(facet, member)), ...typed])}
       ORDER BY score, profile_search.rowid DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`,
     sql`hits.score, hits.key DESC`,
@@ -286,11 +301,19 @@ function countersOf(plan: SearchPlan): SQL {
  * hold the matches, they are read there, exact, less
  * the viewer and the members blocked either way with them, then the unlisted ones (deletion
  * pending, then suspended) not already taken off, each of those few probed against the filter.
+ * A visitor's total takes off the members who opted out as FTS5 counts them (the MATCH with
+ * their token), then the unlisted ones who did not opt out.
  */
 export function countStatement(plan: SearchPlan, criteria: SearchCriteria, viewerId: string | null, cap: number): SQL {
   if (!countedByCounters(plan)) return sql`SELECT ${rowsUpTo(matches(plan, viewerId), cap)} AS total`;
   const counters = countersOf(plan);
   const matched = matchedBy(plan, criteria);
+  if (viewerId === null) {
+    return sql`SELECT ${counters}
+    - (SELECT count(*) FROM profile_search WHERE profile_search MATCH ${hiddenMatches(plan)})
+    - (SELECT count(*) FROM users e WHERE e.id IN ${UNLISTED_IDS} AND +e.search_indexing <> 0 AND ${matched})
+    - (SELECT count(*) FROM users e WHERE ${suspendedNow('e')} AND +e.search_indexing <> 0 AND e.id NOT IN ${UNLISTED_IDS} AND ${matched}) AS total`;
+  }
   const unseen = unseenBy(viewerId);
   return sql`SELECT ${counters}
     - (SELECT count(*) FROM users e WHERE e.id IN ${unseen} AND ${matched})

@@ -11,6 +11,7 @@ export interface Notice {
 }
 
 export const NOTICES = {
+  'invitation-sent': { kind: 'success', text: 'Your invitation is on its way.' },
   'password-changed': { kind: 'success', text: 'Your password has been changed. Other devices have been signed out.' },
   'password-reset': { kind: 'success', text: 'Your new password is set and you are signed in.' },
   'email-verified': { kind: 'success', text: 'Your email address is verified. Welcome to FounderMesh!' },
