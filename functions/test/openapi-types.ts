@@ -1890,6 +1890,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office-hours/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your sessions as a calendar feed
+         * @description An iCalendar of the feed owner’s sessions, hosted and booked, for calendar apps to subscribe to: confirmed sessions from 30 days back, cancelled ones marked cancelled until their start. Event UIDs are those of the session invitations. No session needed: the token is the secret. An ETag answers a matching `If-None-Match` with 304.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office-hours/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether you have a calendar feed
+         * @description The feed’s URL is shown only when it is made; this says whether one is active and since when.
+         */
+        get: operations["getCalendarFeedStatus"];
+        put?: never;
+        /**
+         * Make your calendar feed
+         * @description Makes a secret calendar-feed URL of your sessions and answers it this once. Replaces any earlier feed: its URL stops working at once.
+         */
+        post: operations["createCalendarFeed"];
+        /**
+         * Revoke your calendar feed
+         * @description Its URL stops working at once (404). Nothing to do when you have none.
+         */
+        delete: operations["revokeCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/office-hours": {
         parameters: {
             query?: never;
@@ -2034,6 +2082,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office-hours/sessions/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a session to another time
+         * @description Either side, up to `BOOKING_CANCEL_CUTOFF_MINUTES` (default 60) before the current start, to another open slot of the host (its own time left out). The write decides: two sessions never land on one slot. The other side hears it live and by notification; a confirmed session’s invitation is sent again with the same UID and the next SEQUENCE.
+         */
+        post: operations["rescheduleOfficeHoursSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office-hours/sessions/{id}/no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a session’s guest absent
+         * @description The host only, once a confirmed session has started, with an optional note the guest reads.
+         */
+        post: operations["markOfficeHoursNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office-hours/sessions/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A session’s review
+         * @description For either side of the session: the session, its review once written, and whether you may review it now (and why not).
+         */
+        get: operations["getSessionReview"];
+        put?: never;
+        /**
+         * Review a session
+         * @description The guest of a confirmed session, once it has ended and for 30 days after: a rating from 1 to 5 and a few words, once. The host is told.
+         */
+        post: operations["reviewOfficeHoursSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office-hours/reviews/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a review
+         * @description The host of the reviewed session answers it once; the answer shows under the review.
+         */
+        post: operations["answerSessionReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office-hours/{userId}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member’s reviews
+         * @description Reviews of the sessions a member hosted, newest first, with their count and average; hidden reviews are left out of all three. Anyone who may see the member’s profile may read them.
+         */
+        get: operations["listMemberReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard": {
         parameters: {
             query?: never;
@@ -2046,6 +2198,50 @@ export interface paths {
          * @description What waits for you, each card with its count and the first 3 rows: connection requests received, threads with unread messages, upcoming office-hours sessions, who viewed your profile (free members see the 3 most recent, the rest counted in `locked`), profile completeness with the one next step, and your connections' posts of the last 14 days. Members blocked either way, leaving or suspended are left out.
          */
         get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your invitations
+         * @description The invitations you sent, newest first (at most 100), each `sent`, `joined` (with who joined) or `expired`, and your weekly allowance.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone by email
+         * @description Mails an invitation link (valid `INVITATION_DAYS`, default 14) to an address that is not a member’s. At most `INVITATIONS_PER_WEEK` (default 10) in any seven days; one open invitation per address.
+         */
+        post: operations["sendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invitation link
+         * @description What the invited person’s page shows: the address invited and who invited (null once they deleted their account).
+         */
+        get: operations["getInvitation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2084,7 +2280,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report a member, a post, a comment or a message
+         * Report a member, a post, a comment, a message or a review
          * @description Stores the report for the admin area. One open report per reporter and target: a repeat answers 200 with the open one.
          */
         post: operations["createReport"];
@@ -2636,6 +2832,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/og/{kind}/{slug}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Open Graph picture of a public profile or post
+         * @description A 1200×630 PNG of at most 100 KB, drawn on the first request for a version, then kept in R2 and the cache (one-year immutable). An older version redirects (302) to the current one. 404 for an unknown profile or post, or a member who opted out of search engines.
+         */
+        get: operations["getShareCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2792,6 +3008,8 @@ export interface components {
              * @default false
              */
             subscription: boolean;
+            /** @description The token of the invitation link the person came through (`/join/<token>`): its inviter sees who joined. An expired or used one changes nothing. */
+            invitation?: string;
         };
         AuthResult: {
             jwt: string;
@@ -3690,7 +3908,7 @@ export interface components {
             title: string;
             body: string;
             /** @enum {string} */
-            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed";
+            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined";
             /** @description The app path it opens, e.g. `/post/<slug>` or `/inbox?personalInbox=<id>`. */
             link: string | null;
             /** @description The receiver. */
@@ -3726,6 +3944,8 @@ export interface components {
                 mentions: "push" | "email" | "off";
                 /** @enum {string} */
                 replies: "push" | "email" | "off";
+                /** @enum {string} */
+                sessions: "push" | "email" | "off";
             };
             /**
              * @description How often the mail digest goes out (default weekly).
@@ -3749,6 +3969,8 @@ export interface components {
                 mentions?: "push" | "email" | "off";
                 /** @enum {string} */
                 replies?: "push" | "email" | "off";
+                /** @enum {string} */
+                sessions?: "push" | "email" | "off";
             };
             /** @enum {string} */
             digest?: "daily" | "weekly" | "off";
@@ -3935,7 +4157,28 @@ export interface components {
             /** @enum {string} */
             status: "declined";
         };
+        CalendarFeedStatus: {
+            /** @description Whether you have a calendar feed. */
+            active: boolean;
+            /** @description When its URL was made. */
+            createdAt: string | null;
+        };
+        CalendarFeed: {
+            /** @description The feed’s secret address, shown this once: paste it into your calendar app. */
+            url: string;
+            /** @description The same address as `webcal://`, which opens the calendar app to subscribe. */
+            webcalUrl: string;
+            createdAt: string;
+        };
         OfficeHours: components["schemas"]["OfficeHoursInput"] & {
+            /** @description Where sessions happen: your own `https://` link, or your generated video room. */
+            meetingLink?: string | null;
+            videoRoom: boolean;
+            /**
+             * @description The time zone of the city on your profile (null without one): what `timeZone` starts from before you save, and what the screens offer first.
+             * @example Europe/Berlin
+             */
+            suggestedTimeZone: string | null;
             updatedAt: string | null;
         };
         OfficeHoursInput: {
@@ -3973,6 +4216,11 @@ export interface components {
              * @example https://meet.example/room
              */
             meetingLink: string | null;
+            /**
+             * @description Sessions happen in a video room FounderMesh makes for you (a Jitsi Meet room with an unguessable name), kept until you choose your own link again; `meetingLink` is then ignored.
+             * @default false
+             */
+            videoRoom: boolean;
             /** @description Whether you approve each request (else sessions are confirmed at once). */
             needsApproval: boolean;
             /** @description Whether your profile offers your office hours. */
@@ -3997,6 +4245,17 @@ export interface components {
             /** @description Shown to both sides once the session is confirmed. */
             meetingLink: string | null;
             cancelReason: string | null;
+            /** @description The host’s time zone now and the one the guest booked from, so each side can show the other’s clock. */
+            timeZones: {
+                host: string;
+                guest: string;
+            };
+            /** @description Why the session last moved (null: never moved, or no reason given). */
+            rescheduleReason: string | null;
+            /** @description Its start before it last moved (ISO 8601), or null. */
+            rescheduledFrom: string | null;
+            /** @description The host’s note when marking the guest absent. */
+            noShowReason: string | null;
             createdAt: string;
         };
         OpenSlots: {
@@ -4007,6 +4266,11 @@ export interface components {
             sessionLengths: number[];
             topics: string[];
             needsApproval: boolean;
+            /**
+             * @description The time zone of the city on your profile, to show the slots in first; null for visitors and members without a city.
+             * @example Europe/Berlin
+             */
+            yourTimeZone: string | null;
             /** @description Open slots, ISO 8601 in UTC, in time order. */
             slots: {
                 start: string;
@@ -4032,6 +4296,77 @@ export interface components {
         };
         CancelBooking: {
             reason: string;
+        };
+        RescheduleBooking: {
+            /**
+             * Format: date-time
+             * @description One of the host’s open slots’ `start` (GET /office-hours/{userId}/slots).
+             */
+            start: string;
+            /** @description Minutes, one of the host’s session lengths; the session’s own length when absent. */
+            length?: number;
+            /**
+             * @description Why it moves: the other side reads it.
+             * @default
+             */
+            reason: string;
+        };
+        NoShowBooking: {
+            /**
+             * @description A note for the guest (optional).
+             * @default
+             */
+            reason: string;
+        };
+        SessionReviewState: {
+            session: components["schemas"]["Booking"];
+            review: components["schemas"]["Review"];
+            /** @description Whether you may review it now. */
+            canReview: boolean;
+            /** @description Why not, when you may not. */
+            reason: string | null;
+        };
+        /** @description The review, once written (also while hidden, to its author and the host). */
+        Review: {
+            _id: string;
+            rating: number;
+            text: string;
+            /** @description The session’s topic. */
+            topic: string;
+            author: components["schemas"]["MemberCard"] & unknown;
+            /** @description The host’s one answer. */
+            answer: {
+                text: string;
+                answeredAt: string;
+            } | null;
+            createdAt: string;
+        } | null;
+        ReviewInput: {
+            /**
+             * @description 1 (poor) to 5 (excellent).
+             * @example 5
+             */
+            rating: number;
+            /** @description A few words about the session, 1–1000 characters. */
+            text: string;
+        };
+        ReviewAnswerInput: {
+            /** @description 1–1000 characters. */
+            text: string;
+        };
+        ReviewPage: {
+            summary: components["schemas"]["ReviewSummary"];
+            data: components["schemas"]["Review"][];
+            total: number;
+            page: number;
+            limit: number;
+            pages: number;
+        };
+        ReviewSummary: {
+            /** @description Reviews shown (hidden ones do not count). */
+            count: number;
+            /** @description Mean rating rounded to one decimal; null without reviews. */
+            average: number | null;
         };
         Dashboard: {
             requests: {
@@ -4123,6 +4458,42 @@ export interface components {
             excerpt: string;
             createdAt: string;
         };
+        InvitationList: {
+            /** @description Newest first, at most 100. */
+            data: components["schemas"]["Invitation"][];
+            /** @description Invitations a member may send in any seven days. */
+            perWeek: number;
+            /** @description Invitations sent in the last seven days. */
+            sentThisWeek: number;
+        };
+        Invitation: {
+            _id: string;
+            /** @description The address invited; empty once the member who joined deleted their account. */
+            email: string;
+            /**
+             * @description `sent` (open), `joined` (an account was made through it), `expired` (unused past `expiresAt`).
+             * @enum {string}
+             */
+            status: "sent" | "joined" | "expired";
+            createdAt: string;
+            expiresAt: string;
+            joinedAt: string | null;
+            member: components["schemas"]["MemberCard"] & (Record<string, never> | null);
+        };
+        InvitationInput: {
+            /**
+             * Format: email
+             * @description The address to invite: a colleague or a co-founder who is not a member yet.
+             * @example grace@example.com
+             */
+            email: string;
+        };
+        InvitationLanding: {
+            /** @description The address invited, to prefill registration. */
+            email: string;
+            expiresAt: string;
+            inviter: components["schemas"]["MemberCard"] & (Record<string, never> | null);
+        };
         /** @description socket.io's own handshake error. */
         EngineError: {
             /** @example 0 */
@@ -4137,9 +4508,9 @@ export interface components {
         };
         ReportBody: {
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message";
+            targetType: "member" | "post" | "comment" | "message" | "review";
             /**
-             * @description A user id (member), a feed post id (post), a comment or reply id (comment), or the id of a message you received (message).
+             * @description A user id (member), a feed post id (post), a comment or reply id (comment), the id of a message you received (message), or a session review id (review).
              * @example 65f1c2a9e4b0a1d2c3e4f5a6
              */
             targetId: string;
@@ -4172,7 +4543,7 @@ export interface components {
         AdminReport: {
             _id: string;
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message";
+            targetType: "member" | "post" | "comment" | "message" | "review";
             targetId: string;
             /** @enum {string} */
             reason: "spam" | "harassment" | "fake-profile" | "inappropriate" | "other";
@@ -4192,7 +4563,7 @@ export interface components {
         };
         ModerationItem: {
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message";
+            targetType: "member" | "post" | "comment" | "message" | "review";
             targetId: string;
             reportCount: number;
             firstReportedAt: string;
@@ -4231,6 +4602,15 @@ export interface components {
                 /** @enum {string} */
                 kind: "message";
                 body: string;
+                createdAt: string;
+            } | {
+                /** @enum {string} */
+                kind: "review";
+                rating: number;
+                text: string;
+                hostSlug: string | null;
+                /** @enum {string|null} */
+                hostType: "founder" | "advisor" | null;
                 createdAt: string;
             } | null;
             /** @description The snapshot the first report kept of the thing, kept until 90 days after the report is handled; null when none is left. */
@@ -4297,7 +4677,7 @@ export interface components {
             /** @description The queue item this comes from; its open reports close with the action. */
             item?: {
                 /** @enum {string} */
-                targetType: "member" | "post" | "comment" | "message";
+                targetType: "member" | "post" | "comment" | "message" | "review";
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 targetId: string;
             } | null;
@@ -4313,7 +4693,7 @@ export interface components {
             /** @description The queue item this comes from; its open reports close with the action. */
             item?: {
                 /** @enum {string} */
-                targetType: "member" | "post" | "comment" | "message";
+                targetType: "member" | "post" | "comment" | "message" | "review";
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 targetId: string;
             } | null;
@@ -4436,9 +4816,9 @@ export interface components {
             adminName: string;
             admin: components["schemas"]["AuditMember"];
             /** @enum {string} */
-            action: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
+            action: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "review.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
             /** @enum {string} */
-            targetType: "member" | "post" | "comment" | "message" | "report" | "deletion-request" | "group";
+            targetType: "member" | "post" | "comment" | "message" | "review" | "report" | "deletion-request" | "group";
             targetId: string;
             target: {
                 member: components["schemas"]["AuditMember"] & unknown;
@@ -4600,7 +4980,19 @@ export interface components {
             headers: {
                 [key: string]: string;
             };
+            attachments: components["schemas"]["StoredAttachment"][];
             createdAt: string;
+        };
+        StoredAttachment: {
+            /** @description Its place in the mail: GET /dev/mailbox/{id}/attachments/{index} downloads it. */
+            index: number;
+            filename: string;
+            contentType: string;
+            /** @description Bytes. */
+            size: number;
+        };
+        SessionRemindersRun: {
+            reminded: number;
         };
         SeedResult: {
             /** @description False when the demo data was already there; nothing changed then. */
@@ -4738,7 +5130,7 @@ export interface components {
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 sender_id: string | null;
                 /** @enum {string} */
-                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed";
+                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined";
                 title: string;
                 body: string;
                 link: string | null;
@@ -4770,6 +5162,30 @@ export interface components {
                  */
                 viewedAt: string;
             }[];
+        };
+        DevEndedSessionMade: {
+            id: string;
+            asked: number;
+        };
+        DevEndedSession: {
+            /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
+            hostId: string;
+            /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
+            guestId: string;
+            /** @default Fundraising */
+            topic: string;
+            /**
+             * @description Its length.
+             * @default 30
+             */
+            minutes: number;
+            /** @default 5 */
+            endedMinutesAgo: number;
+            /**
+             * @description Run the review request job at once.
+             * @default true
+             */
+            ask: boolean;
         };
         OpenApiDocument: {
             /** @example 3.1.0 */
@@ -12322,6 +12738,186 @@ export interface operations {
             };
         };
     };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret token of the feed’s URL. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description The copy the calendar app has is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Calendar feed not found: the token is unknown or was revoked (the answer does not say which). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalendarFeedStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your calendar feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedStatus"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your new feed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 10 feed changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No feed now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedStatus"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 10 feed changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getOfficeHours: {
         parameters: {
             query?: never;
@@ -12876,6 +13472,532 @@ export interface operations {
             };
         };
     };
+    rescheduleOfficeHoursSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleBooking"];
+            };
+        };
+        responses: {
+            /** @description The session at its new time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Session not found / These office hours are not open */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description It is too close to the start to change this session / This session has changed since you opened it / That time is no longer open. Pick another. / You already have a session at that time */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 30 booking changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markOfficeHoursNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoShowBooking"];
+            };
+        };
+        responses: {
+            /** @description The session, marked no-show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You can mark a no-show once the session has started / This session has changed since you opened it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 30 booking changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSessionReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session and its review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionReviewState"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviewOfficeHoursSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description The review. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the member who booked the session can review it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You can review this session once it has ended / Only sessions that took place can be reviewed / This session ended too long ago to review / You have already reviewed this session */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 20 reviews and answers an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerSessionReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewAnswerInput"];
+            };
+        };
+        responses: {
+            /** @description The review with your answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the host can answer this review */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Review not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You have already answered this review */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 20 reviews and answers an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMemberReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The host’s user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPage"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Member not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDashboard: {
         parameters: {
             query?: never;
@@ -12896,6 +14018,181 @@ export interface operations {
             };
             /** @description Not signed in, or the session has expired. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationInput"];
+            };
+        };
+        responses: {
+            /** @description The invitation, mailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This person is already a member of FounderMesh. Find them in the directory and connect. / You have invited this address already. You can invite it again once that invitation expires. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Past the weekly allowance, or more than 30 attempts an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the invitation link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationLanding"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description This invitation link is not valid / This invitation has been used already. Sign in, or create an account of your own. / This invitation has expired. You can still create an account. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13005,7 +14302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportReceipt"];
                 };
             };
-            /** @description Invalid input, or yourself / your own post, comment or message (field `targetId`). */
+            /** @description Invalid input, or yourself / your own post, comment, message or review (field `targetId`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13023,7 +14320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Member not found. / Post not found. / Comment not found. / Message not found. */
+            /** @description Member not found. / Post not found. / Comment not found. / Message not found. / Review not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13182,7 +14479,7 @@ export interface operations {
             query?: {
                 /** @description open: oldest first; handled: latest decision first. */
                 state?: "open" | "handled";
-                kind?: "member" | "post" | "comment" | "message";
+                kind?: "member" | "post" | "comment" | "message" | "review";
                 page?: number;
                 limit?: number;
             };
@@ -13244,7 +14541,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                targetType: "member" | "post" | "comment" | "message";
+                targetType: "member" | "post" | "comment" | "message" | "review";
                 targetId: string;
             };
             cookie?: never;
@@ -13334,7 +14631,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                targetType: "member" | "post" | "comment" | "message";
+                targetType: "member" | "post" | "comment" | "message" | "review";
                 targetId: string;
             };
             cookie?: never;
@@ -14218,8 +15515,8 @@ export interface operations {
             query?: {
                 /** @description Only this administrator’s actions. */
                 admin?: string;
-                action?: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
-                targetType?: "member" | "post" | "comment" | "message" | "report" | "deletion-request" | "group";
+                action?: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "review.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
+                targetType?: "member" | "post" | "comment" | "message" | "review" | "report" | "deletion-request" | "group";
                 targetId?: string;
                 before?: string;
                 limit?: number;
@@ -15027,6 +16324,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getShareCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A founder or advisor profile, or a post. */
+                kind: "founder" | "advisor" | "post";
+                /** @description The profile’s or post’s slug. */
+                slug: string;
+                /** @description The version (a hash of what the card shows) and `.png`. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description The profile or post changed since: `Location` is its current card. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
             };
             /** @description Not found. */
             404: {
