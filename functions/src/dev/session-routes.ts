@@ -6,7 +6,8 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { newId } from '../db/ids';
-import { bookings } from '../db/schema';
+import { inArray } from 'drizzle-orm';
+import { bookings, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { newRouter } from '../http/context';
 import { IdSchema } from '../members/schemas';
@@ -51,6 +52,8 @@ export const devSessionRoutes = newRouter().openapi(
     const deps = c.get('deps');
     const input = c.req.valid('json');
     if (input.hostId === input.guestId) throw new ApiError(400, 'guestId: must be another member');
+    const found = await deps.db.select({ id: users.id }).from(users).where(inArray(users.id, [input.hostId, input.guestId]));
+    if (found.length < 2) throw new ApiError(404, found.some((row) => row.id === input.hostId) ? 'guestId: no such member' : 'hostId: no such member');
     const endsAt = deps.clock.now().getTime() - input.endedMinutesAgo * MINUTE;
     const startsAt = endsAt - input.minutes * MINUTE;
     const id = newId();
