@@ -45,7 +45,11 @@ test.describe('office-hours screens checked by their pictures', () => {
     await shootEverywhere(ines.page, {
       path: '/settings/office-hours',
       name: 'office-hours-settings',
-      ready: async (p) => expect(p.getByLabel('Monday from')).toHaveValue('08:00'),
+      ready: async (p) => {
+        await expect(p.getByLabel('Monday from')).toHaveValue('08:00');
+        // The calendar feed block has read its state (its buttons show then).
+        await expect(p.locator('.oh-feed .form-actions')).toBeVisible();
+      },
       layout: async (p) => expectCleanLayout(p),
     });
 

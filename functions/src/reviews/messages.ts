@@ -12,7 +12,4 @@ export const REVIEW_MESSAGES = {
   alreadyAnswered: 'You have already answered this review',
 } as const;
 
-/** How long after its end a session can be reviewed, and asked about. */
-export const REVIEW_WINDOW_DAYS = 30;
-
-export { REVIEW_LIMITS } from '../shared/reviews';
+export { REVIEW_LIMITS, REVIEW_WINDOW_DAYS } from '../shared/reviews';

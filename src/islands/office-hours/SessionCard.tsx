@@ -72,13 +72,27 @@ export function SessionCard({ booking, viewerId, timeZone, now, busy, ui }: Prop
         </p>
       )}
       {booking.cancelReason && <p className="muted small oh-reason">Reason: {booking.cancelReason}</p>}
+      {booking.rescheduledFrom && (
+        <p className="muted small oh-moved">
+          Moved from{' '}
+          {rangeLabel(booking.rescheduledFrom, new Date(Date.parse(booking.rescheduledFrom) + Date.parse(booking.end) - Date.parse(booking.start)).toISOString(), timeZone)}
+          {booking.rescheduleReason ? `: ${booking.rescheduleReason}` : ''}
+        </p>
+      )}
+      {booking.noShowReason && <p className="muted small oh-reason">Note: {booking.noShowReason}</p>}
       {actions.length > 0 && (
         <div className="form-actions oh-actions">
-          {actions.map((action) => (
-            <button key={action.key} type="button" className={`btn btn-sm btn-${action.variant}`} disabled={busy} onClick={() => action.run(booking, ui)}>
-              {action.label}
-            </button>
-          ))}
+          {actions.map((action) =>
+            action.href ? (
+              <a key={action.key} className={`btn btn-sm btn-${action.variant}`} href={action.href(booking)}>
+                {action.label}
+              </a>
+            ) : (
+              <button key={action.key} type="button" className={`btn btn-sm btn-${action.variant}`} disabled={busy} onClick={() => action.run?.(booking, ui)}>
+                {action.label}
+              </button>
+            ),
+          )}
         </div>
       )}
     </li>

@@ -14,6 +14,8 @@ import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { MediaBaseProvider } from '../ui/media-base';
 import { useNow } from '../ui/use-now';
 import { CancelDialog } from './CancelDialog';
+import { MoveDialog } from './MoveDialog';
+import { NoShowDialog } from './NoShowDialog';
 import { SessionCard } from './SessionCard';
 import type { SessionUi } from './session-actions';
 import './office-hours.css';
@@ -76,6 +78,8 @@ function SessionsScreen({ initial, initialError, viewerId, renderZone, published
   const [zone, setZone] = useState(renderZone);
   const [tab, setTab] = useState<TabKey>(initial && initial.upcoming.length === 0 && initial.toApprove.length > 0 ? 'toApprove' : 'upcoming');
   const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const [moving, setMoving] = useState<Booking | null>(null);
+  const [markingNoShow, setMarkingNoShow] = useState<Booking | null>(null);
   const tabs = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -102,7 +106,10 @@ function SessionsScreen({ initial, initialError, viewerId, renderZone, published
     approve: (booking) => void sessionsActions.approve(booking._id),
     decline: (booking) => void sessionsActions.decline(booking._id),
     askCancel: setCancelling,
+    askMove: setMoving,
+    askNoShow: setMarkingNoShow,
   };
+  const focusTab = () => tabs.current?.querySelector<HTMLElement>('[aria-selected="true"]') ?? null;
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = TABS.findIndex((entry) => entry.key === tab);
@@ -160,15 +167,9 @@ function SessionsScreen({ initial, initialError, viewerId, renderZone, published
             )}
           </div>
         ))}
-        {cancelling && (
-          <CancelDialog
-            key={cancelling._id}
-            booking={cancelling}
-            timeZone={zone}
-            onClosed={() => setCancelling(null)}
-            fallbackFocus={() => tabs.current?.querySelector<HTMLElement>('[aria-selected="true"]') ?? null}
-          />
-        )}
+        {cancelling && <CancelDialog key={cancelling._id} booking={cancelling} timeZone={zone} onClosed={() => setCancelling(null)} fallbackFocus={focusTab} />}
+        {moving && <MoveDialog key={moving._id} booking={moving} timeZone={zone} onClosed={() => setMoving(null)} fallbackFocus={focusTab} />}
+        {markingNoShow && <NoShowDialog key={markingNoShow._id} booking={markingNoShow} timeZone={zone} onClosed={() => setMarkingNoShow(null)} fallbackFocus={focusTab} />}
       </div>
     </MediaBaseProvider>
   );

@@ -19,6 +19,8 @@ const SAVED: OfficeHours = {
   topics: ['Fundraising'],
   meetingLink: 'https://meet.example/helen',
   needsApproval: true,
+  videoRoom: false,
+  suggestedTimeZone: 'Europe/Berlin',
   updatedAt: null,
 };
 const ZONES = ['UTC', 'Europe/Berlin'];
@@ -64,5 +66,18 @@ describe('the availability form', () => {
       meetingLink: 'must be an https:// address',
       topics: 'too long',
     });
+  });
+});
+
+describe('the video room choice', () => {
+  test('sends videoRoom without the own link, and keeps the own link out of the check', () => {
+    const form: HoursForm = { ...toForm(SAVED), videoRoom: true, meetingLink: 'http://not-checked' };
+    expect(checkForm(form, ZONES)).toEqual({});
+    expect(toInput(form).input).toMatchObject({ videoRoom: true, meetingLink: null });
+  });
+
+  test('shows a saved room as the room, not as the own link', () => {
+    const form = toForm({ ...SAVED, videoRoom: true, meetingLink: 'https://meet.jit.si/FounderMesh-abc' });
+    expect(form).toMatchObject({ videoRoom: true, videoRoomLink: 'https://meet.jit.si/FounderMesh-abc', meetingLink: '' });
   });
 });

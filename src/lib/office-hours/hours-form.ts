@@ -28,7 +28,12 @@ export interface HoursForm {
   weeklyCap: string;
   daysOff: string[];
   topics: string[];
+  /** Your own https link (kept while the video room is chosen, sent only without it). */
   meetingLink: string;
+  /** Sessions happen in a video room FounderMesh makes (the API then ignores `meetingLink`). */
+  videoRoom: boolean;
+  /** The generated room's address once saved (null: none yet). */
+  videoRoomLink: string | null;
   needsApproval: boolean;
 }
 
@@ -50,7 +55,9 @@ export function toForm(hours: OfficeHours): HoursForm {
     weeklyCap: hours.weeklyCap === null ? '' : String(hours.weeklyCap),
     daysOff: hours.daysOff,
     topics: hours.topics,
-    meetingLink: hours.meetingLink ?? '',
+    meetingLink: hours.videoRoom ? '' : (hours.meetingLink ?? ''),
+    videoRoom: hours.videoRoom,
+    videoRoomLink: hours.videoRoom ? hours.meetingLink : null,
     needsApproval: hours.needsApproval,
   };
 }
@@ -83,7 +90,8 @@ export function toInput(form: HoursForm): { input: OfficeHoursInput; stretchKeys
       weeklyCap: form.weeklyCap.trim() === '' ? null : Number(form.weeklyCap),
       daysOff: form.daysOff,
       topics: form.topics,
-      meetingLink: link === '' ? null : link,
+      meetingLink: form.videoRoom || link === '' ? null : link,
+      videoRoom: form.videoRoom,
       needsApproval: form.needsApproval,
     },
   };
@@ -119,7 +127,7 @@ export function checkForm(form: HoursForm, zones: readonly string[]): FieldError
   const cap = Number(form.weeklyCap);
   if (form.weeklyCap.trim() !== '' && (!Number.isInteger(cap) || cap < 1 || cap > L.weeklyCap)) errors.weeklyCap = `A whole number from 1 to ${L.weeklyCap}, or empty for no cap.`;
   const link = form.meetingLink.trim();
-  if (link !== '' && !isHttpsLink(link)) errors.meetingLink = 'Must be an https:// address, like https://meet.example/you.';
+  if (!form.videoRoom && link !== '' && !isHttpsLink(link)) errors.meetingLink = 'Must be an https:// address, like https://meet.example/you.';
   return errors;
 }
 

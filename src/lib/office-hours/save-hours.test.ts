@@ -18,6 +18,8 @@ const HOURS: OfficeHours = {
   topics: [],
   meetingLink: null,
   needsApproval: false,
+  videoRoom: false,
+  suggestedTimeZone: 'Europe/Berlin',
   updatedAt: null,
 };
 

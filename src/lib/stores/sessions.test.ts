@@ -54,4 +54,25 @@ describe('$sessions', () => {
     await first;
     expect(store.get().list).toEqual(EMPTY_LIST);
   });
+
+  test('moving a session sends the new start and reason, and a taken time answers its 409 words', async () => {
+    const { session, notify, actions } = setup();
+    session.mockRejectedValueOnce(new AppError('That time was just taken', 409)).mockResolvedValueOnce(EMPTY_LIST);
+    const outcome = await actions.move('b3', '2026-12-01T10:00:00.000Z', 'A clash');
+    expect(session).toHaveBeenNthCalledWith(
+      1,
+      'office-hours/sessions/b3/reschedule',
+      expect.objectContaining({ method: 'POST', body: { start: '2026-12-01T10:00:00.000Z', reason: 'A clash' } }),
+    );
+    expect(outcome).toEqual({ ok: false, message: 'That time was just taken', status: 409 });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  test('marking a no-show sends the note and says so', async () => {
+    const { session, notify, actions } = setup();
+    session.mockResolvedValueOnce({ _id: 'b4', status: 'no_show' }).mockResolvedValueOnce(EMPTY_LIST);
+    expect((await actions.markNoShow('b4', '')).ok).toBe(true);
+    expect(session).toHaveBeenNthCalledWith(1, 'office-hours/sessions/b4/no-show', expect.objectContaining({ method: 'POST', body: { reason: '' } }));
+    expect(notify).toHaveBeenCalledWith('Marked as a no-show', 'success');
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * `$sessions`: the member's office-hours sessions on /sessions (upcoming, requests waiting
  * for their answer as host, past), and the answers they give: approve, decline, cancel with
- * a reason. After any change, here or from the other side (the live `session` event, a
+ * a reason, move to another open time, mark a no-show. After any change, here or from the other side (the live `session` event, a
  * reconnect, the tab shown again), the list is read again from GET /office-hours/sessions:
  * the server decides which section a session belongs to.
  */
@@ -78,6 +78,10 @@ export function createSessionsActions({ store, api, notify }: SessionsDeps) {
     approve: (id: string) => answer(id, () => data(api['office-hours'].sessions[':id'].approve.$post(param(id))), 'Session confirmed'),
     decline: (id: string) => answer(id, () => data(api['office-hours'].sessions[':id'].decline.$post(param(id))), 'Request declined'),
     cancel: (id: string, reason: string) => answer(id, () => data(api['office-hours'].sessions[':id'].cancel.$post({ ...param(id), json: { reason } })), 'Session cancelled'),
+    move: (id: string, start: string, reason: string) =>
+      answer(id, () => data(api['office-hours'].sessions[':id'].reschedule.$post({ ...param(id), json: { start, reason } })), 'Session moved'),
+    markNoShow: (id: string, reason: string) =>
+      answer(id, () => data(api['office-hours'].sessions[':id']['no-show'].$post({ ...param(id), json: { reason } })), 'Marked as a no-show'),
   };
 }
 
