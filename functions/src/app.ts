@@ -31,6 +31,7 @@ import { directoryRoutes } from './directory/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { messageRequestRoutes } from './message-requests/routes';
 import { officeHoursRoutes } from './office-hours/routes';
+import { introductionRoutes } from './matching/intent-routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -101,6 +102,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/upload', uploadRoutes)
     .route('/message-requests', messageRequestRoutes)
     .route('/office-hours', officeHoursRoutes)
+    .route('/matching', introductionRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)

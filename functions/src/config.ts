@@ -22,6 +22,14 @@ export type Config = {
   upcomingBookingsPremium: number;
   /** Minutes before a session's start after which it can no longer be cancelled (BOOKING_CANCEL_CUTOFF_MINUTES, default 60). */
   bookingCancelCutoffMinutes: number;
+  /** New "Interested" a free member may give per week (INTERESTS_PER_WEEK_FREE, default 5). */
+  interestsPerWeekFree: number;
+  /** …and a Premium member (INTERESTS_PER_WEEK_PREMIUM, default 25). */
+  interestsPerWeekPremium: number;
+  /** Minutes an "Interested" or "Not now" can be taken back (INTEREST_UNDO_MINUTES, default 10). */
+  interestUndoMinutes: number;
+  /** Days a "Not now" hides a candidate (NOT_NOW_DAYS, default 90). */
+  notNowDays: number;
 };
 
 const DEFAULT_MESSAGE_REQUEST_ALLOWANCE = 15;
@@ -29,6 +37,10 @@ const DEFAULT_UNREAD_MAIL_DELAY_MINUTES = 60;
 const DEFAULT_UPCOMING_BOOKINGS_FREE = 2;
 const DEFAULT_UPCOMING_BOOKINGS_PREMIUM = 10;
 const DEFAULT_BOOKING_CANCEL_CUTOFF_MINUTES = 60;
+const DEFAULT_INTERESTS_PER_WEEK_FREE = 5;
+const DEFAULT_INTERESTS_PER_WEEK_PREMIUM = 25;
+const DEFAULT_INTEREST_UNDO_MINUTES = 10;
+const DEFAULT_NOT_NOW_DAYS = 90;
 
 /** A whole number of at least 0 from a variable, or the fallback when it is missing or not one. */
 function wholeNumber(raw: string | undefined, fallback: number): number {
@@ -49,6 +61,10 @@ type ConfigVars = {
   UPCOMING_BOOKINGS_FREE?: string;
   UPCOMING_BOOKINGS_PREMIUM?: string;
   BOOKING_CANCEL_CUTOFF_MINUTES?: string;
+  INTERESTS_PER_WEEK_FREE?: string;
+  INTERESTS_PER_WEEK_PREMIUM?: string;
+  INTEREST_UNDO_MINUTES?: string;
+  NOT_NOW_DAYS?: string;
 };
 
 /** Reads the settings from the worker's env, falling back to the documented defaults. */
@@ -65,5 +81,9 @@ export function readConfig(vars: ConfigVars): Config {
     upcomingBookingsFree: wholeNumber(vars.UPCOMING_BOOKINGS_FREE, DEFAULT_UPCOMING_BOOKINGS_FREE),
     upcomingBookingsPremium: wholeNumber(vars.UPCOMING_BOOKINGS_PREMIUM, DEFAULT_UPCOMING_BOOKINGS_PREMIUM),
     bookingCancelCutoffMinutes: wholeNumber(vars.BOOKING_CANCEL_CUTOFF_MINUTES, DEFAULT_BOOKING_CANCEL_CUTOFF_MINUTES),
+    interestsPerWeekFree: wholeNumber(vars.INTERESTS_PER_WEEK_FREE, DEFAULT_INTERESTS_PER_WEEK_FREE),
+    interestsPerWeekPremium: wholeNumber(vars.INTERESTS_PER_WEEK_PREMIUM, DEFAULT_INTERESTS_PER_WEEK_PREMIUM),
+    interestUndoMinutes: wholeNumber(vars.INTEREST_UNDO_MINUTES, DEFAULT_INTEREST_UNDO_MINUTES),
+    notNowDays: wholeNumber(vars.NOT_NOW_DAYS, DEFAULT_NOT_NOW_DAYS),
   };
 }

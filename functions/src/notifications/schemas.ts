@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'message.request_accepted',
   'account.premium',
   'account.changed',
+  'match.made',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

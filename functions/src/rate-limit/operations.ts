@@ -20,6 +20,8 @@ export const OPERATION_LIMITS: Record<string, OperationRule> = {
   'POST /office-hours/sessions/{id}/cancel': { limits: ['bookingChangesByMember'], in: 'office-hours/routes.ts' },
   'POST /office-hours/sessions/{id}/approve': { limits: ['bookingChangesByMember'], in: 'office-hours/routes.ts' },
   'POST /office-hours/sessions/{id}/decline': { limits: ['bookingChangesByMember'], in: 'office-hours/routes.ts' },
+  'POST /matching/intents': { limits: ['matchAnswersByMember'], in: 'matching/intent-routes.ts' },
+  'DELETE /matching/intents/{candidateId}': { limits: ['matchAnswersByMember'], in: 'matching/intent-routes.ts' },
   'POST /users/register': { limits: ['registerByIp', 'registerByEmail'], in: 'auth/service.ts' },
   'POST /auth/user-login': { limits: ['loginFailuresByIp', 'loginFailuresByAccount', 'loginFailuresByIpAndAccount'], in: 'auth/login-throttle.ts' },
   'POST /auth/verify-email': { limits: ['verifyByEmail'], in: 'auth/service.ts' },

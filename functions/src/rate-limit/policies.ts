@@ -56,6 +56,9 @@ export const RATE_LIMITS = {
   // Sessions booked, cancelled, approved or declined (each tells the other side, by mail with a
   // calendar invite): a member books or changes a few a week (office-hours/routes.ts).
   bookingChangesByMember: { limit: 30, windowSeconds: HOUR },
+  // "Interested", "Not now" and their undo on /matching (a match tells both members, by mail
+  // too; "Interested" is also held to the weekly invitations): a deck reviewed quickly, not a script.
+  matchAnswersByMember: { limit: 200, windowSeconds: HOUR },
   // Deletion asked or withdrawn (each mails the member): shared (account-deletion/routes.ts).
   deletionRequestsByMember: { limit: 10, windowSeconds: DAY },
 } as const satisfies Record<string, RateRule>;

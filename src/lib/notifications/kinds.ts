@@ -16,6 +16,7 @@ const NOTIFICATION_KIND_DISPLAY: Readonly<Record<NotificationKind, { label: stri
   'message.request_accepted': { label: 'Request accepted', icon: 'message' },
   'account.premium': { label: 'Premium', icon: 'star' },
   'account.changed': { label: 'Account', icon: 'shield' },
+  'match.made': { label: 'Match', icon: 'people' },
 };
 
 /** The display of a kind; an unknown one (a newer server) reads as a plain notice. */
