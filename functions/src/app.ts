@@ -31,7 +31,7 @@ import { directoryRoutes } from './directory/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { messageRequestRoutes } from './message-requests/routes';
 import { officeHoursRoutes } from './office-hours/routes';
-import { introductionRoutes } from './matching/intent-routes';
+import { introductionRoutes } from './introductions/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';

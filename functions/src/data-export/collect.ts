@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { exportedConversations, type ExportedMessage, type ExportedThread } from './conversation-rows';
 import { exported, type ExportedNotification } from './notification-rows';
+import { introductionMemberIds, introductionRows, type IntroductionRows } from './introduction-rows';
 import {
   advisors,
   attachments,
@@ -19,8 +20,6 @@ import {
   blocks,
   bookings,
   connections,
-  matches,
-  matchIntents,
   consents,
   feedComments,
   feedLikes,
@@ -141,12 +140,6 @@ function memberQueries(db: Db, userId: string) {
       .from(bookings)
       .where(or(eq(bookings.hostId, userId), eq(bookings.guestId, userId)))
       .orderBy(asc(bookings.startsAt)),
-    db.select().from(matchIntents).where(eq(matchIntents.userId, userId)).orderBy(asc(matchIntents.createdAt)),
-    db
-      .select()
-      .from(matches)
-      .where(or(eq(matches.firstId, userId), eq(matches.secondId, userId)))
-      .orderBy(asc(matches.createdAt)),
   ] as const;
 }
 
@@ -194,14 +187,10 @@ export type MemberData = {
   officeHours: Rows[24][number] | null;
   /** Sessions the member hosts or booked, by start. */
   bookings: Rows[25];
-  /** The member's own answers on candidates (matching/intents.ts), oldest first. */
-  matchIntents: Rows[26];
-  /** The member's matches, oldest first. */
-  matches: Rows[27];
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
-};
+} & IntroductionRows;
 
 /** The ids of the other members the rows mention. */
 function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' | 'blockedEitherWay'>): string[] {
@@ -215,8 +204,7 @@ function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' |
     ...rows.viewsOfMe.map((row) => row.viewerId),
     ...rows.viewsByMe.map((row) => row.viewedId),
     ...rows.bookings.flatMap((row) => [row.hostId, row.guestId]),
-    ...rows.matchIntents.map((row) => row.candidateId),
-    ...rows.matches.flatMap((row) => [row.firstId, row.secondId]),
+    ...introductionMemberIds(rows),
   ]);
   ids.delete(userId);
   return [...ids];
@@ -251,8 +239,6 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     consentRows,
     [officeHoursRow],
     bookingRows,
-    matchIntentRows,
-    matchRows,
   ] = (await db.batch(memberQueries(db, userId))) as unknown as Rows;
   if (!user) return null;
   const notificationRows = (await stores.notifications.of(userId).all()).map((row) => exported(userId, row));
@@ -289,8 +275,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     consents: consentRows,
     officeHours: officeHoursRow ?? null,
     bookings: bookingRows,
-    matchIntents: matchIntentRows,
-    matches: matchRows,
+    ...(await introductionRows(db, userId)),
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
   const others = await namesOf(db, mentionedIds(userId, rows));

@@ -1032,7 +1032,7 @@ export type BookingRow = typeof bookings.$inferSelect;
 
 export const matchIntentKinds = ['interested', 'not_now'] as const;
 
-/** A member's "Interested" or "Not now" on a candidate (migration 0045; matching/intents.ts). */
+/** A member's "Interested" or "Not now" on a candidate (migration 0045; introductions/intents.ts). */
 export const matchIntents = sqliteTable(
   'match_intents',
   {

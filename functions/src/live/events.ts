@@ -2,14 +2,14 @@
  * The live events, typed once for the Durable Object, the API code that emits them and
  * the app's socket client (docs/product.md#live-connection): every event the inbox and the
  * notifications send (inbox/live-events.ts, notifications/live-events.ts), the connections'
- * requests count (connections/live-events.ts), introductions' match (matching/live-events.ts) and billing's (subscriptions/live-events.ts). Every event
+ * requests count (connections/live-events.ts), introductions' match (introductions/live-events.ts) and billing's (subscriptions/live-events.ts). Every event
  * goes to every socket of the member (all tabs and devices).
  */
 import type { ConnectionLiveEvents } from '../connections/live-events';
 import type { InboxLiveEvents } from '../inbox/live-events';
 import type { NotificationLiveEvents } from '../notifications/live-events';
 import type { BillingLiveEvents } from '../subscriptions/live-events';
-import type { MatchLiveEvents } from '../matching/live-events';
+import type { MatchLiveEvents } from '../introductions/live-events';
 import type { SessionEndedReason } from '../ports/live';
 
 /** `notification` (docs/product.md#live-connection): a new message has title `New Message` and the thread in `body`. */
@@ -23,7 +23,7 @@ export type LiveEvents = {
   counts: Partial<InboxLiveEvents['counts'] & NotificationLiveEvents['counts'] & ConnectionLiveEvents['counts']>;
   /** The member's subscription or Premium changed (subscriptions/live-events.ts). */
   billing: BillingLiveEvents['billing'];
-  /** Two "Interested" made a match: the introduction as this member sees it (matching/live-events.ts). */
+  /** Two "Interested" made a match: the introduction as this member sees it (introductions/live-events.ts). */
   match: MatchLiveEvents['match'];
   /**
    * The socket's own session is over (deps.ts SessionEndedReason): sent by MemberLive just

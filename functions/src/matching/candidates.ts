@@ -3,7 +3,7 @@
  * type, and members sharing a city, industries, complementary skills or the expertise a
  * founder lacks), each already free of the viewer, anyone connected, asked either way,
  * ignored or blocked either way, of members the viewer answered (Interested, or Not now
- * until it expires: intents.ts) and of co-founders failing the viewer's must-haves.
+ * until it expires: introductions/intents.ts) and of co-founders failing the viewer's must-haves.
  * The scorer then ranks at most a few hundred members, however large the community.
  */
 import { sql, type SQL } from 'drizzle-orm';

@@ -4,7 +4,7 @@
  */
 import { escapeHtml } from '../mail/templates';
 import type { NoticeMail } from '../notifications/deliver';
-import type { Introduction } from './intent-schemas';
+import type { Introduction } from './schemas';
 
 /** The path of an introduction in the app: the matching screen opens it. */
 export const introductionPath = (matchId: string) => `/matching?match=${encodeURIComponent(matchId)}`;

@@ -1,7 +1,7 @@
 /**
  * The introductions routes, mounted at /matching: answer a candidate, undo it, the weekly
  * invitations, who is interested in you, and an introduction. Handlers only translate HTTP
- * to the domain functions (intent-service.ts, interest-queue.ts, introduction.ts).
+ * to the domain functions (service.ts, interest-queue.ts, introduction.ts).
  */
 import { limitPerMember } from '../http/rate-limit-guards';
 import { newRouter } from '../http/context';
@@ -18,8 +18,8 @@ import {
   InterestQueueQuerySchema,
   IntroductionParamSchema,
   IntroductionSchema,
-} from './intent-schemas';
-import { allowanceOf, answerCandidate, undoAnswer } from './intent-service';
+} from './schemas';
+import { allowanceOf, answerCandidate, undoAnswer } from './service';
 import { interestedInYou } from './interest-queue';
 import { introductionFor, matchOf } from './introduction';
 

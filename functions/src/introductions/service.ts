@@ -16,7 +16,7 @@ import type { Account } from '../users/wire';
 import { MATCH_MESSAGES as M } from '../shared/match-messages';
 import { interestAllowance, interestWeek, weeklyLimit, type InterestAllowance } from './allowance';
 import { deleteIntent, interestsSince, intentBetween, writeInterest, writeNotNow } from './intents';
-import type { IntentAnswer, IntentBody } from './intent-schemas';
+import type { IntentAnswer, IntentBody } from './schemas';
 import { introductionsOf } from './introduction';
 import { announceMatch } from './match-announce';
 

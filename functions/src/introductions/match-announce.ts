@@ -12,7 +12,7 @@ import { sendRequestCounts } from '../connections/live-events';
 import { deliver, tellLive } from '../notifications/deliver';
 import { channelFor } from '../push/preferences';
 import { MATCH_MESSAGES as M } from '../shared/match-messages';
-import type { Introduction } from './intent-schemas';
+import type { Introduction } from './schemas';
 import { ensureThread } from '../inbox/threads';
 import type { MatchLiveEvents } from './live-events';
 import { introductionPath, matchMail } from './match-mail';

@@ -13,9 +13,9 @@ import type { ProfileSummary } from '../profiles/schemas';
 import { profileSummaries } from '../search/summaries';
 import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '../shared/profile-vocabulary';
 import { MATCH_MESSAGES as M } from '../shared/match-messages';
-import { loadMatchProfile } from './profiles';
-import { matchScore } from './score';
-import type { Introduction } from './intent-schemas';
+import { loadMatchProfile } from '../matching/profiles';
+import { matchScore } from '../matching/score';
+import type { Introduction } from './schemas';
 
 const labels = (vocabulary: Record<string, string>, keys: readonly string[]) => keys.flatMap((key) => (vocabulary[key] ? [vocabulary[key]] : []));
 

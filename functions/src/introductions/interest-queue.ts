@@ -12,11 +12,11 @@ import { isListed } from '../members/listed';
 import { accountIsPremium } from '../premium/entitlements';
 import { profileSummaries } from '../search/summaries';
 import type { Account } from '../users/wire';
-import { notAnswered } from './candidates';
-import type { InterestedInYou } from './intent-schemas';
-import { loadMatchProfile, MATCH_COLUMNS, type MatchRow, toMatchCandidate } from './profiles';
+import { notAnswered } from '../matching/candidates';
+import type { InterestedInYou } from './schemas';
+import { loadMatchProfile, MATCH_COLUMNS, type MatchRow, toMatchCandidate } from '../matching/profiles';
 import { MEMBER_CARD_JOINS } from '../members/cards';
-import { matchScore } from './score';
+import { matchScore } from '../matching/score';
 
 /** The waiting members of the viewer at `now`, newest first: at most `limit` ids, and how many in all. */
 export async function waitingFor(deps: Pick<Deps, 'db'>, viewerId: string, now: string, limit: number): Promise<{ total: number; rows: { id: string; at: string }[] }> {
