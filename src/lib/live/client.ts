@@ -26,6 +26,7 @@ const EVENT_NAMES = Object.keys({
   read: true,
   counts: true,
   billing: true,
+  match: true,
   'session.ended': true,
 } satisfies Record<LiveEventName, true>) as LiveEventName[];
 

@@ -11,6 +11,7 @@ export interface LiveHandlers {
   read?: LiveHandler<'read'>;
   counts?: LiveHandler<'counts'>;
   billing?: LiveHandler<'billing'>;
+  match?: LiveHandler<'match'>;
   /** After the page session's first connect: what happened between the server render and the socket reached nobody. */
   firstConnect?: () => void;
   /** After each reconnect: what was missed while the socket was down. */

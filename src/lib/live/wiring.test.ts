@@ -35,7 +35,16 @@ function fakeSource() {
 }
 
 const handlersSpy = () =>
-  ({ notification: vi.fn(), thread: vi.fn(), read: vi.fn(), counts: vi.fn(), billing: vi.fn(), firstConnect: vi.fn(), reconnect: vi.fn() }) satisfies Required<LiveHandlers>;
+  ({
+    notification: vi.fn(),
+    thread: vi.fn(),
+    read: vi.fn(),
+    counts: vi.fn(),
+    billing: vi.fn(),
+    match: vi.fn(),
+    firstConnect: vi.fn(),
+    reconnect: vi.fn(),
+  }) satisfies Required<LiveHandlers>;
 
 describe('wireLiveUpdates', () => {
   test('hands every event to each store that follows it, in the order the stores are given', () => {
@@ -72,7 +81,7 @@ describe('wireLiveUpdates', () => {
   test('unsubscribes everything it subscribed', () => {
     const live = fakeSource();
     const stop = wireLiveUpdates(live.source, [handlersSpy(), handlersSpy()]);
-    expect(live.subscriptions()).toBe(14);
+    expect(live.subscriptions()).toBe(16);
     stop();
     expect(live.subscriptions()).toBe(0);
   });

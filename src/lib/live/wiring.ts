@@ -12,6 +12,7 @@ import { bindMessagesBadge } from '../notifications/messages-badge';
 import { renderedNotificationsCount } from '../notifications/badge';
 import { billingLive } from '../stores/billing';
 import { inboxLive } from '../stores/inbox';
+import { introductionsLive } from '../stores/introductions';
 import { requestsLive } from '../stores/message-requests';
 import { notificationsActions, notificationsLive } from '../stores/notifications';
 import { liveClient, type LiveClient } from './client';
@@ -23,13 +24,14 @@ export type LiveSource = Pick<LiveClient, 'on' | 'onConnect' | 'onReconnect'>;
 
 /** Subscribes one store's handlers to `source`; the first-connect handler runs once, then unsubscribes itself. */
 function subscribe(source: LiveSource, handlers: LiveHandlers): Array<() => void> {
-  const { notification, thread, read, counts, billing, firstConnect, reconnect } = handlers;
+  const { notification, thread, read, counts, billing, match, firstConnect, reconnect } = handlers;
   const stops: Array<() => void> = [];
   if (notification) stops.push(source.on('notification', notification));
   if (thread) stops.push(source.on('thread', thread));
   if (read) stops.push(source.on('read', read));
   if (counts) stops.push(source.on('counts', counts));
   if (billing) stops.push(source.on('billing', billing));
+  if (match) stops.push(source.on('match', match));
   if (reconnect) stops.push(source.onReconnect(reconnect));
   if (firstConnect) {
     const stop = source.onConnect(() => {
@@ -66,7 +68,7 @@ let started = false;
 export function startLive(): void {
   if (started || typeof document === 'undefined') return;
   started = true;
-  wireLiveUpdates(liveClient, [notificationsLive, inboxLive, billingLive, requestsLive, requestsCountLive]);
+  wireLiveUpdates(liveClient, [notificationsLive, inboxLive, billingLive, requestsLive, requestsCountLive, introductionsLive]);
   // The figures come before the socket: its first connect refreshes them (see notificationsLive).
   takePageFigures();
   document.addEventListener('astro:page-load', takePageFigures);
