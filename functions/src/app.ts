@@ -36,6 +36,7 @@ import { shareCardRoutes } from './share-cards/routes';
 import { reviewRoutes } from './reviews/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { invitationRoutes } from './invitations/routes';
+import { introductionRoutes } from './introductions/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -110,6 +111,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/office-hours', reviewRoutes)
     .route('/dashboard', dashboardRoutes)
     .route('/invitations', invitationRoutes)
+    .route('/matching', introductionRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)

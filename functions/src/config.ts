@@ -26,6 +26,14 @@ export type Config = {
   invitationsPerWeek: number;
   /** Days an invitation stays open; the same address can be invited again by the same member after it (INVITATION_DAYS, default 14). */
   invitationDays: number;
+  /** New "Interested" a free member may give per week (INTERESTS_PER_WEEK_FREE, default 5). */
+  interestsPerWeekFree: number;
+  /** …and a Premium member (INTERESTS_PER_WEEK_PREMIUM, default 25). */
+  interestsPerWeekPremium: number;
+  /** Minutes an "Interested" or "Not now" can be taken back (INTEREST_UNDO_MINUTES, default 10). */
+  interestUndoMinutes: number;
+  /** Days a "Not now" hides a candidate (NOT_NOW_DAYS, default 90). */
+  notNowDays: number;
 };
 
 const DEFAULT_MESSAGE_REQUEST_ALLOWANCE = 15;
@@ -35,6 +43,10 @@ const DEFAULT_UPCOMING_BOOKINGS_PREMIUM = 10;
 const DEFAULT_BOOKING_CANCEL_CUTOFF_MINUTES = 60;
 const DEFAULT_INVITATIONS_PER_WEEK = 10;
 const DEFAULT_INVITATION_DAYS = 14;
+const DEFAULT_INTERESTS_PER_WEEK_FREE = 5;
+const DEFAULT_INTERESTS_PER_WEEK_PREMIUM = 25;
+const DEFAULT_INTEREST_UNDO_MINUTES = 10;
+const DEFAULT_NOT_NOW_DAYS = 90;
 
 /** A whole number of at least 0 from a variable, or the fallback when it is missing or not one. */
 function wholeNumber(raw: string | undefined, fallback: number): number {
@@ -57,6 +69,10 @@ type ConfigVars = {
   BOOKING_CANCEL_CUTOFF_MINUTES?: string;
   INVITATIONS_PER_WEEK?: string;
   INVITATION_DAYS?: string;
+  INTERESTS_PER_WEEK_FREE?: string;
+  INTERESTS_PER_WEEK_PREMIUM?: string;
+  INTEREST_UNDO_MINUTES?: string;
+  NOT_NOW_DAYS?: string;
 };
 
 /** Reads the settings from the worker's env, falling back to the documented defaults. */
@@ -75,5 +91,9 @@ export function readConfig(vars: ConfigVars): Config {
     bookingCancelCutoffMinutes: wholeNumber(vars.BOOKING_CANCEL_CUTOFF_MINUTES, DEFAULT_BOOKING_CANCEL_CUTOFF_MINUTES),
     invitationsPerWeek: wholeNumber(vars.INVITATIONS_PER_WEEK, DEFAULT_INVITATIONS_PER_WEEK),
     invitationDays: Math.max(1, wholeNumber(vars.INVITATION_DAYS, DEFAULT_INVITATION_DAYS)),
+    interestsPerWeekFree: wholeNumber(vars.INTERESTS_PER_WEEK_FREE, DEFAULT_INTERESTS_PER_WEEK_FREE),
+    interestsPerWeekPremium: wholeNumber(vars.INTERESTS_PER_WEEK_PREMIUM, DEFAULT_INTERESTS_PER_WEEK_PREMIUM),
+    interestUndoMinutes: wholeNumber(vars.INTEREST_UNDO_MINUTES, DEFAULT_INTEREST_UNDO_MINUTES),
+    notNowDays: wholeNumber(vars.NOT_NOW_DAYS, DEFAULT_NOT_NOW_DAYS),
   };
 }

@@ -24,16 +24,14 @@ const LOOKING_FOUNDER = {
 };
 
 test.describe('matching', () => {
-  test('a founder reviews co-founder matches with the keyboard: score, reasons, skip kept on reload, connect with a note (then under Sent)', async ({
-    browser,
-    extraHTTPHeaders,
-  }) => {
+  test('a founder reviews co-founder matches with the keyboard: score, reasons, Not now and Interested kept on the server, undo', async ({ browser, extraHTTPHeaders }) => {
     test.setTimeout(90_000);
     const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
     const mira = await newMember(stack, { firstName: 'Mira', memberType: 'founder', profile: LOOKING_FOUNDER });
     const { page } = mira;
     await open(page, '/matching');
     await expect(page.getByRole('link', { name: 'Co-founders' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText(/^5 of 5 invitations left this week · renew /)).toBeVisible();
 
     // The suggestion under review: who, how well, and why.
     // biome-ignore lint/performance/useDomNodeTextContent: the name as shown, which the buttons' accessible names repeat
@@ -44,34 +42,34 @@ test.describe('matching', () => {
     await expect(card(page).locator('.match-reasons li').first()).toHaveText(/\w/);
     await expect(card(page).getByRole('link', { name: `View profile of ${first}` })).toHaveAttribute('href', /^\/founder\//);
 
-    // Skip with the keyboard: the next suggestion comes up and takes the focus.
+    // Not now with the keyboard: the next suggestion comes up and takes the focus.
     await card(page)
-      .getByRole('button', { name: `Skip ${first}` })
+      .getByRole('button', { name: `Not now for ${first}` })
       .focus();
     await page.keyboard.press('Enter');
     await expect(reviewed(page)).not.toHaveText(first);
+    await expect(page.locator('.match-undo')).toContainText(`Not now for ${first}`);
     // biome-ignore lint/performance/useDomNodeTextContent: the name as shown, which the buttons' accessible names repeat
     const second = await reviewed(page).innerText();
     await expect(reviewed(page)).toBeFocused();
 
-    // The skip lasts for the session.
+    // The answer is the server's: it lasts a reload.
     await page.reload();
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await expect(reviewed(page)).toHaveText(second);
 
-    // Connect with a note: sending, then a toast, and the next suggestion.
-    await card(page).getByRole('button', { name: 'Add a note' }).click();
-    await page.getByLabel(`Note to ${second} (optional)`).fill('Hello <b>there</b>, shall we talk?');
+    // I says Interested; U takes it back and the card returns; I again.
+    await page.keyboard.press('i');
+    await expect(page.locator('.match-undo')).toContainText(`You’re interested in ${second}.`);
+    await expect(page.getByText(/^4 of 5 invitations left this week/)).toBeVisible();
+    await page.keyboard.press('u');
+    await expect(reviewed(page)).toHaveText(second);
+    await expect(page.getByText(/^5 of 5 invitations left this week/)).toBeVisible();
     await card(page)
-      .getByRole('button', { name: `Connect with ${second}` })
+      .getByRole('button', { name: `Interested in ${second}` })
       .click();
-    await expect(page.locator('.toast').filter({ hasText: `Request sent to ${second}.` })).toBeVisible();
     await expect(reviewed(page)).not.toHaveText(second);
 
-    // The request waits under Sent, and the member is no longer suggested.
-    await open(page, '/connections?tab=sent');
-    const sent = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: second }) });
-    await expect(sent.getByText('Hello <b>there</b>, shall we talk?')).toBeVisible();
     await open(page, '/matching');
     await expect(card(page).or(page.locator('.match-empty'))).toBeVisible();
     await expect(page.locator('.match-deck').getByText(second, { exact: true })).toHaveCount(0);

@@ -164,6 +164,14 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
       VALUES (${newId()}, ${inviterId}, ${email}, ${newId()}, ${at}, ${inTwoWeeks}, ${inviteeId}, ${inviteeId ? at : null})`);
   }
 
+  // Introductions: the member's answers both ways and a match with the friend.
+  await database().run(sql`INSERT INTO match_intents (user_id, candidate_id, kind, created_at, expires_at) VALUES
+    (${member.user.id}, ${friend.user.id}, 'interested', ${at}, NULL), (${friend.user.id}, ${member.user.id}, 'interested', ${at}, NULL),
+    (${stranger.user.id}, ${member.user.id}, 'not_now', ${at}, '2099-01-01T00:00:00.000Z')`);
+  await database().run(
+    sql`INSERT INTO matches (id, pair_key, first_id, second_id, connection_id, created_at) VALUES (${newId()}, ${`${member.user.id}:${friend.user.id}`}, ${friend.user.id}, ${member.user.id}, NULL, ${at})`,
+  );
+
   const [postRow] = await database().select().from(feedPosts).where(eq(feedPosts.id, own._id));
   const mediaKeys = (await database().all<{ key: string }>(sql`SELECT r2_key AS key FROM feed_post_media WHERE post_id = ${own._id}`)).map((row) => row.key);
   return { member, ownPost: postRow!, friendPost, strangerComment, threadId, fromMember, fromFriend, friendsFile, friendsFileKey, keys: [avatar, banner, fileKey, ...mediaKeys] };

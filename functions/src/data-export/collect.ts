@@ -14,6 +14,7 @@ import { exportedConversations, type ExportedMessage, type ExportedThread } from
 import { exported, type ExportedNotification } from './notification-rows';
 import { reviewRowsQuery } from './review-rows';
 import { invitationsAbout } from '../invitations/store';
+import { introductionMemberIds, introductionRows, type IntroductionRows } from './introduction-rows';
 import {
   advisors,
   attachments,
@@ -202,7 +203,7 @@ export type MemberData = {
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
-};
+} & IntroductionRows;
 
 /** The ids of the other members the rows mention. */
 function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' | 'blockedEitherWay'>): string[] {
@@ -218,6 +219,7 @@ function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' |
     ...rows.bookings.flatMap((row) => [row.hostId, row.guestId]),
     ...rows.sessionReviews.map((row) => row.hostId),
     ...rows.invitations.flatMap((row) => [row.inviterId, row.inviteeId].filter((id): id is string => id !== null)),
+    ...introductionMemberIds(rows),
   ]);
   ids.delete(userId);
   return [...ids];
@@ -294,6 +296,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     calendarFeed: calendarFeed ?? null,
     sessionReviews: reviewRows,
     invitations: invitationRows,
+    ...(await introductionRows(db, userId)),
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
   const others = await namesOf(db, mentionedIds(userId, rows));

@@ -169,6 +169,7 @@ const BODY_OF_KIND: Record<NotificationKind, 'kept' | 'left out'> = {
   'session.reminder': 'left out',
   'session.no_show': 'left out',
   'invitation.joined': 'kept',
+  'match.made': 'kept',
 };
 
 const keepsBody = (kind: string) => Object.hasOwn(BODY_OF_KIND, kind) && BODY_OF_KIND[kind as NotificationKind] === 'kept';
@@ -289,6 +290,18 @@ function invitationsDocument(data: MemberData) {
   };
 }
 
+/**
+ * The member's introductions: their own answers on candidates and their matches. Who said
+ * Interested in the member is the other member's choice and stays out (free members never see it either).
+ */
+function introductionsDocument(data: MemberData) {
+  const me = data.user.id;
+  return {
+    answers: data.matchIntents.map((row) => ({ member: named(data, row.candidateId), answer: row.kind, at: row.createdAt, hiddenUntil: row.expiresAt })),
+    matches: data.matches.map((row) => ({ id: row.id, with: named(data, row.firstId === me ? row.secondId : row.firstId), matchedAt: row.createdAt })),
+  };
+}
+
 /** The JSON documents of the archive, in the order they are written. */
 export function documentsOf(data: MemberData, context: DocumentContext): ExportDocument[] {
   return [
@@ -306,5 +319,6 @@ export function documentsOf(data: MemberData, context: DocumentContext): ExportD
     { path: 'consents.json', content: data.consents.map(({ id: _id, userId: _me, ...consent }) => consent) },
     { path: 'sessions.json', content: sessionsDocument(data) },
     { path: 'invitations.json', content: invitationsDocument(data) },
+    { path: 'introductions.json', content: introductionsDocument(data) },
   ];
 }

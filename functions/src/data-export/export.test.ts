@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, get, post, signedInMember } from '../../test/api';
@@ -46,6 +46,8 @@ describe('GET /auth/data-export', () => {
   let picture: Uint8Array;
   let sentFileId: string;
   let postMediaId: string;
+  let cleoId: string;
+  let danId: string;
 
   beforeAll(async () => {
     const pair = await connectedPair();
@@ -55,6 +57,7 @@ describe('GET /auth/data-export', () => {
       signedInMember({ firstName: 'Cleo', lastName: `Private ${suffix}` }),
       signedInMember({ firstName: 'Dan', lastName: `Named ${suffix}` }),
     ]);
+    [cleoId, danId] = [cleo.user.id, dan.user.id];
     picture = await givePicture(ada);
 
     const adaPost = await newPost(ada, { text: `Ada's launch post ${suffix}`, media: await pngFile(4, 4, 'launch.png'), mediaAlt: 'A launch chart' });
@@ -70,6 +73,13 @@ describe('GET /auth/data-export', () => {
     await sendText(bob, ada, `Bob's private words ${suffix}`);
 
     const at = new Date().toISOString();
+    // Ada said Not now to Dan and matched with Bob; Cleo is interested in Ada (her choice, not in Ada's archive).
+    await db(env).run(sql`INSERT INTO match_intents (user_id, candidate_id, kind, created_at, expires_at) VALUES
+      (${ada.user.id}, ${dan.user.id}, 'not_now', ${at}, '2099-01-01T00:00:00.000Z'), (${ada.user.id}, ${bob.user.id}, 'interested', ${at}, NULL),
+      (${bob.user.id}, ${ada.user.id}, 'interested', ${at}, NULL), (${cleo.user.id}, ${ada.user.id}, 'interested', ${at}, NULL)`);
+    await db(env).run(
+      sql`INSERT INTO matches (id, pair_key, first_id, second_id, connection_id, created_at) VALUES (${newId()}, ${`${ada.user.id}:${bob.user.id}:${suffix}`}, ${ada.user.id}, ${bob.user.id}, NULL, ${at})`,
+    );
     // Views go to both members' profile-view objects (Cleo browses privately).
     const viewDeps = buildDeps(env);
     await recordView(viewDeps, { id: cleo.user.id, privateBrowsing: true }, ada.user.id);
@@ -169,6 +179,7 @@ describe('GET /auth/data-export', () => {
       'subscription',
       'sessions',
       'invitations',
+      'introductions',
     ];
     for (const name of documents) expect(Object.keys(files)).toContain(`${name}.json`);
     expect(strFromU8(files['README.txt']!)).toContain('Messages other members wrote to you are theirs');
@@ -265,6 +276,19 @@ describe('GET /auth/data-export', () => {
     );
     expect(invitedBy).toEqual({ member: { id: expect.any(String), name: `Dan Named ${suffix}` }, joinedAt: expect.any(String) });
     expect(allText(files)).not.toContain('tokenHash');
+  });
+
+  it('has her own answers on candidates and her matches, not who is interested in her', () => {
+    const { answers, matches } = json(files, 'introductions.json');
+    expect(answers).toHaveLength(2);
+    expect(answers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ member: expect.objectContaining({ id: danId }), answer: 'not_now', hiddenUntil: '2099-01-01T00:00:00.000Z' }),
+        expect.objectContaining({ member: expect.objectContaining({ id: bob.user.id }), answer: 'interested', hiddenUntil: null }),
+      ]),
+    );
+    expect(matches).toEqual([expect.objectContaining({ with: expect.objectContaining({ id: bob.user.id }), matchedAt: expect.any(String) })]);
+    expect(JSON.stringify(json(files, 'introductions.json'))).not.toContain(cleoId);
   });
 
   it('names the viewers of her profile except one who browses privately', () => {

@@ -1107,3 +1107,48 @@ export const invitations = sqliteTable(
 );
 
 export type InvitationRow = typeof invitations.$inferSelect;
+export const matchIntentKinds = ['interested', 'not_now'] as const;
+
+/** A member's "Interested" or "Not now" on a candidate (migration 0045; introductions/intents.ts). */
+export const matchIntents = sqliteTable(
+  'match_intents',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    candidateId: text('candidate_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: matchIntentKinds }).notNull(),
+    createdAt: text('created_at').notNull(),
+    /** "Not now" only: when the candidate may be suggested again. */
+    expiresAt: text('expires_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.candidateId] }),
+    index('match_intents_candidate').on(table.candidateId, table.createdAt).where(sql`kind = 'interested'`),
+    index('match_intents_sent').on(table.userId, table.createdAt).where(sql`kind = 'interested'`),
+  ],
+);
+
+export type MatchIntentRow = typeof matchIntents.$inferSelect;
+
+/** Two members both interested: one row per pair, made by the second "Interested" (migration 0045). */
+export const matches = sqliteTable(
+  'matches',
+  {
+    id: text('id').primaryKey(),
+    pairKey: text('pair_key').notNull().unique(),
+    firstId: text('first_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secondId: text('second_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id'),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('matches_first').on(table.firstId, table.createdAt), index('matches_second').on(table.secondId, table.createdAt)],
+);
+
+export type MatchRowStored = typeof matches.$inferSelect;

@@ -2,8 +2,9 @@
  * The live events, typed once for the Durable Object, the API code that emits them and
  * the app's socket client (docs/product.md#live-connection): every event the inbox and the
  * notifications send (inbox/live-events.ts, notifications/live-events.ts), the connections'
- * requests count (connections/live-events.ts), billing's (subscriptions/live-events.ts) and office
- * hours' session changes (office-hours/live-events.ts). Every event
+ * requests count (connections/live-events.ts), billing's (subscriptions/live-events.ts) office
+ * hours' session changes (office-hours/live-events.ts) and introductions' match
+ * (introductions/live-events.ts). Every event
  * goes to every socket of the member (all tabs and devices).
  */
 import type { ConnectionLiveEvents } from '../connections/live-events';
@@ -11,6 +12,7 @@ import type { InboxLiveEvents } from '../inbox/live-events';
 import type { NotificationLiveEvents } from '../notifications/live-events';
 import type { BillingLiveEvents } from '../subscriptions/live-events';
 import type { SessionLiveEvents } from '../office-hours/live-events';
+import type { MatchLiveEvents } from '../introductions/live-events';
 import type { SessionEndedReason } from '../ports/live';
 
 /** `notification` (docs/product.md#live-connection): a new message has title `New Message` and the thread in `body`. */
@@ -26,6 +28,8 @@ export type LiveEvents = {
   billing: BillingLiveEvents['billing'];
   /** An office-hours session changed: the booking as both sides' session lists show it (office-hours/live-events.ts). */
   session: SessionLiveEvents['session'];
+  /** Two "Interested" made a match: the introduction as this member sees it (introductions/live-events.ts). */
+  match: MatchLiveEvents['match'];
   /**
    * The socket's own session is over (deps.ts SessionEndedReason): sent by MemberLive just
    * before it ends the namespace (`41`) and closes the socket, never through `emit`.

@@ -2,7 +2,8 @@
  * The members worth scoring for a viewer: a few bounded pools (the newest members of the
  * type, and members sharing a city, industries, complementary skills or the expertise a
  * founder lacks), each already free of the viewer, anyone connected, asked either way,
- * ignored or blocked either way, and of co-founders failing the viewer's must-haves.
+ * ignored or blocked either way, of members the viewer answered (Interested, or Not now
+ * until it expires: introductions/intents.ts) and of co-founders failing the viewer's must-haves.
  * The scorer then ranks at most a few hundred members, however large the community.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -67,12 +68,18 @@ function poolsFor(viewer: MatchProfile, memberType: MemberType): { pools: Pool[]
   return { pools: pools([cityFacet(founder.cityId), listFacet('industry', founder.industries), complementary], POOL_SIZE), facets: mustHaveFacets(founder) };
 }
 
-/** The candidates of `memberType` for the viewer, read in one query (at most a few hundred). */
-export async function matchCandidates(deps: Pick<Deps, 'db'>, viewer: MatchProfile, viewerId: string, memberType: MemberType): Promise<MatchCandidate[]> {
+/** `id` has no answer of the viewer's in force: no "Interested", no "Not now" before `now` + its months (SQL). */
+export function notAnswered(id: SQL, viewerId: string, now: string): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM match_intents answered WHERE answered.user_id = ${viewerId} AND answered.candidate_id = ${id} AND (answered.kind = 'interested' OR answered.expires_at > ${now}))`;
+}
+
+/** The candidates of `memberType` for the viewer at `now`, read in one query (at most a few hundred). */
+export async function matchCandidates(deps: Pick<Deps, 'db'>, viewer: MatchProfile, viewerId: string, memberType: MemberType, now: Date): Promise<MatchCandidate[]> {
   const { pools, facets } = poolsFor(viewer, memberType);
   // A must-have no one can meet (same city, but the viewer has none) leaves no candidate.
   if (facets.some((facet) => facet.values.length === 0)) return [];
-  const conditions = (id: SQL) => facets.map((facet) => probe(facet, id));
+  const at = now.toISOString();
+  const conditions = (id: SQL) => [...facets.map((facet) => probe(facet, id)), notAnswered(id, viewerId, at)];
   const ids = sql.join(
     pools.map((pool) => sql`SELECT id FROM (${poolIds(viewerId, memberType, pool, conditions)})`),
     sql` UNION `,

@@ -17,6 +17,8 @@ export const PREFERENCE_OF: Partial<Record<NotificationKind, PreferenceKind>> = 
   'message.request_accepted': 'messageRequests',
   'connection.requested': 'connectionRequests',
   'connection.accepted': 'connectionAccepted',
+  // A match connects the two: it follows the connectionAccepted preference (no kind of its own yet).
+  'match.made': 'connectionAccepted',
   'post.mentioned': 'mentions',
   'comment.mentioned': 'mentions',
   'post.commented': 'replies',

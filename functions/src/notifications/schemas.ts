@@ -32,6 +32,7 @@ export const NOTIFICATION_KINDS = [
   'session.reminder',
   'session.no_show',
   'invitation.joined',
+  'match.made',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -27,6 +27,8 @@ export const OPERATION_LIMITS: Record<string, OperationRule> = {
   'POST /office-hours/sessions/{id}/reschedule': { limits: ['bookingChangesByMember'], in: 'office-hours/routes.ts' },
   'POST /office-hours/sessions/{id}/no-show': { limits: ['bookingChangesByMember'], in: 'office-hours/routes.ts' },
   'POST /invitations': { limits: ['invitationsByMember'], in: 'invitations/routes.ts' },
+  'POST /matching/intents': { limits: ['matchAnswersByMember'], in: 'introductions/routes.ts' },
+  'DELETE /matching/intents/{candidateId}': { limits: ['matchAnswersByMember'], in: 'introductions/routes.ts' },
   'POST /users/register': { limits: ['registerByIp', 'registerByEmail'], in: 'auth/service.ts' },
   'POST /auth/user-login': { limits: ['loginFailuresByIp', 'loginFailuresByAccount', 'loginFailuresByIpAndAccount'], in: 'auth/login-throttle.ts' },
   'POST /auth/verify-email': { limits: ['verifyByEmail'], in: 'auth/service.ts' },

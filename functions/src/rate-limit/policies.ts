@@ -65,6 +65,9 @@ export const RATE_LIMITS = {
   // Invitations asked for (invitations/routes.ts), refused ones too: the weekly allowance
   // (INVITATIONS_PER_WEEK) counts those sent; this holds a script probing which addresses are members'.
   invitationsByMember: { limit: 30, windowSeconds: HOUR },
+  // "Interested", "Not now" and their undo on /matching (a match tells both members, by mail
+  // too; "Interested" is also held to the weekly invitations): a deck reviewed quickly, not a script.
+  matchAnswersByMember: { limit: 200, windowSeconds: HOUR },
   // Deletion asked or withdrawn (each mails the member): shared (account-deletion/routes.ts).
   deletionRequestsByMember: { limit: 10, windowSeconds: DAY },
 } as const satisfies Record<string, RateRule>;

@@ -1,25 +1,22 @@
 /**
  * The suggestion under review on /matching: who they are, how well they match (a meter
- * and "87% match"), why, and the two decisions: Connect (with an optional note) or Skip.
+ * and "87% match"), why, and the two answers: Interested or Not now (keys I and N).
  */
 import type { Match } from '@api/profiles/schemas';
-import { forwardRef, useId, useState } from 'react';
+import { forwardRef, useId } from 'react';
 import { avatarUrl, nameInitials } from '../../lib/members/display';
 import { profilePath } from '../../lib/members/paths';
-import { NOTE_MAX } from '../../lib/connections/limits';
 import { commitmentLabel, helpLabels, industryLabels, labelsOf, matchPercent, reasonSentence, skillVocabulary } from '../../lib/search/labels';
-import { overLimitReason } from '../../lib/text/limits';
-import { CharacterCount } from '../ui/CharacterCount';
 import { useMediaBase } from '../ui/media-base';
 
 interface Props {
   match: Match;
-  /** A request to this member is on its way. */
+  /** An answer about this member is on its way. */
   sending: boolean;
-  /** Another member's request is on its way: decisions wait. */
+  /** Another answer is on its way: decisions wait. */
   busy: boolean;
-  onConnect: (note: string) => void;
-  onSkip: () => void;
+  onInterested: () => void;
+  onNotNow: () => void;
 }
 
 /** A member's picture, or their initials on a tinted disc. */
@@ -48,14 +45,9 @@ function factsOf(member: Match['member']): string[] {
   return facts.filter((fact): fact is string => Boolean(fact));
 }
 
-export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCard({ match, sending, busy, onConnect, onSkip }, headingRef) {
+export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCard({ match, sending, busy, onInterested, onNotNow }, headingRef) {
   const { member } = match;
   const id = useId().replace(/:/g, '');
-  const [noteOpen, setNoteOpen] = useState(false);
-  const [note, setNote] = useState('');
-  // A note over the limit is kept and refused with the reason, never cut.
-  const noteTooLong = overLimitReason('note', note.trim().length, NOTE_MAX);
-  const [refused, setRefused] = useState<string | null>(null);
   const percent = matchPercent(match.score);
   const skills = labelsOf(skillVocabulary(member.memberType), member.skills);
   const industries = industryLabels(member.industries);
@@ -114,56 +106,27 @@ export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCar
         </ul>
       )}
 
-      {noteOpen && (
-        <div className="field match-note">
-          <label htmlFor={`${id}-note`}>Note to {member.name} (optional)</label>
-          <textarea
-            id={`${id}-note`}
-            value={note}
-            rows={3}
-            onChange={(event) => {
-              setNote(event.target.value);
-              setRefused(null);
-            }}
-            aria-invalid={noteTooLong ? true : undefined}
-            aria-describedby={`${id}-count`}
-            autoFocus
-          />
-          <CharacterCount id={`${id}-count`} length={note.trim().length} max={NOTE_MAX} />
-          {refused && (
-            <p className="field-error" role="alert">
-              {refused}
-            </p>
-          )}
-        </div>
-      )}
-
       <div className="match-actions">
-        <button type="button" className="btn btn-secondary" onClick={onSkip} disabled={busy}>
-          Skip<span className="visually-hidden"> {member.name}</span>
+        <button type="button" className="btn btn-secondary" onClick={onNotNow} disabled={busy} aria-keyshortcuts="N">
+          Not now<span className="visually-hidden"> for {member.name}</span>
+          <span className="key-hint" aria-hidden="true">
+            <kbd>N</kbd>
+          </span>
         </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => (noteTooLong ? setRefused(noteTooLong) : onConnect(note))}
-          disabled={busy}
-          aria-busy={sending || undefined}
-        >
+        <button type="button" className="btn btn-primary" onClick={onInterested} disabled={busy} aria-busy={sending || undefined} aria-keyshortcuts="I">
           {sending ? (
             <>
-              Sending<span className="visually-hidden"> a request to {member.name}</span>…
+              Sending<span className="visually-hidden"> your interest in {member.name}</span>…
             </>
           ) : (
             <>
-              Connect<span className="visually-hidden"> with {member.name}</span>
+              Interested<span className="visually-hidden"> in {member.name}</span>
+              <span className="key-hint" aria-hidden="true">
+                <kbd>I</kbd>
+              </span>
             </>
           )}
         </button>
-        {!noteOpen && (
-          <button type="button" className="btn btn-ghost" onClick={() => setNoteOpen(true)} disabled={busy}>
-            Add a note
-          </button>
-        )}
         <a className="link small match-profile-link" href={profileHref(member)}>
           View profile<span className="visually-hidden"> of {member.name}</span>
         </a>

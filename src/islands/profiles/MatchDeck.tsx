@@ -1,17 +1,20 @@
 /**
  * The matching screen's island: one section's suggestions (co-founders, advisors, or the
- * founders an advisor could help), reviewed one at a time — Connect or Skip — with the
- * rest listed below ("Up next"). Starts from the page the server rendered; asks for more
- * before running out; skips last for the browser session.
+ * founders an advisor could help), reviewed one at a time — Interested or Not now, with the
+ * keys I and N, and Undo (U) for a while after — with the rest listed below ("Up next") and
+ * the week's invitations above. Starts from the page the server rendered; asks for more
+ * before running out. Answers are stored on the server (docs/product.md "Introductions").
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Match } from '@api/profiles/schemas';
 import type { MemberType } from '@api/users/schemas';
 import { api } from '../../lib/api/client';
 import { queueOf, readSkipped } from '../../lib/search/match-deck';
 import { createDeckStore, createMatchDeck, deckFromInitial, type InitialMatches } from '../../lib/search/match-store';
 import { matchPercent, reasonSentence } from '../../lib/search/labels';
-import { connectionsActions } from '../../lib/stores/connections';
+import { $allowance, $lastAnswer, introductionsActions } from '../../lib/stores/introductions';
+import { renewsOn } from '../../lib/search/introductions';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { MediaBaseProvider } from '../ui/media-base';
 import { MatchAvatar, MatchCard, profileHref } from './MatchCard';
@@ -47,12 +50,17 @@ function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
         store,
         memberType,
         api,
-        connect: (member, note) => connectionsActions.connect(member, note),
+        connect: (member) => introductionsActions.answer(member, 'interested'),
         storage: sessionStore(),
       }),
     [store, memberType],
   );
   const state = useStore(store);
+  const allowance = useStore($allowance);
+  const lastAnswer = useStore($lastAnswer);
+  // The answered suggestion an Undo puts back.
+  const answered = useRef<Match | null>(null);
+  const [undoing, setUndoing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const doneHeading = useRef<HTMLHeadingElement>(null);
   // After a decision, focus goes to what comes next, so keyboard users carry on from there.
@@ -61,7 +69,16 @@ function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
   useEffect(() => {
     store.set({ ...store.get(), skipped: readSkipped(sessionStore()) });
     deck.topUp();
+    void introductionsActions.loadAllowance();
   }, [store, deck]);
+
+  // The undo offer ends with its window.
+  useEffect(() => {
+    if (!lastAnswer) return;
+    const left = Date.parse(lastAnswer.undoUntil) - Date.now();
+    const timer = setTimeout(() => $lastAnswer.set(null), Math.max(0, left));
+    return () => clearTimeout(timer);
+  }, [lastAnswer]);
 
   const queue = queueOf(state.matches, state.skipped);
   const current = queue[0];
@@ -72,16 +89,71 @@ function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
     if (moved > 0) (heading.current ?? doneHeading.current)?.focus();
   }, [moved, current?.member._id]);
 
-  /** Runs a decision; unless it failed (a refused request keeps the card), focus follows the next card. */
+  /** Runs a decision; unless it failed (a refused answer keeps the card), focus follows the next card. */
   const decide = (action: () => unknown) => {
     void Promise.resolve(action()).then((result) => {
       if (result !== false) setMoved((count) => count + 1);
     });
   };
 
+  const interested = (match: Match) => {
+    answered.current = match;
+    decide(() => deck.connectTo(match));
+  };
+  const notNow = (match: Match) => {
+    answered.current = match;
+    decide(async () => {
+      if (!(await introductionsActions.answer(match.member, 'not_now'))) return false;
+      deck.skip(match);
+      return true;
+    });
+  };
+  const undo = async () => {
+    if (undoing) return;
+    setUndoing(true);
+    const member = await introductionsActions.undo();
+    setUndoing(false);
+    const match = answered.current;
+    if (member && match?.member._id === member._id) {
+      deck.restore(match);
+      setMoved((count) => count + 1);
+    }
+  };
+
+  // Keys: I and N answer the suggestion under review, U undoes (not while typing or in a dialog).
+  const keys = useRef({ current, interested, notNow, undo, busy: false, canUndo: false });
+  keys.current = { current, interested, notNow, undo, busy: state.sending !== null, canUndo: lastAnswer !== null };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], dialog')) return;
+      const now = keys.current;
+      const key = event.key.toLowerCase();
+      if (key === 'u' && now.canUndo) void now.undo();
+      else if (now.current && !now.busy && key === 'i') now.interested(now.current);
+      else if (now.current && !now.busy && key === 'n') now.notNow(now.current);
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
   return (
     <MediaBaseProvider base={mediaBaseUrl}>
       <div className="match-deck">
+        {allowance && (
+          <p className="match-allowance muted small">
+            <strong>{allowance.remaining}</strong> of {allowance.limit} invitations left this week · renew {renewsOn(allowance.renewsAt)}
+            {!allowance.premium && allowance.remaining === 0 && (
+              <>
+                {' '}
+                · <a href="/premium">Premium members get more</a>
+              </>
+            )}
+          </p>
+        )}
         {state.error && (
           <div className="alert alert-error match-error" role="alert">
             <p>We couldn’t load suggestions: {state.error}</p>
@@ -98,8 +170,8 @@ function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
             match={current}
             sending={state.sending === current.member._id}
             busy={state.sending !== null}
-            onConnect={(note) => decide(() => deck.connectTo(current, note))}
-            onSkip={() => decide(() => deck.skip(current))}
+            onInterested={() => interested(current)}
+            onNotNow={() => notNow(current)}
           />
         ) : state.loading ? (
           <p className="match-loading" role="status">
@@ -114,7 +186,7 @@ function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
                 </h2>
                 <p className="muted">
                   You skipped {skippedHere} {skippedHere === 1 ? 'suggestion' : 'suggestions'} this session
-                  {state.sent > 0 ? ` and sent ${state.sent} ${state.sent === 1 ? 'request' : 'requests'}` : ''}.
+                  {state.sent > 0 ? ` and said Interested to ${state.sent} ${state.sent === 1 ? 'member' : 'members'}` : ''}.
                 </p>
                 <button type="button" className="btn btn-secondary" onClick={() => deck.restoreSkipped()}>
                   Show skipped suggestions again
@@ -125,7 +197,9 @@ function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
                 <h2 ref={doneHeading} tabIndex={-1}>
                   {state.sent > 0 ? 'That’s everyone for now' : empty.title}
                 </h2>
-                <p className="muted">{state.sent > 0 ? 'New suggestions appear as members join and update their profiles.' : empty.text}</p>
+                <p className="muted">
+                  {state.sent > 0 ? 'When someone you are interested in says Interested too, it’s a match: you will hear it here, by push and by mail.' : empty.text}
+                </p>
                 {state.sent === 0 && (
                   <a className="btn btn-primary" href={empty.action.href}>
                     {empty.action.label}
@@ -169,6 +243,17 @@ function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
               </p>
             )}
           </section>
+        )}
+        {lastAnswer && (
+          <div className="match-undo" role="status">
+            <p>{lastAnswer.kind === 'interested' ? `You’re interested in ${lastAnswer.member.name}.` : `Not now for ${lastAnswer.member.name}: hidden for a few months.`}</p>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void undo()} disabled={undoing} aria-keyshortcuts="U">
+              Undo<span className="visually-hidden"> your answer about {lastAnswer.member.name}</span>
+              <span className="key-hint" aria-hidden="true">
+                <kbd>U</kbd>
+              </span>
+            </button>
+          </div>
         )}
       </div>
     </MediaBaseProvider>

@@ -27,6 +27,7 @@ const EVENT_NAMES = Object.keys({
   counts: true,
   billing: true,
   session: true,
+  match: true,
   'session.ended': true,
 } satisfies Record<LiveEventName, true>) as LiveEventName[];
 

@@ -13,6 +13,7 @@ export interface LiveHandlers {
   billing?: LiveHandler<'billing'>;
   /** An office-hours session changed (functions/src/office-hours/live-events.ts). */
   session?: LiveHandler<'session'>;
+  match?: LiveHandler<'match'>;
   /** After the page session's first connect: what happened between the server render and the socket reached nobody. */
   firstConnect?: () => void;
   /** After each reconnect: what was missed while the socket was down. */

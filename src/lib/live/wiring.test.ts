@@ -42,6 +42,7 @@ const handlersSpy = () =>
     counts: vi.fn(),
     billing: vi.fn(),
     session: vi.fn(),
+    match: vi.fn(),
     firstConnect: vi.fn(),
     reconnect: vi.fn(),
   }) satisfies Required<LiveHandlers>;

@@ -13,6 +13,7 @@ import { bindMessagesBadge } from '../notifications/messages-badge';
 import { renderedNotificationsCount } from '../notifications/badge';
 import { billingLive } from '../stores/billing';
 import { inboxLive } from '../stores/inbox';
+import { introductionsLive } from '../stores/introductions';
 import { requestsLive } from '../stores/message-requests';
 import { notificationsActions, notificationsLive } from '../stores/notifications';
 import { liveClient, type LiveClient } from './client';
@@ -25,7 +26,7 @@ export type LiveSource = Pick<LiveClient, 'on' | 'onConnect' | 'onReconnect'>;
 
 /** Subscribes one store's handlers to `source`; the first-connect handler runs once, then unsubscribes itself. */
 function subscribe(source: LiveSource, handlers: LiveHandlers): Array<() => void> {
-  const { notification, thread, read, counts, billing, session, firstConnect, reconnect } = handlers;
+  const { notification, thread, read, counts, billing, session, match, firstConnect, reconnect } = handlers;
   const stops: Array<() => void> = [];
   if (notification) stops.push(source.on('notification', notification));
   if (thread) stops.push(source.on('thread', thread));
@@ -33,6 +34,7 @@ function subscribe(source: LiveSource, handlers: LiveHandlers): Array<() => void
   if (counts) stops.push(source.on('counts', counts));
   if (billing) stops.push(source.on('billing', billing));
   if (session) stops.push(source.on('session', session));
+  if (match) stops.push(source.on('match', match));
   if (reconnect) stops.push(source.onReconnect(reconnect));
   if (firstConnect) {
     const stop = source.onConnect(() => {
@@ -69,7 +71,7 @@ let started = false;
 export function startLive(): void {
   if (started || typeof document === 'undefined') return;
   started = true;
-  wireLiveUpdates(liveClient, [notificationsLive, inboxLive, billingLive, requestsLive, requestsCountLive, sessionsLive, dashboardLive]);
+  wireLiveUpdates(liveClient, [notificationsLive, inboxLive, billingLive, requestsLive, requestsCountLive, sessionsLive, dashboardLive, introductionsLive]);
   // The figures come before the socket: its first connect refreshes them (see notificationsLive).
   takePageFigures();
   document.addEventListener('astro:page-load', takePageFigures);

@@ -27,6 +27,7 @@ const NOTIFICATION_KIND_DISPLAY: Readonly<Record<NotificationKind, { label: stri
   'session.reminder': { label: 'Session reminder', icon: 'people' },
   'session.no_show': { label: 'Missed session', icon: 'people' },
   'invitation.joined': { label: 'Invitation', icon: 'person-plus' },
+  'match.made': { label: 'Match', icon: 'people' },
 };
 
 /** The display of a kind; an unknown one (a newer server) reads as a plain notice. */

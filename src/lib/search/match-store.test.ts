@@ -45,6 +45,19 @@ describe('the matching deck', () => {
     expect(store.get().exhausted).toBe(false);
   });
 
+  test('puts an answer undone back on top: an Interested (left the deck) or a Not now (skipped)', async () => {
+    const server = idsFrom('m', 5);
+    const { store, deck } = setup(server);
+    deck.hydrate({ page: pageOf(server, 1, L), error: null });
+    await deck.connectTo(match('m1'));
+    deck.skip(match('m2'));
+    expect(queue(store).slice(0, 2)).toEqual(['m3', 'm4']);
+    deck.restore(match('m2'));
+    deck.restore(match('m1'));
+    expect(queue(store).slice(0, 3)).toEqual(['m1', 'm2', 'm3']);
+    expect(store.get()).toMatchObject({ sent: 0, consumed: 5 });
+  });
+
   test('knows a single short page is all there is', () => {
     const server = idsFrom('m', 4);
     const { store, deck } = setup(server);

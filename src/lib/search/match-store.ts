@@ -1,8 +1,9 @@
 /**
  * The matching deck's state and actions: the suggestions of one section of /matching,
- * reviewed one at a time. Connect sends a connection request (through the connections
- * actions, which say how it went in a toast); Skip moves on and is remembered for the
- * session; the next page is asked for before the deck runs out.
+ * reviewed one at a time. `connectTo` sends the answer that takes a member out of the deck
+ * (Interested, through the introductions actions, which say how it went); `skip` moves on
+ * (after a Not now the server stored); `restore` brings back an answer undone; the next page
+ * is asked for before the deck runs out.
  */
 import { atom, type WritableAtom } from 'nanostores';
 import type { Paged } from '@api/db/paging';
@@ -42,7 +43,7 @@ export interface MatchDeckDeps {
   store: WritableAtom<MatchDeckState>;
   memberType: MemberType;
   api: ApiClient;
-  /** Sends the connection request; true when it went through (it reports failures itself). */
+  /** Sends the answer (Interested); true when it went through (it reports failures itself). */
   connect: (member: ProfileSummary, note?: string) => Promise<boolean>;
   storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;
 }
@@ -150,6 +151,20 @@ export function createMatchDeck({ store, memberType, api, connect, storage }: Ma
     patch({ skipped });
   }
 
+  /** Puts an answered suggestion back on top (its answer was undone). */
+  function restore(match: Match): void {
+    const state = store.get();
+    const skipped = state.skipped.filter((id) => id !== match.member._id);
+    writeSkipped(storage, skipped);
+    const answeredHere = !state.matches.some((item) => item.member._id === match.member._id);
+    patch({
+      skipped,
+      matches: bringForward(mergeMatches(state.matches, [match]), match.member._id),
+      consumed: answeredHere ? state.consumed + 1 : state.consumed,
+      sent: answeredHere ? Math.max(0, state.sent - 1) : state.sent,
+    });
+  }
+
   /** Reviews `memberId` next. */
   function reviewNext(memberId: string): void {
     patch({ matches: bringForward(store.get().matches, memberId) });
@@ -161,7 +176,7 @@ export function createMatchDeck({ store, memberType, api, connect, storage }: Ma
     return loadMore();
   }
 
-  return { hydrate, loadMore, topUp, connectTo, skip, restoreSkipped, reviewNext, retry };
+  return { hydrate, loadMore, topUp, connectTo, skip, restore, restoreSkipped, reviewNext, retry };
 }
 
 export type MatchDeck = ReturnType<typeof createMatchDeck>;
