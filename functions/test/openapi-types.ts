@@ -2250,6 +2250,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/matching/intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a candidate: Interested or Not now
+         * @description `interested` counts against your weekly invitations (free and Premium members have different limits; the insert itself checks the limit, so concurrent answers never pass it). When the candidate is interested in you too, it is a match: you are connected, both of you are told (live, by push and by mail) and the answer carries the introduction. `not_now` hides the candidate from your suggestions for `NOT_NOW_DAYS`. Either can be undone for `INTEREST_UNDO_MINUTES`.
+         */
+        post: operations["answerCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matching/intents/{candidateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Undo an answer
+         * @description Takes back your answer on a candidate within `INTEREST_UNDO_MINUTES` (an "Interested" gives its invitation back), unless it made a match.
+         */
+        delete: operations["undoCandidateAnswer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matching/allowance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your invitations this week
+         * @description New "Interested" you may still give this week, and when they renew (Monday 00:00 UTC).
+         */
+        get: operations["getInterestAllowance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matching/interested-in-you": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is interested in you
+         * @description Members who said Interested in you and whom you have not answered, newest first. Premium members see who they are, with the score and reasons; free members see how many (docs/decisions.md).
+         */
+        get: operations["listInterestedInYou"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matching/introductions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An introduction
+         * @description A match of yours as you see it: the other member, why you fit, both sides’ key facts, your shared thread and a first message to send.
+         */
+        get: operations["getIntroduction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/socket.io/": {
         parameters: {
             query?: never;
@@ -3908,7 +4008,7 @@ export interface components {
             title: string;
             body: string;
             /** @enum {string} */
-            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined";
+            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made";
             /** @description The app path it opens, e.g. `/post/<slug>` or `/inbox?personalInbox=<id>`. */
             link: string | null;
             /** @description The receiver. */
@@ -4493,6 +4593,70 @@ export interface components {
             email: string;
             expiresAt: string;
             inviter: components["schemas"]["MemberCard"] & (Record<string, never> | null);
+        };
+        IntentAnswer: {
+            candidateId: string;
+            /** @enum {string} */
+            kind: "interested" | "not_now";
+            /** @description Until when DELETE /matching/intents/{candidateId} takes it back. */
+            undoUntil: string;
+            /** @description `not_now`: when the member may be suggested again. */
+            hiddenUntil: string | null;
+            allowance: components["schemas"]["InterestAllowance"];
+            match: components["schemas"]["Introduction"];
+        };
+        InterestAllowance: {
+            premium: boolean;
+            /** @description New "Interested" per week. */
+            limit: number;
+            used: number;
+            remaining: number;
+            /** @description When the week’s count starts again: next Monday 00:00 UTC. */
+            renewsAt: string;
+        };
+        /** @description The introduction when this answer made a match. */
+        Introduction: {
+            /** @description The match id. */
+            _id: string;
+            createdAt: string;
+            member: components["schemas"]["ProfileSummary"] & unknown;
+            connectionId: string | null;
+            /** @description The two members’ thread: `/inbox?personalInbox=<threadId>`. */
+            threadId: string;
+            /** @description Why the two fit, from the viewer’s side. */
+            reasons: string[];
+            /** @description Each side’s key facts, a line each. */
+            facts: {
+                you: string[];
+                them: string[];
+            };
+            /** @description A first message the viewer may edit and send. */
+            suggestedMessage: string;
+        } | null;
+        IntentBody: {
+            /**
+             * @description The member answered.
+             * @example 65f1c2a9e4b0a1d2c3e4f5a6
+             */
+            candidateId: string;
+            /**
+             * @description `interested` (counts against the weekly invitations) or `not_now` (hides them for `NOT_NOW_DAYS`).
+             * @enum {string}
+             */
+            kind: "interested" | "not_now";
+        };
+        InterestedInYou: {
+            /** @description Members interested in you whom you have not answered. */
+            total: number;
+            premium: boolean;
+            /** @description Free members: how many are not shown (all of them). */
+            locked: number;
+            data: {
+                member: components["schemas"]["ProfileSummary"];
+                score: number;
+                reasons: string[];
+                interestedAt: string;
+            }[];
         };
         /** @description socket.io's own handshake error. */
         EngineError: {
@@ -5130,7 +5294,7 @@ export interface components {
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 sender_id: string | null;
                 /** @enum {string} */
-                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined";
+                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made";
                 title: string;
                 body: string;
                 link: string | null;
@@ -14192,6 +14356,325 @@ export interface operations {
                 };
             };
             /** @description This invitation link is not valid / This invitation has been used already. Sign in, or create an account of your own. / This invitation has expired. You can still create an account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentBody"];
+            };
+        };
+        responses: {
+            /** @description The answer stored, your invitations, and the introduction when it made a match. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntentAnswer"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Member not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The week’s invitations are used (the message says when they renew) / You have already said you are interested in this member. / You are already matched with this member. / You are already connected with this member: write to them in your inbox. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 200 answers and undos an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    undoCandidateAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                candidateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your invitations now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterestAllowance"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is nothing to undo for this member. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too late to undo / You are matched with this member: an answer that made a match cannot be taken back. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description At most 200 answers and undos an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInterestAllowance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterestAllowance"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInterestedInYou: {
+        parameters: {
+            query?: {
+                /** @description Members shown, newest first. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterestedInYou"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntroduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The match id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The introduction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Introduction"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Introduction not found. */
             404: {
                 headers: {
                     [name: string]: unknown;

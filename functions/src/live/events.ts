@@ -2,7 +2,7 @@
  * The live events, typed once for the Durable Object, the API code that emits them and
  * the app's socket client (docs/product.md#live-connection): every event the inbox and the
  * notifications send (inbox/live-events.ts, notifications/live-events.ts), the connections'
- * requests count (connections/live-events.ts), billing's (subscriptions/live-events.ts) office
+ * requests count (connections/live-events.ts), billing's (subscriptions/live-events.ts), office
  * hours' session changes (office-hours/live-events.ts) and introductions' match
  * (introductions/live-events.ts). Every event
  * goes to every socket of the member (all tabs and devices).
