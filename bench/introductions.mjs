@@ -50,7 +50,13 @@ const intents = [];
 for (let i = 1; i <= FANS; i += 1) intents.push({ user_id: idOf((i * 97) % MEMBERS || 1), candidate_id: me, kind: 'interested', created_at: at(i), expires_at: null });
 for (let i = 1; i <= ANSWERED; i += 1) {
   const kind = i % 3 === 0 ? 'interested' : 'not_now';
-  intents.push({ user_id: me, candidate_id: idOf((i * 89 + 13) % MEMBERS || 1), kind, created_at: at(i), expires_at: kind === 'not_now' ? new Date(now + 60 * DAY_MS).toISOString() : null });
+  intents.push({
+    user_id: me,
+    candidate_id: idOf((i * 89 + 13) % MEMBERS || 1),
+    kind,
+    created_at: at(i),
+    expires_at: kind === 'not_now' ? new Date(now + 60 * DAY_MS).toISOString() : null,
+  });
 }
 // Answers among the others, so the index holds more than the bench member's rows.
 for (let i = 1; i <= 20_000; i += 1) {

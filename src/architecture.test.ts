@@ -109,7 +109,13 @@ const LONG_BENCH: Record<string, { lines: number; reason: string }> = {
 };
 const BENCH_LINES = 450;
 /** Tools that import a bundle esbuild just wrote (of API code), by its computed address. */
-const BUNDLE_IMPORTERS = new Set(['bench/digest-producer.mjs', 'bench/scale/fanout.mjs', 'bench/share-cards-phases.mjs', 'scripts/lib/oauth-stand-in.mjs', 'scripts/lib/openapi-document.mjs']);
+const BUNDLE_IMPORTERS = new Set([
+  'bench/digest-producer.mjs',
+  'bench/scale/fanout.mjs',
+  'bench/share-cards-phases.mjs',
+  'scripts/lib/oauth-stand-in.mjs',
+  'scripts/lib/openapi-document.mjs',
+]);
 
 describe('the tools', () => {
   it('are read with every import resolved but the bundles esbuild builds for them', () => {

@@ -52,7 +52,10 @@ export const devSessionRoutes = newRouter().openapi(
     const deps = c.get('deps');
     const input = c.req.valid('json');
     if (input.hostId === input.guestId) throw new ApiError(400, 'guestId: must be another member');
-    const found = await deps.db.select({ id: users.id }).from(users).where(inArray(users.id, [input.hostId, input.guestId]));
+    const found = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [input.hostId, input.guestId]));
     if (found.length < 2) throw new ApiError(404, found.some((row) => row.id === input.hostId) ? 'guestId: no such member' : 'hostId: no such member');
     const endsAt = deps.clock.now().getTime() - input.endedMinutesAgo * MINUTE;
     const startsAt = endsAt - input.minutes * MINUTE;

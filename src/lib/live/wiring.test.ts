@@ -86,7 +86,7 @@ describe('wireLiveUpdates', () => {
   test('unsubscribes everything it subscribed', () => {
     const live = fakeSource();
     const stop = wireLiveUpdates(live.source, [handlersSpy(), handlersSpy()]);
-    expect(live.subscriptions()).toBe(16);
+    expect(live.subscriptions()).toBe(18);
     stop();
     expect(live.subscriptions()).toBe(0);
   });
