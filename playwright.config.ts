@@ -18,13 +18,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  // One retry, reported as flaky, while two known faults are open (docs/benchmarks.md, "The
-  // whole suite on a fresh clone"): a small JSON POST that now and then comes back as 500
-  // "Network connection lost" from the local proxy on a loaded machine, and the feed-group
-  // test of admin-area.spec.ts whose Archive dialog once did not open after a reorder. Two
-  // fresh-clone runs at 0 retries had 0 and 1 such failures in 223 tests. Back to 0 once both
-  // are found; a test that fails twice still fails the run.
-  retries: 1,
+  // No retries: a test that fails once fails the run. The two faults a retry used to hide are
+  // found: the "dropped POST" was wrangler dev's proxy hop (the stack now serves through
+  // Miniflare, scripts/serve-local.mjs), and the feed-group test clicked a confirm button
+  // before it hydrated (support.ts `hydrated`).
+  retries: 0,
   timeout: 60_000,
   // Screenshot baselines (tests/e2e/visual.spec.ts) live beside the tests and are committed; a
   // picture may differ from its baseline in at most 0.5% of its pixels (anti-aliasing), never more.
