@@ -3556,7 +3556,17 @@ export interface components {
             population: number;
             label: string;
         };
-        DirectoryPage: {
+        DirectoryPage: components["schemas"]["DirectoryResults"] & {
+            /** @description The city links of the page: the cities with the most members of the type, most first (the same as GET /directory/cities, up to a minute old). */
+            cities: components["schemas"]["DirectoryCity"][];
+        };
+        DirectoryCity: {
+            id: number;
+            /** @example Lagos, Nigeria */
+            label: string;
+            members: number;
+        };
+        DirectoryResults: {
             data: components["schemas"]["ProfileSummary"][];
             /** @description Items in every page. */
             total: number;
@@ -3569,12 +3579,6 @@ export interface components {
         };
         DirectoryCities: {
             data: components["schemas"]["DirectoryCity"][];
-        };
-        DirectoryCity: {
-            id: number;
-            /** @example Lagos, Nigeria */
-            label: string;
-            members: number;
         };
         /** @description Hashtags with their newest public post, newest first. */
         TopicList: {
@@ -8858,7 +8862,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page, with the total. */
+            /** @description One page, with the total and the city links. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8905,7 +8909,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page, with the total. */
+            /** @description One page, with the total and the city links. */
             200: {
                 headers: {
                     [name: string]: unknown;
