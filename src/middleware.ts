@@ -51,17 +51,17 @@ async function guardedResponse(context: APIContext, next: MiddlewareNext): Promi
   if (isSessionExempt(url.pathname)) return next();
 
   const clientIp = clientIpOf(request, () => context.clientAddress);
-  const viewer = await loadViewer(cookies, url, { clientIp });
+  // The deletion-pending banner (members' page views) is asked at the same time as who the
+  // member is: with a token cookie the answer is almost always a member, and an unknown
+  // token only costs a 401 that is then ignored.
+  const [viewer, deletionDueAt] = await Promise.all([loadViewer(cookies, url, { clientIp }), loadDeletionDue(cookies, url, request.method, { clientIp })]);
   locals.user = viewer.user;
   locals.isAdmin = isAdmin(viewer.user);
   locals.isPremium = isPremium(viewer.user);
   locals.authCleared = viewer.cleared;
+  locals.deletionDueAt = viewer.user ? deletionDueAt : null;
   // The shell's payment-failed banner (Base.astro): asked only for Premium members.
-  // And the deletion-pending banner, for members' page views (both read at once).
-  [locals.paymentFailed, locals.deletionDueAt] = await Promise.all([
-    loadPaymentFailed(cookies, url, locals.isPremium, { clientIp }),
-    viewer.user ? loadDeletionDue(cookies, url, request.method, { clientIp }) : null,
-  ]);
+  locals.paymentFailed = await loadPaymentFailed(cookies, url, locals.isPremium, { clientIp });
 
   const decision = decideGuard(url, { signedIn: viewer.user !== null, isAdmin: locals.isAdmin });
   if (decision.action === 'redirect') {

@@ -3656,7 +3656,17 @@ export interface components {
             population: number;
             label: string;
         };
-        DirectoryPage: {
+        DirectoryPage: components["schemas"]["DirectoryResults"] & {
+            /** @description The city links of the page: the cities with the most members of the type, most first (the same as GET /directory/cities, up to a minute old). */
+            cities: components["schemas"]["DirectoryCity"][];
+        };
+        DirectoryCity: {
+            id: number;
+            /** @example Lagos, Nigeria */
+            label: string;
+            members: number;
+        };
+        DirectoryResults: {
             data: components["schemas"]["ProfileSummary"][];
             /** @description Items in every page. */
             total: number;
@@ -3669,12 +3679,6 @@ export interface components {
         };
         DirectoryCities: {
             data: components["schemas"]["DirectoryCity"][];
-        };
-        DirectoryCity: {
-            id: number;
-            /** @example Lagos, Nigeria */
-            label: string;
-            members: number;
         };
         /** @description Hashtags with their newest public post, newest first. */
         TopicList: {
@@ -9022,7 +9026,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page, with the total. */
+            /** @description One page, with the total and the city links. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9069,7 +9073,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page, with the total. */
+            /** @description One page, with the total and the city links. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, call, get, post } from '../../test/api';
 import { block, connectTo, put, requestId, someMembers } from '../../test/connections';
@@ -10,6 +11,7 @@ import { db } from '../db/client';
 import { sendText } from '../inbox/test-inbox';
 import { recordView } from '../profiles/views';
 import type { Dashboard } from './schemas';
+import { postsStatement } from './statements';
 
 type Member = Awaited<ReturnType<typeof someMembers>>[number];
 
@@ -137,6 +139,24 @@ describe('GET /dashboard', () => {
     expect(posts.data[1]).toMatchObject({ slug: first.slug, excerpt: 'We shipped the beta', author: { _id: friend!.user.id } });
     expect(posts.data[0]!.excerpt.length).toBeLessThanOrEqual(161);
     expect(posts.data[0]!.excerpt.endsWith('…')).toBe(true);
+  });
+
+  it('reads the member cards of the few posts shown, not of every recent post of a connection', async () => {
+    const [me, friend] = await someMembers(2);
+    await connect(me!, friend!);
+    const post = await newPost(friend!, { text: 'One of many' });
+    const columns = (await database.all<{ name: string }>(sql`SELECT name FROM pragma_table_info('feed_posts')`)).map((row) => row.name);
+    const copied = columns.map((name) => (name === 'id' || name === 'slug' ? `${name} || '-' || n.i` : name)).join(', ');
+    await database.run(
+      sql`INSERT INTO feed_posts (${sql.raw(columns.join(', '))}) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 80) SELECT ${sql.raw(copied)} FROM feed_posts, n WHERE feed_posts.id = ${post._id}`,
+    );
+    const query = new SQLiteSyncDialect().sqlToQuery(postsStatement(me!.user.id, Date.now()));
+    const result = await env.DB.prepare(query.sql)
+      .bind(...query.params)
+      .all();
+    expect(result.results).toHaveLength(3);
+    // The friend's 81 posts are read once each (index and row); cards only for the three shown.
+    expect(result.meta.rows_read).toBeLessThan(2 * 81 + 30);
   });
 
   it('leaves out members blocked either way from every card', async () => {

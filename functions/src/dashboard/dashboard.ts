@@ -1,8 +1,9 @@
 /**
  * GET /dashboard (docs/product.md#the-dashboard): what waits for the member, card by card,
- * in two steps. First, at once: one D1 batch (requests, sessions, connections' posts, the
- * members to leave out) and the profile views from the member's object. Then the unread
- * threads from the member's mailbox without those members, and the cards of the few shown.
+ * in two lines at once: the profile views from the member's object (then their cards), and
+ * one D1 batch (requests, sessions, connections' posts, the members to leave out) followed
+ * by the unread threads from the member's mailbox without those members and the cards of
+ * the few shown.
  * Completeness comes from the account the session already read.
  */
 import type { Deps } from '../deps';
@@ -75,16 +76,19 @@ export function profileFacts(account: Account): ProfileFacts | null {
 export async function dashboardOf(deps: Pick<Deps, 'db' | 'clock' | 'inbox' | 'profileViews'>, account: Account): Promise<Dashboard> {
   const viewerId = account.user.id;
   const now = deps.clock.now().getTime();
-  const [[requests, sessions, posts, hidden], views] = await Promise.all([
-    runBatch(deps.db, [requestsStatement(viewerId), sessionsStatement(viewerId, now), postsStatement(viewerId, now), hiddenStatement(viewerId)]),
-    profileViews(deps, account, CARD_ROWS),
-  ]);
-  const hiddenIds = new Set((hidden!.results as { id: string }[]).map((row) => row.id));
-  const unread = await deps.inbox.of(viewerId).list('unread', CARD_ROWS, 0, [...hiddenIds]);
-  const threadCards = await memberCards(
-    deps,
-    unread.rows.map((row) => row.other_id),
-  );
+  const batch = runBatch(deps.db, [requestsStatement(viewerId), sessionsStatement(viewerId, now), postsStatement(viewerId, now), hiddenStatement(viewerId)]);
+  // The mailbox needs only the batch's members to leave out, so it is asked as soon as they
+  // are known, while the profile views (an object read, then their cards) may still be on the way.
+  const threads = batch.then(async ([, , , hidden]) => {
+    const hiddenIds = new Set((hidden!.results as { id: string }[]).map((row) => row.id));
+    const unread = await deps.inbox.of(viewerId).list('unread', CARD_ROWS, 0, [...hiddenIds]);
+    const cards = await memberCards(
+      deps,
+      unread.rows.map((row) => row.other_id),
+    );
+    return { hiddenIds, unread, cards };
+  });
+  const [[requests, sessions, posts], views, { hiddenIds, unread, cards: threadCards }] = await Promise.all([batch, profileViews(deps, account, CARD_ROWS), threads]);
 
   const requestRows = requests!.results as RequestRow[];
   const sessionRows = sessions!.results as SessionRow[];

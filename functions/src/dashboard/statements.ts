@@ -61,17 +61,21 @@ export function sessionsStatement(viewerId: string, now: number): SQL {
 /**
  * The newest posts of the viewer's connections of the last RECENT_POSTS_DAYS days: each
  * connection's posts through feed_posts_author (author, created_at), so only recent posts of
- * connections are read, then the newest few.
+ * connections are read, then the newest few. The member cards are joined to those few only:
+ * joined before the cut, they were read for every recent post of every connection.
  */
 export function postsStatement(viewerId: string, now: number): SQL {
   const since = new Date(now - RECENT_POSTS_DAYS * DAY_MS).toISOString();
   return sql`
-    WITH mine(id) AS ${connectedWith(viewerId)}
-    SELECT p.id AS p_id, p.slug AS p_slug, substr(p.text, 1, 400) AS p_text, p.created_at AS p_created, ${MEMBER_CARD_COLUMNS}
-    FROM mine JOIN feed_posts p ON p.author_user_id = mine.id AND p.created_at > ${since}
-      JOIN users u ON u.id = p.author_user_id ${MEMBER_CARD_JOINS}
-    WHERE ${shown(viewerId, 'mine.id')}
-    ORDER BY p.created_at DESC, p.id DESC LIMIT ${CARD_ROWS}`;
+    WITH mine(id) AS ${connectedWith(viewerId)},
+    page AS (
+      SELECT p.id, p.slug, p.text, p.created_at, p.author_user_id
+      FROM mine JOIN feed_posts p ON p.author_user_id = mine.id AND p.created_at > ${since}
+      WHERE ${shown(viewerId, 'mine.id')}
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${CARD_ROWS})
+    SELECT page.id AS p_id, page.slug AS p_slug, substr(page.text, 1, 400) AS p_text, page.created_at AS p_created, ${MEMBER_CARD_COLUMNS}
+    FROM page JOIN users u ON u.id = page.author_user_id ${MEMBER_CARD_JOINS}
+    ORDER BY page.created_at DESC, page.id DESC`;
 }
 
 /** The members the mailbox and the views leave out: blocked either way, leaving or suspended (a few rows). */

@@ -10,6 +10,7 @@ import { advisors, users } from '../db/schema';
 import { findAccountById } from '../users/repository';
 import { indexStatements } from '../profiles/index-rows';
 import { advisorWith, daysAgo, founderWith, idsOf } from '../search/test-profiles';
+import { cachedDirectoryCities, directoryCities } from './directory';
 import { cachedHighlights, monthStart, readHighlights, siteFigures } from './highlights';
 
 const database = db(env);
@@ -114,6 +115,22 @@ describe('GET /directory/founders and /directory/advisors', () => {
     if (ids.includes(quiet)) expect(ids.indexOf(busy)).toBeLessThan(ids.indexOf(quiet));
     expect((await get('/directory/cities?memberType=investor')).status).toBe(400);
   }, 20_000);
+
+  it('answers each page with its city links, kept for a minute', async () => {
+    const busy = newCity();
+    await database.run(sql`INSERT INTO cities (id, name, search_key, country_code, country_name, admin_code, population, latitude, longitude)
+      VALUES (${busy}, 'Crowdville', 'crowdville', 'KE', 'Kenya', NULL, 1, 0, 0)`);
+    const cache = await caches.open(`cities-${crypto.randomUUID()}`);
+    const before = await cachedDirectoryCities(deps, 'founder', cache);
+    for (let i = 0; i < 30; i++) await founderWith({ cityId: busy });
+    expect(await cachedDirectoryCities(deps, 'founder', cache)).toEqual(before);
+    expect(await directoryCities(deps, 'founder')).toContainEqual({ id: busy, label: 'Crowdville, Kenya', members: 30 });
+    const page = await directory(`/directory/founders?city=${busy}`);
+    expect(page.total).toBe(30);
+    // The page carries the city links the location's cache holds (read now when it held none).
+    expect(page.cities).toEqual(await cachedDirectoryCities(deps, 'founder', (caches as unknown as { default: Cache }).default));
+    expect(Array.isArray(page.cities)).toBe(true);
+  }, 30_000);
 });
 
 describe('GET /directory/tags/{tag}', () => {

@@ -11,7 +11,9 @@ import { cityLabel } from '../cities/repository';
 import type { ProfileSummary } from '../profiles/schemas';
 import { searchMembers, type TagFilters } from '../search/search';
 import type { MemberType } from '../users/schemas';
+import { cachedJson } from './cached';
 import { DIRECTORY_PAGE_SIZE } from './limits';
+import type { DirectoryCity } from './schemas';
 
 export type DirectoryFilters = { city?: string | undefined; industry?: string | undefined; skill?: string | undefined; stage?: string | undefined; expertise?: string | undefined };
 
@@ -40,11 +42,25 @@ type CityCountRow = { id: number; name: string; country_code: string; country_na
  * The cities with the most members of a type, from the search counters (one row per city,
  * kept by triggers): no profile is read.
  */
-export async function directoryCities(deps: Pick<Deps, 'db'>, memberType: MemberType, limit = DIRECTORY_CITIES) {
+export async function directoryCities(deps: Pick<Deps, 'db'>, memberType: MemberType, limit = DIRECTORY_CITIES): Promise<DirectoryCity[]> {
   const rows = await deps.db.all<CityCountRow>(sql`
     SELECT c.id AS id, c.name AS name, c.country_code AS country_code, c.country_name AS country_name, c.admin_code AS admin_code, sc.members AS members
     FROM search_counts sc JOIN cities c ON c.id = CAST(sc.value AS INTEGER)
     WHERE sc.member_type = ${memberType} AND sc.kind = 'city' AND sc.members > 0
     ORDER BY sc.members DESC, c.id LIMIT ${limit}`);
   return rows.map((row) => ({ id: row.id, label: cityLabel(row), members: row.members }));
+}
+
+/** How long a location keeps the city links: a city's new members count there within a minute. */
+export const DIRECTORY_CITIES_MAX_AGE = 60;
+
+/** The city links from `cache` when a fresh copy is there, else read and kept DIRECTORY_CITIES_MAX_AGE seconds. */
+export function cachedDirectoryCities(deps: Pick<Deps, 'db'>, memberType: MemberType, cache: Cache | null): Promise<DirectoryCity[]> {
+  return cachedJson(cache, `https://cache.foundermesh.internal/directory/cities/${memberType}/v1`, DIRECTORY_CITIES_MAX_AGE, () => directoryCities(deps, memberType));
+}
+
+/** A directory page with the city links its filters offer, both read at once. */
+export async function directoryPageWithCities(deps: Pick<Deps, 'db'>, memberType: MemberType, filters: DirectoryFilters, page: number, cache: Cache | null) {
+  const [results, cities] = await Promise.all([directoryPage(deps, memberType, filters, page), cachedDirectoryCities(deps, memberType, cache)]);
+  return { ...results, cities };
 }

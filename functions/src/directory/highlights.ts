@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import { cachedJson } from './cached';
 import { loadPosts } from '../feed/read';
 import { searchMembers } from '../search/search';
 import type { Highlights, SiteFigures } from './schemas';
@@ -65,17 +66,7 @@ export const HIGHLIGHTS_MAX_AGE = 60;
 /** The Cache API key of the highlights (any URL on a host of our own; never fetched). */
 const HIGHLIGHTS_KEY = 'https://cache.foundermesh.internal/directory/highlights/v1';
 
-/**
- * The highlights from `cache` when a fresh copy is there, else read and stored for
- * HIGHLIGHTS_MAX_AGE seconds. A cache that fails is skipped, never the page.
- */
-export async function cachedHighlights(deps: Pick<Deps, 'db' | 'clock'>, cache: Cache | null): Promise<Highlights> {
-  const hit = await cache?.match(HIGHLIGHTS_KEY).catch(() => undefined);
-  if (hit) return (await hit.json()) as Highlights;
-  const highlights = await readHighlights(deps);
-  const stored = new Response(JSON.stringify(highlights), {
-    headers: { 'content-type': 'application/json', 'cache-control': `public, max-age=${HIGHLIGHTS_MAX_AGE}` },
-  });
-  await cache?.put(HIGHLIGHTS_KEY, stored).catch(() => undefined);
-  return highlights;
+/** The highlights from `cache` when a fresh copy is there, else read and stored for HIGHLIGHTS_MAX_AGE seconds. */
+export function cachedHighlights(deps: Pick<Deps, 'db' | 'clock'>, cache: Cache | null): Promise<Highlights> {
+  return cachedJson(cache, HIGHLIGHTS_KEY, HIGHLIGHTS_MAX_AGE, () => readHighlights(deps));
 }

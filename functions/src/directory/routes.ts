@@ -8,7 +8,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { newRouter } from '../http/context';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { PUBLIC_SECURITY } from '../openapi/security';
-import { directoryCities, directoryPage } from './directory';
+import { defaultCache } from './cached';
+import { directoryCities, directoryPageWithCities } from './directory';
 import { cachedHighlights } from './highlights';
 import {
   AdvisorDirectoryQuerySchema,
@@ -28,9 +29,6 @@ const doc = { tags: ['Directory'], security: PUBLIC_SECURITY };
 const WHO = 'Onboarded members who allow search engines (and are not suspended or leaving), with a picture first, then the newest';
 const badFilter = errorResponses([400], { 400: 'A filter value outside its vocabulary, or a page out of range; `data.fields` names it.' });
 
-/** The Cache API's default cache where the runtime has one (not in every test). */
-const defaultCache = (): Cache | null => (typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default);
-
 /** Mounted at /directory. */
 export const directoryRoutes = newRouter()
   .openapi(
@@ -41,11 +39,11 @@ export const directoryRoutes = newRouter()
       summary: 'Public directory of founders',
       description: `${WHO}; one value per filter. Public.`,
       request: { query: FounderDirectoryQuerySchema },
-      responses: { 200: jsonResponse(DirectoryPageSchema, 'One page, with the total.'), ...badFilter },
+      responses: { 200: jsonResponse(DirectoryPageSchema, 'One page, with the total and the city links.'), ...badFilter },
     }),
     async (c) => {
       const { page, ...filters } = c.req.valid('query');
-      return c.json(await directoryPage(c.get('deps'), 'founder', filters, page), 200);
+      return c.json(await directoryPageWithCities(c.get('deps'), 'founder', filters, page, defaultCache()), 200);
     },
   )
   .openapi(
@@ -56,11 +54,11 @@ export const directoryRoutes = newRouter()
       summary: 'Public directory of advisors',
       description: `${WHO}; one value per filter. Public.`,
       request: { query: AdvisorDirectoryQuerySchema },
-      responses: { 200: jsonResponse(DirectoryPageSchema, 'One page, with the total.'), ...badFilter },
+      responses: { 200: jsonResponse(DirectoryPageSchema, 'One page, with the total and the city links.'), ...badFilter },
     }),
     async (c) => {
       const { page, ...filters } = c.req.valid('query');
-      return c.json(await directoryPage(c.get('deps'), 'advisor', filters, page), 200);
+      return c.json(await directoryPageWithCities(c.get('deps'), 'advisor', filters, page, defaultCache()), 200);
     },
   )
   .openapi(

@@ -47,13 +47,19 @@ export const AdvisorDirectoryQuerySchema = z.object({
   page,
 });
 
-export const DirectoryPageSchema = cappedPagedSchema(ProfileSummarySchema, 'DirectoryPage');
-
-export const DirectoryCitiesQuerySchema = z.object({ memberType: MemberTypeSchema });
-
 export const DirectoryCitySchema = z
   .object({ id: z.number().int(), label: z.string().openapi({ example: 'Lagos, Nigeria' }), members: z.number().int().nonnegative() })
   .openapi('DirectoryCity');
+
+export const DirectoryPageSchema = cappedPagedSchema(ProfileSummarySchema, 'DirectoryResults')
+  .extend({
+    cities: z
+      .array(DirectoryCitySchema)
+      .openapi({ description: 'The city links of the page: the cities with the most members of the type, most first (the same as GET /directory/cities, up to a minute old).' }),
+  })
+  .openapi('DirectoryPage');
+
+export const DirectoryCitiesQuerySchema = z.object({ memberType: MemberTypeSchema });
 
 export const DirectoryCitiesSchema = z.object({ data: z.array(DirectoryCitySchema) }).openapi('DirectoryCities');
 
@@ -94,5 +100,7 @@ export const HighlightsSchema = z
 
 export type Highlights = z.infer<typeof HighlightsSchema>;
 export type DirectoryCities = z.infer<typeof DirectoryCitiesSchema>;
+export type DirectoryCity = z.infer<typeof DirectoryCitySchema>;
+export type DirectoryPage = z.infer<typeof DirectoryPageSchema>;
 export type TopicPage = z.infer<typeof TopicPageSchema>;
 export type SiteFigures = z.infer<typeof SiteFiguresSchema>;

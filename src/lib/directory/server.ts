@@ -1,6 +1,6 @@
 /**
  * Server-side reads of the visitor pages through the API binding (no token: every answer is
- * what any visitor sees): a directory page with its city links, a topic page, the home's
+ * what any visitor sees): a directory page with its city links (one call), a topic page, the home's
  * highlights and the sitemap's topics. Each answers a small union the page switches on.
  */
 import type { DirectoryCities, Highlights, TopicPage } from '@api/directory/schemas';
@@ -14,16 +14,20 @@ import type { DirectoryFilters } from './links';
 
 export type DirectoryLoad = { ok: true; results: CappedPage<ProfileSummary>; cities: DirectoryCities['data'] } | { ok: false; error: AppError; cities: DirectoryCities['data'] };
 
-/** One directory page and the city links (read at once). */
+/**
+ * One directory page with its city links, in one call (the page's answer carries them). Only
+ * when the page cannot be answered are the city links asked for alone, so the filters still offer them.
+ */
 export async function loadDirectory(memberType: MemberType, filters: DirectoryFilters, page: number, options: ServerCallOptions): Promise<DirectoryLoad> {
   const client = serverClient(options).directory;
   const query = { ...filters, page: String(page) };
-  const [results, cities] = await Promise.all([
-    outcome(data(memberType === 'founder' ? client.founders.$get({ query }) : client.advisors.$get({ query }))),
-    outcome(data(client.cities.$get({ query: { memberType } }))),
-  ]);
-  const cityLinks = cities.ok ? cities.data.data : [];
-  return results.ok ? { ok: true, results: results.data, cities: cityLinks } : { ok: false, error: results.error, cities: cityLinks };
+  const results = await outcome(data(memberType === 'founder' ? client.founders.$get({ query }) : client.advisors.$get({ query })));
+  if (results.ok) {
+    const { cities, ...found } = results.data;
+    return { ok: true, results: found, cities };
+  }
+  const cities = await outcome(data(client.cities.$get({ query: { memberType } })));
+  return { ok: false, error: results.error, cities: cities.ok ? cities.data.data : [] };
 }
 
 export type TopicLoad = { status: 'found'; topic: TopicPage } | { status: 'not-found' } | { status: 'error'; error: AppError };
