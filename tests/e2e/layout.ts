@@ -193,3 +193,30 @@ export async function expectUncovered(cover: Locator, items: Locator): Promise<v
   );
   expect(covered, 'boxes under the bar').toEqual([]);
 }
+
+/**
+ * The site header is one row: the brand, every nav item and the tools share one middle line.
+ * Measured at its widest, both count badges showing three characters as live updates set them.
+ */
+export async function expectHeaderOneRow(page: Page): Promise<void> {
+  const header = page.locator('[data-site-header]');
+  await header.evaluate((element) => {
+    for (const badge of element.querySelectorAll<HTMLElement>('.count-badge')) {
+      badge.hidden = false;
+      badge.querySelector('[data-badge-figure]')!.textContent = '99+';
+    }
+  });
+  const row = await header.evaluate((element) => {
+    const middle = (node: Element) => Math.round(node.getBoundingClientRect().top + node.getBoundingClientRect().height / 2);
+    return {
+      height: element.getBoundingClientRect().height,
+      brand: middle(element.querySelector('.brand')!),
+      tools: middle(element.querySelector('.header-tools')!),
+      items: [...element.querySelectorAll('.site-nav li')].map(middle),
+    };
+  });
+  expect(row.items.length).toBeGreaterThanOrEqual(10);
+  for (const item of row.items) expect(Math.abs(item - row.brand), `nav items ${row.items} beside the brand at ${row.brand}`).toBeLessThanOrEqual(2);
+  expect(Math.abs(row.tools - row.brand), `tools at ${row.tools} beside the brand at ${row.brand}`).toBeLessThanOrEqual(2);
+  expect(row.height).toBeLessThan(70);
+}

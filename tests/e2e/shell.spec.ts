@@ -1,3 +1,4 @@
+import { expectHeaderOneRow, expectShownWhole } from './layout';
 import { expect, test } from './support';
 
 test('the theme is dark by default, toggles to light and survives a reload with no flash', async ({ page }) => {
@@ -75,4 +76,12 @@ test('/favicon.ico answers with an icon for the browsers and crawlers that ask f
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/icon/);
   expect((await response.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+});
+
+test('a member’s site header is one row at 1280 px, its brand whole', async ({ member }) => {
+  await member.page.setViewportSize({ width: 1280, height: 800 });
+  await member.page.goto('/');
+  await expectHeaderOneRow(member.page);
+  await expect(member.page.locator('[data-site-header]').getByRole('link', { name: 'Sessions' })).toBeVisible();
+  await expectShownWhole(member.page.locator('[data-site-header] .brand-name'));
 });

@@ -142,18 +142,18 @@ function MatchDeck({ memberType, initial, empty, mediaBaseUrl }: Props) {
 
   return (
     <MediaBaseProvider base={mediaBaseUrl}>
+      {allowance && (
+        <p className="match-allowance muted small">
+          <strong>{allowance.remaining}</strong> of {allowance.limit} invitations left this week · renew {renewsOn(allowance.renewsAt)}
+          {!allowance.premium && allowance.remaining === 0 && (
+            <>
+              {' '}
+              · <a href="/premium">Premium members get more</a>
+            </>
+          )}
+        </p>
+      )}
       <div className="match-deck">
-        {allowance && (
-          <p className="match-allowance muted small">
-            <strong>{allowance.remaining}</strong> of {allowance.limit} invitations left this week · renew {renewsOn(allowance.renewsAt)}
-            {!allowance.premium && allowance.remaining === 0 && (
-              <>
-                {' '}
-                · <a href="/premium">Premium members get more</a>
-              </>
-            )}
-          </p>
-        )}
         {state.error && (
           <div className="alert alert-error match-error" role="alert">
             <p>We couldn’t load suggestions: {state.error}</p>
