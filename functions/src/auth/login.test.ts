@@ -90,7 +90,7 @@ describe('POST /auth/user-login', () => {
     for (let attempt = 1; attempt <= 30; attempt++) {
       expect((await post('/auth/user-login', { email: member.user.email, password: MEMBER_PASSWORD }, { ip, app: cheapApp })).status).toBe(200);
     }
-  });
+  }, 30_000);
 
   it('does not let an attacker’s failures from one address stop the owner signing in from another', async () => {
     const member = await createMember({ passwordHash: await cheapHash(MEMBER_PASSWORD) });
@@ -102,7 +102,7 @@ describe('POST /auth/user-login', () => {
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
     expect((await post('/auth/user-login', { email: member.user.email, password: MEMBER_PASSWORD }, { app: cheapApp })).status).toBe(200);
-  });
+  }, 30_000);
 
   it('locks one address out of one account for a delay that doubles with each failure after five', async () => {
     const member = await createMember({ passwordHash: await cheapHash(MEMBER_PASSWORD) });
