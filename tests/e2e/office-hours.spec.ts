@@ -12,7 +12,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { expectCleanLayout } from './layout';
-import { expect, latestMail, liveConnected, profileHref, randomLetters, test, type Member } from './support';
+import { expect, hydrated, latestMail, liveConnected, profileHref, randomLetters, test, type Member } from './support';
 
 const ADVISOR_ZONE = 'Europe/Berlin';
 const FOUNDER_ZONE = 'America/New_York';
@@ -88,6 +88,9 @@ test('an advisor publishes hours, a founder in another zone books, both get invi
   await guest.goto(profileHref(advisor));
   const section = guest.locator('[data-office-hours]');
   await expect(section.getByRole('heading', { name: 'Office hours' })).toBeVisible();
+  // The button hydrates once the section is in view; a click before that does nothing.
+  await section.scrollIntoViewIfNeeded();
+  await hydrated(section, 'BookSession');
   await section.getByRole('button', { name: 'Book a session' }).click();
   const dialog = guest.getByRole('dialog', { name: `Book a session with ${advisor.name}` });
   await expect(dialog).toBeVisible();
@@ -199,6 +202,7 @@ test('an advisor publishes hours, a founder in another zone books, both get invi
   await guest.getByRole('tab', { name: /Past/ }).click();
   await guest.locator('.oh-session').filter({ hasText: 'Pricing' }).getByRole('link', { name: 'Leave a review' }).click();
   await expect(guest.getByRole('heading', { level: 1, name: `Your session with ${advisor.name}` })).toBeVisible();
+  await hydrated(guest, 'ReviewForm');
   // The stars are radio buttons: chosen by keyboard.
   await guest.getByRole('radio', { name: '5 stars, Excellent' }).focus();
   await guest.keyboard.press('Space');

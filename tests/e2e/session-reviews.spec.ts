@@ -5,7 +5,7 @@
  * where the advisor answers it (light theme). Member text stays text.
  */
 import { expectNoHorizontalOverflow } from './layout';
-import { expect, profileHref, test } from './support';
+import { expect, hydrated, profileHref, test } from './support';
 
 test('a founder reviews an ended session and it shows on the advisor’s profile, answered', async ({ makeMember, stack }) => {
   const host = await makeMember({ memberType: 'advisor', firstName: 'Rhea' });
@@ -27,7 +27,8 @@ test('a founder reviews an ended session and it shows on the advisor’s profile
   await expect(page.getByRole('heading', { level: 1, name: `Your session with ${host.name}` })).toBeVisible();
   await expect(page.locator('[data-session-summary]')).toContainText('Seed pricing');
 
-  // Sending without a rating names what is missing.
+  // Sending without a rating names what is missing (once the form's script runs).
+  await hydrated(page, 'ReviewForm');
   await page.getByRole('button', { name: 'Send review' }).click();
   await expect(page.getByText('Choose a rating from 1 to 5 stars.')).toBeVisible();
 
@@ -71,6 +72,7 @@ test('a founder reviews an ended session and it shows on the advisor’s profile
   await hostPage.addInitScript(() => localStorage.setItem('theme', 'light'));
   await hostPage.goto(`${profileHref(host)}#reviews`);
   await expect(hostPage.locator('html')).toHaveAttribute('data-theme', 'light');
+  await hydrated(hostPage.locator('#reviews'), 'ReviewAnswerForm');
   await hostPage.getByRole('button', { name: `Answer ${guest.name}` }).click();
   await hostPage.getByLabel(`Your answer to ${guest.name} (you can answer once)`).fill('Thank you, Gus. Good luck with the round.');
   await hostPage.getByRole('button', { name: 'Send answer' }).click();

@@ -1,5 +1,5 @@
 /**
- * The settings area as a member meets it: one column width on every tab with all seven tabs
+ * The settings area as a member meets it: one column width on every tab with all nine tabs
  * whole at 1280 px, and a saved notification choice confirmed on screen as the privacy
  * switches are.
  */
@@ -7,16 +7,26 @@ import { expectShownWhole } from './layout';
 import { newMember } from './profile-page-support';
 import { expect, test } from './support';
 
-const SETTINGS = ['/settings/profile', '/settings/privacy', '/settings/notifications', '/settings/password', '/settings/sessions', '/settings/billing', '/settings/account'];
+const SETTINGS = [
+  '/settings/profile',
+  '/settings/privacy',
+  '/settings/notifications',
+  '/settings/office-hours',
+  '/settings/invitations',
+  '/settings/password',
+  '/settings/sessions',
+  '/settings/billing',
+  '/settings/account',
+];
 
-test('every settings page has the same column, with all seven tabs shown whole at 1280 px', async ({ browser, baseURL, extraHTTPHeaders }) => {
+test('every settings page has the same column, with all nine tabs shown whole at 1280 px', async ({ browser, baseURL, extraHTTPHeaders }) => {
   const { page, context } = await newMember({ browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} }, { firstName: 'Sam' });
   await page.setViewportSize({ width: 1280, height: 800 });
   const widths = new Map<string, number>();
   for (const path of SETTINGS) {
     await page.goto(path);
     const nav = page.getByRole('navigation', { name: 'Settings' });
-    await expect(nav.getByRole('link')).toHaveCount(7);
+    await expect(nav.getByRole('link')).toHaveCount(SETTINGS.length);
     await expectShownWhole(nav.getByRole('link'));
     widths.set(path, Math.round((await nav.boundingBox())!.width));
   }
