@@ -113,7 +113,8 @@ describe('a match', () => {
   it('is made when both are interested: connected, told live, by notification and mail, with an introduction and an open thread', async () => {
     const [ines, tomas] = await lookingPair();
     // A match is mailed to whoever chose email for it (its preference: connection accepted); push is the default.
-    for (const member of [ines, tomas]) expect((await call('PATCH', '/notifications/preferences', { channels: { connectionAccepted: 'email' } }, { token: member.jwt })).status).toBe(200);
+    for (const member of [ines, tomas])
+      expect((await call('PATCH', '/notifications/preferences', { channels: { connectionAccepted: 'email' } }, { token: member.jwt })).status).toBe(200);
     const socket = await joinedLiveSocket(ines);
     expect((await bodyOf(await answer(ines, tomas, 'interested'))).match).toBeNull();
     const made = await bodyOf(await answer(tomas, ines, 'interested'));
