@@ -32,11 +32,23 @@ export function serveApp({ port, stateDir, envFile }) {
 }
 
 /**
+ * The API worker as the app's build makes it: its sources import files the way Vite reads them
+ * (fonts `?inline`, WebAssembly `?module`, for the share cards), which wrangler's own bundler
+ * cannot, so a bench of the API alone serves the built worker (built first unless
+ * BENCH_SKIP_BUILD is set).
+ */
+function builtConfig(config) {
+  if (config !== 'functions/wrangler.toml') return config;
+  buildApp();
+  return 'dist/foundermesh_api/wrangler.json';
+}
+
+/**
  * Starts `wrangler dev -c config` on `port` (state in `stateDir`, variables from `envFile`
  * when given), waits until `readyPath` answers, calls `body(baseUrl)`, then stops it.
  */
 export async function runningWorker({ config, port, stateDir = '.wrangler/bench-state', envFile, readyPath = '/' }, body) {
-  const child = wranglerDev({ configs: [config], port, stateDir, envFile });
+  const child = wranglerDev({ configs: [builtConfig(config)], port, stateDir, envFile });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}${readyPath}`, 60_000);
