@@ -6,6 +6,7 @@
  * instead of being made twice, so a list or a search shows the same people
  * every time. Their addresses (`visual-<key>@example.com`) belong to this spec alone.
  */
+import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, newMember, type FormValue, type Member } from './support';
 
@@ -90,6 +91,9 @@ const alwaysMasked = (page: Page): Locator[] => [
   page.locator('.site-footer p').filter({ hasText: /^©/ }),
 ];
 
+/** Gives every time one width while the picture is taken, so its mask is the same on every run. */
+const SHOT_STYLE = fileURLToPath(new URL('./visual-shot.css', import.meta.url));
+
 /** Opens the screen in a theme at a width, waits for islands, fonts and pictures, and settles animations. */
 export async function openForShot(page: Page, path: string, width: Width, theme: Theme): Promise<void> {
   await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
@@ -117,6 +121,7 @@ export async function shootEverywhere(page: Page, shot: Shot): Promise<void> {
         fullPage: true,
         animations: 'disabled',
         caret: 'hide',
+        stylePath: SHOT_STYLE,
         mask: [...alwaysMasked(page), ...(shot.mask?.(page) ?? [])],
       });
     }
