@@ -4503,6 +4503,18 @@ export interface components {
                 percent: number;
                 next: components["schemas"]["DashboardNextStep"];
             };
+            introductions: {
+                /** @description Members interested in you who wait for your answer. */
+                interested: number;
+                /** @description Of those, the ones a free member does not see (0 for Premium). */
+                locked: number;
+                /** @description The newest of them, for Premium members; empty for free members. */
+                people: components["schemas"]["DashboardInterest"][];
+                /** @description Your matches: both said Interested. */
+                matches: number;
+                /** @description Your newest matches. */
+                data: components["schemas"]["DashboardMatch"][];
+            };
             posts: {
                 /** @description Recent posts of your connections, newest first. */
                 data: components["schemas"]["DashboardPost"][];
@@ -4554,6 +4566,16 @@ export interface components {
             /** @description The app page where it is filled in. */
             href: string;
         } | null;
+        DashboardInterest: {
+            member: components["schemas"]["MemberCard"] & unknown;
+            interestedAt: string;
+        };
+        DashboardMatch: {
+            /** @description The match id. */
+            _id: string;
+            member: components["schemas"]["MemberCard"] & unknown;
+            createdAt: string;
+        };
         DashboardPost: {
             _id: string;
             slug: string;

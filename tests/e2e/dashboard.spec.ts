@@ -5,7 +5,7 @@ import { api, expect, expectNoSeriousA11yViolations, liveConnected, newMember, r
 
 /**
  * The signed-in home (docs/product.md#the-dashboard): server-rendered cards of what waits,
- * rendered again live when a request, a message or a session arrives; where to start for a
+ * rendered again live when a request, a message, a match or a session arrives; where to start for a
  * member with nothing yet; and what its first load weighs.
  */
 
@@ -55,14 +55,21 @@ test.describe('the dashboard', () => {
     const ada = await newMember(stack, { firstName: 'Ada', lastName: last });
     const ben = await newMember(stack, { firstName: 'Ben', lastName: last, memberType: 'advisor', connectedTo: [ada] });
     const cleo = await newMember(stack, { firstName: 'Cleo', lastName: last });
+    const dana = await newMember(stack, { firstName: 'Dana', lastName: last });
 
     const live = liveConnected(ada.page);
     await openHome(ada.page);
     await live;
     await expect(card(ada.page, 'Start here')).toBeVisible();
 
-    // Cleo asks to connect: the requests card appears, with her name and the answers.
+    // Dana says Interested in Ada (no event of its own); Cleo asks to connect: the cards appear,
+    // with Cleo's name and the answers, and how many are interested in Ada (a free member sees no names).
+    expect((await api(dana, stack.baseURL, 'POST', 'matching/intents', { candidateId: ada.id, kind: 'interested' })).status()).toBe(201);
     expect((await api(cleo, stack.baseURL, 'POST', 'connection/connect', { receiverId: ada.id })).status()).toBe(201);
+    const introductions = card(ada.page, /^Introductions/);
+    await expect(introductions).toContainText('1 member is interested in you; no matches yet.');
+    await expect(introductions).toContainText('Premium shows who it is.');
+    await expect(introductions.getByRole('link', { name: dana.name })).toHaveCount(0);
     const requests = card(ada.page, /^Connection requests/);
     await expect(requests.getByRole('link', { name: cleo.name })).toBeVisible();
     await expect(requests.getByRole('button', { name: `Accept ${cleo.name}` })).toBeVisible();
@@ -89,6 +96,11 @@ test.describe('the dashboard', () => {
     await expect(sessions.getByRole('link', { name: ben.name })).toBeVisible();
     await expect(sessions).toContainText('Pricing · confirmed');
 
+    // Ada says Interested back: the `match` event renders the introductions card with Dana, linked to their thread.
+    expect((await api(ada, stack.baseURL, 'POST', 'matching/intents', { candidateId: dana.id, kind: 'interested' })).status()).toBe(201);
+    await expect(introductions).toContainText('Nobody waits for your answer; 1 match.');
+    await expect(introductions.getByRole('link', { name: dana.name })).toHaveAttribute('href', `/inbox?with=${dana.id}`);
+
     // The keyboard answers a request; focus stays on the page.
     const accept = requests.getByRole('button', { name: `Accept ${cleo.name}` });
     await accept.focus();
@@ -97,7 +109,7 @@ test.describe('the dashboard', () => {
     await expect(requests).toContainText('No requests waiting.');
     await expect(ada.page.getByRole('heading', { level: 1 })).toBeFocused();
     await notReloaded(ada.page);
-    for (const member of [ada, ben, cleo]) await member.context.close();
+    for (const member of [ada, ben, cleo, dana]) await member.context.close();
   });
 
   test('a new member sees where to start, at 375 px and in both themes', async ({ browser, baseURL, extraHTTPHeaders }) => {

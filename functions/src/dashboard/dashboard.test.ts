@@ -12,6 +12,7 @@ import { sendText } from '../inbox/test-inbox';
 import { recordView } from '../profiles/views';
 import type { Dashboard } from './schemas';
 import { postsStatement } from './statements';
+import { founderWith } from '../search/test-profiles';
 
 type Member = Awaited<ReturnType<typeof someMembers>>[number];
 
@@ -52,6 +53,7 @@ describe('GET /dashboard', () => {
       messages: { total: 0, data: [] },
       sessions: { total: 0, toApprove: 0, data: [] },
       views: { total: 0, locked: 0, premium: false, data: [] },
+      introductions: { interested: 0, locked: 0, people: [], matches: 0, data: [] },
       posts: { data: [] },
     });
     expect(dashboard.profile.next).toEqual({ field: 'profilePicture', label: 'Add a profile photo', hint: expect.any(String), href: '/settings/profile#pf-section-photos' });
@@ -188,5 +190,33 @@ describe('GET /dashboard', () => {
     expect(dashboard.messages).toEqual({ total: 0, data: [] });
     expect(dashboard.posts.data).toEqual([]);
     expect(dashboard.views.data).toEqual([]);
+  });
+
+  it('counts who is interested in the member (the people for Premium only) and lists their matches', async () => {
+    const place = { cityId: 931_000_001, cityName: 'Porto, Portugal', lookingForCofounder: true, commitment: 'full-time' as const, industries: ['climate' as const] };
+    const [ines, tomas] = await Promise.all([
+      founderWith({ firstName: 'Ines', isTechnical: true, skills: ['engineering'], ...place }),
+      founderWith({ firstName: 'Tomas', isTechnical: false, skills: ['sales-marketing'], ...place }),
+    ]);
+    const interested = (from: typeof ines, to: typeof ines) => post('/matching/intents', { candidateId: to.user.id, kind: 'interested' }, { token: from.jwt });
+    expect((await interested(ines, tomas)).status).toBe(201);
+
+    // Free: how many, not who.
+    expect((await dashboardOf(tomas)).introductions).toEqual({ interested: 1, locked: 1, people: [], matches: 0, data: [] });
+    await database.run(sql`UPDATE users SET role_type = 'premium' WHERE id = ${tomas.user.id}`);
+    const premium = (await dashboardOf(tomas)).introductions;
+    expect(premium).toMatchObject({ interested: 1, locked: 0, matches: 0 });
+    expect(premium.people.map((row) => row.member._id)).toEqual([ines.user.id]);
+
+    // Both said Interested: a match on both sides, and nobody waits any more.
+    expect((await interested(tomas, ines)).status).toBe(201);
+    for (const [member, other] of [
+      [tomas, ines],
+      [ines, tomas],
+    ] as const) {
+      const { introductions } = await dashboardOf(member);
+      expect(introductions).toMatchObject({ interested: 0, matches: 1, people: [] });
+      expect(introductions.data.map((row) => row.member._id)).toEqual([other.user.id]);
+    }
   });
 });

@@ -1,9 +1,10 @@
 /**
  * GET /dashboard (docs/product.md#the-dashboard): what waits for the member, card by card,
  * in two lines at once: the profile views from the member's object (then their cards), and
- * one D1 batch (requests, sessions, connections' posts, the members to leave out) followed
+ * one D1 batch (requests, sessions, connections' posts, the members to leave out, matches) followed
  * by the unread threads from the member's mailbox without those members and the cards of
  * the few shown.
+ * Who is interested in the member is a third line (introductions/interest-queue.ts).
  * Completeness comes from the account the session already read.
  */
 import type { Deps } from '../deps';
@@ -13,7 +14,9 @@ import { profileViews } from '../profiles/views';
 import type { Account } from '../users/wire';
 import { profileCompleteness, type ProfileFacts } from './completeness';
 import type { Dashboard } from './schemas';
-import { CARD_ROWS, hiddenStatement, postsStatement, requestsStatement, sessionsStatement } from './statements';
+import { waitingFor } from '../introductions/interest-queue';
+import { accountIsPremium } from '../premium/entitlements';
+import { CARD_ROWS, hiddenStatement, matchesStatement, postsStatement, requestsStatement, sessionsStatement } from './statements';
 
 type RequestRow = MemberCardRow & { total: number; r_id: string | null; r_note: string | null; r_created: string };
 type SessionRow = MemberCardRow & {
@@ -26,6 +29,7 @@ type SessionRow = MemberCardRow & {
   s_status: 'requested' | 'confirmed';
   s_topic: string;
 };
+type MatchCardRow = MemberCardRow & { total: number; m_match: string | null; m_created: string };
 type PostRow = MemberCardRow & { p_id: string; p_slug: string; p_text: string; p_created: string };
 
 /** The first `max` characters of a text on one line, cut at a word with an ellipsis. */
@@ -76,7 +80,14 @@ export function profileFacts(account: Account): ProfileFacts | null {
 export async function dashboardOf(deps: Pick<Deps, 'db' | 'clock' | 'inbox' | 'profileViews'>, account: Account): Promise<Dashboard> {
   const viewerId = account.user.id;
   const now = deps.clock.now().getTime();
-  const batch = runBatch(deps.db, [requestsStatement(viewerId), sessionsStatement(viewerId, now), postsStatement(viewerId, now), hiddenStatement(viewerId)]);
+  const premium = accountIsPremium(account);
+  const batch = runBatch(deps.db, [
+    requestsStatement(viewerId),
+    sessionsStatement(viewerId, now),
+    postsStatement(viewerId, now),
+    hiddenStatement(viewerId),
+    matchesStatement(viewerId),
+  ]);
   // The mailbox needs only the batch's members to leave out, so it is asked as soon as they
   // are known, while the profile views (an object read, then their cards) may still be on the way.
   const threads = batch.then(async ([, , , hidden]) => {
@@ -88,10 +99,24 @@ export async function dashboardOf(deps: Pick<Deps, 'db' | 'clock' | 'inbox' | 'p
     );
     return { hiddenIds, unread, cards };
   });
-  const [[requests, sessions, posts], views, { hiddenIds, unread, cards: threadCards }] = await Promise.all([batch, profileViews(deps, account, CARD_ROWS), threads]);
+  // Who is interested in the member: the count for everyone, the people for Premium (docs/decisions.md "Who is interested in you").
+  const interest = waitingFor(deps, viewerId, new Date(now).toISOString(), premium ? CARD_ROWS : 0).then(async (waiting) => ({
+    waiting,
+    cards: await memberCards(
+      deps,
+      waiting.rows.map((row) => row.id),
+    ),
+  }));
+  const [[requests, sessions, posts, , matches], views, { hiddenIds, unread, cards: threadCards }, { waiting, cards: interestCards }] = await Promise.all([
+    batch,
+    profileViews(deps, account, CARD_ROWS),
+    threads,
+    interest,
+  ]);
 
   const requestRows = requests!.results as RequestRow[];
   const sessionRows = sessions!.results as SessionRow[];
+  const matchRows = matches!.results as MatchCardRow[];
   return {
     requests: {
       total: Number(requestRows[0]?.total ?? 0),
@@ -126,6 +151,16 @@ export async function dashboardOf(deps: Pick<Deps, 'db' | 'clock' | 'inbox' | 'p
       locked: views.locked,
       premium: views.premium,
       data: views.data.filter((view) => !view.member || !hiddenIds.has(view.member._id)),
+    },
+    introductions: {
+      interested: waiting.total,
+      locked: premium ? 0 : waiting.total,
+      people: waiting.rows.flatMap((row) => {
+        const member = interestCards.get(row.id);
+        return member ? [{ member, interestedAt: row.at }] : [];
+      }),
+      matches: Number(matchRows[0]?.total ?? 0),
+      data: matchRows.filter((row) => row.m_match !== null).map((row) => ({ _id: row.m_match!, member: toMemberCard(row), createdAt: row.m_created })),
     },
     profile: profileCompleteness(account.user.memberType, profileFacts(account)),
     posts: {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../db/client';
-import { hiddenStatement, postsStatement, requestsStatement, sessionsStatement } from './statements';
+import { hiddenStatement, matchesStatement, postsStatement, requestsStatement, sessionsStatement } from './statements';
 
 const database = db(env);
 const VIEWER = '65f1c2a9e4b0a1d2c3e4f5a6';
@@ -15,7 +15,7 @@ async function plan(statement: SQL): Promise<string> {
 }
 
 /** A table read whole, row by row, without an index. */
-const fullScan = /^\s*SCAN (users|u|founders|f|advisors|a|p|feed_posts|connections|bookings|blocks|deletion_requests)\b(?!.*USING)/m;
+const fullScan = /^\s*SCAN (users|u|founders|f|advisors|a|p|feed_posts|connections|bookings|blocks|deletion_requests|matches)\b(?!.*USING)/m;
 
 describe('the dashboard queries', () => {
   it('read the requests received on the receiver index', async () => {
@@ -37,6 +37,13 @@ describe('the dashboard queries', () => {
     expect(lines).toMatch(/SEARCH p USING INDEX feed_posts_author \(author_user_id=\? AND created_at>\?\)/);
     expect(lines).toMatch(/SEARCH connections USING (COVERING )?INDEX connections_requester_status/);
     expect(lines).toMatch(/SEARCH connections USING (COVERING )?INDEX connections_receiver_status/);
+  });
+
+  it('read matches on both sides through their own index', async () => {
+    const lines = await plan(matchesStatement(VIEWER));
+    expect(lines).not.toMatch(fullScan);
+    expect(lines).toMatch(/SEARCH matches USING INDEX matches_first \(first_id=\?\)/);
+    expect(lines).toMatch(/SEARCH matches USING INDEX matches_second \(second_id=\?\)/);
   });
 
   it('read the members to leave out through their small indexes', async () => {

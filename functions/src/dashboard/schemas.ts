@@ -56,6 +56,21 @@ const PostItemSchema = z
   })
   .openapi('DashboardPost');
 
+const InterestItemSchema = z
+  .object({
+    member: MemberCardSchema,
+    interestedAt: z.string(),
+  })
+  .openapi('DashboardInterest');
+
+const MatchItemSchema = z
+  .object({
+    _id: z.string().openapi({ description: 'The match id.' }),
+    member: MemberCardSchema.openapi({ description: 'The other side of the match.' }),
+    createdAt: z.string(),
+  })
+  .openapi('DashboardMatch');
+
 export const NextStepSchema = z
   .object({
     field: z.string().openapi({ description: 'The missing field, or `onboarding` before the profile exists.' }),
@@ -83,6 +98,13 @@ export const DashboardSchema = z
     profile: z.object({
       percent: z.number().int().min(0).max(100).openapi({ description: 'How complete the profile is.' }),
       next: NextStepSchema.nullable().openapi({ description: 'The one most valuable missing field; null when complete.' }),
+    }),
+    introductions: z.object({
+      interested: count('Members interested in you who wait for your answer.'),
+      locked: count('Of those, the ones a free member does not see (0 for Premium).'),
+      people: z.array(InterestItemSchema).openapi({ description: 'The newest of them, for Premium members; empty for free members.' }),
+      matches: count('Your matches: both said Interested.'),
+      data: z.array(MatchItemSchema).openapi({ description: 'Your newest matches.' }),
     }),
     posts: z.object({ data: z.array(PostItemSchema).openapi({ description: 'Recent posts of your connections, newest first.' }) }),
   })

@@ -78,6 +78,24 @@ export function postsStatement(viewerId: string, now: number): SQL {
     ORDER BY page.created_at DESC, page.id DESC`;
 }
 
+/**
+ * The viewer's matches, newest first, with the total on every row (and alone when there are
+ * none): each side of the pair through its own index (matches_first, matches_second).
+ */
+export function matchesStatement(viewerId: string): SQL {
+  const mine = sql`
+    SELECT id, second_id AS other, created_at FROM matches WHERE first_id = ${viewerId}
+    UNION ALL
+    SELECT id, first_id AS other, created_at FROM matches WHERE second_id = ${viewerId}`;
+  return sql`
+    WITH shown_matches AS (SELECT * FROM (${mine}) WHERE ${shown(viewerId, 'other')}),
+    total(n) AS (SELECT count(*) FROM shown_matches),
+    page AS (SELECT * FROM shown_matches ORDER BY created_at DESC, id DESC LIMIT ${CARD_ROWS})
+    SELECT total.n AS total, page.id AS m_match, page.created_at AS m_created, ${MEMBER_CARD_COLUMNS}
+    FROM total LEFT JOIN page ON 1 = 1 LEFT JOIN users u ON u.id = page.other ${MEMBER_CARD_JOINS}
+    ORDER BY page.created_at DESC, page.id DESC`;
+}
+
 /** The members the mailbox and the views leave out: blocked either way, leaving or suspended (a few rows). */
 export function hiddenStatement(viewerId: string): SQL {
   return sql`SELECT blocked_id AS id FROM ${blockedWith(viewerId)} UNION SELECT user_id FROM ${UNLISTED_IDS} UNION SELECT id FROM ${SUSPENDED_IDS}`;

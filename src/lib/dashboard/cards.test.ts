@@ -1,10 +1,11 @@
 import type { Dashboard } from '@api/dashboard/schemas';
 import { describe, expect, test } from 'vitest';
-import { cardSummary, firstSteps, isFirstDay, lockedViewersText, sessionLine } from './cards';
+import { cardSummary, firstSteps, isFirstDay, lockedInterestText, lockedViewersText, sessionLine } from './cards';
 
 const EMPTY: Dashboard = {
   requests: { total: 0, data: [] },
   messages: { total: 0, data: [] },
+  introductions: { interested: 0, locked: 0, people: [], matches: 0, data: [] },
   sessions: { total: 0, toApprove: 0, data: [] },
   views: { total: 0, locked: 0, premium: false, data: [] },
   profile: { percent: 20, next: { field: 'tagline', label: 'Write a tagline', hint: 'One line.', href: '/settings/profile#pf-section-about' } },
@@ -17,6 +18,8 @@ describe('the dashboard cards', () => {
     expect(isFirstDay({ ...EMPTY, views: { ...EMPTY.views, total: 1 } })).toBe(false);
     expect(isFirstDay({ ...EMPTY, requests: { total: 1, data: [] } })).toBe(false);
     expect(isFirstDay({ ...EMPTY, sessions: { total: 1, toApprove: 0, data: [] } })).toBe(false);
+    expect(isFirstDay({ ...EMPTY, introductions: { ...EMPTY.introductions, interested: 1, locked: 1 } })).toBe(false);
+    expect(isFirstDay({ ...EMPTY, introductions: { ...EMPTY.introductions, matches: 1 } })).toBe(false);
   });
 
   test('start with the profile’s next step, then finding people, then a first post', () => {
@@ -32,6 +35,12 @@ describe('the dashboard cards', () => {
     expect(cardSummary.views(1200)).toBe('1,200 views in the last 90 days.');
     expect(lockedViewersText(0)).toBeNull();
     expect(lockedViewersText(4)).toBe('4 more viewers with Premium.');
+    expect(cardSummary.introductions(0, 0)).toBe('Nobody waits for your answer; no matches yet.');
+    expect(cardSummary.introductions(1, 2)).toBe('1 member is interested in you; 2 matches.');
+    expect(cardSummary.introductions(3, 1)).toBe('3 members are interested in you; 1 match.');
+    expect(lockedInterestText(0)).toBeNull();
+    expect(lockedInterestText(1)).toBe('Premium shows who it is.');
+    expect(lockedInterestText(2)).toBe('Premium shows who they are.');
   });
 
   test('say which side of a session request the member is on', () => {

@@ -8,7 +8,15 @@ import type { MemberType } from '../members/types';
 
 /** Nothing waits and nothing happened yet: the home shows where to start instead of empty cards. */
 export function isFirstDay(dashboard: Dashboard): boolean {
-  return dashboard.requests.total === 0 && dashboard.messages.total === 0 && dashboard.sessions.total === 0 && dashboard.views.total === 0 && dashboard.posts.data.length === 0;
+  return (
+    dashboard.requests.total === 0 &&
+    dashboard.messages.total === 0 &&
+    dashboard.introductions.interested === 0 &&
+    dashboard.introductions.matches === 0 &&
+    dashboard.sessions.total === 0 &&
+    dashboard.views.total === 0 &&
+    dashboard.posts.data.length === 0
+  );
 }
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
@@ -19,8 +27,17 @@ export const cardSummary = {
   messages: (total: number) => (total === 0 ? 'You are all caught up.' : `${plural(total, 'conversation', 'conversations')} with unread messages.`),
   sessions: (total: number, toApprove: number) =>
     total === 0 ? 'No sessions booked.' : `${plural(total, 'upcoming session', 'upcoming sessions')}${toApprove > 0 ? `, ${toApprove} to approve` : ''}.`,
+  introductions: (interested: number, matches: number) => {
+    const waiting = interested === 0 ? 'Nobody waits for your answer' : `${plural(interested, 'member is', 'members are')} interested in you`;
+    return `${waiting}; ${matches === 0 ? 'no matches yet' : plural(matches, 'match', 'matches')}.`;
+  },
   views: (total: number) => (total === 0 ? 'No profile views in the last 90 days.' : `${plural(total, 'view', 'views')} in the last 90 days.`),
 };
+
+/** A free member's line about the interested members only Premium shows (null when none are locked). */
+export function lockedInterestText(locked: number): string | null {
+  return locked > 0 ? `Premium shows who ${locked === 1 ? 'it is' : 'they are'}.` : null;
+}
 
 /** A free member's line about the viewers only Premium shows (null when none are locked). */
 export function lockedViewersText(locked: number): string | null {

@@ -1,7 +1,7 @@
 /**
  * How the dashboard answers the live connection (subscribed by src/lib/live/wiring.ts on every
  * member page; it acts only where the cards are shown): a request, a message, a read in another
- * tab, a notification or an office-hours session renders the cards again; so do the first
+ * tab, a notification, a match or an office-hours session renders the cards again; so do the first
  * connect (what happened between the render and the socket) and each reconnect.
  */
 import type { LiveHandlers } from '../live/handlers';
@@ -15,6 +15,7 @@ export const dashboardLive: LiveHandlers = {
   thread: refresh,
   read: refresh,
   session: refresh,
+  match: refresh,
   firstConnect: refresh,
   reconnect: refresh,
 };
