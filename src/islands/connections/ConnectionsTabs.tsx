@@ -1,13 +1,14 @@
 /**
- * The tab list (ARIA tabs, selection follows focus): arrows move and wrap, Home and End
- * go to the ends; only the selected tab is in the Tab order. Each tab shows its count.
+ * The connections screen's tabs, each with its count (src/islands/ui/CountedTabs.tsx); the
+ * received requests' count asks for attention.
  */
-import { useRef, type KeyboardEvent } from 'react';
-import { tabAfterKey, tabCount, TABS, type TabKey } from '../../lib/connections/tabs';
+import { tabCount, TABS, type TabKey } from '../../lib/connections/tabs';
 import type { ConnectionCounts } from '../../lib/connections/types';
+import { CountedTabs, panelId as panelOf, tabId as tabOf } from '../ui/CountedTabs';
 
-export const tabId = (key: TabKey) => `cx-tab-${key}`;
-export const panelId = (key: TabKey) => `cx-panel-${key}`;
+const PREFIX = 'cx';
+export const tabId = (key: TabKey) => tabOf(PREFIX, key);
+export const panelId = (key: TabKey) => panelOf(PREFIX, key);
 
 interface Props {
   selected: TabKey;
@@ -16,45 +17,6 @@ interface Props {
 }
 
 export function ConnectionsTabs({ selected, counts, onSelect }: Props) {
-  const list = useRef<HTMLDivElement>(null);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const next = tabAfterKey(selected, event.key);
-    if (!next) return;
-    event.preventDefault();
-    onSelect(next);
-    const tab = list.current?.querySelector<HTMLElement>(`#${tabId(next)}`);
-    tab?.focus();
-    tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  };
-
-  return (
-    <div ref={list} className="cx-tabs" role="tablist" aria-label="Connections" onKeyDown={onKeyDown}>
-      {TABS.map((tab) => {
-        const count = tabCount(tab, counts);
-        const isSelected = tab.key === selected;
-        return (
-          <button
-            key={tab.key}
-            type="button"
-            role="tab"
-            id={tabId(tab.key)}
-            aria-selected={isSelected}
-            aria-controls={panelId(tab.key)}
-            tabIndex={isSelected ? 0 : -1}
-            className="cx-tab"
-            onClick={() => onSelect(tab.key)}
-          >
-            <span>{tab.label}</span>
-            {count !== null && ' '}
-            {count !== null && (
-              <span className={tab.key === 'received' && count > 0 ? 'cx-count cx-count-strong' : 'cx-count'} data-tab-count={tab.key}>
-                {count}
-              </span>
-            )}
-          </button>
-        );
-      })}
-    </div>
-  );
+  const tabs = TABS.map((tab) => ({ key: tab.key, label: tab.label, count: tabCount(tab, counts), strong: tab.key === 'received' }));
+  return <CountedTabs label="Connections" prefix={PREFIX} tabs={tabs} selected={selected} onSelect={onSelect} />;
 }

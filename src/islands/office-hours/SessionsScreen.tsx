@@ -5,11 +5,12 @@
  * Times show on the browser's clock (on the server's first render, the viewer's booked zone).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { SESSION_CHANGED_EVENT } from '../../lib/office-hours/sessions-live';
 import { browserTimeZone } from '../../lib/office-hours/time';
 import type { Booking, BookingList } from '../../lib/office-hours/types';
 import { $sessions, sessionsActions } from '../../lib/stores/sessions';
+import { CountedTabs, panelId, tabId } from '../ui/CountedTabs';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { MediaBaseProvider } from '../ui/media-base';
 import { useNow } from '../ui/use-now';
@@ -21,6 +22,7 @@ import type { SessionUi } from './session-actions';
 import './office-hours.css';
 
 type TabKey = keyof BookingList;
+const PREFIX = 'oh';
 const TABS: Array<{ key: TabKey; label: string }> = [
   { key: 'upcoming', label: 'Upcoming' },
   { key: 'toApprove', label: 'To approve' },
@@ -80,7 +82,6 @@ function SessionsScreen({ initial, initialError, viewerId, renderZone, published
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [moving, setMoving] = useState<Booking | null>(null);
   const [markingNoShow, setMarkingNoShow] = useState<Booking | null>(null);
-  const tabs = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     sessionsActions.hydrate(initial, initialError);
@@ -109,39 +110,18 @@ function SessionsScreen({ initial, initialError, viewerId, renderZone, published
     askMove: setMoving,
     askNoShow: setMarkingNoShow,
   };
-  const focusTab = () => tabs.current?.querySelector<HTMLElement>('[aria-selected="true"]') ?? null;
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = TABS.findIndex((entry) => entry.key === tab);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1 + TABS.length, Home: 0, End: TABS.length - 1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = TABS[target % TABS.length]!.key;
-    setTab(next);
-    tabs.current?.querySelector<HTMLElement>(`#oh-tab-${next}`)?.focus();
-  };
+  const focusTab = () => document.getElementById(tabId(PREFIX, tab));
 
   return (
     <MediaBaseProvider base={mediaBaseUrl}>
       <div className="oh-sessions">
-        <div ref={tabs} className="oh-tabs" role="tablist" aria-label="Sessions" onKeyDown={onKeyDown}>
-          {TABS.map(({ key, label }) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              id={`oh-tab-${key}`}
-              aria-selected={key === tab}
-              aria-controls={`oh-panel-${key}`}
-              tabIndex={key === tab ? 0 : -1}
-              className="oh-tab"
-              onClick={() => setTab(key)}
-            >
-              <span>{label}</span> {list && <span className={key === 'toApprove' && list.toApprove.length > 0 ? 'oh-count oh-count-strong' : 'oh-count'}>{list[key].length}</span>}
-            </button>
-          ))}
-        </div>
+        <CountedTabs
+          label="Sessions"
+          prefix={PREFIX}
+          tabs={TABS.map(({ key, label }) => ({ key, label, count: list ? list[key].length : null, strong: key === 'toApprove' }))}
+          selected={tab}
+          onSelect={setTab}
+        />
         {shown.error && (
           <div className="alert alert-error oh-error" role="alert">
             <p>{shown.error}</p>
@@ -151,7 +131,7 @@ function SessionsScreen({ initial, initialError, viewerId, renderZone, published
           </div>
         )}
         {TABS.map(({ key }) => (
-          <div key={key} id={`oh-panel-${key}`} role="tabpanel" aria-labelledby={`oh-tab-${key}`} aria-busy={shown.loading || undefined} tabIndex={0} hidden={key !== tab}>
+          <div key={key} id={panelId(PREFIX, key)} role="tabpanel" aria-labelledby={tabId(PREFIX, key)} aria-busy={shown.loading || undefined} tabIndex={0} hidden={key !== tab}>
             {key !== tab ? null : !list ? (
               <p className="muted oh-empty" role="status">
                 {shown.loading || !shown.error ? 'Loading sessions…' : 'Your sessions could not be shown.'}

@@ -2,6 +2,7 @@
  * The tabs of the connections screen: their order, names, which count each shows, and
  * how the chosen one lives in the address (`/connections?tab=sent`).
  */
+import { tabAfterKey as keyAfter } from '../ui/tab-keys';
 import type { ConnectionCounts } from './types';
 
 export type TabKey = 'received' | 'sent' | 'connections' | 'suggestions' | 'blocked';
@@ -41,18 +42,11 @@ export function tabCount(tab: TabInfo, counts: ConnectionCounts | null): number 
   return tab.count && counts ? counts[tab.count] : null;
 }
 
-/**
- * The tab a key press moves to (ARIA tabs: arrows wrap around, Home and End go to the
- * ends), or null for other keys.
- */
+/** The tab a key press moves to (src/lib/ui/tab-keys.ts), or null for other keys. */
 export function tabAfterKey(current: TabKey, key: string): TabKey | null {
-  const index = TABS.findIndex((tab) => tab.key === current);
-  const last = TABS.length - 1;
-  const target: Record<string, number> = {
-    ArrowRight: index === last ? 0 : index + 1,
-    ArrowLeft: index === 0 ? last : index - 1,
-    Home: 0,
-    End: last,
-  };
-  return key in target ? TABS[target[key]!]!.key : null;
+  return keyAfter(
+    TABS.map((tab) => tab.key),
+    current,
+    key,
+  );
 }
