@@ -6,9 +6,10 @@
 import { OFFICE_HOURS_LIMITS as L } from '@api/shared/office-hours-limits';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { bookSlot, loadSlots } from '../../lib/office-hours/booking';
-import { browserTimeZone, clockLabel, groupByDay, rangeLabel, zoneLabel } from '../../lib/office-hours/time';
+import { browserTimeZone, groupByDay, rangeLabel, zoneLabel } from '../../lib/office-hours/time';
 import type { Booking, OpenSlots } from '../../lib/office-hours/types';
 import { toAppError } from '../../lib/errors';
+import { SlotPicker, SlotsLoading } from './SlotPicker';
 
 interface Props {
   hostId: string;
@@ -110,52 +111,22 @@ export function BookingForm({ hostId, hostName }: Props) {
           </select>
         </div>
       )}
-      {load.status === 'loading' && (
-        <p className="muted" role="status">
-          Loading open times…
-        </p>
-      )}
-      {load.status === 'error' && (
-        <div className="alert alert-error" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void read(length)}>
-            Try again
-          </button>
-        </div>
-      )}
+      <SlotsLoading load={load} onRetry={() => void read(length)} />
       {open && days.length === 0 && <p className="muted">No open times in the next three weeks. Try another length, or look again later.</p>}
       {shownDay && (
-        <fieldset className="stack" aria-describedby={errors.start ? 'oh-book-start-error' : undefined}>
-          <legend className="label">Day and time</legend>
-          <div className="oh-days">
-            {days.map((group) => (
-              <button
-                key={group.day}
-                type="button"
-                className="btn btn-secondary btn-sm oh-day-button"
-                aria-pressed={group.day === shownDay.day}
-                onClick={() => {
-                  setDay(group.day);
-                  setStart(null);
-                }}
-              >
-                {group.label}
-              </button>
-            ))}
-          </div>
-          <div className="oh-slots" aria-label={`Open times on ${shownDay.label}`} role="group">
-            {shownDay.items.map((slot) => (
-              <button key={slot.start} type="button" className="btn btn-secondary btn-sm oh-slot" aria-pressed={slot.start === start} onClick={() => setStart(slot.start)}>
-                {clockLabel(slot.start, zone)}
-              </button>
-            ))}
-          </div>
-          {errors.start && (
-            <p id="oh-book-start-error" className="field-error">
-              {errors.start}
-            </p>
-          )}
-        </fieldset>
+        <SlotPicker
+          legend="Day and time"
+          days={days}
+          shownDay={shownDay}
+          start={start}
+          timeZone={zone}
+          onDay={(next) => {
+            setDay(next);
+            setStart(null);
+          }}
+          onPick={setStart}
+          error={errors.start ? { id: 'oh-book-start-error', text: errors.start } : null}
+        />
       )}
       {open && (
         <div className="field">

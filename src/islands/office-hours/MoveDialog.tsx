@@ -7,11 +7,12 @@
 import { OFFICE_HOURS_LIMITS } from '@api/shared/office-hours-limits';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { loadSlots } from '../../lib/office-hours/booking';
-import { clockLabel, groupByDay, rangeLabel, zoneLabel } from '../../lib/office-hours/time';
+import { groupByDay, rangeLabel, zoneLabel } from '../../lib/office-hours/time';
 import type { Booking, OpenSlots } from '../../lib/office-hours/types';
 import { toAppError } from '../../lib/errors';
 import { sessionsActions } from '../../lib/stores/sessions';
 import { Dialog } from '../ui/Dialog';
+import { SlotPicker, SlotsLoading } from './SlotPicker';
 
 interface Props {
   booking: Booking;
@@ -79,47 +80,21 @@ export function MoveDialog({ booking, timeZone, onClosed, fallbackFocus }: Props
         <p className="muted small">
           {booking.host.name.split(' ')[0]}’s open times on your clock ({zoneLabel(timeZone)}).
         </p>
-        {load.status === 'loading' && (
-          <p className="muted" role="status">
-            Loading open times…
-          </p>
-        )}
-        {load.status === 'error' && (
-          <div className="alert alert-error" role="alert">
-            <p>{load.message}</p>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void read()}>
-              Try again
-            </button>
-          </div>
-        )}
+        <SlotsLoading load={load} onRetry={() => void read()} />
         {load.status === 'ready' && days.length === 0 && <p className="muted">No other open times in the next weeks.</p>}
         {shownDay && (
-          <fieldset className="stack">
-            <legend className="label">New day and time</legend>
-            <div className="oh-days">
-              {days.map((group) => (
-                <button
-                  key={group.day}
-                  type="button"
-                  className="btn btn-secondary btn-sm oh-day-button"
-                  aria-pressed={group.day === shownDay.day}
-                  onClick={() => {
-                    setDay(group.day);
-                    setStart(null);
-                  }}
-                >
-                  {group.label}
-                </button>
-              ))}
-            </div>
-            <div className="oh-slots" aria-label={`Open times on ${shownDay.label}`} role="group">
-              {shownDay.items.map((slot) => (
-                <button key={slot.start} type="button" className="btn btn-secondary btn-sm oh-slot" aria-pressed={slot.start === start} onClick={() => setStart(slot.start)}>
-                  {clockLabel(slot.start, timeZone)}
-                </button>
-              ))}
-            </div>
-          </fieldset>
+          <SlotPicker
+            legend="New day and time"
+            days={days}
+            shownDay={shownDay}
+            start={start}
+            timeZone={timeZone}
+            onDay={(next) => {
+              setDay(next);
+              setStart(null);
+            }}
+            onPick={setStart}
+          />
         )}
         <div className="field">
           <label htmlFor="oh-move-reason">Reason (optional, the other side reads it)</label>
