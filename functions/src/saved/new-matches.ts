@@ -11,7 +11,7 @@
  * without a picture) that FTS5 seeks to: each search reads the doclists of its words and
  * filters from the last run's key on, not the whole membership.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { runBatch } from '../db/batch';
 import type { Deps } from '../deps';
 import { deliverBatched, noticeInBatch, type BatchedDeliveryDeps } from '../notifications/deliver';
@@ -32,6 +32,19 @@ type SearchRow = { id: string; user_id: string; name: string; member_type: 'foun
 /** The address a saved search's notice opens: the search screen with its filters. */
 export const savedSearchPath = (memberType: 'founder' | 'advisor', query: string) => `/${memberType === 'founder' ? 'founders' : 'advisors'}${query ? `?${query}` : ''}`;
 
+/** The statement of `newMatchesOf` (null: the search's filters contradict its type, nobody can match). */
+export function newMatchesStatement(search: Pick<SearchRow, 'user_id' | 'member_type' | 'query'>, since: string, until: string, cap = MATCHES_COUNTED): SQL | null {
+  const { criteria } = savedCriteria(search.member_type, search.query);
+  const plan = planSearch(criteria, 'whole');
+  if (plan.types.length === 0) return null;
+  const from = Date.parse(since) * SAME_MILLISECOND;
+  const to = Date.parse(until) * SAME_MILLISECOND;
+  const inRange = (low: number, high: number) => sql`
+    SELECT user_id FROM profile_search WHERE profile_search MATCH ${plan.match} AND rowid >= ${low} AND rowid < ${high}
+      AND rowid NOT IN ${excludedKeys(search.user_id)}`;
+  return sql`${inRange(PICTURE_KEY + from, PICTURE_KEY + to)} UNION ALL ${inRange(from, to)} LIMIT ${cap}`;
+}
+
 /** The user ids of members who joined in [since, until) and match the saved search, as its owner may see them, at most `cap`. */
 export async function newMatchesOf(
   deps: Pick<Deps, 'db'>,
@@ -40,16 +53,9 @@ export async function newMatchesOf(
   until: string,
   cap = MATCHES_COUNTED,
 ): Promise<string[]> {
-  const { criteria } = savedCriteria(search.member_type, search.query);
-  const plan = planSearch(criteria, 'whole');
-  if (plan.types.length === 0) return [];
-  const from = Date.parse(since) * SAME_MILLISECOND;
-  const to = Date.parse(until) * SAME_MILLISECOND;
-  const inRange = (low: number, high: number) => sql`
-    SELECT user_id FROM profile_search WHERE profile_search MATCH ${plan.match} AND rowid >= ${low} AND rowid < ${high}
-      AND rowid NOT IN ${excludedKeys(search.user_id)}`;
-  const rows = await deps.db.all<{ user_id: string }>(sql`${inRange(PICTURE_KEY + from, PICTURE_KEY + to)} UNION ALL ${inRange(from, to)} LIMIT ${cap}`);
-  return rows.map((row) => row.user_id);
+  const statement = newMatchesStatement(search, since, until, cap);
+  if (!statement) return [];
+  return (await deps.db.all<{ user_id: string }>(statement)).map((row) => row.user_id);
 }
 
 /**
