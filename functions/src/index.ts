@@ -17,6 +17,7 @@ import { purgeSnapshots } from './reports/snapshots';
 import { requestDueReviews } from './reviews/requests';
 import { drainingUnreadBodies } from './request-body';
 import { runSavedSearches } from './saved/new-matches';
+import { savedCriteria } from './saved/schemas';
 
 export { MemberLive } from './live/live-object';
 export { MemberNotifications } from './notifications/notifications-object';
@@ -93,7 +94,7 @@ export default {
     ctx.waitUntil(
       job(
         'saved searches',
-        () => runSavedSearches(deps),
+        () => runSavedSearches(deps, (search) => savedCriteria(search.member_type, search.query).criteria),
         ({ searches, notices }) => `ran ${searches} saved searches, ${notices} had new members`,
       ),
     );

@@ -10,6 +10,7 @@ import { MEMBERS, routesFor } from '../session/guards';
 import { SAVED_LIMITS, SAVED_MESSAGES as M } from '../shared/saved-messages';
 import {
   MemberParamSchema,
+  savedCriteria,
   SavedMemberListSchema,
   SavedMemberSchema,
   SavedSearchListSchema,
@@ -112,7 +113,11 @@ export const savedRoutes = newRouter()
         }),
       },
     }),
-    async (c) => c.json(await saveSearch(c.get('deps'), c.get('account'), c.req.valid('json')), 201),
+    async (c) => {
+      const body = c.req.valid('json');
+      const { query } = savedCriteria(body.memberType, body.query);
+      return c.json(await saveSearch(c.get('deps'), c.get('account'), { ...body, query }), 201);
+    },
   )
   .openapi(
     route({

@@ -10,6 +10,9 @@ import { storedRows } from '../notifications/test-support';
 import { founderWith } from '../search/test-profiles';
 import { SAVED_LIMITS, SAVED_MESSAGES as M } from '../shared/saved-messages';
 import { newMatchesOf, runSavedSearches } from './new-matches';
+import { savedCriteria } from './schemas';
+
+const criteriaOf = (search: { member_type: 'founder' | 'advisor'; query: string }) => savedCriteria(search.member_type, search.query).criteria;
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -126,14 +129,14 @@ describe('the daily run of saved searches', () => {
     const blockedOne = await founderWith({ tagline: `${word} cards`, industries: ['fintech'] });
     await block(ada, blockedOne);
 
-    const search = { user_id: ada.user.id, member_type: 'founder' as const, query: `industries=fintech&q=${word}` };
+    const search = { user_id: ada.user.id, criteria: criteriaOf({ member_type: 'founder', query: `industries=fintech&q=${word}` }) };
     const found = await newMatchesOf(buildDeps(env), search, twoDaysAgo, new Date(Date.now() + 1000).toISOString());
     expect(found.sort()).toEqual([newcomer.user.id, withPicture.user.id].sort());
     expect(found).not.toContain(before.user.id);
 
     const clock = fixedClock(new Date(Date.now() + 1000));
     const deps = { ...buildDeps(env), clock };
-    const first = await runSavedSearches(deps);
+    const first = await runSavedSearches(deps, criteriaOf);
     expect(first.notices).toBeGreaterThanOrEqual(1);
     const notices = (await storedRows(ada.user.id)).filter((row) => row.kind === 'search.new_matches');
     expect(notices).toHaveLength(1);
@@ -142,9 +145,9 @@ describe('the daily run of saved searches', () => {
     expect(row?.last_run_at).toBe(clock.now().toISOString());
 
     // Not due again until a day later; then nobody new joined: no second notice.
-    await runSavedSearches(deps);
+    await runSavedSearches(deps, criteriaOf);
     clock.set(new Date(clock.now().getTime() + DAY));
-    await runSavedSearches(deps);
+    await runSavedSearches(deps, criteriaOf);
     expect((await storedRows(ada.user.id)).filter((stored) => stored.kind === 'search.new_matches')).toHaveLength(1);
   });
 });

@@ -7,6 +7,9 @@ import { IdSchema } from '../members/schemas';
 import { ProfileSummarySchema } from '../profiles/schemas';
 import { MemberTypeSchema } from '../users/schemas';
 import { SAVED_LIMITS, SAVED_MESSAGES as M } from '../shared/saved-messages';
+import { invalidFields } from '../errors';
+import { AdvisorSearchQuerySchema, FounderSearchQuerySchema, tagFilters } from '../search/schemas';
+import type { SearchCriteria } from '../search/search';
 
 export const MemberParamSchema = z.object({ memberId: IdSchema.openapi({ param: { name: 'memberId', in: 'path' }, description: 'The saved member’s user id.' }) });
 export const SavedSearchParamSchema = z.object({ id: IdSchema.openapi({ param: { name: 'id', in: 'path' }, description: 'The saved search id.' }) });
@@ -75,6 +78,38 @@ export const PauseStateSchema = z
     pausedAt: z.string().nullable().openapi({ description: 'Since when you are not looking; null while you are.' }),
   })
   .openapi('PauseState');
+
+const QUERY_SCHEMAS = {
+  founder: FounderSearchQuerySchema.omit({ limit: true, page: true }),
+  advisor: AdvisorSearchQuerySchema.omit({ limit: true, page: true }),
+} as const;
+
+type MemberType = keyof typeof QUERY_SCHEMAS;
+
+/**
+ * A saved query as search criteria, and its query string in a stable form (page and limit
+ * dropped). A value the search route would refuse is a 400 naming `query.<filter>`.
+ */
+export function savedCriteria(memberType: MemberType, query: string): { criteria: SearchCriteria; query: string } {
+  const params = new URLSearchParams(query);
+  params.delete('page');
+  params.delete('limit');
+  const raw: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    raw[key] = values.length === 1 ? values[0]! : values;
+  }
+  const parsed = QUERY_SCHEMAS[memberType].strict().safeParse(raw);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((issue) => [`query.${String(issue.path[0] ?? (issue.code === 'unrecognized_keys' ? issue.keys.join(',') : ''))}`, issue.message]),
+    );
+    throw invalidFields(fields);
+  }
+  const { q, ...filters } = parsed.data;
+  params.sort();
+  return { criteria: { memberType, q, tags: tagFilters(filters), order: 'pictures-first' }, query: params.toString() };
+}
 
 export type SaveSearchBody = z.infer<typeof SaveSearchBodySchema>;
 export type SavedMember = z.infer<typeof SavedMemberSchema>;

@@ -2,59 +2,25 @@
  * Saved searches (docs/product.md "Saved people and searches"): a founder or advisor search
  * kept under a name, at most SAVED_SEARCHES_FREE (Premium: SAVED_SEARCHES_PREMIUM) per
  * member, the limit checked inside the insert. Its query is the search route's query string,
- * checked by that route's own schema; new members who match it are announced daily
- * (new-matches.ts).
+ * checked by that route's own schema (schemas.ts `savedCriteria`) before it gets here; new
+ * members who match it are announced daily (new-matches.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Deps } from '../deps';
 import { newId } from '../db/ids';
-import { ApiError, invalidFields } from '../errors';
+import { ApiError } from '../errors';
 import { accountIsPremium } from '../premium/entitlements';
-import { AdvisorSearchQuerySchema, FounderSearchQuerySchema, tagFilters } from '../search/schemas';
-import type { SearchCriteria } from '../search/search';
 import { SAVED_MESSAGES as M } from '../shared/saved-messages';
 import type { Account } from '../users/wire';
 import type { SaveSearchBody, SavedSearch, SavedSearchList } from './schemas';
-
-const QUERY_SCHEMAS = {
-  founder: FounderSearchQuerySchema.omit({ limit: true, page: true }),
-  advisor: AdvisorSearchQuerySchema.omit({ limit: true, page: true }),
-} as const;
-
-type MemberType = keyof typeof QUERY_SCHEMAS;
 
 /** The saved searches a member may keep. */
 export function savedSearchLimit(config: Pick<Config, 'savedSearchesFree' | 'savedSearchesPremium'>, premium: boolean): number {
   return premium ? config.savedSearchesPremium : config.savedSearchesFree;
 }
 
-/**
- * A saved query as search criteria, and its query string in a stable form (page and limit
- * dropped). A value the search route would refuse is a 400 naming `query.<filter>`.
- */
-export function savedCriteria(memberType: MemberType, query: string): { criteria: SearchCriteria; query: string } {
-  const params = new URLSearchParams(query);
-  params.delete('page');
-  params.delete('limit');
-  const raw: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    raw[key] = values.length === 1 ? values[0]! : values;
-  }
-  const parsed = QUERY_SCHEMAS[memberType].strict().safeParse(raw);
-  if (!parsed.success) {
-    const fields = Object.fromEntries(
-      parsed.error.issues.map((issue) => [`query.${String(issue.path[0] ?? (issue.code === 'unrecognized_keys' ? issue.keys.join(',') : ''))}`, issue.message]),
-    );
-    throw invalidFields(fields);
-  }
-  const { q, ...filters } = parsed.data;
-  params.sort();
-  return { criteria: { memberType, q, tags: tagFilters(filters), order: 'pictures-first' }, query: params.toString() };
-}
-
-type Row = { id: string; name: string; member_type: MemberType; query: string; created_at: string; last_run_at: string };
+type Row = { id: string; name: string; member_type: 'founder' | 'advisor'; query: string; created_at: string; last_run_at: string };
 
 const toSavedSearch = (row: Row): SavedSearch => ({
   _id: row.id,
@@ -73,11 +39,11 @@ export async function savedSearchesOf(deps: Pick<Deps, 'db' | 'config'>, account
 }
 
 /**
- * Saves a search (POST /saved/searches). Past the limit, a 409; the count is read inside the
+ * Saves a search (POST /saved/searches), its query already checked and in its stable form. Past the limit, a 409; the count is read inside the
  * insert, so concurrent saves cannot pass it. New members are counted from now.
  */
 export async function saveSearch(deps: Pick<Deps, 'db' | 'clock' | 'config'>, account: Account, body: SaveSearchBody): Promise<SavedSearch> {
-  const { query } = savedCriteria(body.memberType, body.query);
+  const { query } = body;
   const premium = accountIsPremium(account);
   const limit = savedSearchLimit(deps.config, premium);
   const at = deps.clock.now().toISOString();
