@@ -24,7 +24,7 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** Saved searches one run takes (the rest wait for the next hour's run). */
 export const SEARCHES_PER_RUN = 500;
-/** New members one notice counts at most ("50+" past it is not needed: the link shows them all). */
+/** New members one notice counts at most (its link opens the search, which shows them all). */
 const MATCHES_COUNTED = 50;
 
 type SearchRow = { id: string; user_id: string; name: string; member_type: 'founder' | 'advisor'; query: string; last_run_at: string };
