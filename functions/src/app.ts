@@ -37,6 +37,8 @@ import { reviewRoutes } from './reviews/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { invitationRoutes } from './invitations/routes';
 import { introductionRoutes } from './introductions/routes';
+import { pauseRoutes } from './introductions/pause-routes';
+import { savedRoutes } from './saved/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -112,6 +114,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/dashboard', dashboardRoutes)
     .route('/invitations', invitationRoutes)
     .route('/matching', introductionRoutes)
+    .route('/matching', pauseRoutes)
+    .route('/saved', savedRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)

@@ -34,6 +34,10 @@ export type Config = {
   interestUndoMinutes: number;
   /** Days a "Not now" hides a candidate (NOT_NOW_DAYS, default 90). */
   notNowDays: number;
+  /** Saved searches a free member may keep (SAVED_SEARCHES_FREE, default 10). */
+  savedSearchesFree: number;
+  /** …and a Premium member (SAVED_SEARCHES_PREMIUM, default 50). */
+  savedSearchesPremium: number;
 };
 
 const DEFAULT_MESSAGE_REQUEST_ALLOWANCE = 15;
@@ -45,6 +49,8 @@ const DEFAULT_INVITATIONS_PER_WEEK = 10;
 const DEFAULT_INVITATION_DAYS = 14;
 const DEFAULT_INTERESTS_PER_WEEK_FREE = 5;
 const DEFAULT_INTERESTS_PER_WEEK_PREMIUM = 25;
+const DEFAULT_SAVED_SEARCHES_FREE = 10;
+const DEFAULT_SAVED_SEARCHES_PREMIUM = 50;
 const DEFAULT_INTEREST_UNDO_MINUTES = 10;
 const DEFAULT_NOT_NOW_DAYS = 90;
 
@@ -71,6 +77,8 @@ type ConfigVars = {
   INVITATION_DAYS?: string;
   INTERESTS_PER_WEEK_FREE?: string;
   INTERESTS_PER_WEEK_PREMIUM?: string;
+  SAVED_SEARCHES_FREE?: string;
+  SAVED_SEARCHES_PREMIUM?: string;
   INTEREST_UNDO_MINUTES?: string;
   NOT_NOW_DAYS?: string;
 };
@@ -95,5 +103,7 @@ export function readConfig(vars: ConfigVars): Config {
     interestsPerWeekPremium: wholeNumber(vars.INTERESTS_PER_WEEK_PREMIUM, DEFAULT_INTERESTS_PER_WEEK_PREMIUM),
     interestUndoMinutes: wholeNumber(vars.INTEREST_UNDO_MINUTES, DEFAULT_INTEREST_UNDO_MINUTES),
     notNowDays: wholeNumber(vars.NOT_NOW_DAYS, DEFAULT_NOT_NOW_DAYS),
+    savedSearchesFree: wholeNumber(vars.SAVED_SEARCHES_FREE, DEFAULT_SAVED_SEARCHES_FREE),
+    savedSearchesPremium: wholeNumber(vars.SAVED_SEARCHES_PREMIUM, DEFAULT_SAVED_SEARCHES_PREMIUM),
   };
 }

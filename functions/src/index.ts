@@ -16,6 +16,8 @@ import { sendSessionReminders } from './office-hours/reminders';
 import { purgeSnapshots } from './reports/snapshots';
 import { requestDueReviews } from './reviews/requests';
 import { drainingUnreadBodies } from './request-body';
+import { runSavedSearches } from './saved/new-matches';
+import { savedCriteria } from './saved/schemas';
 
 export { MemberLive } from './live/live-object';
 export { MemberNotifications } from './notifications/notifications-object';
@@ -40,7 +42,8 @@ export default {
   /**
    * Hourly: removes the uploads a day old that no message sent (docs/security.md "Floods"),
    * carries out the account deletions nobody handled within 30 days (account-deletion/requests.ts),
-   * deletes the report snapshots 90 days past their report's resolution (reports/snapshots.ts)
+   * deletes the report snapshots 90 days past their report's resolution (reports/snapshots.ts),
+   * runs the saved searches whose last run is a day old (saved/new-matches.ts)
    * and puts the members whose digest is due on the digest queue; every 10 minutes: the
    * unread-message mails (missed-mail/), the notifications a failed delivery left in the
    * outbox (notifications/outbox.ts), the review requests of sessions that ended (reviews/requests.ts)
@@ -87,6 +90,14 @@ export default {
     }
     ctx.waitUntil(sweepUnsentUploads(deps).then((removed) => console.log(`swept ${removed} unsent uploads`)));
     ctx.waitUntil(runDueDeletions(deps).then((deleted) => console.log(`carried out ${deleted} due account deletions`)));
+    // Saved searches whose last run is a day old: their new members, one notice per search (saved/new-matches.ts).
+    ctx.waitUntil(
+      job(
+        'saved searches',
+        () => runSavedSearches(deps, (search) => savedCriteria(search.member_type, search.query).criteria),
+        ({ searches, notices }) => `ran ${searches} saved searches, ${notices} had new members`,
+      ),
+    );
     ctx.waitUntil(
       job(
         'report snapshot purge',

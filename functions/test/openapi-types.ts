@@ -2350,6 +2350,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/matching/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether you are paused */
+        get: operations["getMatchingPause"];
+        /**
+         * Pause: I’m not looking now
+         * @description Takes you out of matching (nobody is suggested you, and your "Interested" waits unseen), member search and the directory until you resume. Your profile page, connections and conversations stay.
+         */
+        put: operations["pauseMatching"];
+        post?: never;
+        /** Resume: I’m looking again */
+        delete: operations["resumeMatching"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your saved people
+         * @description The members you saved, newest first, with your private notes. Members who left, are suspended or are blocked either way are not shown.
+         */
+        get: operations["listSavedMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A saved member and your note */
+        get: operations["getSavedMember"];
+        /**
+         * Save a member, or edit your note
+         * @description Saves the member with a private note (at most 500 characters) that nobody else ever reads; saving a saved member replaces the note.
+         */
+        put: operations["saveMember"];
+        post?: never;
+        /**
+         * Remove a saved member
+         * @description Takes the member off your list, with your note.
+         */
+        delete: operations["unsaveMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved/searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your saved searches
+         * @description Your saved founder and advisor searches, newest first, and how many you may keep (`SAVED_SEARCHES_FREE`, `SAVED_SEARCHES_PREMIUM`).
+         */
+        get: operations["listSavedSearches"];
+        put?: never;
+        /**
+         * Save a search
+         * @description Keeps a founder or advisor search under a name. Once a day the members who joined since and match it are looked for; when there are some you get a notification (pushed, or in your digest, by your `savedSearches` setting).
+         */
+        post: operations["saveSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved/searches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a saved search */
+        delete: operations["deleteSavedSearch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/socket.io/": {
         parameters: {
             query?: never;
@@ -4012,7 +4120,7 @@ export interface components {
             title: string;
             body: string;
             /** @enum {string} */
-            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made";
+            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made" | "search.new_matches";
             /** @description The app path it opens, e.g. `/post/<slug>` or `/inbox?personalInbox=<id>`. */
             link: string | null;
             /** @description The receiver. */
@@ -4050,6 +4158,8 @@ export interface components {
                 replies: "push" | "email" | "off";
                 /** @enum {string} */
                 sessions: "push" | "email" | "off";
+                /** @enum {string} */
+                savedSearches: "push" | "email" | "off";
             };
             /**
              * @description How often the mail digest goes out (default weekly).
@@ -4075,6 +4185,8 @@ export interface components {
                 replies?: "push" | "email" | "off";
                 /** @enum {string} */
                 sessions?: "push" | "email" | "off";
+                /** @enum {string} */
+                savedSearches?: "push" | "email" | "off";
             };
             /** @enum {string} */
             digest?: "daily" | "weekly" | "off";
@@ -4683,6 +4795,63 @@ export interface components {
                 reasons: string[];
                 interestedAt: string;
             }[];
+        };
+        PauseState: {
+            paused: boolean;
+            /** @description Since when you are not looking; null while you are. */
+            pausedAt: string | null;
+        };
+        SavedMemberList: {
+            data: components["schemas"]["SavedMember"][];
+        };
+        SavedMember: {
+            member: components["schemas"]["ProfileSummary"];
+            note: string;
+            savedAt: string;
+            updatedAt: string;
+        };
+        SaveMemberBody: {
+            /**
+             * @description Your private note (at most 500 characters); nobody else ever reads it.
+             * @default
+             */
+            note: string;
+        };
+        UnsavedMember: {
+            memberId: string;
+            /** @enum {boolean} */
+            saved: false;
+        };
+        SavedSearchList: {
+            /** @description Saved searches you may keep (free and Premium differ). */
+            limit: number;
+            premium: boolean;
+            data: components["schemas"]["SavedSearch"][];
+        };
+        SavedSearch: {
+            _id: string;
+            name: string;
+            /** @enum {string} */
+            memberType: "founder" | "advisor";
+            /** @description The search’s query string, as the search screen’s address takes it. */
+            query: string;
+            createdAt: string;
+            /** @description When new members were last looked for (daily). */
+            lastRunAt: string;
+        };
+        SaveSearchBody: {
+            /** @description What you call this search. */
+            name: string;
+            /**
+             * @description `founder` (GET /founder/search) or `advisor` (GET /advisor/search).
+             * @enum {string}
+             */
+            memberType: "founder" | "advisor";
+            /**
+             * @description The search’s filters and `q` as that route’s query string (`skills=engineering&industries=fintech&q=payments`); `page` and `limit` are ignored.
+             * @example skills=engineering&q=payments
+             */
+            query: string;
         };
         /** @description socket.io's own handshake error. */
         EngineError: {
@@ -5320,7 +5489,7 @@ export interface components {
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 sender_id: string | null;
                 /** @enum {string} */
-                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made";
+                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made" | "search.new_matches";
                 title: string;
                 body: string;
                 link: string | null;
@@ -14707,6 +14876,586 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMatchingPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your pause. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PauseState"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pauseMatching: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description You are paused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PauseState"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 300 saved-list and pause changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeMatching: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description You are looking again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PauseState"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 300 saved-list and pause changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSavedMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your saved people. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedMemberList"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSavedMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved member’s user id. */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member and your note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedMember"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This member is not in your saved people. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved member’s user id. */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveMemberBody"];
+            };
+        };
+        responses: {
+            /** @description The member as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedMember"];
+                };
+            };
+            /** @description A bad id, yourself, or a note too long; `data.fields` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Member not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 300 saved-list and pause changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsaveMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved member’s user id. */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not saved any more. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsavedMember"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This member is not in your saved people. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 300 saved-list and pause changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSavedSearches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your saved searches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchList"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSearchBody"];
+            };
+        };
+        responses: {
+            /** @description The search saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description A name empty or too long, or a query the search would refuse; `data.fields` names it (`query.<filter>`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You keep as many saved searches as you may (the message says how many). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 300 saved-list and pause changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved search id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your saved searches now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchList"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Saved search not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 300 saved-list and pause changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
                 };
             };
             /** @description Something went wrong on our side. */

@@ -172,6 +172,12 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
     sql`INSERT INTO matches (id, pair_key, first_id, second_id, connection_id, created_at) VALUES (${newId()}, ${`${member.user.id}:${friend.user.id}`}, ${friend.user.id}, ${member.user.id}, NULL, ${at})`,
   );
 
+  // Saved people both ways and a saved search.
+  await database().run(sql`INSERT INTO saved_members (user_id, member_id, note, created_at, updated_at) VALUES
+    (${member.user.id}, ${friend.user.id}, 'Met at demo day', ${at}, ${at}), (${stranger.user.id}, ${member.user.id}, 'Follow up', ${at}, ${at})`);
+  await database().run(sql`INSERT INTO saved_searches (id, user_id, name, member_type, query, created_at, last_run_at) VALUES
+    (${newId()}, ${member.user.id}, 'Fintech', 'founder', 'industries=fintech', ${at}, ${at})`);
+
   const [postRow] = await database().select().from(feedPosts).where(eq(feedPosts.id, own._id));
   const mediaKeys = (await database().all<{ key: string }>(sql`SELECT r2_key AS key FROM feed_post_media WHERE post_id = ${own._id}`)).map((row) => row.key);
   return { member, ownPost: postRow!, friendPost, strangerComment, threadId, fromMember, fromFriend, friendsFile, friendsFileKey, keys: [avatar, banner, fileKey, ...mediaKeys] };

@@ -170,6 +170,8 @@ const BODY_OF_KIND: Record<NotificationKind, 'kept' | 'left out'> = {
   'session.no_show': 'left out',
   'invitation.joined': 'kept',
   'match.made': 'kept',
+  // The app's words and the member's own name for their search.
+  'search.new_matches': 'kept',
 };
 
 const keepsBody = (kind: string) => Object.hasOwn(BODY_OF_KIND, kind) && BODY_OF_KIND[kind as NotificationKind] === 'kept';
@@ -302,6 +304,14 @@ function introductionsDocument(data: MemberData) {
   };
 }
 
+/** The member's saved people with their private notes, and their saved searches. */
+function savedDocument(data: MemberData) {
+  return {
+    people: data.savedMembers.map((row) => ({ member: named(data, row.memberId), note: row.note, savedAt: row.createdAt, updatedAt: row.updatedAt })),
+    searches: data.savedSearches.map(({ userId: _me, ...search }) => search),
+  };
+}
+
 /** The JSON documents of the archive, in the order they are written. */
 export function documentsOf(data: MemberData, context: DocumentContext): ExportDocument[] {
   return [
@@ -320,5 +330,6 @@ export function documentsOf(data: MemberData, context: DocumentContext): ExportD
     { path: 'sessions.json', content: sessionsDocument(data) },
     { path: 'invitations.json', content: invitationsDocument(data) },
     { path: 'introductions.json', content: introductionsDocument(data) },
+    { path: 'saved.json', content: savedDocument(data) },
   ];
 }

@@ -80,6 +80,11 @@ describe('GET /auth/data-export', () => {
     await db(env).run(
       sql`INSERT INTO matches (id, pair_key, first_id, second_id, connection_id, created_at) VALUES (${newId()}, ${`${ada.user.id}:${bob.user.id}:${suffix}`}, ${ada.user.id}, ${bob.user.id}, NULL, ${at})`,
     );
+    // Ada saved Bob with a note and a search; Cleo saved Ada (her list, not in Ada's archive).
+    await db(env).run(sql`INSERT INTO saved_members (user_id, member_id, note, created_at, updated_at) VALUES
+      (${ada.user.id}, ${bob.user.id}, ${`Ada's note on Bob ${suffix}`}, ${at}, ${at}), (${cleo.user.id}, ${ada.user.id}, ${`Cleo's note ${suffix}`}, ${at}, ${at})`);
+    await db(env).run(sql`INSERT INTO saved_searches (id, user_id, name, member_type, query, created_at, last_run_at) VALUES
+      (${newId()}, ${ada.user.id}, 'Fintech engineers', 'founder', 'industries=fintech&skills=engineering', ${at}, ${at})`);
     // Views go to both members' profile-view objects (Cleo browses privately).
     const viewDeps = buildDeps(env);
     await recordView(viewDeps, { id: cleo.user.id, privateBrowsing: true }, ada.user.id);
@@ -289,6 +294,13 @@ describe('GET /auth/data-export', () => {
     );
     expect(matches).toEqual([expect.objectContaining({ with: expect.objectContaining({ id: bob.user.id }), matchedAt: expect.any(String) })]);
     expect(JSON.stringify(json(files, 'introductions.json'))).not.toContain(cleoId);
+  });
+
+  it('has her saved people with her notes and her saved searches, not who saved her', () => {
+    const { people, searches } = json(files, 'saved.json');
+    expect(people).toEqual([expect.objectContaining({ member: expect.objectContaining({ id: bob.user.id }), note: `Ada's note on Bob ${suffix}` })]);
+    expect(searches).toEqual([expect.objectContaining({ name: 'Fintech engineers', memberType: 'founder', query: 'industries=fintech&skills=engineering' })]);
+    expect(allText(files)).not.toContain(`Cleo's note ${suffix}`);
   });
 
   it('names the viewers of her profile except one who browses privately', () => {

@@ -45,12 +45,15 @@ export const users = sqliteTable(
     suspendedAt: text('suspended_at'),
     suspendedUntil: text('suspended_until'),
     suspensionReason: text('suspension_reason'),
+    /** "I'm not looking now" (0048): since when; out of matching and member search until resumed (members/paused.ts). */
+    pausedAt: text('paused_at'),
   },
   (table) => [
     index('users_onboarded_type_created').on(table.onboarded, table.memberType, table.createdAt),
     index('users_type_created').on(table.memberType, table.createdAt),
     index('users_suspended').on(table.suspendedUntil).where(sql`suspended_at IS NOT NULL`),
     index('users_search_opted_out').on(table.id).where(sql`search_indexing = 0`),
+    index('users_paused').on(table.id).where(sql`paused_at IS NOT NULL`),
   ],
 );
 
@@ -894,7 +897,7 @@ export const pushSubscriptions = sqliteTable(
 );
 
 /** Migration 0038: the table no longer checks the kind; this list is the one place kinds are named. */
-export const notificationPreferenceKinds = ['messages', 'messageRequests', 'connectionRequests', 'connectionAccepted', 'mentions', 'replies', 'sessions'] as const;
+export const notificationPreferenceKinds = ['messages', 'messageRequests', 'connectionRequests', 'connectionAccepted', 'mentions', 'replies', 'sessions', 'savedSearches'] as const;
 export const notificationChannelNames = ['push', 'email', 'off'] as const;
 export const digestFrequencies = ['daily', 'weekly', 'off'] as const;
 
@@ -1152,3 +1155,42 @@ export const matches = sqliteTable(
 );
 
 export type MatchRowStored = typeof matches.$inferSelect;
+
+/** A member on another member's saved list, with a note only the saver reads (migration 0048; saved/). */
+export const savedMembers = sqliteTable(
+  'saved_members',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.memberId] }), index('saved_members_list').on(table.userId, table.createdAt)],
+);
+
+export type SavedMemberRow = typeof savedMembers.$inferSelect;
+
+/** A saved founder or advisor search and its daily job's last run (migration 0048; saved/new-matches.ts). */
+export const savedSearches = sqliteTable(
+  'saved_searches',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    memberType: text('member_type', { enum: ['founder', 'advisor'] }).notNull(),
+    /** The search route's filters and `q`, as JSON. */
+    query: text('query').notNull(),
+    createdAt: text('created_at').notNull(),
+    lastRunAt: text('last_run_at').notNull(),
+  },
+  (table) => [index('saved_searches_user').on(table.userId, table.createdAt), index('saved_searches_last_run').on(table.lastRunAt)],
+);
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect;

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { blockedEitherWay } from '../members/blocks';
 import { isListed } from '../members/listed';
+import { isLooking } from '../members/paused';
 import { accountIsPremium } from '../premium/entitlements';
 import { profileSummaries } from '../search/summaries';
 import type { Account } from '../users/wire';
@@ -25,7 +26,7 @@ export async function waitingFor(deps: Pick<Deps, 'db'>, viewerId: string, now: 
       SELECT mi.user_id AS id, mi.created_at AS at FROM match_intents mi JOIN users u ON u.id = mi.user_id
       WHERE mi.candidate_id = ${viewerId} AND mi.kind = 'interested'
         AND ${notAnswered(sql`mi.user_id`, viewerId, now)}
-        AND u.onboarded = 1 AND NOT ${blockedEitherWay(viewerId, sql`mi.user_id`)} AND ${isListed(sql`mi.user_id`)}
+        AND u.onboarded = 1 AND NOT ${blockedEitherWay(viewerId, sql`mi.user_id`)} AND ${isListed(sql`mi.user_id`)} AND ${isLooking(sql`mi.user_id`)}
     )
     SELECT (SELECT count(*) FROM waiting) AS total, w.id, w.at FROM (SELECT 1) LEFT JOIN (SELECT id, at FROM waiting ORDER BY at DESC LIMIT ${limit}) w`);
   const total = rows[0]?.total ?? 0;

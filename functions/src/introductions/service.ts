@@ -11,6 +11,7 @@ import { ApiError, invalidFields } from '../errors';
 import { pairKey } from '../connections/repository';
 import { blockedEitherWay } from '../members/blocks';
 import { isListed } from '../members/listed';
+import { isLooking } from '../members/paused';
 import { accountIsPremium } from '../premium/entitlements';
 import type { Account } from '../users/wire';
 import { MATCH_MESSAGES as M } from '../shared/match-messages';
@@ -33,7 +34,7 @@ export async function allowanceOf(deps: Pick<Deps, 'db' | 'clock' | 'config'>, a
   return interestAllowance(weeklyLimit(deps.config, premium), premium, row?.used ?? 0, now);
 }
 
-/** Whether `candidateId` may be answered by the viewer: a listed, onboarded member of a type they are matched with, no block, not connected. */
+/** Whether `candidateId` may be answered by the viewer: a listed, onboarded member, not paused, of a type they are matched with, no block, not connected. */
 async function checkCandidate(deps: Pick<Deps, 'db'>, account: Account, candidateId: string): Promise<void> {
   const viewerId = account.user.id;
   if (candidateId === viewerId) throw invalidFields({ candidateId: M.yourself });
@@ -41,7 +42,7 @@ async function checkCandidate(deps: Pick<Deps, 'db'>, account: Account, candidat
     SELECT u.member_type, ${blockedEitherWay(viewerId, candidateId)} AS blocked,
       EXISTS (SELECT 1 FROM connections c WHERE c.pair_key = ${pairKey(viewerId, candidateId)} AND c.status IN ('pending', 'accepted', 'ignored') AND c.status = 'accepted') AS connected,
       EXISTS (SELECT 1 FROM matches WHERE pair_key = ${pairKey(viewerId, candidateId)}) AS matched
-    FROM users u WHERE u.id = ${candidateId} AND u.onboarded = 1 AND ${isListed(sql`u.id`)}`);
+    FROM users u WHERE u.id = ${candidateId} AND u.onboarded = 1 AND ${isListed(sql`u.id`)} AND ${isLooking(sql`u.id`)}`);
   if (!row || row.blocked) throw new ApiError(404, M.memberNotFound);
   if (row.matched) throw new ApiError(409, M.alreadyMatched);
   if (row.connected) throw new ApiError(409, M.connected);

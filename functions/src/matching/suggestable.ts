@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { blockedEitherWay } from '../members/blocks';
 import { isListed } from '../members/listed';
+import { isLooking } from '../members/paused';
 
 /**
  * `id` may be suggested to the viewer: onboarded, someone else, nothing open, no block
- * either way and no deletion pending (members/listed.ts). Connections' suggestions and matching's pools both ask it; the query names
+ * either way, no deletion pending (members/listed.ts) and not paused (members/paused.ts). Connections' suggestions and matching's pools both ask it; the query names
  * the candidate's user `u`.
  */
 export function suggestable(id: SQL, viewerId: string): SQL {
@@ -13,5 +14,6 @@ export function suggestable(id: SQL, viewerId: string): SQL {
       WHERE oc.pair_key = (CASE WHEN ${id} < ${viewerId} THEN ${id} || ':' || ${viewerId} ELSE ${viewerId} || ':' || ${id} END)
         AND oc.status IN ('pending', 'accepted', 'ignored'))
     AND NOT ${blockedEitherWay(viewerId, id)}
-    AND ${isListed(id)}`;
+    AND ${isListed(id)}
+    AND ${isLooking(id)}`;
 }

@@ -1,6 +1,6 @@
 /**
  * The digest: daily or weekly (the member's choice in push/preferences, default weekly; off
- * sends none) it sums up the new connection requests, profile views, mentions and replies
+ * sends none) it sums up the new connection requests, profile views, mentions, replies and saved searches with new members
  * since the last digest (or over the last period, for the first). Nothing happened: no mail.
  * A digest is due once its period has passed since the last one (an hour of slack, so a daily
  * digest keeps its hour); mail_log keeps one per member and day. The hourly trigger puts the
@@ -46,12 +46,13 @@ export function dueMembers(now: Date, scope: SQL, limit: number, columns: 'ids' 
 }
 
 /** The notification kinds each count of the digest sums. */
-const COUNTED_KINDS: Record<string, 'connectionRequests' | 'mentions' | 'replies'> = {
+const COUNTED_KINDS: Record<string, 'connectionRequests' | 'mentions' | 'replies' | 'savedSearches'> = {
   'connection.requested': 'connectionRequests',
   'post.mentioned': 'mentions',
   'comment.mentioned': 'mentions',
   'post.commented': 'replies',
   'comment.replied': 'replies',
+  'search.new_matches': 'savedSearches',
 };
 
 /** Deps of a digest's counts: D1 (senders), the member's notifications and views objects. */
@@ -70,7 +71,7 @@ export async function digestCounts(deps: DigestCountDeps, userId: string, since:
     userId,
     counted.flatMap((group) => (group.senderId ? [group.senderId] : [])),
   );
-  const counts: DigestCounts = { connectionRequests: 0, profileViews, mentions: 0, replies: 0 };
+  const counts: DigestCounts = { connectionRequests: 0, profileViews, mentions: 0, replies: 0, savedSearches: 0 };
   for (const group of counted) if (group.senderId === null || visible.has(group.senderId)) counts[COUNTED_KINDS[group.kind]!] += group.n;
   return counts;
 }

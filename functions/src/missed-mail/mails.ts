@@ -48,9 +48,9 @@ export function unreadMessageMail(input: UnreadMailInput): MailMessage {
 }
 
 /** What a digest sums up since the last one. */
-export type DigestCounts = { connectionRequests: number; profileViews: number; mentions: number; replies: number };
+export type DigestCounts = { connectionRequests: number; profileViews: number; mentions: number; replies: number; savedSearches: number };
 
-export const digestIsEmpty = (counts: DigestCounts) => counts.connectionRequests + counts.profileViews + counts.mentions + counts.replies === 0;
+export const digestIsEmpty = (counts: DigestCounts) => counts.connectionRequests + counts.profileViews + counts.mentions + counts.replies + counts.savedSearches === 0;
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -61,6 +61,7 @@ export function digestLines(counts: DigestCounts): string[] {
     counts.profileViews > 0 ? plural(counts.profileViews, 'profile view', 'profile views') : null,
     counts.mentions > 0 ? plural(counts.mentions, 'mention', 'mentions') : null,
     counts.replies > 0 ? plural(counts.replies, 'reply to your posts and comments', 'replies to your posts and comments') : null,
+    counts.savedSearches > 0 ? plural(counts.savedSearches, 'saved search with new members', 'saved searches with new members') : null,
   ].filter((line): line is string => line !== null);
 }
 

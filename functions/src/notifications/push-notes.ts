@@ -36,6 +36,8 @@ export const PREFERENCE_OF: Partial<Record<NotificationKind, PreferenceKind>> = 
   'review.received': 'sessions',
   // Someone joined through the member's invitation: a new person in their network, as an accepted request is.
   'invitation.joined': 'connectionAccepted',
+  // New members matching a saved search (saved/new-matches.ts).
+  'search.new_matches': 'savedSearches',
 };
 
 /**

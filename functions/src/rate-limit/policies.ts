@@ -68,6 +68,9 @@ export const RATE_LIMITS = {
   // "Interested", "Not now" and their undo on /matching (a match tells both members, by mail
   // too; "Interested" is also held to the weekly invitations): a deck reviewed quickly, not a script.
   matchAnswersByMember: { limit: 200, windowSeconds: HOUR },
+  // Saving and removing people and searches, editing notes, pausing and resuming (saved/routes.ts,
+  // introductions/pause-routes.ts): nobody is told, but each is a write; a busy person makes dozens.
+  savedChangesByMember: { limit: 300, windowSeconds: HOUR },
   // Deletion asked or withdrawn (each mails the member): shared (account-deletion/routes.ts).
   deletionRequestsByMember: { limit: 10, windowSeconds: DAY },
 } as const satisfies Record<string, RateRule>;

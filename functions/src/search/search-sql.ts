@@ -32,6 +32,7 @@ import { ftsQuery, type WordForm } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
 import { blockedWith } from '../members/blocks';
 import { SUSPENDED_IDS, suspendedNow, UNLISTED_IDS } from '../members/listed';
+import { PAUSED_IDS } from '../members/paused';
 
 export type TagKind = (typeof profileTagKinds)[number];
 
@@ -155,12 +156,13 @@ const unseenBy = (viewerId: string): SQL => sql`(SELECT ${viewerId} UNION ALL SE
 
 /**
  * The search keys of the members the viewer may not find: the viewer, blocked either way,
- * deletion pending, suspended now. Each list is read once, through its own index.
+ * deletion pending, suspended now, paused ("not looking now", members/paused.ts). Each list
+ * is read once, through its own index.
  */
 export const excludedKeys = (viewerId: string | null) =>
   viewerId === null
-    ? sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS})`
-    : sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${unseenBy(viewerId)} OR k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS})`;
+    ? sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS} OR k.user_id IN ${PAUSED_IDS})`
+    : sql`(SELECT k.key FROM search_keys k WHERE k.user_id IN ${unseenBy(viewerId)} OR k.user_id IN ${UNLISTED_IDS} OR k.user_id IN ${SUSPENDED_IDS} OR k.user_id IN ${PAUSED_IDS})`;
 
 /**
  * How many profile_search rows meet `where`, counted no further than `cap` + 1 (a scalar
@@ -300,7 +302,7 @@ function countersOf(plan: SearchPlan): SQL {
  * to `cap` + 1, reading doclists only (past `cap` the total is capped). When the counters
  * hold the matches, they are read there, exact, less
  * the viewer and the members blocked either way with them, then the unlisted ones (deletion
- * pending, then suspended) not already taken off, each of those few probed against the filter.
+ * pending, then suspended, then paused) not already taken off, each of those few probed against the filter.
  * A visitor's total takes off the members who opted out as FTS5 counts them (the MATCH with
  * their token), then the unlisted ones who did not opt out.
  */
@@ -312,11 +314,13 @@ export function countStatement(plan: SearchPlan, criteria: SearchCriteria, viewe
     return sql`SELECT ${counters}
     - (SELECT count(*) FROM profile_search WHERE profile_search MATCH ${hiddenMatches(plan)})
     - (SELECT count(*) FROM users e WHERE e.id IN ${UNLISTED_IDS} AND +e.search_indexing <> 0 AND ${matched})
-    - (SELECT count(*) FROM users e WHERE ${suspendedNow('e')} AND +e.search_indexing <> 0 AND e.id NOT IN ${UNLISTED_IDS} AND ${matched}) AS total`;
+    - (SELECT count(*) FROM users e WHERE ${suspendedNow('e')} AND +e.search_indexing <> 0 AND e.id NOT IN ${UNLISTED_IDS} AND ${matched})
+    - (SELECT count(*) FROM users e WHERE e.id IN ${PAUSED_IDS} AND +e.search_indexing <> 0 AND e.id NOT IN ${UNLISTED_IDS} AND NOT ${suspendedNow('e')} AND ${matched}) AS total`;
   }
   const unseen = unseenBy(viewerId);
   return sql`SELECT ${counters}
     - (SELECT count(*) FROM users e WHERE e.id IN ${unseen} AND ${matched})
     - (SELECT count(*) FROM users e WHERE e.id IN ${UNLISTED_IDS} AND e.id NOT IN ${unseen} AND ${matched})
-    - (SELECT count(*) FROM users e WHERE ${suspendedNow('e')} AND e.id NOT IN ${unseen} AND e.id NOT IN ${UNLISTED_IDS} AND ${matched}) AS total`;
+    - (SELECT count(*) FROM users e WHERE ${suspendedNow('e')} AND e.id NOT IN ${unseen} AND e.id NOT IN ${UNLISTED_IDS} AND ${matched})
+    - (SELECT count(*) FROM users e WHERE e.id IN ${PAUSED_IDS} AND e.id NOT IN ${unseen} AND e.id NOT IN ${UNLISTED_IDS} AND NOT ${suspendedNow('e')} AND ${matched}) AS total`;
 }

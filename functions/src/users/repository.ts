@@ -120,6 +120,7 @@ export function newAccountRows(input: NewAccount, slug: string, now: string): Ac
     suspendedAt: null,
     suspendedUntil: null,
     suspensionReason: null,
+    pausedAt: null,
   };
   // The profile fields onboarding fills in start empty.
   const record = {

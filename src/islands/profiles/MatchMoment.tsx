@@ -10,6 +10,7 @@ import type { Introduction } from '@api/introductions/schemas';
 import { MESSAGE_BODY_MAX_LENGTH } from '@api/shared/inbox-limits';
 import { reasonSentence } from '../../lib/search/labels';
 import { $introduction, introductionsActions } from '../../lib/stores/introductions';
+import { PauseControl } from '../saved/PauseControl';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { Dialog } from '../ui/Dialog';
 import { MediaBaseProvider } from '../ui/media-base';
@@ -115,6 +116,7 @@ function MatchMoment({ mediaBaseUrl }: { mediaBaseUrl?: string }) {
     <MediaBaseProvider base={mediaBaseUrl}>
       <Dialog open={intro !== null} title="It’s a match" onClosed={() => introductionsActions.close()}>
         {intro && <IntroductionBody key={intro._id} intro={intro} />}
+        {intro && <PauseControl variant="offer" />}
       </Dialog>
     </MediaBaseProvider>
   );

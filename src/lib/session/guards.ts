@@ -14,6 +14,7 @@ const ROUTE_ACCESS: ReadonlyArray<readonly [prefix: string, access: RouteAccess]
   ['/onboarding', 'member'],
   ['/matching', 'member'],
   ['/views', 'member'],
+  ['/saved', 'member'],
   ['/dashboard', 'member'],
   ['/feed', 'member'],
   ['/inbox', 'member'],
