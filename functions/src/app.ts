@@ -37,6 +37,7 @@ import { reviewRoutes } from './reviews/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { invitationRoutes } from './invitations/routes';
 import { introductionRoutes } from './introductions/routes';
+import { shortlistRoutes } from './shortlist/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -112,6 +113,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/dashboard', dashboardRoutes)
     .route('/invitations', invitationRoutes)
     .route('/matching', introductionRoutes)
+    .route('/matching', shortlistRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)

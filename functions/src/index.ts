@@ -15,6 +15,7 @@ import { redeliverBatchedNotices } from './notifications/deliver';
 import { sendSessionReminders } from './office-hours/reminders';
 import { purgeSnapshots } from './reports/snapshots';
 import { requestDueReviews } from './reviews/requests';
+import { runShortlistJob } from './shortlist/run';
 import { drainingUnreadBodies } from './request-body';
 
 export { MemberLive } from './live/live-object';
@@ -87,6 +88,14 @@ export default {
     }
     ctx.waitUntil(sweepUnsentUploads(deps).then((removed) => console.log(`swept ${removed} unsent uploads`)));
     ctx.waitUntil(runDueDeletions(deps).then((deleted) => console.log(`carried out ${deleted} due account deletions`)));
+    // The weekly shortlists whose local hour this is, then "Did you meet?" of week-old matches (shortlist/run.ts).
+    ctx.waitUntil(
+      job(
+        'weekly shortlists',
+        () => runShortlistJob(deps),
+        (run) => `built ${run.built} weekly shortlists (${run.picks} members) of ${run.due} due, read ${run.read}; asked ${run.checkins} match check-ins`,
+      ),
+    );
     ctx.waitUntil(
       job(
         'report snapshot purge',

@@ -36,6 +36,9 @@ export const PREFERENCE_OF: Partial<Record<NotificationKind, PreferenceKind>> = 
   'review.received': 'sessions',
   // Someone joined through the member's invitation: a new person in their network, as an accepted request is.
   'invitation.joined': 'connectionAccepted',
+  // The weekly shortlist and a match's "Did you meet?" (shortlist/).
+  'shortlist.weekly': 'introductions',
+  'match.checkin': 'introductions',
 };
 
 /**

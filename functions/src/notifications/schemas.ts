@@ -33,6 +33,8 @@ export const NOTIFICATION_KINDS = [
   'session.no_show',
   'invitation.joined',
   'match.made',
+  'shortlist.weekly',
+  'match.checkin',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -21,6 +21,7 @@ const KINDS: ReadonlyArray<{ kind: PreferenceKind; label: string }> = [
   { kind: 'mentions', label: 'Mentions' },
   { kind: 'replies', label: 'Replies to your posts' },
   { kind: 'sessions', label: 'Office-hours sessions' },
+  { kind: 'introductions', label: 'Weekly shortlist and match check-ins' },
 ];
 const CHANNELS: ReadonlyArray<{ value: Channel; label: string }> = [
   { value: 'push', label: 'Push' },

@@ -28,6 +28,8 @@ const NOTIFICATION_KIND_DISPLAY: Readonly<Record<NotificationKind, { label: stri
   'session.no_show': { label: 'Missed session', icon: 'people' },
   'invitation.joined': { label: 'Invitation', icon: 'person-plus' },
   'match.made': { label: 'Match', icon: 'people' },
+  'shortlist.weekly': { label: 'Weekly shortlist', icon: 'star' },
+  'match.checkin': { label: 'How did it go?', icon: 'people' },
 };
 
 /** The display of a kind; an unknown one (a newer server) reads as a plain notice. */
