@@ -157,6 +157,13 @@ export const devRoutes = developmentRouter
       request: {
         query: z.object({
           at: z.iso.datetime().optional().openapi({ description: 'Run as if the clock showed this moment (default now), e.g. a member’s `nextAt`.' }),
+          limit: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(1000)
+            .optional()
+            .openapi({ type: 'integer', description: 'Shortlists to build at most (default the job’s 150); 0 builds none and only counts who is due.' }),
         }),
       },
       responses: {
@@ -169,8 +176,8 @@ export const devRoutes = developmentRouter
     }),
     async (c) => {
       const deps = c.get('deps');
-      const { at } = c.req.valid('query');
-      return c.json(await runShortlistJob(at ? { ...deps, clock: fixedClock(new Date(at)) } : deps), 200);
+      const { at, limit } = c.req.valid('query');
+      return c.json(await runShortlistJob(at ? { ...deps, clock: fixedClock(new Date(at)) } : deps, limit), 200);
     },
   )
   .openapi(

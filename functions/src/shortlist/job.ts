@@ -24,15 +24,18 @@ type MemberRow = MatchRow & { latitude: number | null; longitude: number | null;
 /** What a run did. */
 export type ShortlistRun = { read: number; due: number; built: number; picks: number };
 
-/** Builds the shortlists due at the clock's hour; answers what it did. */
-export async function sendDueShortlists(deps: ShortlistDeps): Promise<ShortlistRun> {
+/**
+ * Builds the shortlists due at the clock's hour, at most `limit`; answers what it did. With a
+ * `limit` of 0 it builds none and reads every page, counting who is due (the bench's scan).
+ */
+export async function sendDueShortlists(deps: ShortlistDeps, limit = BUILD_LIMIT): Promise<ShortlistRun> {
   const now = deps.clock.now();
   const days = weekdaysDueAt(now);
   const weeks = weeksAround(now);
   const zones = new Map<number, string>();
   const run: ShortlistRun = { read: 0, due: 0, built: 0, picks: 0 };
   let after = '';
-  while (run.built < BUILD_LIMIT) {
+  for (;;) {
     const page = await deps.db.all<MemberRow>(sql`
       SELECT ${MATCH_COLUMNS}, c.id AS city_key, c.latitude, c.longitude, c.country_code
       FROM users u ${MEMBER_CARD_JOINS}
@@ -44,10 +47,10 @@ export async function sendDueShortlists(deps: ShortlistDeps): Promise<ShortlistR
       ORDER BY u.id LIMIT ${PAGE}`);
     run.read += page.length;
     for (const row of page) {
-      if (run.built >= BUILD_LIMIT) break;
       const week = dueWeek(now, zoneOf(row, zones), row.m_id);
       if (!week) continue;
       run.due += 1;
+      if (run.built >= limit) continue;
       try {
         const picks = await buildShortlist(deps, row.m_id, toMatchCandidate(row).profile, week);
         if (picks === null) continue;
@@ -60,7 +63,7 @@ export async function sendDueShortlists(deps: ShortlistDeps): Promise<ShortlistR
           AND NOT EXISTS (SELECT 1 FROM shortlist_picks p WHERE p.user_id = ${row.m_id} AND p.week = ${week})`);
       }
     }
-    if (page.length < PAGE) break;
+    if (page.length < PAGE || (limit > 0 && run.built >= limit)) break;
     after = page[page.length - 1]!.m_id;
   }
   return run;

@@ -4,7 +4,7 @@ import { askDueCheckins } from './checkins';
 import { sendDueShortlists, type ShortlistRun } from './job';
 
 /** Runs both; answers what each did. */
-export async function runShortlistJob(deps: ShortlistDeps): Promise<ShortlistRun & { checkins: number }> {
-  const run = await sendDueShortlists(deps);
+export async function runShortlistJob(deps: ShortlistDeps, limit?: number): Promise<ShortlistRun & { checkins: number }> {
+  const run = await sendDueShortlists(deps, limit);
   return { ...run, checkins: await askDueCheckins(deps) };
 }

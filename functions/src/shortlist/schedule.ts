@@ -35,10 +35,22 @@ export const dayName = (day: number): string => DAY_NAMES[day] ?? 'Monday';
 
 type LocalTime = { weekday: number; hour: number; date: string };
 
+/** One formatter per zone: making one costs far more than using it, and a run asks for thousands of members. */
+const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = FORMATTERS.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+    FORMATTERS.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The moment's weekday, hour and date in the zone. */
 export function localTime(at: Date, timeZone: string): LocalTime {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' })
+    formatterOf(timeZone)
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
