@@ -163,7 +163,7 @@ export const devRoutes = developmentRouter
             .min(0)
             .max(1000)
             .optional()
-            .openapi({ type: 'integer', description: 'Shortlists to build at most (default the job’s 150); 0 builds none and only counts who is due.' }),
+            .openapi({ type: 'integer', description: 'Shortlists to build at most (default the job’s 100); 0 builds none and only counts who is due.' }),
         }),
       },
       responses: {

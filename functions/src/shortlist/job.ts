@@ -16,8 +16,11 @@ import { dueWeek, shortlistDaySql, weekdaysDueAt, weeksAround } from './schedule
 
 /** Members read per page. */
 const PAGE = 500;
-/** Shortlists built per run at most (each takes about five D1 queries; a run may make 1,000). */
-export const BUILD_LIMIT = 150;
+/**
+ * Shortlists built per run at most: each makes about 6.7 D1 queries (bench/shortlist.mjs measured
+ * 1,009 for a run of 150, past the 1,000 a Worker invocation may make), so 100 leave room for the scan.
+ */
+export const BUILD_LIMIT = 100;
 
 type MemberRow = MatchRow & { latitude: number | null; longitude: number | null; country_code: string | null; city_key: number | null };
 
