@@ -39,6 +39,7 @@ import { invitationRoutes } from './invitations/routes';
 import { introductionRoutes } from './introductions/routes';
 import { pauseRoutes } from './introductions/pause-routes';
 import { savedRoutes } from './saved/routes';
+import { shortlistRoutes } from './shortlist/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -116,6 +117,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/matching', introductionRoutes)
     .route('/matching', pauseRoutes)
     .route('/saved', savedRoutes)
+    .route('/matching', shortlistRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)

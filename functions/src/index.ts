@@ -15,6 +15,7 @@ import { redeliverBatchedNotices } from './notifications/deliver';
 import { sendSessionReminders } from './office-hours/reminders';
 import { purgeSnapshots } from './reports/snapshots';
 import { requestDueReviews } from './reviews/requests';
+import { runShortlistJob } from './shortlist/run';
 import { drainingUnreadBodies } from './request-body';
 import { runSavedSearches } from './saved/new-matches';
 import { savedCriteria } from './saved/schemas';
@@ -96,6 +97,14 @@ export default {
         'saved searches',
         () => runSavedSearches(deps, (search) => savedCriteria(search.member_type, search.query).criteria),
         ({ searches, notices }) => `ran ${searches} saved searches, ${notices} had new members`,
+      ),
+    );
+    // The weekly shortlists whose local hour this is, then "Did you meet?" of week-old matches (shortlist/run.ts).
+    ctx.waitUntil(
+      job(
+        'weekly shortlists',
+        () => runShortlistJob(deps),
+        (run) => `built ${run.built} weekly shortlists (${run.picks} members) of ${run.due} due, read ${run.read}; asked ${run.checkins} match check-ins`,
       ),
     );
     ctx.waitUntil(

@@ -2458,6 +2458,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/matching/shortlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your weekly shortlist
+         * @description The members of your latest weekly shortlist you have not answered yet (new members who fit you both ways and were active lately), when the next goes out, and your matches asked "Did you meet?".
+         */
+        get: operations["getShortlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matching/checkins/{matchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Say whether you met a match and how it went
+         * @description Answers the question asked a week after a match; it may be changed. The answers about a member’s matches weigh in the shortlists they appear in.
+         */
+        put: operations["answerMatchCheckin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/socket.io/": {
         parameters: {
             query?: never;
@@ -4120,7 +4160,7 @@ export interface components {
             title: string;
             body: string;
             /** @enum {string} */
-            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made" | "search.new_matches";
+            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made" | "search.new_matches" | "shortlist.weekly" | "match.checkin";
             /** @description The app path it opens, e.g. `/post/<slug>` or `/inbox?personalInbox=<id>`. */
             link: string | null;
             /** @description The receiver. */
@@ -4160,6 +4200,8 @@ export interface components {
                 sessions: "push" | "email" | "off";
                 /** @enum {string} */
                 savedSearches: "push" | "email" | "off";
+                /** @enum {string} */
+                introductions: "push" | "email" | "off";
             };
             /**
              * @description How often the mail digest goes out (default weekly).
@@ -4187,6 +4229,8 @@ export interface components {
                 sessions?: "push" | "email" | "off";
                 /** @enum {string} */
                 savedSearches?: "push" | "email" | "off";
+                /** @enum {string} */
+                introductions?: "push" | "email" | "off";
             };
             /** @enum {string} */
             digest?: "daily" | "weekly" | "off";
@@ -4853,6 +4897,33 @@ export interface components {
              */
             query: string;
         };
+        Shortlist: {
+            /** @description The ISO week of the latest shortlist (e.g. `2026-W49`), or null before the first. */
+            week: string | null;
+            /** @description Its members you have not answered yet, best first; `score` is the fit both ways. */
+            picks: components["schemas"]["Match"][];
+            /** @description When the next shortlist goes out (your weekday, 08:00 in your city’s time zone, UTC without a city). */
+            nextAt: string;
+            /** @description Your matches asked about and not answered yet. */
+            checkins: components["schemas"]["OpenCheckin"][];
+        };
+        OpenCheckin: {
+            matchId: string;
+            member: components["schemas"]["ProfileSummary"] & unknown;
+            askedAt: string;
+        };
+        CheckinStored: components["schemas"]["CheckinAnswer"] & {
+            answeredAt: string;
+        };
+        CheckinAnswer: {
+            /** @description Whether the two met. */
+            met: boolean;
+            /**
+             * @description How it went: needed when `met` is true, ignored otherwise.
+             * @enum {string}
+             */
+            outcome?: "good" | "okay" | "not_a_fit";
+        };
         /** @description socket.io's own handshake error. */
         EngineError: {
             /** @example 0 */
@@ -5353,6 +5424,13 @@ export interface components {
         SessionRemindersRun: {
             reminded: number;
         };
+        ShortlistJobRun: {
+            read: number;
+            due: number;
+            built: number;
+            picks: number;
+            checkins: number;
+        };
         SeedResult: {
             /** @description False when the demo data was already there; nothing changed then. */
             seeded: boolean;
@@ -5489,7 +5567,7 @@ export interface components {
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 sender_id: string | null;
                 /** @enum {string} */
-                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made" | "search.new_matches";
+                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made" | "search.new_matches" | "shortlist.weekly" | "match.checkin";
                 title: string;
                 body: string;
                 link: string | null;
@@ -15450,6 +15528,134 @@ export interface operations {
                 };
             };
             /** @description At most 300 saved-list and pause changes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getShortlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shortlist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shortlist"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerMatchCheckin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The match asked about. */
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckinAnswer"];
+            };
+        };
+        responses: {
+            /** @description The answer as kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinStored"];
+                };
+            };
+            /** @description outcome: say how it went when you met */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no question about this match for you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 200 answers an hour. `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;

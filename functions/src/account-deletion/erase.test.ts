@@ -168,9 +168,17 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
   await database().run(sql`INSERT INTO match_intents (user_id, candidate_id, kind, created_at, expires_at) VALUES
     (${member.user.id}, ${friend.user.id}, 'interested', ${at}, NULL), (${friend.user.id}, ${member.user.id}, 'interested', ${at}, NULL),
     (${stranger.user.id}, ${member.user.id}, 'not_now', ${at}, '2099-01-01T00:00:00.000Z')`);
+  const matchId = newId();
   await database().run(
-    sql`INSERT INTO matches (id, pair_key, first_id, second_id, connection_id, created_at) VALUES (${newId()}, ${`${member.user.id}:${friend.user.id}`}, ${friend.user.id}, ${member.user.id}, NULL, ${at})`,
+    sql`INSERT INTO matches (id, pair_key, first_id, second_id, connection_id, created_at) VALUES (${matchId}, ${`${member.user.id}:${friend.user.id}`}, ${friend.user.id}, ${member.user.id}, NULL, ${at})`,
   );
+  // Weekly shortlists (0049): the member's, with the stranger on it, and the friend's, with the member on it;
+  // both answers to "Did you meet?" of the match.
+  await database().run(sql`INSERT INTO shortlists (user_id, week, created_at) VALUES (${member.user.id}, '2026-W48', ${at}), (${friend.user.id}, '2026-W48', ${at})`);
+  await database().run(sql`INSERT INTO shortlist_picks (user_id, candidate_id, week, rank, score, reasons) VALUES
+    (${member.user.id}, ${stranger.user.id}, '2026-W48', 0, 70, '[]'), (${friend.user.id}, ${member.user.id}, '2026-W48', 0, 70, '[]')`);
+  await database().run(sql`INSERT INTO match_checkins (match_id, user_id, other_id, asked_at, met, outcome, answered_at) VALUES
+    (${matchId}, ${member.user.id}, ${friend.user.id}, ${at}, 1, 'good', ${at}), (${matchId}, ${friend.user.id}, ${member.user.id}, ${at}, 0, NULL, ${at})`);
 
   // Saved people both ways and a saved search.
   await database().run(sql`INSERT INTO saved_members (user_id, member_id, note, created_at, updated_at) VALUES

@@ -172,6 +172,9 @@ const BODY_OF_KIND: Record<NotificationKind, 'kept' | 'left out'> = {
   'match.made': 'kept',
   // The app's words and the member's own name for their search.
   'search.new_matches': 'kept',
+  // The app's words: names of the members shortlisted or matched, no one's text.
+  'shortlist.weekly': 'kept',
+  'match.checkin': 'kept',
 };
 
 const keepsBody = (kind: string) => Object.hasOwn(BODY_OF_KIND, kind) && BODY_OF_KIND[kind as NotificationKind] === 'kept';
@@ -295,12 +298,26 @@ function invitationsDocument(data: MemberData) {
 /**
  * The member's introductions: their own answers on candidates and their matches. Who said
  * Interested in the member is the other member's choice and stays out (free members never see it either).
+ * Their weekly shortlists, and their own answers to "Did you meet?" (the other side's stay out).
  */
 function introductionsDocument(data: MemberData) {
   const me = data.user.id;
   return {
     answers: data.matchIntents.map((row) => ({ member: named(data, row.candidateId), answer: row.kind, at: row.createdAt, hiddenUntil: row.expiresAt })),
     matches: data.matches.map((row) => ({ id: row.id, with: named(data, row.firstId === me ? row.secondId : row.firstId), matchedAt: row.createdAt })),
+    shortlists: data.shortlists.map((row) => ({
+      week: row.week,
+      sentAt: row.createdAt,
+      members: data.shortlistPicks.filter((pick) => pick.week === row.week).map((pick) => ({ member: named(data, pick.candidateId), score: pick.score })),
+    })),
+    didYouMeet: data.matchCheckins.map((row) => ({
+      match: row.matchId,
+      with: named(data, row.otherId),
+      askedAt: row.askedAt,
+      met: row.met,
+      outcome: row.outcome,
+      answeredAt: row.answeredAt,
+    })),
   };
 }
 

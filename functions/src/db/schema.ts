@@ -897,7 +897,17 @@ export const pushSubscriptions = sqliteTable(
 );
 
 /** Migration 0038: the table no longer checks the kind; this list is the one place kinds are named. */
-export const notificationPreferenceKinds = ['messages', 'messageRequests', 'connectionRequests', 'connectionAccepted', 'mentions', 'replies', 'sessions', 'savedSearches'] as const;
+export const notificationPreferenceKinds = [
+  'messages',
+  'messageRequests',
+  'connectionRequests',
+  'connectionAccepted',
+  'mentions',
+  'replies',
+  'sessions',
+  'savedSearches',
+  'introductions',
+] as const;
 export const notificationChannelNames = ['push', 'email', 'off'] as const;
 export const digestFrequencies = ['daily', 'weekly', 'off'] as const;
 
@@ -1194,3 +1204,58 @@ export const savedSearches = sqliteTable(
 );
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
+
+/** One weekly shortlist per member and ISO week (migration 0049; shortlist/). */
+export const shortlists = sqliteTable(
+  'shortlists',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: text('week').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.week] })],
+);
+
+/** A member a shortlist showed; one row per member and candidate, ever (migration 0049). */
+export const shortlistPicks = sqliteTable(
+  'shortlist_picks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    candidateId: text('candidate_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: text('week').notNull(),
+    rank: integer('rank').notNull(),
+    score: integer('score').notNull(),
+    /** JSON list of the reasons, from the member's side. */
+    reasons: text('reasons').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.candidateId] }), index('shortlist_picks_week').on(table.userId, table.week, table.rank)],
+);
+
+export const matchOutcomes = ['good', 'okay', 'not_a_fit'] as const;
+
+/** "Did you meet? How did it go?" of one side of a match (migration 0049; shortlist/checkins.ts). */
+export const matchCheckins = sqliteTable(
+  'match_checkins',
+  {
+    matchId: text('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otherId: text('other_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    askedAt: text('asked_at').notNull(),
+    met: integer('met', { mode: 'boolean' }),
+    outcome: text('outcome', { enum: matchOutcomes }),
+    answeredAt: text('answered_at'),
+  },
+  (table) => [primaryKey({ columns: [table.matchId, table.userId] })],
+);

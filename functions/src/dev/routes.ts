@@ -1,6 +1,6 @@
 /**
  * Development-only routes: the dev mailbox (and its attachments), the demo seed, a run of the
- * missed-mail jobs and of the session reminders (the scheduled trigger's, at a chosen moment),
+ * missed-mail jobs, of the session reminders and of the weekly shortlists (the scheduled triggers', at a chosen moment),
  * the member factory and ended office-hours sessions. Outside development
  * they answer exactly like unknown routes.
  */
@@ -12,6 +12,7 @@ import { ApiError } from '../errors';
 import { fixedClock } from '../clock';
 import { devMailAttachment, listDevMail } from '../mail/dev-mailbox';
 import { sendSessionReminders } from '../office-hours/reminders';
+import { runShortlistJob } from '../shortlist/run';
 import { sendDigestsNow } from '../missed-mail/digest-queue';
 import { sendUnreadMessageMails } from '../missed-mail/unread';
 import { errorResponses, jsonResponse } from '../openapi/responses';
@@ -144,6 +145,39 @@ export const devRoutes = developmentRouter
       const deps = c.get('deps');
       const { at } = c.req.valid('query');
       return c.json({ reminded: await sendSessionReminders(at ? { ...deps, clock: fixedClock(new Date(at)) } : deps) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/shortlists',
+      security: PUBLIC_SECURITY,
+      summary: 'Run the weekly shortlist job now (the hourly trigger’s: due shortlists, then the match check-ins)',
+      ...devTag,
+      request: {
+        query: z.object({
+          at: z.iso.datetime().optional().openapi({ description: 'Run as if the clock showed this moment (default now), e.g. a member’s `nextAt`.' }),
+          limit: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(1000)
+            .optional()
+            .openapi({ type: 'integer', description: 'Shortlists to build at most (default the job’s 100); 0 builds none and only counts who is due.' }),
+        }),
+      },
+      responses: {
+        200: jsonResponse(
+          z.object({ read: z.number().int(), due: z.number().int(), built: z.number().int(), picks: z.number().int(), checkins: z.number().int() }).openapi('ShortlistJobRun'),
+          'Members read, due, shortlists built, members picked and check-ins asked.',
+        ),
+        ...errorResponses([400, 404]),
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const { at, limit } = c.req.valid('query');
+      return c.json(await runShortlistJob(at ? { ...deps, clock: fixedClock(new Date(at)) } : deps, limit), 200);
     },
   )
   .openapi(

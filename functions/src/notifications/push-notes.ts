@@ -38,6 +38,9 @@ export const PREFERENCE_OF: Partial<Record<NotificationKind, PreferenceKind>> = 
   'invitation.joined': 'connectionAccepted',
   // New members matching a saved search (saved/new-matches.ts).
   'search.new_matches': 'savedSearches',
+  // The weekly shortlist and a match's "Did you meet?" (shortlist/).
+  'shortlist.weekly': 'introductions',
+  'match.checkin': 'introductions',
 };
 
 /**

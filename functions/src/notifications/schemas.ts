@@ -34,6 +34,8 @@ export const NOTIFICATION_KINDS = [
   'invitation.joined',
   'match.made',
   'search.new_matches',
+  'shortlist.weekly',
+  'match.checkin',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -22,6 +22,7 @@ const KINDS: ReadonlyArray<{ kind: PreferenceKind; label: string }> = [
   { kind: 'replies', label: 'Replies to your posts' },
   { kind: 'sessions', label: 'Office-hours sessions' },
   { kind: 'savedSearches', label: 'New members matching your saved searches' },
+  { kind: 'introductions', label: 'Weekly shortlist and match check-ins' },
 ];
 const CHANNELS: ReadonlyArray<{ value: Channel; label: string }> = [
   { value: 'push', label: 'Push' },

@@ -29,6 +29,8 @@ const NOTIFICATION_KIND_DISPLAY: Readonly<Record<NotificationKind, { label: stri
   'invitation.joined': { label: 'Invitation', icon: 'person-plus' },
   'match.made': { label: 'Match', icon: 'people' },
   'search.new_matches': { label: 'Saved search', icon: 'person-plus' },
+  'shortlist.weekly': { label: 'Weekly shortlist', icon: 'star' },
+  'match.checkin': { label: 'How did it go?', icon: 'people' },
 };
 
 /** The display of a kind; an unknown one (a newer server) reads as a plain notice. */
