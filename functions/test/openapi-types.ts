@@ -3632,6 +3632,16 @@ export interface components {
             interests: string[];
             lookingForCofounder: boolean;
             cofounderPreferences: components["schemas"]["CofounderPreferences"];
+            startupName: string | null;
+            startupWebsite: string | null;
+            builtSoFar: string | null;
+            takesRoles: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+            wantsRoles: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+            /** @enum {string|null} */
+            equity: "equal" | "open" | "majority-me" | "majority-cofounder" | null;
+            /** @enum {string|null} */
+            fullTime: "now" | "3-months" | "6-months" | "later" | null;
+            hoursPerWeek: number | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3708,6 +3718,8 @@ export interface components {
             yearsExperience: number | null;
             experience: string | null;
             helpTypes: ("mentoring" | "investing" | "advising")[];
+            engagements: ("one-off" | "monthly" | "ongoing")[];
+            helpStages: ("idea" | "prototype" | "launched" | "revenue")[];
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -7878,6 +7890,10 @@ export interface operations {
                 remote?: "true" | "false";
                 /** @description true: only founders looking for a co-founder. */
                 looking?: "true" | "false";
+                /** @description Responsibilities the founder takes on (any of them). */
+                takes?: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+                /** @description When the founder can go full time (any of them). */
+                fulltime?: ("now" | "3-months" | "6-months" | "later")[];
             };
             header?: never;
             path?: never;
@@ -8019,6 +8035,33 @@ export interface operations {
                     lookingForCofounder?: "true" | "false";
                     /** @description JSON CofounderPreferences: each criterion with its importance. */
                     cofounderPreferences?: string;
+                    startupName?: string;
+                    /** @description The startup's website: an https address. */
+                    startupWebsite?: string;
+                    /** @description What is built so far, in a sentence or two. */
+                    builtSoFar?: string;
+                    /**
+                     * @description Responsibilities the founder takes on. Send the key once per value.
+                     * @default []
+                     */
+                    takesRoles?: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+                    /**
+                     * @description Responsibilities they want a co-founder to take. Send the key once per value.
+                     * @default []
+                     */
+                    wantsRoles?: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+                    /**
+                     * @description Equity expectations with a co-founder.
+                     * @enum {string}
+                     */
+                    equity?: "equal" | "open" | "majority-me" | "majority-cofounder";
+                    /**
+                     * @description When they can go full time.
+                     * @enum {string}
+                     */
+                    fullTime?: "now" | "3-months" | "6-months" | "later";
+                    /** @description Hours a week on the startup now, 0–80. */
+                    hoursPerWeek?: string;
                     bio?: string;
                     /**
                      * @description Send the key once per value.
@@ -8214,6 +8257,33 @@ export interface operations {
                     lookingForCofounder?: "true" | "false";
                     /** @description JSON CofounderPreferences: each criterion with its importance. */
                     cofounderPreferences?: string;
+                    startupName?: string;
+                    /** @description The startup's website: an https address. */
+                    startupWebsite?: string;
+                    /** @description What is built so far, in a sentence or two. */
+                    builtSoFar?: string;
+                    /**
+                     * @description Responsibilities the founder takes on. Send the key once per value.
+                     * @default []
+                     */
+                    takesRoles?: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+                    /**
+                     * @description Responsibilities they want a co-founder to take. Send the key once per value.
+                     * @default []
+                     */
+                    wantsRoles?: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+                    /**
+                     * @description Equity expectations with a co-founder.
+                     * @enum {string}
+                     */
+                    equity?: "equal" | "open" | "majority-me" | "majority-cofounder";
+                    /**
+                     * @description When they can go full time.
+                     * @enum {string}
+                     */
+                    fullTime?: "now" | "3-months" | "6-months" | "later";
+                    /** @description Hours a week on the startup now, 0–80. */
+                    hoursPerWeek?: string;
                     bio?: string;
                     /**
                      * @description Send the key once per value.
@@ -8343,6 +8413,8 @@ export interface operations {
                 city?: number[];
                 /** @description How they help (any of them). */
                 help?: ("mentoring" | "investing" | "advising")[];
+                /** @description How they engage: one-off, monthly, ongoing (any of them). */
+                engage?: ("one-off" | "monthly" | "ongoing")[];
                 /** @description true: only advisors open to remote work. */
                 remote?: "true" | "false";
             };
@@ -8416,6 +8488,16 @@ export interface operations {
                      * @enum {string}
                      */
                     openToRemote?: "true" | "false";
+                    /**
+                     * @description How they engage with founders. Send the key once per value.
+                     * @default []
+                     */
+                    engagements?: ("one-off" | "monthly" | "ongoing")[];
+                    /**
+                     * @description The startup stages they help most. Send the key once per value.
+                     * @default []
+                     */
+                    helpStages?: ("idea" | "prototype" | "launched" | "revenue")[];
                     bio?: string;
                     /**
                      * @description Send the key once per value.
@@ -8595,6 +8677,16 @@ export interface operations {
                      * @enum {string}
                      */
                     openToRemote?: "true" | "false";
+                    /**
+                     * @description How they engage with founders. Send the key once per value.
+                     * @default []
+                     */
+                    engagements?: ("one-off" | "monthly" | "ongoing")[];
+                    /**
+                     * @description The startup stages they help most. Send the key once per value.
+                     * @default []
+                     */
+                    helpStages?: ("idea" | "prototype" | "launched" | "revenue")[];
                     bio?: string;
                     /**
                      * @description Send the key once per value.
@@ -9050,10 +9142,16 @@ export interface operations {
                 remote?: "true" | "false";
                 /** @description true: only founders looking for a co-founder. */
                 looking?: "true" | "false";
+                /** @description Responsibilities the founder takes on (any of them). */
+                takes?: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+                /** @description When the founder can go full time (any of them). */
+                fulltime?: ("now" | "3-months" | "6-months" | "later")[];
                 /** @description Areas of expertise (any of them). */
                 expertise?: ("fundraising" | "go-to-market" | "product" | "engineering" | "design" | "hiring" | "finance" | "legal" | "operations" | "sales" | "marketing" | "international" | "regulation" | "pricing")[];
                 /** @description How they help (any of them). */
                 help?: ("mentoring" | "investing" | "advising")[];
+                /** @description How they engage: one-off, monthly, ongoing (any of them). */
+                engage?: ("one-off" | "monthly" | "ongoing")[];
             };
             header?: never;
             path?: never;

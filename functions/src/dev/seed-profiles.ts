@@ -8,6 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { advisors, appMeta, founders, onboardingDrafts, users } from '../db/schema';
 import { indexStatements } from '../profiles/index-rows';
+import { EMPTY_ADVISOR_DEPTH, EMPTY_FOUNDER_DEPTH } from '../profiles/depth-defaults';
 import { advisorColumns, founderColumns } from '../profiles/save';
 import { findAccountByEmail, insertAccount, newAccountRows, slugFor } from '../users/repository';
 import type { Account } from '../users/wire';
@@ -24,12 +25,12 @@ export function withDemoProfile(account: Account): Account {
   if (account.founder && founderProfile) {
     const { city, ...fields } = founderProfile;
     const { firstName, lastName, tagline } = account.founder;
-    const columns = founderColumns({ ...fields, firstName, lastName, tagline, cityId: city.id });
+    const columns = founderColumns({ ...EMPTY_FOUNDER_DEPTH, ...fields, firstName, lastName, tagline, cityId: city.id });
     return { ...account, founder: { ...account.founder, ...columns, cityId: city.id, cityName: city.label } };
   }
   if (account.advisor && advisorProfile) {
     const { city, ...fields } = advisorProfile;
-    const columns = advisorColumns({ ...fields, name: account.advisor.name, position: account.advisor.position, cityId: city.id });
+    const columns = advisorColumns({ ...EMPTY_ADVISOR_DEPTH, ...fields, name: account.advisor.name, position: account.advisor.position, cityId: city.id });
     return { ...account, advisor: { ...account.advisor, ...columns, cityId: city.id, cityName: city.label } };
   }
   return account;

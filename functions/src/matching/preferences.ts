@@ -3,7 +3,7 @@
  * another founder: which criteria are must-haves that fail, and which nice-to-haves hold.
  */
 import type { CofounderPreferences } from '../profiles/schemas';
-import type { Commitment, IdeaStage, Industry, Skill } from '../shared/profile-vocabulary';
+import type { Commitment, EquityExpectation, FullTimeTiming, IdeaStage, Industry, Responsibility, Skill } from '../shared/profile-vocabulary';
 
 /** A founder as matching reads them. */
 export type MatchFounder = {
@@ -19,6 +19,11 @@ export type MatchFounder = {
   openToRemote: boolean;
   lookingForCofounder: boolean;
   preferences: CofounderPreferences;
+  /** The responsibilities they take on, and want a co-founder to take. */
+  takesRoles: Responsibility[];
+  wantsRoles: Responsibility[];
+  equity: EquityExpectation | null;
+  fullTime: FullTimeTiming | null;
 };
 
 export type Criterion = keyof CofounderPreferences;

@@ -24,9 +24,15 @@ export type MatchFieldsRow = {
   f_remote: number | null;
   f_looking: number | null;
   f_prefs: string | null;
+  f_takes: string | null;
+  f_wants: string | null;
+  f_equity: MatchFounder['equity'];
+  f_full_time: MatchFounder['fullTime'];
   a_expertise: string | null;
   a_industries: string | null;
   a_help: string | null;
+  a_engage: string | null;
+  a_stages: string | null;
   a_city_id: number | null;
   a_city: string | null;
   a_remote: number | null;
@@ -43,7 +49,9 @@ export const MATCH_FIELDS: SQL = sql.raw(
   [
     'f.is_technical AS f_technical, f.skills AS f_skills, f.commitment AS f_commitment, f.idea_stage AS f_stage, f.industries AS f_industries',
     'f.city_id AS f_city_id, f.city_name AS f_city, f.open_to_remote AS f_remote, f.looking_for_cofounder AS f_looking, f.cofounder_preferences AS f_prefs',
+    'f.takes_roles AS f_takes, f.wants_roles AS f_wants, f.equity AS f_equity, f.full_time AS f_full_time',
     'a.expertise AS a_expertise, a.industries AS a_industries, a.help_types AS a_help, a.city_id AS a_city_id, a.city_name AS a_city, a.open_to_remote AS a_remote',
+    'a.engagements AS a_engage, a.help_stages AS a_stages',
   ].join(', '),
 );
 
@@ -104,6 +112,8 @@ export function toMatchProfile(userId: string, memberType: 'founder' | 'advisor'
         expertise: list<Expertise>(row.a_expertise),
         industries: list<Industry>(row.a_industries),
         helpTypes: list<HelpType>(row.a_help),
+        engagements: list(row.a_engage),
+        helpStages: list(row.a_stages),
         cityId: row.a_city_id,
         city: row.a_city,
         openToRemote: row.a_remote === 1,
@@ -124,6 +134,10 @@ export function toMatchProfile(userId: string, memberType: 'founder' | 'advisor'
       openToRemote: row.f_remote === 1,
       lookingForCofounder: row.f_looking === 1,
       preferences: preferencesOf(row.f_prefs),
+      takesRoles: list(row.f_takes),
+      wantsRoles: list(row.f_wants),
+      equity: row.f_equity,
+      fullTime: row.f_full_time,
     },
   };
 }

@@ -17,12 +17,16 @@ function founder(userId: string, profile: Partial<MatchFounder> = {}): MatchFoun
     openToRemote: false,
     lookingForCofounder: true,
     preferences: {},
+    takesRoles: [],
+    wantsRoles: [],
+    equity: null,
+    fullTime: null,
     ...profile,
   };
 }
 
 function advisor(userId: string, profile: Partial<MatchAdvisor> = {}): MatchAdvisor {
-  return { userId, expertise: [], industries: [], helpTypes: [], cityId: null, city: null, openToRemote: true, ...profile };
+  return { userId, expertise: [], industries: [], helpTypes: [], engagements: [], helpStages: [], cityId: null, city: null, openToRemote: true, ...profile };
 }
 
 /** The candidates' ids, best match first (ties: newer first, all joined the same day here). */

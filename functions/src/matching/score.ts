@@ -5,7 +5,8 @@
  * fills the founder's gaps, industries, place, investing). Scores run 0–100; each comes
  * with the reasons, in words, from the viewer's side.
  */
-import { EXPERTISE, type Expertise, type HelpType, type Industry, type Skill } from '../shared/profile-vocabulary';
+import { type Engagement, EXPERTISE, type Expertise, type HelpStage, type HelpType, type Industry, type Skill } from '../shared/profile-vocabulary';
+import { equity, roles, stageHelp, timing } from './depth';
 import { criteriaOf, type MatchFounder, niceToHaveShare, passesMustHaves } from './preferences';
 import { cityWord, expertiseWords, industryWord, skillWords, STAGE_WORDS } from './words';
 
@@ -17,6 +18,8 @@ export type MatchAdvisor = {
   expertise: Expertise[];
   industries: Industry[];
   helpTypes: HelpType[];
+  engagements: Engagement[];
+  helpStages: HelpStage[];
   cityId: number | null;
   city: string | null;
   openToRemote: boolean;
@@ -98,11 +101,14 @@ export function cofounderMatch(viewer: MatchFounder, candidate: MatchFounder): M
   if (!passesMustHaves(viewer, candidate) || !passesMustHaves(candidate, viewer)) return null;
   const skills = complement(viewer, candidate);
   return points([
+    roles(viewer, candidate),
     skills,
     commitment(viewer, candidate),
     location(viewer, candidate, 15),
     ...industries(sharedIndustries(viewer.industries, candidate.industries), (industry) => `both in ${industry}`),
     ideaStage(viewer, candidate),
+    timing(viewer, candidate),
+    equity(viewer, candidate),
     ...preferences(viewer, candidate, Boolean(skills.reason)),
   ]);
 }
@@ -148,6 +154,7 @@ export function advisorMatch(founder: MatchFounder, advisor: MatchAdvisor): Matc
     ...industries(fit.shared, (industry) => `knows ${industry}`),
     location(founder, advisor, 10),
     { points: fit.invests ? 10 : 0, reason: fit.invests ? 'also invests' : null },
+    stageHelp(founder.ideaStage, advisor.helpStages, 'helps most at your stage'),
   ]);
 }
 
@@ -160,6 +167,7 @@ export function founderForAdvisor(advisor: MatchAdvisor, founder: MatchFounder):
     ...industries(fit.shared, (industry) => `building in ${industry}`),
     location(advisor, founder, 10),
     { points: fit.invests ? 10 : 0, reason: fit.invests && founder.ideaStage ? STAGE_WORDS[founder.ideaStage as keyof typeof STAGE_WORDS] : null },
+    stageHelp(founder.ideaStage, advisor.helpStages, 'at a stage you help most'),
   ]);
 }
 

@@ -7,7 +7,7 @@ import { rowIsPremium } from '../premium/entitlements';
 import type { AdvisorRow, FounderRow, UserRow } from '../db/schema';
 import { toAdvisor, toFounderProfile, type Account } from '../users/wire';
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from './schemas';
-import { EXPERTISE, HELP_TYPES, INDUSTRIES, SKILLS } from '../shared/profile-vocabulary';
+import { ENGAGEMENTS, EXPERTISE, HELP_STAGES, HELP_TYPES, INDUSTRIES, RESPONSIBILITIES, SKILLS } from '../shared/profile-vocabulary';
 
 /** The values of a stored list that are keys of the vocabulary, in their stored order. */
 function known<K extends string>(values: readonly string[], vocabulary: Record<K, string>): K[] {
@@ -49,6 +49,14 @@ export function toFounderDetails(user: UserRow, row: FounderRow): FounderDetails
     interests: row.interests,
     lookingForCofounder: row.lookingForCofounder,
     cofounderPreferences: row.cofounderPreferences as CofounderPreferences,
+    startupName: row.startupName,
+    startupWebsite: row.startupWebsite,
+    builtSoFar: row.builtSoFar,
+    takesRoles: known(row.takesRoles, RESPONSIBILITIES),
+    wantsRoles: known(row.wantsRoles, RESPONSIBILITIES),
+    equity: row.equity,
+    fullTime: row.fullTime,
+    hoursPerWeek: row.hoursPerWeek,
   };
 }
 
@@ -62,6 +70,8 @@ export function toAdvisorDetails(user: UserRow, row: AdvisorRow): AdvisorDetails
     yearsExperience: row.yearsExperience,
     experience: row.experience,
     helpTypes: known(row.helpTypes, HELP_TYPES),
+    engagements: known(row.engagements, ENGAGEMENTS),
+    helpStages: known(row.helpStages, HELP_STAGES),
   };
 }
 

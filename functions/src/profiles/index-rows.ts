@@ -66,11 +66,21 @@ export function indexRowsOf({ user, founder, advisor }: Account): IndexRows | nu
         ...when('remote', founder.openToRemote),
         ...when('city', founder.cityId !== null, String(founder.cityId)),
         ...when('looking', founder.lookingForCofounder),
+        ...each('takes', founder.takesRoles),
+        ...when('fulltime', Boolean(founder.fullTime), founder.fullTime ?? ''),
       ],
       search: {
         name: `${founder.firstName} ${founder.lastName}`.trim(),
         headline: founder.tagline ?? '',
-        body: joinText([founder.bio, founder.interests.join(', '), labels(founder.skills, SKILLS).join(', '), labels(founder.industries, INDUSTRIES).join(', '), founder.cityName]),
+        body: joinText([
+          founder.bio,
+          founder.startupName,
+          founder.builtSoFar,
+          founder.interests.join(', '),
+          labels(founder.skills, SKILLS).join(', '),
+          labels(founder.industries, INDUSTRIES).join(', '),
+          founder.cityName,
+        ]),
       },
     };
   }
@@ -80,6 +90,7 @@ export function indexRowsOf({ user, founder, advisor }: Account): IndexRows | nu
         ...each('expertise', advisor.expertise),
         ...each('industry', advisor.industries),
         ...each('help', advisor.helpTypes),
+        ...each('engage', advisor.engagements),
         ...when('remote', advisor.openToRemote),
         ...when('city', advisor.cityId !== null, String(advisor.cityId)),
       ],

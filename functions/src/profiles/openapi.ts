@@ -10,13 +10,26 @@ import { z } from '@hono/zod-openapi';
 import { firstOf, formBody, normalizedFormHook, valuesOf, type FormValues } from '../http/forms';
 import { checkImage, type CheckedImage, type ImageRules } from '../media/images';
 import type { ImageField } from './image-fields';
-import { CofounderPreferencesSchema, CommitmentSchema, ExpertiseSchema, HelpTypeSchema, IdeaStageSchema, IndustrySchema, SkillSchema } from './schemas';
+import {
+  CofounderPreferencesSchema,
+  CommitmentSchema,
+  EngagementSchema,
+  EquityExpectationSchema,
+  ExpertiseSchema,
+  FullTimeTimingSchema,
+  HelpStageSchema,
+  HelpTypeSchema,
+  IdeaStageSchema,
+  IndustrySchema,
+  ResponsibilitySchema,
+  SkillSchema,
+} from './schemas';
 import { PROFILE_LIMITS as L } from '../shared/profile-vocabulary';
 
 export const profilesDoc = { tags: ['Profiles'] };
 
 /** Keys sent repeated, one value each. */
-const LIST_KEYS = ['skills', 'industries', 'interests', 'expertise', 'helpTypes'];
+const LIST_KEYS = ['skills', 'industries', 'interests', 'expertise', 'helpTypes', 'takesRoles', 'wantsRoles', 'engagements', 'helpStages'];
 /** Keys holding JSON text. */
 const JSON_KEYS = new Set(['links', 'cofounderPreferences']);
 /** The picture keys, read as sent (first value): files, alt texts and removal flags. */
@@ -100,6 +113,46 @@ const ProfileLinksSchema = z
   )
   .max(L.linksMax);
 
+/** An https address (a startup's website): other schemes, and addresses with a password, are refused. */
+function isHttpsAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** A choice that may be left out: missing becomes null. */
+const optionalChoice = <T extends z.ZodType>(schema: T) => schema.optional().transform((value) => (value ?? null) as z.output<T> | null);
+
+/** The deeper founder fields (docs/product.md#profiles): all optional, so onboarding's required path stays as it was. */
+const founderDepth = {
+  startupName: optionalText(L.startupNameMax),
+  startupWebsite: z
+    .string()
+    .trim()
+    .max(L.urlMax)
+    .refine(isHttpsAddress, 'must be an https address, e.g. https://example.com')
+    .optional()
+    .transform((value) => value ?? null)
+    .openapi({ description: "The startup's website: an https address." }),
+  builtSoFar: optionalText(L.builtSoFarMax).openapi({ description: 'What is built so far, in a sentence or two.' }),
+  takesRoles: unique(ResponsibilitySchema, 0, Object.keys(ResponsibilitySchema.enum).length).openapi({
+    description: 'Responsibilities the founder takes on. Send the key once per value.',
+  }),
+  wantsRoles: unique(ResponsibilitySchema, 0, Object.keys(ResponsibilitySchema.enum).length).openapi({
+    description: 'Responsibilities they want a co-founder to take. Send the key once per value.',
+  }),
+  equity: optionalChoice(EquityExpectationSchema).openapi({ description: 'Equity expectations with a co-founder.' }),
+  fullTime: optionalChoice(FullTimeTimingSchema).openapi({ description: 'When they can go full time.' }),
+  hoursPerWeek: wholeNumber
+    .refine((hours) => hours <= L.hoursPerWeekMax, `must be at most ${L.hoursPerWeekMax}`)
+    .optional()
+    .transform((value) => value ?? null)
+    .openapi({ description: `Hours a week on the startup now, 0–${L.hoursPerWeekMax}.` }),
+};
+
 const shared = {
   bio: optionalText(L.bioMax),
   industries: unique(IndustrySchema, 0, L.industriesMax),
@@ -129,6 +182,7 @@ const FounderFieldsSchema = z.object({
     type: 'string',
     description: 'JSON CofounderPreferences: each criterion with its importance.',
   }),
+  ...founderDepth,
   ...shared,
 });
 
@@ -145,6 +199,8 @@ const AdvisorFieldsSchema = z.object({
     .openapi({ description: 'Whole years, 0–70.' }),
   experience: optionalText(L.experienceMax).openapi({ description: 'A short summary: roles, exits, boards.' }),
   openToRemote: optionalFlag(true).openapi({ description: 'Open to helping remotely (default true).' }),
+  engagements: unique(EngagementSchema, 0, Object.keys(EngagementSchema.enum).length).openapi({ description: 'How they engage with founders. Send the key once per value.' }),
+  helpStages: unique(HelpStageSchema, 0, Object.keys(HelpStageSchema.enum).length).openapi({ description: 'The startup stages they help most. Send the key once per value.' }),
   ...shared,
 });
 

@@ -114,13 +114,21 @@ export function founderColumns(fields: FounderFields) {
     links: rest.links,
     lookingForCofounder: rest.lookingForCofounder,
     cofounderPreferences: rest.cofounderPreferences,
+    startupName: rest.startupName,
+    startupWebsite: rest.startupWebsite,
+    builtSoFar: rest.builtSoFar,
+    takesRoles: rest.takesRoles,
+    wantsRoles: rest.wantsRoles,
+    equity: rest.equity,
+    fullTime: rest.fullTime,
+    hoursPerWeek: rest.hoursPerWeek,
   };
 }
 
 /** The advisors columns an advisor form sets. */
 export function advisorColumns(fields: AdvisorFields) {
-  const { name, position, bio, expertise, industries, yearsExperience, experience, helpTypes, openToRemote, links } = fields;
-  return { name, position, bio, expertise, industries, yearsExperience, experience, helpTypes, openToRemote, links };
+  const { name, position, bio, expertise, industries, yearsExperience, experience, helpTypes, openToRemote, links, engagements, helpStages } = fields;
+  return { name, position, bio, expertise, industries, yearsExperience, experience, helpTypes, openToRemote, links, engagements, helpStages };
 }
 
 /**

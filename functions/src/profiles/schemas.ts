@@ -6,7 +6,21 @@
 import { z } from '@hono/zod-openapi';
 import { cappedPagedSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
 import { AdvisorSchema, FounderProfileSchema, MemberTypeSchema, UserSchema } from '../users/schemas';
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, keysOf, SKILLS } from '../shared/profile-vocabulary';
+import {
+  COMMITMENTS,
+  ENGAGEMENTS,
+  EQUITY_EXPECTATIONS,
+  EXPERTISE,
+  FULL_TIME_TIMING,
+  HELP_STAGES,
+  HELP_TYPES,
+  IDEA_STAGES,
+  IMPORTANCE,
+  INDUSTRIES,
+  keysOf,
+  RESPONSIBILITIES,
+  SKILLS,
+} from '../shared/profile-vocabulary';
 
 export const SkillSchema = z.enum(keysOf(SKILLS));
 export const IndustrySchema = z.enum(keysOf(INDUSTRIES));
@@ -15,6 +29,11 @@ export const IdeaStageSchema = z.enum(keysOf(IDEA_STAGES));
 export const ExpertiseSchema = z.enum(keysOf(EXPERTISE));
 export const HelpTypeSchema = z.enum(keysOf(HELP_TYPES));
 export const ImportanceSchema = z.enum(keysOf(IMPORTANCE));
+export const ResponsibilitySchema = z.enum(keysOf(RESPONSIBILITIES));
+export const EquityExpectationSchema = z.enum(keysOf(EQUITY_EXPECTATIONS));
+export const FullTimeTimingSchema = z.enum(keysOf(FULL_TIME_TIMING));
+export const EngagementSchema = z.enum(keysOf(ENGAGEMENTS));
+export const HelpStageSchema = z.enum(keysOf(HELP_STAGES));
 
 /** The city a profile names (kept with the profile, so it shows without the data set). */
 export const ProfileCitySchema = z.object({ id: z.number().int(), label: z.string() }).openapi('ProfileCity');
@@ -73,6 +92,16 @@ export const FounderDetailsSchema = FounderProfileSchema.extend({
   interests: z.array(z.string()),
   lookingForCofounder: z.boolean(),
   cofounderPreferences: CofounderPreferencesSchema,
+  startupName: z.string().nullable(),
+  /** An https address, shown as a link members follow (rel="nofollow ugc noopener"). */
+  startupWebsite: z.string().nullable(),
+  /** What is built so far, in the founder's words (the stage is ideaStage). */
+  builtSoFar: z.string().nullable(),
+  takesRoles: z.array(ResponsibilitySchema),
+  wantsRoles: z.array(ResponsibilitySchema),
+  equity: EquityExpectationSchema.nullable(),
+  fullTime: FullTimeTimingSchema.nullable(),
+  hoursPerWeek: z.number().int().min(0).max(80).nullable(),
 }).openapi('FounderDetails');
 
 /** GET /advisor/profile?slug: the advisor of docs/product.md#profiles plus how they help. */
@@ -83,6 +112,8 @@ export const AdvisorDetailsSchema = AdvisorSchema.extend({
   yearsExperience: z.number().int().nullable(),
   experience: z.string().nullable(),
   helpTypes: z.array(HelpTypeSchema),
+  engagements: z.array(EngagementSchema),
+  helpStages: z.array(HelpStageSchema),
 }).openapi('AdvisorDetails');
 
 export const ProfileDetailsSchema = z.discriminatedUnion('memberType', [FounderDetailsSchema, AdvisorDetailsSchema]).openapi('ProfileDetails');

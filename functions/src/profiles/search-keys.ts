@@ -36,6 +36,10 @@ export const TAG_KIND_CODES: Record<TagKind, string> = {
   skill: 'h',
   stage: 'i',
   technical: 'j',
+  // 0046_deep_profiles.sql: not `k`, which began the tokens before 0031.
+  takes: 'l',
+  fulltime: 'm',
+  engage: 'n',
 };
 
 /** How every token of the tags column starts. */

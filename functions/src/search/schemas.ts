@@ -5,7 +5,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { MemberTypeSchema } from '../users/schemas';
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, keysOf, SKILLS } from '../shared/profile-vocabulary';
+import { COMMITMENTS, ENGAGEMENTS, EXPERTISE, FULL_TIME_TIMING, HELP_TYPES, IDEA_STAGES, INDUSTRIES, keysOf, RESPONSIBILITIES, SKILLS } from '../shared/profile-vocabulary';
 import { mentionWords, queryWords } from './fts';
 import type { TagFilters } from './search';
 
@@ -74,6 +74,8 @@ const founderFilters = {
   stage: listParam(keysOf(IDEA_STAGES), 'Idea stages (any of them).'),
   remote: flag('true: only members open to remote work.'),
   looking: flag('true: only founders looking for a co-founder.'),
+  takes: listParam(keysOf(RESPONSIBILITIES), 'Responsibilities the founder takes on (any of them).'),
+  fulltime: listParam(keysOf(FULL_TIME_TIMING), 'When the founder can go full time (any of them).'),
 };
 
 const advisorFilters = {
@@ -81,6 +83,7 @@ const advisorFilters = {
   industries: listParam(keysOf(INDUSTRIES), 'Industries (any of them).'),
   city: cityParam,
   help: listParam(keysOf(HELP_TYPES), 'How they help (any of them).'),
+  engage: listParam(keysOf(ENGAGEMENTS), 'How they engage: one-off, monthly, ongoing (any of them).'),
   remote: flag('true: only advisors open to remote work.'),
 };
 
@@ -123,6 +126,9 @@ type FilterQuery = {
   looking?: 'true' | 'false';
   expertise?: string[];
   help?: string[];
+  takes?: string[];
+  fulltime?: string[];
+  engage?: string[];
 };
 
 /** The profile_tags values each filter asks for (true/false become the tags' '1'/'0'). */
@@ -139,5 +145,8 @@ export function tagFilters(query: FilterQuery): TagFilters {
     looking: query.looking === 'true' ? ['1'] : [],
     expertise: query.expertise ?? [],
     help: query.help ?? [],
+    takes: query.takes ?? [],
+    fulltime: query.fulltime ?? [],
+    engage: query.engage ?? [],
   };
 }

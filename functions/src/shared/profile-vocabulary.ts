@@ -78,12 +78,58 @@ export const HELP_TYPES = vocabulary({
   advising: 'Advising',
 });
 
+/** The responsibilities a founder takes on, and wants a co-founder to take. */
+export const RESPONSIBILITIES = vocabulary({
+  engineering: 'Engineering',
+  product: 'Product',
+  design: 'Design',
+  'sales-marketing': 'Sales and marketing',
+  operations: 'Operations',
+  fundraising: 'Fundraising',
+});
+
+/** How a founder expects to split equity with a co-founder. */
+export const EQUITY_EXPECTATIONS = vocabulary({
+  equal: 'Equal split',
+  open: 'Open to discuss',
+  'majority-me': 'Majority to me',
+  'majority-cofounder': 'Majority to my co-founder',
+});
+
+/** When a founder can work on the startup full time. */
+export const FULL_TIME_TIMING = vocabulary({
+  now: 'Now',
+  '3-months': 'Within 3 months',
+  '6-months': 'Within 6 months',
+  later: 'Later',
+});
+
+/** How an advisor engages with a founder. */
+export const ENGAGEMENTS = vocabulary({
+  'one-off': 'One-off sessions',
+  monthly: 'Monthly check-ins',
+  ongoing: 'Ongoing',
+});
+
+/** The stages an advisor helps most: the idea stages of a startup that exists. */
+export const HELP_STAGES = vocabulary({
+  idea: 'An idea',
+  prototype: 'A prototype',
+  launched: 'Launched',
+  revenue: 'Making revenue',
+});
+
 export type Skill = keyof typeof SKILLS;
 export type Industry = keyof typeof INDUSTRIES;
 export type Commitment = keyof typeof COMMITMENTS;
 export type IdeaStage = keyof typeof IDEA_STAGES;
 export type Expertise = keyof typeof EXPERTISE;
 export type HelpType = keyof typeof HELP_TYPES;
+export type Responsibility = keyof typeof RESPONSIBILITIES;
+export type EquityExpectation = keyof typeof EQUITY_EXPECTATIONS;
+export type FullTimeTiming = keyof typeof FULL_TIME_TIMING;
+export type Engagement = keyof typeof ENGAGEMENTS;
+export type HelpStage = keyof typeof HELP_STAGES;
 
 /** The keys of a vocabulary, as a tuple for z.enum. */
 export function keysOf<K extends string>(entries: Record<K, string>): [K, ...K[]] {
@@ -114,6 +160,9 @@ export const PROFILE_LIMITS = {
   skillsMax: 6,
   industriesMax: 5,
   expertiseMax: 8,
+  startupNameMax: 80,
+  builtSoFarMax: 280,
+  hoursPerWeekMax: 80,
   imageMaxBytes: 5 * 1024 * 1024,
   imageMaxSide: 8000,
   avatarMinSide: 64,

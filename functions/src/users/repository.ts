@@ -154,6 +154,14 @@ export function newAccountRows(input: NewAccount, slug: string, now: string): Ac
       openToRemote: false,
       lookingForCofounder: false,
       cofounderPreferences: {},
+      startupName: null,
+      startupWebsite: null,
+      builtSoFar: null,
+      takesRoles: [],
+      wantsRoles: [],
+      equity: null,
+      fullTime: null,
+      hoursPerWeek: null,
     };
     return { user, founder, advisor: null };
   }
@@ -166,6 +174,8 @@ export function newAccountRows(input: NewAccount, slug: string, now: string): Ac
     experience: null,
     helpTypes: [],
     openToRemote: true,
+    engagements: [],
+    helpStages: [],
   };
   return { user, founder: null, advisor };
 }

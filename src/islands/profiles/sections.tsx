@@ -10,6 +10,7 @@ import type { StepKey } from '../../lib/profiles/steps';
 import type { FieldErrors } from '../../lib/profiles/validation';
 import { CityPicker } from './CityPicker';
 import { CofounderPreferences } from './CofounderPreferences';
+import { EngagementFields, RoleFields, StartupFields } from './depth-fields';
 import { ChipChecks, RadioChoices, Switch, TextField, fieldId } from './fields';
 import { LinksEditor } from './LinksEditor';
 import { PhotosSection, type SavedImages } from './PhotosSection';
@@ -122,6 +123,7 @@ const FOUNDER: Partial<Record<StepKey, (props: SectionProps<FounderForm>) => Rea
         options={Object.entries(IDEA_STAGES) as [keyof typeof IDEA_STAGES, string][]}
         onChange={(ideaStage) => update({ ideaStage })}
       />
+      <StartupFields form={form} update={update} errors={errors} />
       <ChipChecks
         field="industries"
         legend="Industries"
@@ -166,6 +168,7 @@ const FOUNDER: Partial<Record<StepKey, (props: SectionProps<FounderForm>) => Rea
       ) : (
         <p className="muted small">Turn it on whenever you start looking; you can change it later in your profile settings.</p>
       )}
+      <RoleFields form={form} update={update} errors={errors} />
     </>
   ),
 };
@@ -239,6 +242,7 @@ const ADVISOR: Partial<Record<StepKey, (props: SectionProps<AdvisorForm>) => Rea
         onChange={(helpTypes) => update({ helpTypes })}
         error={errors.helpTypes}
       />
+      <EngagementFields form={form} update={update} errors={errors} />
       <TextField
         field="bio"
         label="Bio"

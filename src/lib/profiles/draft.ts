@@ -4,7 +4,22 @@
  * trusts nothing: every value is checked against the form's shape and the vocabulary,
  * and anything else falls back to the saved profile's value.
  */
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, PROFILE_LIMITS, SKILLS, type Importance } from '@api/shared/profile-vocabulary';
+import {
+  COMMITMENTS,
+  ENGAGEMENTS,
+  EQUITY_EXPECTATIONS,
+  EXPERTISE,
+  FULL_TIME_TIMING,
+  HELP_STAGES,
+  HELP_TYPES,
+  IDEA_STAGES,
+  IMPORTANCE,
+  INDUSTRIES,
+  PROFILE_LIMITS,
+  RESPONSIBILITIES,
+  SKILLS,
+  type Importance,
+} from '@api/shared/profile-vocabulary';
 import type { InferRequestType } from 'hono/client';
 import type { ApiClient } from '../api/client';
 import type { CofounderPreferencesForm, CityValue, LinkValue, ProfileForm } from './form-model';
@@ -103,6 +118,14 @@ export function applyDraft<F extends ProfileForm>(base: F, data: unknown): F {
       interests: interests(data.interests, base.interests),
       lookingForCofounder: bool(data.lookingForCofounder, base.lookingForCofounder),
       cofounderPreferences: preferences(data.cofounderPreferences, base.cofounderPreferences),
+      startupName: text(data.startupName, base.startupName),
+      startupWebsite: text(data.startupWebsite, base.startupWebsite),
+      builtSoFar: text(data.builtSoFar, base.builtSoFar),
+      takesRoles: keys(data.takesRoles, RESPONSIBILITIES, Object.keys(RESPONSIBILITIES).length, base.takesRoles),
+      wantsRoles: keys(data.wantsRoles, RESPONSIBILITIES, Object.keys(RESPONSIBILITIES).length, base.wantsRoles),
+      equity: oneOf(data.equity, EQUITY_EXPECTATIONS, base.equity),
+      fullTime: oneOf(data.fullTime, FULL_TIME_TIMING, base.fullTime),
+      hoursPerWeek: text(data.hoursPerWeek, base.hoursPerWeek),
     };
   }
   return {
@@ -114,6 +137,8 @@ export function applyDraft<F extends ProfileForm>(base: F, data: unknown): F {
     yearsExperience: text(data.yearsExperience, base.yearsExperience),
     experience: text(data.experience, base.experience),
     helpTypes: keys(data.helpTypes, HELP_TYPES, Object.keys(HELP_TYPES).length, base.helpTypes),
+    engagements: keys(data.engagements, ENGAGEMENTS, Object.keys(ENGAGEMENTS).length, base.engagements),
+    helpStages: keys(data.helpStages, HELP_STAGES, Object.keys(HELP_STAGES).length, base.helpStages),
   };
 }
 

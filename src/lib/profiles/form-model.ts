@@ -4,7 +4,20 @@
  * onboarding draft (JSON), are filled from a saved profile, and become the multipart body.
  */
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from '@api/profiles/schemas';
-import type { Commitment, Expertise, HelpType, IdeaStage, Importance, Industry, Skill } from '@api/shared/profile-vocabulary';
+import type {
+  Commitment,
+  Engagement,
+  EquityExpectation,
+  Expertise,
+  FullTimeTiming,
+  HelpStage,
+  HelpType,
+  IdeaStage,
+  Importance,
+  Industry,
+  Responsibility,
+  Skill,
+} from '@api/shared/profile-vocabulary';
 
 export interface LinkValue {
   label: string;
@@ -54,6 +67,15 @@ export interface FounderForm extends CommonForm {
   interests: string[];
   lookingForCofounder: boolean;
   cofounderPreferences: CofounderPreferencesForm;
+  startupName: string;
+  startupWebsite: string;
+  builtSoFar: string;
+  takesRoles: Responsibility[];
+  wantsRoles: Responsibility[];
+  equity: '' | EquityExpectation;
+  fullTime: '' | FullTimeTiming;
+  /** Kept as typed; validated before sending. */
+  hoursPerWeek: string;
 }
 
 export interface AdvisorForm extends CommonForm {
@@ -65,6 +87,8 @@ export interface AdvisorForm extends CommonForm {
   yearsExperience: string;
   experience: string;
   helpTypes: HelpType[];
+  engagements: Engagement[];
+  helpStages: HelpStage[];
 }
 
 export type ProfileForm = FounderForm | AdvisorForm;
@@ -119,6 +143,14 @@ export function founderFormFrom(profile: FounderDetails): FounderForm {
     interests: [...profile.interests],
     lookingForCofounder: profile.lookingForCofounder,
     cofounderPreferences: preferencesFormFrom(profile.cofounderPreferences),
+    startupName: profile.startupName ?? '',
+    startupWebsite: profile.startupWebsite ?? '',
+    builtSoFar: profile.builtSoFar ?? '',
+    takesRoles: [...profile.takesRoles],
+    wantsRoles: [...profile.wantsRoles],
+    equity: profile.equity ?? '',
+    fullTime: profile.fullTime ?? '',
+    hoursPerWeek: profile.hoursPerWeek === null ? '' : String(profile.hoursPerWeek),
   };
 }
 
@@ -133,6 +165,8 @@ export function advisorFormFrom(profile: AdvisorDetails): AdvisorForm {
     yearsExperience: profile.yearsExperience === null ? '' : String(profile.yearsExperience),
     experience: profile.experience ?? '',
     helpTypes: [...profile.helpTypes],
+    engagements: [...profile.engagements],
+    helpStages: [...profile.helpStages],
   };
 }
 

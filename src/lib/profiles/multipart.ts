@@ -37,6 +37,14 @@ export function profileFormData(form: ProfileForm, { files = {}, remove = {} }: 
     flag('lookingForCofounder', form.lookingForCofounder);
     // A founder not looking keeps no criteria: nothing to filter or weigh.
     body.append('cofounderPreferences', JSON.stringify(form.lookingForCofounder ? preferencesFromForm(form.cofounderPreferences) : {}));
+    text('startupName', form.startupName);
+    text('startupWebsite', form.startupWebsite);
+    text('builtSoFar', form.builtSoFar);
+    list('takesRoles', form.takesRoles);
+    list('wantsRoles', form.wantsRoles);
+    if (form.equity) body.append('equity', form.equity);
+    if (form.fullTime) body.append('fullTime', form.fullTime);
+    if (form.hoursPerWeek.trim() !== '') text('hoursPerWeek', form.hoursPerWeek);
   } else {
     text('name', form.name);
     text('position', form.position);
@@ -44,6 +52,8 @@ export function profileFormData(form: ProfileForm, { files = {}, remove = {} }: 
     if (form.yearsExperience.trim() !== '') text('yearsExperience', form.yearsExperience);
     text('experience', form.experience);
     list('helpTypes', form.helpTypes);
+    list('engagements', form.engagements);
+    list('helpStages', form.helpStages);
   }
 
   text('bio', form.bio);

@@ -32,6 +32,14 @@ export function founderDetails(overrides: Partial<FounderDetails> = {}): Founder
     interests: ['poetry', 'looms'],
     lookingForCofounder: true,
     cofounderPreferences: { technical: { value: 'non-technical', importance: 'must-have' } },
+    startupName: null,
+    startupWebsite: null,
+    builtSoFar: null,
+    takesRoles: [],
+    wantsRoles: [],
+    equity: null,
+    fullTime: null,
+    hoursPerWeek: null,
     ...overrides,
   };
 }
@@ -60,6 +68,8 @@ export function advisorDetails(overrides: Partial<AdvisorDetails> = {}): Advisor
     yearsExperience: 15,
     experience: 'Led product at a large commerce platform.',
     helpTypes: ['mentoring', 'advising'],
+    engagements: [],
+    helpStages: [],
     ...overrides,
   };
 }

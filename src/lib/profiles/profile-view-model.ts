@@ -4,7 +4,20 @@
  * co-founder preferences in words. Pure: the page and the SEO helpers share it.
  */
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from '@api/profiles/schemas';
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, SKILLS } from '@api/shared/profile-vocabulary';
+import {
+  COMMITMENTS,
+  ENGAGEMENTS,
+  EQUITY_EXPECTATIONS,
+  EXPERTISE,
+  FULL_TIME_TIMING,
+  HELP_STAGES,
+  HELP_TYPES,
+  IDEA_STAGES,
+  IMPORTANCE,
+  INDUSTRIES,
+  RESPONSIBILITIES,
+  SKILLS,
+} from '@api/shared/profile-vocabulary';
 import { nameInitials } from '../members/display';
 import { mediaUrl } from '../text/media-url';
 
@@ -121,6 +134,19 @@ export interface ChipGroup {
   items: string[];
 }
 
+/**
+ * The compact section of the deeper profile fields: "What they're looking for" for a
+ * founder (startup, what is built, roles, equity, timing, hours), "How I engage" for an
+ * advisor. Null when the member filled in none of them.
+ */
+export interface ProfileDepth {
+  title: string;
+  /** The startup's name, and its website when it is an https address. */
+  startup: { name: string | null; website: SafeLink | null } | null;
+  builtSoFar: string | null;
+  facts: ProfileFact[];
+}
+
 /** A picture of the profile with its address under the media base and its alt text. */
 export interface ProfileImage {
   url: string;
@@ -152,6 +178,7 @@ export interface ProfileModel {
   /** Founders looking for a co-founder (their preferences follow). */
   lookingForCofounder: boolean;
   preferences: PreferenceLine[];
+  depth: ProfileDepth | null;
 }
 
 function image(ref: { url: string; alt: string | null } | null, mediaBase: string, fallbackAlt: string): ProfileImage | null {
@@ -161,7 +188,30 @@ function image(ref: { url: string; alt: string | null } | null, mediaBase: strin
 
 const labels = <K extends string>(keys: readonly K[], vocabulary: Record<K, string>) => keys.map((key) => vocabulary[key]).filter(Boolean);
 
-function founderParts(profile: FounderDetails): Pick<ProfileModel, 'facts' | 'chips' | 'lookingForCofounder' | 'preferences'> {
+/** The founder's deeper fields in words; null when none is filled in. */
+export function founderDepth(profile: FounderDetails): ProfileDepth | null {
+  const website = profile.startupWebsite ? (safeLinks([{ label: '', url: profile.startupWebsite }]).find((link) => link.url.startsWith('https:')) ?? null) : null;
+  const name = profile.startupName?.trim() || null;
+  const facts: ProfileFact[] = [];
+  if (profile.takesRoles.length > 0) facts.push({ label: 'Takes on', value: listInWords(labels(profile.takesRoles, RESPONSIBILITIES), 'and') });
+  if (profile.wantsRoles.length > 0) facts.push({ label: 'Wants a co-founder for', value: listInWords(labels(profile.wantsRoles, RESPONSIBILITIES), 'and') });
+  if (profile.equity) facts.push({ label: 'Equity', value: EQUITY_EXPECTATIONS[profile.equity] });
+  if (profile.fullTime) facts.push({ label: 'Full time', value: FULL_TIME_TIMING[profile.fullTime] });
+  if (profile.hoursPerWeek !== null) facts.push({ label: 'Hours a week now', value: String(profile.hoursPerWeek) });
+  const builtSoFar = profile.builtSoFar?.trim() || null;
+  if (!name && !website && !builtSoFar && facts.length === 0) return null;
+  return { title: "What they're looking for", startup: name || website ? { name, website } : null, builtSoFar, facts };
+}
+
+/** The advisor's ways of engaging and stages in words; null when none is filled in. */
+export function advisorDepth(profile: AdvisorDetails): ProfileDepth | null {
+  const facts: ProfileFact[] = [];
+  if (profile.engagements.length > 0) facts.push({ label: 'Engages', value: listInWords(labels(profile.engagements, ENGAGEMENTS), 'and') });
+  if (profile.helpStages.length > 0) facts.push({ label: 'Helps most at', value: listInWords(labels(profile.helpStages, HELP_STAGES), 'and') });
+  return facts.length > 0 ? { title: 'How I engage', startup: null, builtSoFar: null, facts } : null;
+}
+
+function founderParts(profile: FounderDetails): Pick<ProfileModel, 'facts' | 'chips' | 'lookingForCofounder' | 'preferences' | 'depth'> {
   const facts: ProfileFact[] = [];
   if (profile.technical !== null) facts.push({ label: 'Background', value: profile.technical ? 'Technical' : 'Non-technical' });
   if (profile.commitment) facts.push({ label: 'Commitment', value: COMMITMENTS[profile.commitment] });
@@ -175,10 +225,11 @@ function founderParts(profile: FounderDetails): Pick<ProfileModel, 'facts' | 'ch
     ].filter((group) => group.items.length > 0),
     lookingForCofounder: profile.lookingForCofounder,
     preferences: profile.lookingForCofounder ? preferenceLines(profile.cofounderPreferences) : [],
+    depth: founderDepth(profile),
   };
 }
 
-function advisorParts(profile: AdvisorDetails): Pick<ProfileModel, 'facts' | 'chips' | 'experience'> {
+function advisorParts(profile: AdvisorDetails): Pick<ProfileModel, 'facts' | 'chips' | 'experience' | 'depth'> {
   const facts: ProfileFact[] = [];
   if (profile.helpTypes.length > 0) facts.push({ label: 'Helps by', value: listInWords(labels(profile.helpTypes, HELP_TYPES), 'and') });
   if (profile.yearsExperience !== null) {
@@ -191,6 +242,7 @@ function advisorParts(profile: AdvisorDetails): Pick<ProfileModel, 'facts' | 'ch
       { title: 'Industries', items: labels(profile.industries, INDUSTRIES) },
     ].filter((group) => group.items.length > 0),
     experience: paragraphs(profile.experience),
+    depth: advisorDepth(profile),
   };
 }
 
@@ -218,6 +270,7 @@ export function profileModel(profile: ProfileDetails, mediaBase: string): Profil
     links: safeLinks(profile.links),
     lookingForCofounder: false,
     preferences: [],
+    depth: null,
   };
   return profile.memberType === 'founder' ? { ...base, ...founderParts(profile) } : { ...base, ...advisorParts(profile) };
 }

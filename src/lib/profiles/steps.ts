@@ -28,12 +28,17 @@ const PHOTOS: StepDefinition = {
 export const FOUNDER_STEPS: readonly StepDefinition[] = [
   { key: 'about', title: 'About you', intro: 'How other founders will find and recognise you.', fields: ['firstName', 'lastName', 'tagline', 'city', 'openToRemote', 'links'] },
   { key: 'skills', title: 'Skills', intro: 'What you bring to a founding team.', fields: ['technical', 'skills', 'commitment'] },
-  { key: 'startup', title: 'Your startup', intro: 'Where you are and what you care about.', fields: ['ideaStage', 'industries', 'interests', 'bio'] },
+  {
+    key: 'startup',
+    title: 'Your startup',
+    intro: 'Where you are and what you care about.',
+    fields: ['ideaStage', 'startupName', 'startupWebsite', 'builtSoFar', 'industries', 'interests', 'bio'],
+  },
   {
     key: 'cofounder',
     title: 'Your co-founder',
     intro: 'What you look for. Must-haves filter matches; nice-to-haves rank them.',
-    fields: ['lookingForCofounder', 'cofounderPreferences'],
+    fields: ['lookingForCofounder', 'cofounderPreferences', 'takesRoles', 'wantsRoles', 'equity', 'fullTime', 'hoursPerWeek'],
   },
   PHOTOS,
 ];
@@ -41,7 +46,7 @@ export const FOUNDER_STEPS: readonly StepDefinition[] = [
 export const ADVISOR_STEPS: readonly StepDefinition[] = [
   { key: 'about', title: 'About you', intro: 'How founders will find and recognise you.', fields: ['name', 'position', 'city', 'openToRemote', 'links'] },
   { key: 'expertise', title: 'Expertise', intro: 'Where your experience helps founders most.', fields: ['expertise', 'industries', 'yearsExperience', 'experience'] },
-  { key: 'help', title: 'How you help', intro: 'The ways founders can work with you.', fields: ['helpTypes', 'bio'] },
+  { key: 'help', title: 'How you help', intro: 'The ways founders can work with you.', fields: ['helpTypes', 'engagements', 'helpStages', 'bio'] },
   PHOTOS,
 ];
 

@@ -33,6 +33,14 @@ export function makeFounderDetails(overrides: Partial<FounderDetails> = {}): Fou
     interests: [],
     lookingForCofounder: false,
     cofounderPreferences: {},
+    startupName: null,
+    startupWebsite: null,
+    builtSoFar: null,
+    takesRoles: [],
+    wantsRoles: [],
+    equity: null,
+    fullTime: null,
+    hoursPerWeek: null,
     ...overrides,
   };
 }
@@ -51,6 +59,8 @@ export function makeAdvisorDetails(overrides: Partial<AdvisorDetails> = {}): Adv
     yearsExperience: null,
     experience: null,
     helpTypes: [],
+    engagements: [],
+    helpStages: [],
     ...overrides,
   };
 }

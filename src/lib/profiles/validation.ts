@@ -40,6 +40,8 @@ const TEXT_NOUN: Record<string, string> = {
   position: 'position',
   bio: 'bio',
   experience: 'experience',
+  startupName: 'startup name',
+  builtSoFar: 'description of what is built',
   profilePictureAlt: 'picture description',
   profileBannerAlt: 'banner description',
 };
@@ -64,6 +66,16 @@ export function isWebAddress(value: string): boolean {
 }
 
 /** Rows the member left entirely empty are not links; they are dropped before sending. */
+/** Whether `value` is an https address with a host (a startup's website). */
+export function isHttpsAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
 export function filledLinks(links: readonly LinkValue[]): LinkValue[] {
   return links.filter((link) => link.label.trim() !== '' || link.url.trim() !== '');
 }
@@ -134,11 +146,19 @@ const FOUNDER_CHECKS: Record<string, Check<FounderForm>> = {
   },
   startup: (errors, form) => {
     if (form.ideaStage === '') errors.ideaStage = 'Choose where you are with an idea.';
+    checkText(errors, 'startupName', form.startupName, L.startupNameMax);
+    const website = form.startupWebsite.trim();
+    if (website !== '' && !isHttpsAddress(website)) errors.startupWebsite = 'Enter an https address, e.g. https://example.com.';
+    checkText(errors, 'builtSoFar', form.builtSoFar, L.builtSoFarMax);
     checkCount(errors, 'industries', form.industries.length, L.industriesMax, 'industries');
     checkInterests(errors, form.interests);
     checkText(errors, 'bio', form.bio, L.bioMax);
   },
-  cofounder: (errors, form) => checkPreferences(errors, form),
+  cofounder: (errors, form) => {
+    checkPreferences(errors, form);
+    const hours = form.hoursPerWeek.trim();
+    if (hours !== '' && (!/^\d{1,2}$/.test(hours) || Number(hours) > L.hoursPerWeekMax)) errors.hoursPerWeek = `Enter a whole number of hours from 0 to ${L.hoursPerWeekMax}.`;
+  },
   photos: (errors, form, images) => checkImages(errors, form, images),
 };
 

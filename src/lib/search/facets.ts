@@ -4,7 +4,7 @@
  * control each is, and the words members read. Values come from the profiles vocabulary,
  * so the screens offer exactly what the API accepts.
  */
-import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, INDUSTRIES, SKILLS } from '@api/shared/profile-vocabulary';
+import { COMMITMENTS, ENGAGEMENTS, EXPERTISE, FULL_TIME_TIMING, HELP_TYPES, IDEA_STAGES, INDUSTRIES, RESPONSIBILITIES, SKILLS } from '@api/shared/profile-vocabulary';
 
 export type SearchKind = 'founder' | 'advisor';
 
@@ -29,6 +29,8 @@ const FOUNDER_FACETS: readonly Facet[] = [
   { key: 'commitment', kind: 'single', legend: 'Commitment', options: COMMITMENTS, anyLabel: 'Any commitment' },
   { key: 'technical', kind: 'single', legend: 'Background', options: TECHNICAL_OPTIONS, anyLabel: 'Either' },
   { key: 'stage', kind: 'single', legend: 'Idea stage', options: IDEA_STAGES, anyLabel: 'Any stage' },
+  { key: 'takes', kind: 'multi', legend: 'Responsibilities they take', options: RESPONSIBILITIES },
+  { key: 'fulltime', kind: 'multi', legend: 'Full time', options: FULL_TIME_TIMING },
   { key: 'looking', kind: 'flag', label: 'Looking for a co-founder' },
   { key: 'remote', kind: 'flag', label: 'Open to remote' },
 ];
@@ -36,6 +38,7 @@ const FOUNDER_FACETS: readonly Facet[] = [
 const ADVISOR_FACETS: readonly Facet[] = [
   { key: 'expertise', kind: 'multi', legend: 'Expertise', options: EXPERTISE },
   { key: 'help', kind: 'multi', legend: 'How they help', options: HELP_TYPES },
+  { key: 'engage', kind: 'multi', legend: 'How they engage', options: ENGAGEMENTS },
   { key: 'industries', kind: 'multi', legend: 'Industries', options: INDUSTRIES },
   { key: 'remote', kind: 'flag', label: 'Open to remote' },
 ];

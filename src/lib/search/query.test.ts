@@ -10,7 +10,9 @@ describe('parseFilters', () => {
   test('reads words, repeated facet values, single values, flags and the city of a founder search', () => {
     const filters = parseFilters(
       founders,
-      params('q=  climate   tools &skills=engineering&skills=design&industries=fintech&city=2332459&commitment=full-time&technical=true&remote=true&stage=idea&looking=true'),
+      params(
+        'q=  climate   tools &skills=engineering&skills=design&industries=fintech&city=2332459&commitment=full-time&technical=true&remote=true&stage=idea&looking=true&takes=engineering&fulltime=now',
+      ),
     );
     expect(filters).toEqual({
       q: 'climate tools',
@@ -21,6 +23,8 @@ describe('parseFilters', () => {
         commitment: ['full-time'],
         technical: ['true'],
         stage: ['idea'],
+        takes: ['engineering'],
+        fulltime: ['now'],
         looking: ['true'],
         remote: ['true'],
       },
@@ -34,6 +38,7 @@ describe('parseFilters', () => {
     expect(parseFilters(advisors, params('expertise=pricing&help=investing&skills=design')).values).toEqual({
       expertise: ['pricing'],
       help: ['investing'],
+      engage: [],
       industries: [],
       remote: [],
     });
