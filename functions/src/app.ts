@@ -37,6 +37,7 @@ import { reviewRoutes } from './reviews/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { invitationRoutes } from './invitations/routes';
 import { introductionRoutes } from './introductions/routes';
+import { adminVerificationRoutes, verificationRoutes } from './verification/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -112,6 +113,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/dashboard', dashboardRoutes)
     .route('/invitations', invitationRoutes)
     .route('/matching', introductionRoutes)
+    .route('/verification', verificationRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)
@@ -120,6 +122,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/admin', adminDeletionRoutes)
     .route('/admin', premiumRoutes)
     .route('/admin', adminMemberRoutes)
+    .route('/admin', adminVerificationRoutes)
     .route('/subscriptions', subscriptionRoutes)
     .route('/dev', devRoutes)
     .route('/media', mediaRoutes)

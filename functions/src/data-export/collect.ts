@@ -15,6 +15,7 @@ import { exported, type ExportedNotification } from './notification-rows';
 import { reviewRowsQuery } from './review-rows';
 import { invitationsAbout } from '../invitations/store';
 import { introductionMemberIds, introductionRows, type IntroductionRows } from './introduction-rows';
+import { verificationRows, type VerificationRows } from './verification-rows';
 import {
   advisors,
   attachments,
@@ -203,7 +204,8 @@ export type MemberData = {
   /** Members on either side of a block with this member. */
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
-} & IntroductionRows;
+} & IntroductionRows &
+  VerificationRows;
 
 /** The ids of the other members the rows mention. */
 function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' | 'blockedEitherWay'>): string[] {
@@ -297,6 +299,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     sessionReviews: reviewRows,
     invitations: invitationRows,
     ...(await introductionRows(db, userId)),
+    ...(await verificationRows(db, userId)),
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
   const others = await namesOf(db, mentionedIds(userId, rows));

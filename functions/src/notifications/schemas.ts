@@ -33,6 +33,7 @@ export const NOTIFICATION_KINDS = [
   'session.no_show',
   'invitation.joined',
   'match.made',
+  'verification.withdrawn',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -74,6 +74,7 @@ const founderFilters = {
   stage: listParam(keysOf(IDEA_STAGES), 'Idea stages (any of them).'),
   remote: flag('true: only members open to remote work.'),
   looking: flag('true: only founders looking for a co-founder.'),
+  verified: flag('true: only verified members (LinkedIn linked or a work address proved).'),
 };
 
 const advisorFilters = {
@@ -82,6 +83,7 @@ const advisorFilters = {
   city: cityParam,
   help: listParam(keysOf(HELP_TYPES), 'How they help (any of them).'),
   remote: flag('true: only advisors open to remote work.'),
+  verified: flag('true: only verified members (LinkedIn linked or a work address proved).'),
 };
 
 export const FounderSearchQuerySchema = z.object({ limit: limit(20), page, q: textParam, ...founderFilters });
