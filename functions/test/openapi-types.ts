@@ -3431,15 +3431,14 @@ export interface components {
             profileId: string;
             /** @description Whether the member is Premium (docs/product.md#roles): the app shows a badge. */
             premium: boolean;
-            verified: components["schemas"]["VerifiedBadge"];
+            /** @description The verified badge (docs/product.md "Verified members"), null when the member is verified neither way. Every card the API sends has it; cards the app makes itself (the viewer’s own, before the server answers) may leave it out. */
+            verified?: {
+                /** @description A LinkedIn sign-in is linked. */
+                linkedin: boolean;
+                /** @description The domain of the proved work address, e.g. `acme.example`; null when none. */
+                workDomain: string | null;
+            } | null;
         };
-        /** @description The verified badge (docs/product.md "Verified members"), null when the member is verified neither way. */
-        VerifiedBadge: {
-            /** @description A LinkedIn sign-in is linked. */
-            linkedin: boolean;
-            /** @description The domain of the proved work address, e.g. `acme.example`; null when none. */
-            workDomain: string | null;
-        } | null;
         ConnectBody: {
             /**
              * @description The user id of the member to connect with.
@@ -3565,6 +3564,7 @@ export interface components {
             links: components["schemas"]["ProfileLink"][];
             searchIndexing: boolean;
             premium: boolean;
+            verified?: components["schemas"]["VerifiedBadge"];
             joinedAt: string;
             updatedAt: string;
             technical: boolean | null;
@@ -3595,6 +3595,12 @@ export interface components {
             label: string;
             url: string;
         };
+        VerifiedBadge: {
+            /** @description A LinkedIn sign-in is linked. */
+            linkedin: boolean;
+            /** @description The domain of the proved work address, e.g. `acme.example`; null when none. */
+            workDomain: string | null;
+        } | null;
         CofounderPreferences: {
             technical?: {
                 /** @enum {string} */
@@ -3646,6 +3652,7 @@ export interface components {
             links: components["schemas"]["ProfileLink"][];
             searchIndexing: boolean;
             premium: boolean;
+            verified?: components["schemas"]["VerifiedBadge"];
             joinedAt: string;
             updatedAt: string;
             expertise: ("fundraising" | "go-to-market" | "product" | "engineering" | "design" | "hiring" | "finance" | "legal" | "operations" | "sales" | "marketing" | "international" | "regulation" | "pricing")[];
@@ -5066,6 +5073,7 @@ export interface components {
             createdAt: string;
         };
         AdminMemberDetail: components["schemas"]["AdminMember"] & {
+            verified?: components["schemas"]["VerifiedBadge"] & unknown;
             /** @description Suspended now, since when, until when (null: for good) and why. */
             suspension: {
                 suspended: boolean;

@@ -33,7 +33,12 @@ export const MemberCardSchema = z
     banner: z.string().nullable(),
     profileId: z.string().openapi({ description: 'The founder profile id or the advisor id.' }),
     premium: z.boolean().openapi({ description: 'Whether the member is Premium (docs/product.md#roles): the app shows a badge.' }),
-    verified: VerifiedBadgeSchema.nullable().openapi({ description: 'The verified badge (docs/product.md "Verified members"), null when the member is verified neither way.' }),
+    verified: VerifiedBadgeSchema.nullable()
+      .optional()
+      .openapi({
+        description:
+          'The verified badge (docs/product.md "Verified members"), null when the member is verified neither way. Every card the API sends has it; cards the app makes itself (the viewer’s own, before the server answers) may leave it out.',
+      }),
   })
   .openapi('MemberCard', { description: 'The derived display profile of a member (docs/product.md#display-profile) plus ids.' });
 

@@ -2,7 +2,7 @@
  * A member's verification as they see it in settings, and the badge every member card
  * carries (members/cards.ts reads BADGE_COLUMNS in the card's own query).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { memberVerifications, workEmailCodes } from '../db/schema';
 import type { Deps } from '../deps';
 import type { VerifiedBadge } from '../shared/verification-messages';
@@ -44,4 +44,13 @@ export const BADGE_COLUMNS = [
 /** The badge of the two columns, null when the member is verified neither way. */
 export function badgeOf(linkedin: number | null, domain: string | null): VerifiedBadge | null {
   return linkedin || domain ? { linkedin: Boolean(linkedin), workDomain: domain } : null;
+}
+
+/** The badge of one member (a profile page's), null when none. */
+export async function badgeFor(deps: Pick<Deps, 'db'>, userId: string): Promise<VerifiedBadge | null> {
+  const rows = await deps.db
+    .select()
+    .from(memberVerifications)
+    .where(and(eq(memberVerifications.userId, userId), isNull(memberVerifications.withdrawnAt)));
+  return badgeOf(rows.some((row) => row.method === 'linkedin') ? 1 : 0, rows.find((row) => row.method === 'work')?.domain ?? null);
 }

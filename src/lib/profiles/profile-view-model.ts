@@ -4,6 +4,7 @@
  * co-founder preferences in words. Pure: the page and the SEO helpers share it.
  */
 import type { AdvisorDetails, CofounderPreferences, FounderDetails, ProfileDetails } from '@api/profiles/schemas';
+import { badgeLabels } from '@api/shared/verification-messages';
 import { COMMITMENTS, EXPERTISE, HELP_TYPES, IDEA_STAGES, IMPORTANCE, INDUSTRIES, SKILLS } from '@api/shared/profile-vocabulary';
 import { nameInitials } from '../members/display';
 import { mediaUrl } from '../text/media-url';
@@ -133,6 +134,8 @@ export interface ProfileModel {
   typeLabel: string;
   /** Whether the member is Premium: the hero shows the badge. */
   premium: boolean;
+  /** The verified badge's words ("Verified: works at acme.example", "LinkedIn linked"); empty when none. */
+  verified: string[];
   userId: string;
   slug: string;
   name: string;
@@ -201,6 +204,7 @@ export function profileModel(profile: ProfileDetails, mediaBase: string): Profil
     memberType: profile.memberType,
     typeLabel: profile.memberType === 'founder' ? 'Founder' : 'Advisor',
     premium: profile.premium,
+    verified: badgeLabels(profile.verified),
     userId: profile.userId,
     slug: profile.slug,
     name,

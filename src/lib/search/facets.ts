@@ -31,6 +31,7 @@ const FOUNDER_FACETS: readonly Facet[] = [
   { key: 'stage', kind: 'single', legend: 'Idea stage', options: IDEA_STAGES, anyLabel: 'Any stage' },
   { key: 'looking', kind: 'flag', label: 'Looking for a co-founder' },
   { key: 'remote', kind: 'flag', label: 'Open to remote' },
+  { key: 'verified', kind: 'flag', label: 'Verified only' },
 ];
 
 const ADVISOR_FACETS: readonly Facet[] = [
@@ -38,6 +39,7 @@ const ADVISOR_FACETS: readonly Facet[] = [
   { key: 'help', kind: 'multi', legend: 'How they help', options: HELP_TYPES },
   { key: 'industries', kind: 'multi', legend: 'Industries', options: INDUSTRIES },
   { key: 'remote', kind: 'flag', label: 'Open to remote' },
+  { key: 'verified', kind: 'flag', label: 'Verified only' },
 ];
 
 /** Everything that differs between the founder and the advisor search screens. */
