@@ -23,6 +23,7 @@ describe('parseFilters', () => {
         stage: ['idea'],
         looking: ['true'],
         remote: ['true'],
+        verified: [],
       },
     });
   });
@@ -36,6 +37,7 @@ describe('parseFilters', () => {
       help: ['investing'],
       industries: [],
       remote: [],
+      verified: [],
     });
   });
 
