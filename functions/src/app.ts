@@ -40,6 +40,7 @@ import { introductionRoutes } from './introductions/routes';
 import { pauseRoutes } from './introductions/pause-routes';
 import { savedRoutes } from './saved/routes';
 import { shortlistRoutes } from './shortlist/routes';
+import { adminVerificationRoutes, verificationRoutes } from './verification/routes';
 import { newRouter, provideDeps } from './http/context';
 import { d1Meter } from './http/d1-meter';
 import { requestLog } from './http/request-log';
@@ -118,6 +119,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/matching', pauseRoutes)
     .route('/saved', savedRoutes)
     .route('/matching', shortlistRoutes)
+    .route('/verification', verificationRoutes)
     // Mounted at the root: socket.io clients ask for /socket.io/ with its trailing slash.
     .route('/', liveRoutes)
     .route('/reports', reportRoutes)
@@ -126,6 +128,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/admin', adminDeletionRoutes)
     .route('/admin', premiumRoutes)
     .route('/admin', adminMemberRoutes)
+    .route('/admin', adminVerificationRoutes)
     .route('/subscriptions', subscriptionRoutes)
     .route('/dev', devRoutes)
     .route('/media', mediaRoutes)

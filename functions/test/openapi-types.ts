@@ -2498,6 +2498,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your verification
+         * @description Your badge, how each way stands (LinkedIn, work address) and a code waiting to be typed.
+         */
+        get: operations["getVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verification/work": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a code to your work address
+         * @description Mails a 6-digit code to the address, valid 30 minutes (a new one replaces the earlier). Free mail domains (gmail.com, outlook.com, yahoo.com…) are refused: they prove nothing about where you work.
+         */
+        post: operations["sendWorkVerificationCode"];
+        /**
+         * Remove your work verification
+         * @description Takes the work address off your badge and drops a code waiting. A badge an administrator withdrew stays withdrawn.
+         */
+        delete: operations["removeWorkVerification"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verification/work/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm your work address with its code
+         * @description The right code verifies the address: your badge then shows its domain. A code takes 5 wrong tries, then ask for a new one.
+         */
+        post: operations["confirmWorkVerificationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/socket.io/": {
         parameters: {
             query?: never;
@@ -2840,6 +2904,26 @@ export interface paths {
         get: operations["listAuditLog"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/members/{userId}/verification/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a member's verified badge
+         * @description Withdraws one way of the badge (LinkedIn or work address). It stays withdrawn: linking LinkedIn again or proving the address again does not bring it back. Audited (`verification.withdraw`); the member gets a `verification.withdrawn` notification.
+         */
+        post: operations["withdrawVerifiedBadge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3495,6 +3579,13 @@ export interface components {
             profileId: string;
             /** @description Whether the member is Premium (docs/product.md#roles): the app shows a badge. */
             premium: boolean;
+            /** @description The verified badge (docs/product.md "Verified members"), null when the member is verified neither way. Every card the API sends has it; cards the app makes itself (the viewer’s own, before the server answers) may leave it out. */
+            verified?: {
+                /** @description A LinkedIn sign-in is linked. */
+                linkedin: boolean;
+                /** @description The domain of the proved work address, e.g. `acme.example`; null when none. */
+                workDomain: string | null;
+            } | null;
         };
         ConnectBody: {
             /**
@@ -3621,6 +3712,7 @@ export interface components {
             links: components["schemas"]["ProfileLink"][];
             searchIndexing: boolean;
             premium: boolean;
+            verified?: components["schemas"]["VerifiedBadge"];
             joinedAt: string;
             updatedAt: string;
             technical: boolean | null;
@@ -3661,6 +3753,12 @@ export interface components {
             label: string;
             url: string;
         };
+        VerifiedBadge: {
+            /** @description A LinkedIn sign-in is linked. */
+            linkedin: boolean;
+            /** @description The domain of the proved work address, e.g. `acme.example`; null when none. */
+            workDomain: string | null;
+        } | null;
         CofounderPreferences: {
             technical?: {
                 /** @enum {string} */
@@ -3712,6 +3810,7 @@ export interface components {
             links: components["schemas"]["ProfileLink"][];
             searchIndexing: boolean;
             premium: boolean;
+            verified?: components["schemas"]["VerifiedBadge"];
             joinedAt: string;
             updatedAt: string;
             expertise: ("fundraising" | "go-to-market" | "product" | "engineering" | "design" | "hiring" | "finance" | "legal" | "operations" | "sales" | "marketing" | "international" | "regulation" | "pricing")[];
@@ -4172,7 +4271,7 @@ export interface components {
             title: string;
             body: string;
             /** @enum {string} */
-            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made" | "search.new_matches" | "shortlist.weekly" | "match.checkin";
+            kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made" | "search.new_matches" | "shortlist.weekly" | "match.checkin" | "verification.withdrawn";
             /** @description The app path it opens, e.g. `/post/<slug>` or `/inbox?personalInbox=<id>`. */
             link: string | null;
             /** @description The receiver. */
@@ -4936,6 +5035,44 @@ export interface components {
              */
             outcome?: "good" | "okay" | "not_a_fit";
         };
+        VerificationStatus: {
+            badge: components["schemas"]["VerifiedBadge"] & unknown;
+            linkedin: {
+                verified: boolean;
+                /** @description An administrator withdrew it. */
+                withdrawn: boolean;
+            };
+            work: {
+                verified: boolean;
+                withdrawn: boolean;
+                email: string | null;
+                domain: string | null;
+            };
+            /** @description A code mailed and still valid. */
+            pending: {
+                email: string;
+                expiresAt: string;
+            } | null;
+        };
+        WorkCodeSent: {
+            email: string;
+            /** @description When the code stops working. */
+            expiresAt: string;
+        };
+        WorkEmailRequest: {
+            /**
+             * @description An address at your company’s own domain.
+             * @example someone@acme.example
+             */
+            email: string;
+        };
+        WorkCodeConfirmation: {
+            /**
+             * @description The 6 digits mailed to the address.
+             * @example 004217
+             */
+            code: string;
+        };
         /** @description socket.io's own handshake error. */
         EngineError: {
             /** @example 0 */
@@ -5210,6 +5347,7 @@ export interface components {
             createdAt: string;
         };
         AdminMemberDetail: components["schemas"]["AdminMember"] & {
+            verified?: components["schemas"]["VerifiedBadge"] & unknown;
             /** @description Suspended now, since when, until when (null: for good) and why. */
             suspension: {
                 suspended: boolean;
@@ -5258,7 +5396,7 @@ export interface components {
             adminName: string;
             admin: components["schemas"]["AuditMember"];
             /** @enum {string} */
-            action: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "review.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
+            action: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "review.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin" | "verification.withdraw";
             /** @enum {string} */
             targetType: "member" | "post" | "comment" | "message" | "review" | "report" | "deletion-request" | "group";
             targetId: string;
@@ -5282,6 +5420,21 @@ export interface components {
             /** @description The public profile slug, when the member has a profile. */
             slug: string | null;
         } | null;
+        VerificationWithdrawn: {
+            userId: string;
+            /** @enum {string} */
+            method: "linkedin" | "work";
+            withdrawnAt: string;
+        };
+        VerificationWithdrawal: {
+            /**
+             * @description Which badge to withdraw.
+             * @enum {string}
+             */
+            method: "linkedin" | "work";
+            /** @description Why, kept in the audit log and told to the member. */
+            note?: string | null;
+        };
         Plans: {
             plans: components["schemas"]["PlanPrice"][];
             /** @description true: no Stripe key is configured; checkout is the app’s own test page. */
@@ -5579,7 +5732,7 @@ export interface components {
                 /** @example 65f1c2a9e4b0a1d2c3e4f5a6 */
                 sender_id: string | null;
                 /** @enum {string} */
-                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made" | "search.new_matches" | "shortlist.weekly" | "match.checkin";
+                kind: "connection.requested" | "connection.accepted" | "post.liked" | "post.commented" | "comment.replied" | "post.mentioned" | "comment.mentioned" | "message.received" | "message.requested" | "message.request_accepted" | "account.premium" | "account.changed" | "review.requested" | "review.received" | "session.requested" | "session.booked" | "session.confirmed" | "session.declined" | "session.cancelled" | "session.rescheduled" | "session.reminder" | "session.no_show" | "invitation.joined" | "match.made" | "search.new_matches" | "shortlist.weekly" | "match.checkin" | "verification.withdrawn";
                 title: string;
                 body: string;
                 link: string | null;
@@ -7894,6 +8047,8 @@ export interface operations {
                 takes?: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
                 /** @description When the founder can go full time (any of them). */
                 fulltime?: ("now" | "3-months" | "6-months" | "later")[];
+                /** @description true: only verified members (LinkedIn linked or a work address proved). */
+                verified?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -8417,6 +8572,8 @@ export interface operations {
                 engage?: ("one-off" | "monthly" | "ongoing")[];
                 /** @description true: only advisors open to remote work. */
                 remote?: "true" | "false";
+                /** @description true: only verified members (LinkedIn linked or a work address proved). */
+                verified?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -9146,6 +9303,8 @@ export interface operations {
                 takes?: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
                 /** @description When the founder can go full time (any of them). */
                 fulltime?: ("now" | "3-months" | "6-months" | "later")[];
+                /** @description true: only verified members (LinkedIn linked or a work address proved). */
+                verified?: "true" | "false";
                 /** @description Areas of expertise (any of them). */
                 expertise?: ("fundraising" | "go-to-market" | "product" | "engineering" | "design" | "hiring" | "finance" | "legal" | "operations" | "sales" | "marketing" | "international" | "regulation" | "pricing")[];
                 /** @description How they help (any of them). */
@@ -15773,6 +15932,256 @@ export interface operations {
             };
         };
     };
+    getVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your verification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationStatus"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWorkVerificationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The code was mailed. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkCodeSent"];
+                };
+            };
+            /** @description email: must be an address at your company’s own domain: free mail addresses (such as gmail.com) cannot prove where you work */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An administrator withdrew your work verification. Write to support if you think this is a mistake. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 10 codes an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeWorkVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your verification now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationStatus"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmWorkVerificationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkCodeConfirmation"];
+            };
+        };
+        responses: {
+            /** @description Your verification now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationStatus"];
+                };
+            };
+            /** @description A wrong code (`data.left`: the tries left) / This code has expired: ask for a new one. / Too many wrong codes: ask for a new one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no code waiting: ask for a new one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description At most 30 tries an hour. `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     openLiveConnection: {
         parameters: {
             query?: {
@@ -17077,7 +17486,7 @@ export interface operations {
             query?: {
                 /** @description Only this administrator’s actions. */
                 admin?: string;
-                action?: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "review.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin";
+                action?: "deletion.approve" | "deletion.reject" | "report.dismiss" | "post.remove" | "comment.remove" | "review.remove" | "member.warn" | "member.suspend" | "member.unsuspend" | "premium.grant" | "premium.end" | "group.create" | "group.rename" | "group.reorder" | "group.archive" | "post.pin" | "post.unpin" | "verification.withdraw";
                 targetType?: "member" | "post" | "comment" | "message" | "review" | "report" | "deletion-request" | "group";
                 targetId?: string;
                 before?: string;
@@ -17118,6 +17527,96 @@ export interface operations {
             };
             /** @description Only administrators can do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawVerifiedBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificationWithdrawal"];
+            };
+        };
+        responses: {
+            /** @description The badge withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationWithdrawn"];
+                };
+            };
+            /** @description Invalid input: the fields at fault are named in `data.fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in, or the session has expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only administrators can do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Member not found. / This member has no such badge to withdraw. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

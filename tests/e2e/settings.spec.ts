@@ -1,5 +1,5 @@
 /**
- * The settings area as a member meets it: one column width on every tab with all nine tabs
+ * The settings area as a member meets it: one column width on every tab with all ten tabs
  * whole at 1280 px, and a saved notification choice confirmed on screen as the privacy
  * switches are.
  */
@@ -13,13 +13,14 @@ const SETTINGS = [
   '/settings/notifications',
   '/settings/office-hours',
   '/settings/invitations',
+  '/settings/verification',
   '/settings/password',
   '/settings/sessions',
   '/settings/billing',
   '/settings/account',
 ];
 
-test('every settings page has the same column, with all nine tabs shown whole at 1280 px', async ({ browser, baseURL, extraHTTPHeaders }) => {
+test('every settings page has the same column, with all ten tabs shown whole at 1280 px', async ({ browser, baseURL, extraHTTPHeaders }) => {
   const { page, context } = await newMember({ browser, baseURL: baseURL!, headers: extraHTTPHeaders ?? {} }, { firstName: 'Sam' });
   await page.setViewportSize({ width: 1280, height: 800 });
   const widths = new Map<string, number>();

@@ -186,6 +186,13 @@ async function busyMember(others: { friend: Member; stranger: Member }) {
   await database().run(sql`INSERT INTO saved_searches (id, user_id, name, member_type, query, created_at, last_run_at) VALUES
     (${newId()}, ${member.user.id}, 'Fintech', 'founder', 'industries=fintech', ${at}, ${at})`);
 
+  // Verification: a work badge, a withdrawn LinkedIn badge and a work code waiting.
+  await database().run(sql`INSERT INTO member_verifications (user_id, method, email, domain, verified_at, withdrawn_at) VALUES
+    (${member.user.id}, 'work', 'member@acme.example', 'acme.example', ${at}, NULL), (${member.user.id}, 'linkedin', NULL, NULL, ${at}, ${at})`);
+  await database().run(
+    sql`INSERT INTO work_email_codes (user_id, email, domain, code_hash, sent_at, expires_at) VALUES (${member.user.id}, 'member@new.example', 'new.example', 'hash', ${at}, ${inTwoWeeks})`,
+  );
+
   const [postRow] = await database().select().from(feedPosts).where(eq(feedPosts.id, own._id));
   const mediaKeys = (await database().all<{ key: string }>(sql`SELECT r2_key AS key FROM feed_post_media WHERE post_id = ${own._id}`)).map((row) => row.key);
   return { member, ownPost: postRow!, friendPost, strangerComment, threadId, fromMember, fromFriend, friendsFile, friendsFileKey, keys: [avatar, banner, fileKey, ...mediaKeys] };

@@ -9,7 +9,8 @@ import { z } from '@hono/zod-openapi';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../audit/audit';
 import { listNamedAudit } from '../audit/named';
 import { newRouter } from '../http/context';
-import { IdSchema, pagedSchema, UserIdParamSchema } from '../members/schemas';
+import { IdSchema, pagedSchema, UserIdParamSchema, VerifiedBadgeSchema } from '../members/schemas';
+import { badgeFor } from '../verification/status';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { ADMINS, routesFor } from '../session/guards';
 import { SESSION_MESSAGES } from '../session/messages';
@@ -58,6 +59,7 @@ const AdminMemberDetailSchema = AdminMemberSchema.extend({
     })
     .nullable()
     .openapi({ description: 'The paid subscription that gives Premium, else the newest one, or null.' }),
+  verified: VerifiedBadgeSchema.nullable().openapi({ description: 'The verified badge (verification/), null when none; POST …/verification/withdraw withdraws one way of it.' }),
 }).openapi('AdminMemberDetail');
 
 const integer = (min: number, max: number, fallback: number) =>
@@ -145,7 +147,11 @@ export const adminMemberRoutes = newRouter()
       request: { params: UserIdParamSchema },
       responses: { 200: jsonResponse(AdminMemberDetailSchema, 'The member.'), ...errorResponses([400, 401, 403, 404], { ...adminOnly, 404: MEMBER_NOT_FOUND }) },
     }),
-    async (c) => c.json(await memberDetail(c.get('deps'), c.req.valid('param').userId), 200),
+    async (c) => {
+      const userId = c.req.valid('param').userId;
+      const detail = await memberDetail(c.get('deps'), userId);
+      return c.json({ ...detail, verified: await badgeFor(c.get('deps'), userId) }, 200);
+    },
   )
   .openapi(
     route({

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'group.archive',
   'post.pin',
   'post.unpin',
+  'verification.withdraw',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -8,7 +8,19 @@ const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).to
 const founderViewer = { userId: 'viewer', memberType: 'founder' as const };
 
 function candidate(id: string, overrides: Partial<MemberCard> = {}, extra: Partial<Omit<SuggestionCandidate, 'member'>> = {}): SuggestionCandidate {
-  const member: MemberCard = { _id: id, memberType: 'founder', name: id, tagline: null, slug: id, avatar: null, banner: null, profileId: `p-${id}`, premium: false, ...overrides };
+  const member: MemberCard = {
+    _id: id,
+    memberType: 'founder',
+    name: id,
+    tagline: null,
+    slug: id,
+    avatar: null,
+    banner: null,
+    profileId: `p-${id}`,
+    premium: false,
+    verified: null,
+    ...overrides,
+  };
   return { member, sharedConnections: 0, joinedAt: daysAgo(365), ...extra };
 }
 

@@ -25,6 +25,7 @@ profile-views.json    views of your profile and the profiles you viewed
 sign-in-methods.json  your password and linked sign-in providers (never the password itself)
 subscription.json     your Premium state and billing history (FounderMesh holds no card data)
 introductions.json    your Interested and Not now answers on candidates, your matches (who is interested in you is their choice and stays out), your weekly shortlists and your answers to "Did you meet?"
+verification.json     your verified badges (LinkedIn, work address with its domain), whether one was withdrawn, and a work code waiting
 consents.json         when you accepted the Terms of Service and the Privacy Policy, and turned the digest on or off, with their versions
 media/                your profile picture and banner, your posts' media and the attachments you sent
 

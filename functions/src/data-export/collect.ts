@@ -16,6 +16,7 @@ import { reviewRowsQuery } from './review-rows';
 import { invitationsAbout } from '../invitations/store';
 import { introductionMemberIds, introductionRows, type IntroductionRows } from './introduction-rows';
 import { savedMemberIds, savedRows, type SavedRows } from './saved-rows';
+import { verificationRows, type VerificationRows } from './verification-rows';
 import {
   advisors,
   attachments,
@@ -205,7 +206,8 @@ export type MemberData = {
   blockedEitherWay: Set<string>;
   others: Map<string, NamedMember>;
 } & IntroductionRows &
-  SavedRows;
+  SavedRows &
+  VerificationRows;
 
 /** The ids of the other members the rows mention. */
 function mentionedIds(userId: string, rows: Omit<MemberData, 'others' | 'user' | 'blockedEitherWay'>): string[] {
@@ -301,6 +303,7 @@ export async function collectMemberData(db: Db, userId: string, stores: Pick<Dep
     invitations: invitationRows,
     ...(await introductionRows(db, userId)),
     ...(await savedRows(db, userId)),
+    ...(await verificationRows(db, userId)),
   };
   const blockedEitherWay = new Set(blockRows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
   const others = await namesOf(db, mentionedIds(userId, rows));

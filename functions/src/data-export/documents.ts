@@ -18,6 +18,7 @@ import { storedImageKey } from '../media/image-store';
 import { accountIsPremium, FREE_VIEWERS, viewsWindowStart } from '../premium/entitlements';
 import type { NotificationKind } from '../notifications/schemas';
 import type { MemberData, NamedMember } from './collect';
+import { verificationDocument } from './verification-rows';
 
 /** A media file of the member's to put in the archive: its R2 key and its path there. */
 export type MediaFile = { key: string; path: string };
@@ -175,6 +176,7 @@ const BODY_OF_KIND: Record<NotificationKind, 'kept' | 'left out'> = {
   // The app's words: names of the members shortlisted or matched, no one's text.
   'shortlist.weekly': 'kept',
   'match.checkin': 'kept',
+  'verification.withdrawn': 'kept',
 };
 
 const keepsBody = (kind: string) => Object.hasOwn(BODY_OF_KIND, kind) && BODY_OF_KIND[kind as NotificationKind] === 'kept';
@@ -348,5 +350,6 @@ export function documentsOf(data: MemberData, context: DocumentContext): ExportD
     { path: 'invitations.json', content: invitationsDocument(data) },
     { path: 'introductions.json', content: introductionsDocument(data) },
     { path: 'saved.json', content: savedDocument(data) },
+    { path: 'verification.json', content: verificationDocument(data) },
   ];
 }

@@ -185,6 +185,7 @@ describe('GET /auth/data-export', () => {
       'sessions',
       'invitations',
       'introductions',
+      'verification',
     ];
     for (const name of documents) expect(Object.keys(files)).toContain(`${name}.json`);
     expect(strFromU8(files['README.txt']!)).toContain('Messages other members wrote to you are theirs');

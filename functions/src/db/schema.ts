@@ -1271,3 +1271,39 @@ export const matchCheckins = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.matchId, table.userId] })],
 );
+
+export const verificationMethods = ['linkedin', 'work'] as const;
+export type VerificationMethod = (typeof verificationMethods)[number];
+
+/** A member's verified badge, one row per way (migration 0047; verification/). LinkedIn rows follow social_identities by trigger. */
+export const memberVerifications = sqliteTable(
+  'member_verifications',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: verificationMethods }).notNull(),
+    /** Work only: the address proved and its domain (shown with the badge). */
+    email: text('email'),
+    domain: text('domain'),
+    verifiedAt: text('verified_at').notNull(),
+    /** Set when an administrator withdrew the badge; the row then stays so it does not come back. */
+    withdrawnAt: text('withdrawn_at'),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.method] })],
+);
+
+export type MemberVerificationRow = typeof memberVerifications.$inferSelect;
+
+/** The code mailed to prove a work address: one pending per member, hashed (migration 0047). */
+export const workEmailCodes = sqliteTable('work_email_codes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  domain: text('domain').notNull(),
+  codeHash: text('code_hash').notNull(),
+  wrongGuesses: integer('wrong_guesses').notNull().default(0),
+  sentAt: text('sent_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+});

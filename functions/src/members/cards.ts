@@ -1,13 +1,14 @@
 /**
  * Member cards: the derived display profile of docs/product.md#display-profile (name, tagline, slug, avatar,
- * banner) plus the user and profile ids and the Premium badge (premium/entitlements.ts
- * decides it), read with the user in one query. The SQL pieces
+ * banner) plus the user and profile ids, the Premium badge (premium/entitlements.ts
+ * decides it) and the verified badge (verification/status.ts), read with the user in one query. The SQL pieces
  * are shared by every list that shows members, so a page costs one round trip.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { rowIsPremium } from '../premium/entitlements';
 import type { MemberCard } from './schemas';
+import { BADGE_COLUMNS, badgeOf } from '../verification/status';
 
 /** The columns MEMBER_CARD_COLUMNS selects (users `u`, founders `f`, advisors `a`). */
 export type MemberCardRow = {
@@ -30,6 +31,8 @@ export type MemberCardRow = {
   a_slug: string | null;
   a_picture: string | null;
   a_banner: string | null;
+  v_linkedin: number | null;
+  v_domain: string | null;
 };
 
 /** Select-list of a member card; the query names the user `u` and uses MEMBER_CARD_JOINS. */
@@ -40,6 +43,7 @@ export const MEMBER_CARD_COLUMNS: SQL = sql.raw(
     'f.profile_picture_url AS f_picture, f.profile_banner_url AS f_banner',
     'a.id AS a_id, a.name AS a_name, a.position AS a_position, a.slug AS a_slug',
     'a.profile_picture_url AS a_picture, a.profile_banner_url AS a_banner',
+    BADGE_COLUMNS,
   ].join(', '),
 );
 
@@ -59,6 +63,7 @@ export function toMemberCard(row: MemberCardRow): MemberCard {
       banner: row.a_banner,
       profileId: row.a_id,
       premium: rowIsPremium(row.m_role, row.f_premium),
+      verified: badgeOf(row.v_linkedin, row.v_domain),
     };
   }
   return {
@@ -71,6 +76,7 @@ export function toMemberCard(row: MemberCardRow): MemberCard {
     banner: row.f_banner,
     profileId: row.f_id ?? '',
     premium: rowIsPremium(row.m_role, row.f_premium),
+    verified: badgeOf(row.v_linkedin, row.v_domain),
   };
 }
 

@@ -14,6 +14,14 @@ export const IdSchema = z
 export const IdParamSchema = z.object({ id: IdSchema.openapi({ param: { name: 'id', in: 'path' } }) });
 export const UserIdParamSchema = z.object({ userId: IdSchema.openapi({ param: { name: 'userId', in: 'path' }, description: 'A user id.' }) });
 
+/** The verified badge of a member: LinkedIn linked, and the domain of a work address proved by a mailed code. */
+export const VerifiedBadgeSchema = z
+  .object({
+    linkedin: z.boolean().openapi({ description: 'A LinkedIn sign-in is linked.' }),
+    workDomain: z.string().nullable().openapi({ description: 'The domain of the proved work address, e.g. `acme.example`; null when none.' }),
+  })
+  .openapi('VerifiedBadge');
+
 export const MemberCardSchema = z
   .object({
     _id: z.string().openapi({ description: 'The user id.' }),
@@ -25,6 +33,10 @@ export const MemberCardSchema = z
     banner: z.string().nullable(),
     profileId: z.string().openapi({ description: 'The founder profile id or the advisor id.' }),
     premium: z.boolean().openapi({ description: 'Whether the member is Premium (docs/product.md#roles): the app shows a badge.' }),
+    verified: VerifiedBadgeSchema.nullable().optional().openapi({
+      description:
+        'The verified badge (docs/product.md "Verified members"), null when the member is verified neither way. Every card the API sends has it; cards the app makes itself (the viewer’s own, before the server answers) may leave it out.',
+    }),
   })
   .openapi('MemberCard', { description: 'The derived display profile of a member (docs/product.md#display-profile) plus ids.' });
 

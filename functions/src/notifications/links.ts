@@ -9,4 +9,5 @@ export const NOTIFICATION_LINKS = {
   messageRequests: '/inbox?folder=requests',
   sessions: '/sessions',
   invitations: '/settings/invitations',
+  verification: '/settings/verification',
 } as const;

@@ -36,6 +36,7 @@ export const NOTIFICATION_KINDS = [
   'search.new_matches',
   'shortlist.weekly',
   'match.checkin',
+  'verification.withdrawn',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -185,7 +185,18 @@ async function bookingViews(deps: Pick<Deps, 'db'>, rows: readonly BookingRow[])
             .where(inArray(officeHours.userId, hostIds))
         ).map((row) => [row.userId, row]),
   );
-  const gone = { _id: '', memberType: 'founder' as const, name: 'Deleted member', tagline: null, slug: '', avatar: null, banner: null, profileId: '', premium: false };
+  const gone = {
+    _id: '',
+    memberType: 'founder' as const,
+    name: 'Deleted member',
+    tagline: null,
+    slug: '',
+    avatar: null,
+    banner: null,
+    profileId: '',
+    premium: false,
+    verified: null,
+  };
   return rows.map((row) => ({
     _id: row.id,
     host: cards.get(row.hostId) ?? gone,

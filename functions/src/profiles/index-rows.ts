@@ -10,7 +10,7 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { profileTags, searchKeys, type profileTagKinds } from '../db/schema';
 import type { Account } from '../users/wire';
-import { SAME_MILLISECOND, searchKeyBase, tagsText } from './search-keys';
+import { SAME_MILLISECOND, searchKeyBase, tagsText, VERIFIED_TOKEN } from './search-keys';
 import { EXPERTISE, INDUSTRIES, SKILLS } from '../shared/profile-vocabulary';
 
 /**
@@ -140,6 +140,12 @@ export function indexStatements(db: Db, account: Account) {
       .values({ userId, key: firstFree })
       .onConflictDoUpdate({ target: searchKeys.userId, set: { key: sql`excluded.key` }, setWhere: sql`${searchKeys.key} NOT BETWEEN ${base} AND ${last}` }),
     ...(tags.length > 0 ? [db.insert(profileTags).values(tags).onConflictDoNothing()] : []),
-    db.insert(profileSearch).values({ rowid: key, userId, name, headline, body, tags: tagsText(account.user.memberType, rows.tags, !account.user.searchIndexing) }),
+    db
+      .insert(profileSearch)
+      .values({ rowid: key, userId, name, headline, body, tags: sql`${tagsText(account.user.memberType, rows.tags, !account.user.searchIndexing)} || ${verifiedSuffix(userId)}` }),
   ];
 }
+
+/** The verified token's part of the tags column (' 00x1' while the member has a live badge, else ''); migration 0047's triggers keep it after. */
+const verifiedSuffix = (userId: string) =>
+  sql`CASE WHEN EXISTS (SELECT 1 FROM member_verifications v WHERE v.user_id = ${userId} AND v.withdrawn_at IS NULL) THEN ${` ${VERIFIED_TOKEN}`} ELSE '' END`;

@@ -16,6 +16,7 @@ import { toAdvisorDetails, toFounderDetails } from './details';
 import { PROFILE_MESSAGES as M } from './messages';
 import type { AdvisorDetails, FounderDetails } from './schemas';
 import { recordView } from './views';
+import { badgeFor } from '../verification/status';
 
 type Details<T extends MemberType> = T extends 'founder' ? FounderDetails : AdvisorDetails;
 
@@ -48,5 +49,5 @@ export async function publicProfile<T extends MemberType>(
     // Looking up someone you blocked (to unblock them) is not a visit worth telling them about.
     if (!viewerBlocked && recordsView) await recordView(deps, viewer.user, found.user.id);
   }
-  return found.details as Details<T>;
+  return { ...found.details, verified: await badgeFor(deps, found.user.id) } as Details<T>;
 }

@@ -4,7 +4,7 @@
  * onboarding drafts and privacy choices. The app imports these types (types only).
  */
 import { z } from '@hono/zod-openapi';
-import { cappedPagedSchema, MemberCardSchema, pagedSchema } from '../members/schemas';
+import { cappedPagedSchema, MemberCardSchema, pagedSchema, VerifiedBadgeSchema } from '../members/schemas';
 import { AdvisorSchema, FounderProfileSchema, MemberTypeSchema, UserSchema } from '../users/schemas';
 import {
   COMMITMENTS,
@@ -77,6 +77,8 @@ const profileCommon = {
   searchIndexing: z.boolean(),
   /** docs/product.md#roles, decided by premium/entitlements.ts: the profile shows the Premium badge. */
   premium: z.boolean(),
+  /** The verified badge (verification/), on public profiles; null when none. */
+  verified: VerifiedBadgeSchema.nullable().optional(),
   joinedAt: z.string(),
   updatedAt: z.string(),
 };

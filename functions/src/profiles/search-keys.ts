@@ -67,6 +67,13 @@ export const memberTypeToken = (memberType: 'founder' | 'advisor') => `${TOKEN_S
  */
 export const hiddenFromVisitorsToken = (memberType: 'founder' | 'advisor') => `${TOKEN_START}${HIDDEN_CODE}${hex(memberType)}`;
 
+/**
+ * The token of a verified member (verification/): search's "verified only" filter is one more
+ * term of the MATCH. Migration 0047's triggers keep it as badges come and go; saving a
+ * profile writes it (profiles/index-rows.ts).
+ */
+export const VERIFIED_TOKEN = `${TOKEN_START}x1`;
+
 /** The tags column of a profile_search row: the member type's token, each facet value's, then the token of a member hidden from visitors. */
 export function tagsText(memberType: 'founder' | 'advisor', tags: readonly { kind: TagKind; value: string }[], hiddenFromVisitors = false): string {
   const hidden = hiddenFromVisitors ? [hiddenFromVisitorsToken(memberType)] : [];

@@ -71,6 +71,12 @@ export const RATE_LIMITS = {
   // Saving and removing people and searches, editing notes, pausing and resuming (saved/routes.ts,
   // introductions/pause-routes.ts): nobody is told, but each is a write; a busy person makes dozens.
   savedChangesByMember: { limit: 300, windowSeconds: HOUR },
+  // Work verification codes mailed (verification/routes.ts): each mails an address the member
+  // typed (refused ones count too), so few; with typos and a resend or two, 10 an hour is plenty.
+  workCodeMailsByMember: { limit: 10, windowSeconds: HOUR },
+  // Codes typed (verification/routes.ts): each code also dies after WRONG_GUESSES_PER_CODE; this
+  // holds a script across codes.
+  workCodeGuessesByMember: { limit: 30, windowSeconds: HOUR },
   // Deletion asked or withdrawn (each mails the member): shared (account-deletion/routes.ts).
   deletionRequestsByMember: { limit: 10, windowSeconds: DAY },
 } as const satisfies Record<string, RateRule>;

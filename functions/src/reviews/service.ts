@@ -19,7 +19,18 @@ import type { Review, ReviewInput, ReviewPage, ReviewSummary } from './schemas';
 import { profileVisibleTo } from './visibility';
 
 const DAY = 24 * 3_600_000;
-const GONE: MemberCard = { _id: '', memberType: 'founder', name: 'Deleted member', tagline: null, slug: '', avatar: null, banner: null, profileId: '', premium: false };
+const GONE: MemberCard = {
+  _id: '',
+  memberType: 'founder',
+  name: 'Deleted member',
+  tagline: null,
+  slug: '',
+  avatar: null,
+  banner: null,
+  profileId: '',
+  premium: false,
+  verified: null,
+};
 
 /** Why `viewerId` may not review the session now, or null when they may. */
 function refusal(row: BookingRow, viewerId: string, now: number): ApiError | null {

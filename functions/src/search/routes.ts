@@ -37,7 +37,7 @@ export const founderSearchRoutes = newRouter()
     }),
     async (c) => {
       const { limit, page, q, ...filters } = c.req.valid('query');
-      const criteria = { memberType: 'founder' as const, q, tags: tagFilters(filters), order: 'relevance' as const };
+      const criteria = { memberType: 'founder' as const, q, tags: tagFilters(filters), verified: filters.verified === 'true', order: 'relevance' as const };
       return c.json(await searchMembers(c.get('deps'), c.get('account').user.id, criteria, { page, limit }), 200);
     },
   )
@@ -74,7 +74,7 @@ export const advisorSearchRoutes = newRouter().openapi(
   }),
   async (c) => {
     const { limit, page, q, ...filters } = c.req.valid('query');
-    const criteria = { memberType: 'advisor' as const, q, tags: tagFilters(filters), order: 'relevance' as const };
+    const criteria = { memberType: 'advisor' as const, q, tags: tagFilters(filters), verified: filters.verified === 'true', order: 'relevance' as const };
     return c.json(await searchMembers(c.get('deps'), c.get('account').user.id, criteria, { page, limit }), 200);
   },
 );
@@ -93,7 +93,7 @@ export const profilesRoutes = newRouter()
     }),
     async (c) => {
       const { _limit, _page, q, memberType, ...filters } = c.req.valid('query');
-      const criteria = { memberType, q, tags: tagFilters(filters), order: 'pictures-first' as const };
+      const criteria = { memberType, q, tags: tagFilters(filters), verified: filters.verified === 'true', order: 'pictures-first' as const };
       return c.json(await searchMembers(c.get('deps'), c.get('account').user.id, criteria, { page: _page, limit: _limit }), 200);
     },
   )

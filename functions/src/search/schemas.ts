@@ -76,6 +76,7 @@ const founderFilters = {
   looking: flag('true: only founders looking for a co-founder.'),
   takes: listParam(keysOf(RESPONSIBILITIES), 'Responsibilities the founder takes on (any of them).'),
   fulltime: listParam(keysOf(FULL_TIME_TIMING), 'When the founder can go full time (any of them).'),
+  verified: flag('true: only verified members (LinkedIn linked or a work address proved).'),
 };
 
 const advisorFilters = {
@@ -85,6 +86,7 @@ const advisorFilters = {
   help: listParam(keysOf(HELP_TYPES), 'How they help (any of them).'),
   engage: listParam(keysOf(ENGAGEMENTS), 'How they engage: one-off, monthly, ongoing (any of them).'),
   remote: flag('true: only advisors open to remote work.'),
+  verified: flag('true: only verified members (LinkedIn linked or a work address proved).'),
 };
 
 export const FounderSearchQuerySchema = z.object({ limit: limit(20), page, q: textParam, ...founderFilters });

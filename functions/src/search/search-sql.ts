@@ -26,7 +26,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '../db/paging';
 import type { profileTagKinds } from '../db/schema';
 import { COUNTER_FLAG_BITS } from '../profiles/index-rows';
-import { hiddenFromVisitorsToken, memberTypeToken, tagToken } from '../profiles/search-keys';
+import { hiddenFromVisitorsToken, memberTypeToken, tagToken, VERIFIED_TOKEN } from '../profiles/search-keys';
 import type { MemberType } from '../users/schemas';
 import { ftsQuery, type WordForm } from './fts';
 import { SUMMARY_COLUMNS } from './summaries';
@@ -45,7 +45,8 @@ export type TagFilters = Partial<Record<TagKind, readonly string[]>>;
  */
 export type SearchOrder = 'pictures-first' | 'relevance';
 
-export type SearchCriteria = { memberType?: MemberType; q?: string; tags: TagFilters; order: SearchOrder };
+/** `verified`: only members with a verified badge (verification/). */
+export type SearchCriteria = { memberType?: MemberType; q?: string; tags: TagFilters; verified?: boolean; order: SearchOrder };
 
 export type Facet = { kind: TagKind; values: readonly string[] };
 
@@ -54,7 +55,7 @@ export type Facet = { kind: TagKind; values: readonly string[] };
  * whether to rank by the words, the member types it can find (none when its filters
  * contradict its type) and its facets.
  */
-export type SearchPlan = { match: string; words: string | null; ranked: boolean; types: MemberType[]; facets: Facet[]; facetTerms: string[] };
+export type SearchPlan = { match: string; words: string | null; ranked: boolean; types: MemberType[]; facets: Facet[]; facetTerms: string[]; verified: boolean };
 
 /**
  * How much work one search may do, whatever the membership: a total is counted up to
@@ -109,10 +110,12 @@ export function planSearch(criteria: SearchCriteria, form: WordForm = 'whole'): 
   const words = query ? `{name headline body} : (${query})` : null;
   const narrowFirst = [...facets].sort((a, b) => BREADTH[a.kind] - BREADTH[b.kind]);
   const facetTerms = narrowFirst.map((facet) => `tags : ${anyOf([...new Set(facet.values)].map((value) => tagToken(facet.kind, value)))}`);
+  // Verified members are few: their short doclist goes first.
+  if (criteria.verified) facetTerms.unshift(`tags : ${VERIFIED_TOKEN}`);
   const terms = [...(words ? [words] : []), ...facetTerms];
   const implied = searchedTypes({ ...criteria, memberType: undefined }, facets);
   if (types.length < implied.length || terms.length === 0) terms.push(`tags : ${anyOf(types.map(memberTypeToken))}`);
-  return { match: terms.join(' AND '), words, ranked: words !== null && criteria.order === 'relevance', types, facets, facetTerms };
+  return { match: terms.join(' AND '), words, ranked: words !== null && criteria.order === 'relevance', types, facets, facetTerms, verified: Boolean(criteria.verified) };
 }
 
 // Facets only one member type has: using one limits the search to that type.
@@ -242,6 +245,7 @@ export function wordsCountStatement(plan: SearchPlan & { words: string }, viewer
 export function rankedPageStatement(plan: SearchPlan & { words: string }, viewerId: string | null, page: PageRequest): SQL {
   const member = sql`profile_search.user_id`;
   const typed = plan.types.length === 1 ? [sql`EXISTS (SELECT 1 FROM ${PROFILE_TABLES[plan.types[0]!]} t WHERE t.user_id = ${member})`] : [];
+  if (plan.verified) typed.push(sql`EXISTS (SELECT 1 FROM member_verifications v WHERE v.user_id = ${member} AND v.withdrawn_at IS NULL)`);
   return summariesOf(
     sql`SELECT profile_search.rowid AS key, ${member} AS member_id, bm25(profile_search, 0, 10, 4, 1, 0) AS score FROM profile_search
       WHERE profile_search MATCH ${visibleTo(plan.words, viewerId)} AND profile_search.rowid NOT IN ${excludedKeys(viewerId)}
@@ -290,7 +294,8 @@ const isFlag = ({ kind, values }: Facet) => COUNTER_FLAG_BITS[kind] !== undefine
  */
 export function countedByCounters(plan: SearchPlan): boolean {
   const others = plan.facets.filter((facet) => !isFlag(facet));
-  return plan.words === null && others.length <= 2 && others.every(counted);
+  // The counters know nothing of badges: a verified-only total is counted in the MATCH.
+  return plan.words === null && !plan.verified && others.length <= 2 && others.every(counted);
 }
 
 /** The counter rows whose flags hold every flag the plan asks for (every row when it asks none). */

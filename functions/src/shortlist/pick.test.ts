@@ -18,6 +18,10 @@ function founder(userId: string, profile: Partial<MatchFounder> = {}): { memberT
       openToRemote: false,
       lookingForCofounder: true,
       preferences: {},
+      takesRoles: [],
+      wantsRoles: [],
+      equity: null,
+      fullTime: null,
       ...profile,
     },
   };

@@ -8,6 +8,7 @@ import { avatarUrl, nameInitials } from '../../lib/members/display';
 import { profilePath } from '../../lib/members/paths';
 import { commitmentLabel, helpLabels, industryLabels, labelsOf, matchPercent, reasonSentence, skillVocabulary } from '../../lib/search/labels';
 import { useMediaBase } from '../ui/media-base';
+import { VerifiedBadge } from '../ui/VerifiedBadge';
 
 interface Props {
   match: Match;
@@ -58,7 +59,7 @@ export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCar
         <MatchAvatar member={member} size={72} />
         <div className="match-who">
           <h2 id={`${id}-name`} className="match-name" ref={headingRef} tabIndex={-1}>
-            <a href={profileHref(member)}>{member.name}</a>
+            <a href={profileHref(member)}>{member.name}</a> <VerifiedBadge verified={member.verified} />
           </h2>
           {member.tagline && <p className="match-tagline">{member.tagline}</p>}
           <p className="match-facts">

@@ -8,6 +8,7 @@ import { avatarUrl, nameInitials } from '../../lib/members/display';
 import { profilePath } from '../../lib/members/paths';
 import { commitmentLabel, helpLabels, industryLabels, labelsOf, skillVocabulary } from '../../lib/search/labels';
 import { PremiumBadge } from '../ui/PremiumBadge';
+import { VerifiedBadge } from '../ui/VerifiedBadge';
 import { useMediaBase } from '../ui/media-base';
 
 const SKILLS_SHOWN = 4;
@@ -41,6 +42,7 @@ export function ResultCard({ member }: { member: ProfileSummary }) {
         <h3 className="result-name">
           <a href={profilePath(member.memberType, member.slug)}>{member.name}</a>
           <PremiumBadge premium={member.premium} />
+          <VerifiedBadge verified={member.verified} />
         </h3>
         {member.tagline && <p className="result-tagline">{member.tagline}</p>}
         {(member.city || member.openToRemote || facts.length > 0) && (

@@ -31,6 +31,7 @@ const NOTIFICATION_KIND_DISPLAY: Readonly<Record<NotificationKind, { label: stri
   'search.new_matches': { label: 'Saved search', icon: 'person-plus' },
   'shortlist.weekly': { label: 'Weekly shortlist', icon: 'star' },
   'match.checkin': { label: 'How did it go?', icon: 'people' },
+  'verification.withdrawn': { label: 'Verification', icon: 'shield' },
 };
 
 /** The display of a kind; an unknown one (a newer server) reads as a plain notice. */

@@ -18,6 +18,7 @@ import {
   RESPONSIBILITIES,
   SKILLS,
 } from '@api/shared/profile-vocabulary';
+import { badgeLabels } from '@api/shared/verification-messages';
 import { nameInitials } from '../members/display';
 import { mediaUrl } from '../text/media-url';
 
@@ -159,6 +160,8 @@ export interface ProfileModel {
   typeLabel: string;
   /** Whether the member is Premium: the hero shows the badge. */
   premium: boolean;
+  /** The verified badge's words ("Verified: works at acme.example", "LinkedIn linked"); empty when none. */
+  verified: string[];
   userId: string;
   slug: string;
   name: string;
@@ -253,6 +256,7 @@ export function profileModel(profile: ProfileDetails, mediaBase: string): Profil
     memberType: profile.memberType,
     typeLabel: profile.memberType === 'founder' ? 'Founder' : 'Advisor',
     premium: profile.premium,
+    verified: badgeLabels(profile.verified),
     userId: profile.userId,
     slug: profile.slug,
     name,

@@ -33,6 +33,7 @@ const FOUNDER_FACETS: readonly Facet[] = [
   { key: 'fulltime', kind: 'multi', legend: 'Full time', options: FULL_TIME_TIMING },
   { key: 'looking', kind: 'flag', label: 'Looking for a co-founder' },
   { key: 'remote', kind: 'flag', label: 'Open to remote' },
+  { key: 'verified', kind: 'flag', label: 'Verified only' },
 ];
 
 const ADVISOR_FACETS: readonly Facet[] = [
@@ -41,6 +42,7 @@ const ADVISOR_FACETS: readonly Facet[] = [
   { key: 'engage', kind: 'multi', legend: 'How they engage', options: ENGAGEMENTS },
   { key: 'industries', kind: 'multi', legend: 'Industries', options: INDUSTRIES },
   { key: 'remote', kind: 'flag', label: 'Open to remote' },
+  { key: 'verified', kind: 'flag', label: 'Verified only' },
 ];
 
 /** Everything that differs between the founder and the advisor search screens. */

@@ -27,6 +27,7 @@ describe('parseFilters', () => {
         fulltime: ['now'],
         looking: ['true'],
         remote: ['true'],
+        verified: [],
       },
     });
   });
@@ -41,6 +42,7 @@ describe('parseFilters', () => {
       engage: [],
       industries: [],
       remote: [],
+      verified: [],
     });
   });
 

@@ -12,6 +12,9 @@ export interface Notice {
 
 export const NOTICES = {
   'invitation-sent': { kind: 'success', text: 'Your invitation is on its way.' },
+  'work-code-sent': { kind: 'success', text: 'We emailed you a code: type it below.' },
+  'work-verified': { kind: 'success', text: 'Your work address is verified: your badge shows its domain.' },
+  'work-removed': { kind: 'success', text: 'Your work verification is removed.' },
   'password-changed': { kind: 'success', text: 'Your password has been changed. Other devices have been signed out.' },
   'password-reset': { kind: 'success', text: 'Your new password is set and you are signed in.' },
   'email-verified': { kind: 'success', text: 'Your email address is verified. Welcome to FounderMesh!' },
