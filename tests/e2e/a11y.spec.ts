@@ -12,7 +12,9 @@ const visitorScreens = [
   '/no-such-page',
 ];
 // The feed (its post links' target size) and notifications (unread rows' contrast) as Lighthouse found them (issue 29).
-const memberScreens = ['/', '/feed', '/notifications', '/settings/password', '/settings/notifications', '/admin'];
+// Matching (the shortlist, the interest queue and the deck), saved people and searches, and
+// verification are issue 31's screens.
+const memberScreens = ['/', '/feed', '/notifications', '/settings/password', '/settings/notifications', '/matching', '/saved', '/settings/verification', '/admin'];
 
 for (const theme of ['dark', 'light'] as const) {
   test.describe(`in the ${theme} theme`, () => {

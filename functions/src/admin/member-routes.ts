@@ -10,7 +10,7 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../audit/audit';
 import { listNamedAudit } from '../audit/named';
 import { newRouter } from '../http/context';
 import { IdSchema, pagedSchema, UserIdParamSchema, VerifiedBadgeSchema } from '../members/schemas';
-import { badgeFor } from '../verification/status';
+import { badgeFor } from '../members/verified-badge';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { ADMINS, routesFor } from '../session/guards';
 import { SESSION_MESSAGES } from '../session/messages';

@@ -35,6 +35,7 @@ describe('POST /connection/connect', () => {
           banner: null,
           profileId: helen.advisor!.id,
           premium: false,
+          verified: null,
         },
       },
     });

@@ -36,7 +36,7 @@ describe('the OpenAPI document', () => {
 
   it('names the wire shapes of the contract', async () => {
     const { schemas } = (await bodyOf(await get('/openapi.json'))).components;
-    expect(Object.keys(schemas.MemberCard.properties).sort()).toEqual(['_id', 'avatar', 'banner', 'memberType', 'name', 'premium', 'profileId', 'slug', 'tagline']);
+    expect(Object.keys(schemas.MemberCard.properties).sort()).toEqual(['_id', 'avatar', 'banner', 'memberType', 'name', 'premium', 'profileId', 'slug', 'tagline', 'verified']);
     expect(Object.keys(schemas.Connection.properties).sort()).toEqual(['_id', 'createdAt', 'direction', 'member', 'note', 'status', 'updatedAt']);
     expect(Object.keys(schemas.ConnectionPage.properties).sort()).toEqual(['data', 'limit', 'page', 'pages', 'total']);
     expect(Object.keys(schemas.ConnectionCounts.properties).sort()).toEqual(['accepted', 'blocked', 'received', 'sent']);

@@ -22,6 +22,7 @@ describe('GET /founder/connection-status/{id}', () => {
         banner: null,
         profileId: helen.advisor!.id,
         premium: false,
+        verified: null,
       },
     });
   });

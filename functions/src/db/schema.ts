@@ -1173,7 +1173,7 @@ export const matches = sqliteTable(
     connectionId: text('connection_id'),
     createdAt: text('created_at').notNull(),
   },
-  (table) => [index('matches_first').on(table.firstId, table.createdAt), index('matches_second').on(table.secondId, table.createdAt)],
+  (table) => [index('matches_first').on(table.firstId, table.createdAt), index('matches_second').on(table.secondId, table.createdAt), index('matches_created').on(table.createdAt)],
 );
 
 export type MatchRowStored = typeof matches.$inferSelect;
@@ -1269,7 +1269,11 @@ export const matchCheckins = sqliteTable(
     outcome: text('outcome', { enum: matchOutcomes }),
     answeredAt: text('answered_at'),
   },
-  (table) => [primaryKey({ columns: [table.matchId, table.userId] })],
+  (table) => [
+    primaryKey({ columns: [table.matchId, table.userId] }),
+    index('match_checkins_other').on(table.otherId, table.outcome).where(sql`outcome IS NOT NULL`),
+    index('match_checkins_open').on(table.userId, table.askedAt).where(sql`answered_at IS NULL`),
+  ],
 );
 
 export const verificationMethods = ['linkedin', 'work'] as const;

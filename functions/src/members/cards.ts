@@ -1,14 +1,14 @@
 /**
  * Member cards: the derived display profile of docs/product.md#display-profile (name, tagline, slug, avatar,
  * banner) plus the user and profile ids, the Premium badge (premium/entitlements.ts
- * decides it) and the verified badge (verification/status.ts), read with the user in one query. The SQL pieces
+ * decides it) and the verified badge (verified-badge.ts), read with the user in one query. The SQL pieces
  * are shared by every list that shows members, so a page costs one round trip.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { rowIsPremium } from '../premium/entitlements';
 import type { MemberCard } from './schemas';
-import { BADGE_COLUMNS, badgeOf } from '../verification/status';
+import { BADGE_COLUMNS, badgeOf } from './verified-badge';
 
 /** The columns MEMBER_CARD_COLUMNS selects (users `u`, founders `f`, advisors `a`). */
 export type MemberCardRow = {

@@ -16,7 +16,7 @@ import { toAdvisorDetails, toFounderDetails } from './details';
 import { PROFILE_MESSAGES as M } from './messages';
 import type { AdvisorDetails, FounderDetails } from './schemas';
 import { recordView } from './views';
-import { badgeFor } from '../verification/status';
+import { badgeFor } from '../members/verified-badge';
 
 type Details<T extends MemberType> = T extends 'founder' ? FounderDetails : AdvisorDetails;
 

@@ -49,6 +49,7 @@ describe('GET /founder/search', () => {
           banner: null,
           profileId: ada.founder!.id,
           premium: false,
+          verified: null,
           city: 'Lagos, Nigeria',
           openToRemote: true,
           skills: ['engineering', 'data'],

@@ -40,6 +40,7 @@ describe('GET /founder/tagging-profiles', () => {
       banner: null,
       profileId: advisor.advisor!.id,
       premium: false,
+      verified: null,
     });
     expect(idsOf(await mentions(viewer, `query=${encodeURIComponent(`tun ${family}`)}`))).toEqual([advisor.user.id]);
     // A one-letter word is left out (FTS5 would read every name it begins); the others still narrow.

@@ -1,10 +1,11 @@
 /**
- * A member's verification as they see it in settings, and the badge every member card
- * carries (members/cards.ts reads BADGE_COLUMNS in the card's own query).
+ * A member's verification as they see it in settings. The badge every member card carries is
+ * read by members/verified-badge.ts (in the card's own query).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { memberVerifications, workEmailCodes } from '../db/schema';
 import type { Deps } from '../deps';
+import { badgeOf } from '../members/verified-badge';
 import type { VerifiedBadge } from '../shared/verification-messages';
 
 export type VerificationStatus = {
@@ -30,27 +31,4 @@ export async function verificationStatus(deps: Pick<Deps, 'db' | 'clock'>, userI
     work: { verified: live(work), withdrawn: Boolean(work?.withdrawnAt), email: live(work) ? (work?.email ?? null) : null, domain: live(work) ? (work?.domain ?? null) : null },
     pending: code && code.expiresAt > deps.clock.now().toISOString() ? { email: code.email, expiresAt: code.expiresAt } : null,
   };
-}
-
-/**
- * The badge columns of a member card's query (the user is `u`): two primary-key probes.
- * `v_linkedin` 1 when LinkedIn is linked, `v_domain` the proved work domain; withdrawn ones read as none.
- */
-export const BADGE_COLUMNS = [
-  "(SELECT count(*) FROM member_verifications v WHERE v.user_id = u.id AND v.method = 'linkedin' AND v.withdrawn_at IS NULL) AS v_linkedin",
-  "(SELECT v.domain FROM member_verifications v WHERE v.user_id = u.id AND v.method = 'work' AND v.withdrawn_at IS NULL) AS v_domain",
-].join(', ');
-
-/** The badge of the two columns, null when the member is verified neither way. */
-export function badgeOf(linkedin: number | null, domain: string | null): VerifiedBadge | null {
-  return linkedin || domain ? { linkedin: Boolean(linkedin), workDomain: domain } : null;
-}
-
-/** The badge of one member (a profile page's), null when none. */
-export async function badgeFor(deps: Pick<Deps, 'db'>, userId: string): Promise<VerifiedBadge | null> {
-  const rows = await deps.db
-    .select()
-    .from(memberVerifications)
-    .where(and(eq(memberVerifications.userId, userId), isNull(memberVerifications.withdrawnAt)));
-  return badgeOf(rows.some((row) => row.method === 'linkedin') ? 1 : 0, rows.find((row) => row.method === 'work')?.domain ?? null);
 }
