@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchFounder, MatchProfile } from '../matching/score';
 import type { MemberCard } from '../members/schemas';
 import { DEFAULT_SIGNALS, rankSuggestions, scoreCandidate, type Signal, type SuggestionCandidate } from './suggestion-score';
+import { matchFounder } from '../matching/test-match-profiles';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
@@ -98,24 +99,7 @@ describe('rankSuggestions', () => {
 describe('the profile signal', () => {
   const founderProfile = (userId: string, profile: Partial<MatchFounder> = {}): MatchProfile => ({
     memberType: 'founder',
-    founder: {
-      userId,
-      technical: null,
-      skills: [],
-      commitment: null,
-      ideaStage: null,
-      industries: [],
-      cityId: null,
-      city: null,
-      openToRemote: false,
-      lookingForCofounder: true,
-      preferences: {},
-      takesRoles: [],
-      wantsRoles: [],
-      equity: null,
-      fullTime: null,
-      ...profile,
-    },
+    founder: matchFounder(userId, profile),
   });
   const engineer = {
     ...founderViewer,

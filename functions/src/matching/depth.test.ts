@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { MatchFounder } from './preferences';
 import { advisorMatch, cofounderMatch, founderForAdvisor, type MatchAdvisor } from './score';
 import { equityCompatible } from './depth';
+import { matchFounder } from './test-match-profiles';
 
-function founder(userId: string, profile: Partial<MatchFounder> = {}): MatchFounder {
-  return {
-    userId,
-    technical: null,
-    skills: [],
-    commitment: null,
-    ideaStage: null,
-    industries: [],
-    cityId: null,
-    city: null,
-    openToRemote: false,
-    lookingForCofounder: true,
-    preferences: {},
-    takesRoles: [],
-    wantsRoles: [],
-    equity: null,
-    fullTime: null,
-    ...profile,
-  };
-}
+const founder = matchFounder;
 
 const advisor = (userId: string, profile: Partial<MatchAdvisor> = {}): MatchAdvisor => ({
   userId,

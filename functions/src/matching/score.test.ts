@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { advisorMatch, cofounderMatch, founderForAdvisor, type MatchAdvisor, type MatchFounder, rankMatches } from './score';
+import { matchFounder } from './test-match-profiles';
 
 const LAGOS = { cityId: 2332459, city: 'Lagos, Nigeria' };
 const NAIROBI = { cityId: 184745, city: 'Nairobi, Kenya' };
 
-function founder(userId: string, profile: Partial<MatchFounder> = {}): MatchFounder {
-  return {
-    userId,
-    technical: null,
-    skills: [],
-    commitment: null,
-    ideaStage: null,
-    industries: [],
-    cityId: null,
-    city: null,
-    openToRemote: false,
-    lookingForCofounder: true,
-    preferences: {},
-    takesRoles: [],
-    wantsRoles: [],
-    equity: null,
-    fullTime: null,
-    ...profile,
-  };
-}
+const founder = matchFounder;
 
 function advisor(userId: string, profile: Partial<MatchAdvisor> = {}): MatchAdvisor {
   return { userId, expertise: [], industries: [], helpTypes: [], engagements: [], helpStages: [], cityId: null, city: null, openToRemote: true, ...profile };

@@ -2,28 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { MatchCandidate } from '../matching/profiles';
 import { matchScore, type MatchFounder, type MatchProfile } from '../matching/score';
 import { GOOD_BONUS, outcomeAdjustment, pickShortlist, SHORTLIST_SIZE } from './pick';
+import { matchFounder } from '../matching/test-match-profiles';
 
 function founder(userId: string, profile: Partial<MatchFounder> = {}): { memberType: 'founder'; founder: MatchFounder } {
   return {
     memberType: 'founder',
-    founder: {
-      userId,
-      technical: null,
-      skills: [],
-      commitment: null,
-      ideaStage: null,
-      industries: [],
-      cityId: null,
-      city: null,
-      openToRemote: false,
-      lookingForCofounder: true,
-      preferences: {},
-      takesRoles: [],
-      wantsRoles: [],
-      equity: null,
-      fullTime: null,
-      ...profile,
-    },
+    founder: matchFounder(userId, profile),
   };
 }
 
