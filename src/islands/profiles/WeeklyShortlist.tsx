@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import type { OpenCheckin } from '@api/shortlist/schemas';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { matchPercent, reasonSentence } from '../../lib/search/labels';
 import { $shortlist, shortlistActions } from '../../lib/stores/shortlist';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
@@ -90,6 +90,18 @@ function WeeklyShortlist({ mediaBaseUrl }: { mediaBaseUrl?: string }) {
   useEffect(() => {
     void shortlistActions.load();
   }, []);
+
+  // The check-in notification links to /matching?checkin=<id>#checkin: the questions arrive with
+  // the shortlist, after the browser looked for the anchor, so they are brought into view once here.
+  const broughtIntoView = useRef(false);
+  useEffect(() => {
+    if (broughtIntoView.current || !shortlist || shortlist.checkins.length === 0) return;
+    const url = new URL(window.location.href);
+    const wanted = url.searchParams.get('checkin');
+    if (!wanted && url.hash !== '#checkin') return;
+    broughtIntoView.current = true;
+    (document.getElementById(`checkin-${wanted}`) ?? document.getElementById('checkin'))?.scrollIntoView({ block: 'start' });
+  }, [shortlist]);
 
   const answer = async (memberId: string, kind: 'interested' | 'not_now') => {
     setBusy(memberId);

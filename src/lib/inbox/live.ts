@@ -3,7 +3,8 @@
  * titled New Message carries the thread as the member sees it; `thread` brings the member's
  * own side from other tabs and deletions; `read` says the other member read the member's
  * messages; `counts` sets the unread figure; after a reconnect the store fetches what it
- * missed. src/lib/live/wiring.ts subscribes them on every member page, so the pop sound
+ * missed, and on the first connect the lists it shows (a message sent between the page's load
+ * and the socket's opening would otherwise wait for the next one). src/lib/live/wiring.ts subscribes them on every member page, so the pop sound
  * plays wherever the member is.
  */
 import { NEW_MESSAGE_TITLE } from '@api/shared/inbox-messages';
@@ -18,6 +19,8 @@ export interface InboxLiveTarget {
   receiveRead(threadId: string, readBy: string): void;
   receiveCounts(unseenMessages: number | undefined): void;
   resync(): Promise<void>;
+  /** Fetches again only what is shown (the thread list, the open thread); nothing on a page without them. */
+  resyncShown(): Promise<void>;
 }
 
 /** Whether a `notification` payload is a new message with its thread. */
@@ -40,6 +43,9 @@ export function inboxLiveHandlers(target: InboxLiveTarget): LiveHandlers {
     counts: (payload) => target.receiveCounts(payload?.unseenMessages),
     reconnect() {
       target.resync().catch((cause: unknown) => console.error('inbox: could not catch up after reconnecting', cause));
+    },
+    firstConnect() {
+      target.resyncShown().catch((cause: unknown) => console.error('inbox: could not catch up once connected', cause));
     },
   };
 }

@@ -232,12 +232,21 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
   }
 
   /** After the live connection comes back: what was missed (page 1, the count, the open thread). */
-  async function resync(): Promise<void> {
+  /** The thread list and the open thread again, quietly, when they are shown. */
+  function shownTasks(): Promise<unknown>[] {
     const state = get();
-    const tasks: Promise<unknown>[] = [refreshUnseen()];
+    const tasks: Promise<unknown>[] = [];
     if (state.status === 'ready') tasks.push(loadThreads(state.filter, { quiet: true }));
     if (state.open?.status === 'ready') tasks.push(openThread(state.open.id, { quiet: true }));
-    await Promise.all(tasks);
+    return tasks;
+  }
+
+  async function resync(): Promise<void> {
+    await Promise.all([refreshUnseen(), ...shownTasks()]);
+  }
+
+  async function resyncShown(): Promise<void> {
+    await Promise.all(shownTasks());
   }
 
   return {
@@ -259,6 +268,7 @@ export function createInboxActions({ store, api, notify, now, playSound, visible
     receiveRead,
     receiveCounts,
     resync,
+    resyncShown,
   };
 }
 
