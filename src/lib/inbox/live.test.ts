@@ -6,7 +6,14 @@ describe('inboxLiveHandlers', () => {
   const t = thread('t1', 'a', 'b', message('m1', 'b', 'a', 1));
 
   it('routes New Message, thread, read, counts, reconnects and the first connect to the store; ignores other notifications and broken reads', async () => {
-    const target = { receiveMessage: vi.fn(), receiveThread: vi.fn(), receiveRead: vi.fn(), receiveCounts: vi.fn(), resync: vi.fn(async () => {}), resyncShown: vi.fn(async () => {}) };
+    const target = {
+      receiveMessage: vi.fn(),
+      receiveThread: vi.fn(),
+      receiveRead: vi.fn(),
+      receiveCounts: vi.fn(),
+      resync: vi.fn(async () => {}),
+      resyncShown: vi.fn(async () => {}),
+    };
     const live = inboxLiveHandlers(target);
     live.notification?.({ title: 'New Message', body: t, userSender: card('b'), notification: null });
     live.notification?.({ title: 'Ada liked your post', body: 'Nice', userSender: null, notification: {} } as never);
