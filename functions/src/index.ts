@@ -15,6 +15,7 @@ import { redeliverBatchedNotices } from './notifications/deliver';
 import { sendSessionReminders } from './office-hours/reminders';
 import { purgeSnapshots } from './reports/snapshots';
 import { requestDueReviews } from './reviews/requests';
+import { consumeShortlistBatch, queueSink, SHORTLIST_QUEUE } from './shortlist/job';
 import { runShortlistJob } from './shortlist/run';
 import { drainingUnreadBodies } from './request-body';
 import { runSavedSearches } from './saved/new-matches';
@@ -99,12 +100,12 @@ export default {
         ({ searches, notices }) => `ran ${searches} saved searches, ${notices} had new members`,
       ),
     );
-    // The weekly shortlists whose local hour this is, then "Did you meet?" of week-old matches (shortlist/run.ts).
+    // The weekly shortlists whose local hour this is onto their queue, then "Did you meet?" of week-old matches (shortlist/run.ts).
     ctx.waitUntil(
       job(
         'weekly shortlists',
-        () => runShortlistJob(deps),
-        (run) => `built ${run.built} weekly shortlists (${run.picks} members) of ${run.due} due, read ${run.read}; asked ${run.checkins} match check-ins`,
+        () => runShortlistJob(deps, queueSink(env.SHORTLIST_QUEUE)),
+        (run) => `queued ${run.queued} weekly shortlists of ${run.due} due, read ${run.read}; asked ${run.checkins} match check-ins`,
       ),
     );
     ctx.waitUntil(
@@ -126,8 +127,13 @@ export default {
   /** The digest queue's consumer (missed-mail/digest-queue.ts): each message one member. */
   async queue(batch, env) {
     const deps = buildDeps(env);
+    if (batch.queue === SHORTLIST_QUEUE) {
+      const built = await consumeShortlistBatch(deps, batch);
+      console.log(`built ${built} weekly shortlists of ${batch.messages.length} queued members`);
+      return;
+    }
     const secret = deps.config.jwtSecret;
-    // Nothing else is queued; without JWT_SECRET no digest goes out (the trigger queues none).
+    // Else the digests; without JWT_SECRET no digest goes out (the trigger queues none).
     if (batch.queue !== DIGEST_QUEUE || !secret) {
       console.error(`queue ${batch.queue}: ${batch.messages.length} messages dropped (${secret ? 'not the digest queue' : 'no JWT_SECRET'})`);
       batch.ackAll();

@@ -5593,6 +5593,7 @@ export interface components {
             read: number;
             due: number;
             built: number;
+            queued: number;
             picks: number;
             checkins: number;
         };

@@ -6,7 +6,8 @@
  * administrator withdraws it.
  */
 import type { Page } from '@playwright/test';
-import { expect, latestMail, newMember, profileHref, randomLetters, test } from './support';
+import { expectCleanLayout } from './layout';
+import { expect, expectNoSeriousA11yViolations, latestMail, newMember, profileHref, randomLetters, test } from './support';
 
 const DOMAIN = 'acme.example';
 
@@ -21,6 +22,22 @@ async function consent(page: Page, person: { sub: string; email: string; first: 
 }
 
 test.describe('the verified badge', () => {
+  test('its settings fit 375 px in the dark theme and work from the keyboard alone', async ({ stack }) => {
+    const { page } = await newMember(stack, { firstName: 'Kai' });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await page.goto('/settings/verification');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expectCleanLayout(page);
+    await page.getByLabel('Work email address').focus();
+    await page.keyboard.type('kai@gmail.com');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/free mail addresses \(such as gmail\.com\) cannot prove where you work/).first()).toBeVisible();
+    await expectCleanLayout(page);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('is earned with a work address and LinkedIn, shows on the profile and in search, filters, and an admin withdraws it', async ({ stack }) => {
     const lastName = `Trust${randomLetters(8)}`;
     const ada = await newMember(stack, { firstName: 'Ada', lastName, memberType: 'founder' });

@@ -6,7 +6,9 @@ import { buildDeps } from '../build-deps';
 import { db } from '../db/client';
 import { loadMatchProfile } from '../matching/profiles';
 import { founderWith } from '../search/test-profiles';
+import { fixedClock } from '../clock';
 import { buildShortlist } from './build';
+import { consumeShortlistBatch, queueSink, sendDueShortlists, type ShortlistMessage } from './job';
 import { SHORTLIST_SIZE } from './pick';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -186,6 +188,44 @@ describe('the weekly shortlist job', () => {
       // Someone else's match: no question for them.
       const [stranger] = await trio();
       expect((await put(stranger, { met: false })).status).toBe(404);
+    },
+    SLOW,
+  );
+});
+
+describe('the shortlist queue', () => {
+  it(
+    'takes the due members from the hourly scan and builds each in the consumer, once however often a message comes',
+    async () => {
+      const [viewer, mart] = await trio();
+      const at = (await shortlistOf(viewer)).nextAt as string;
+      const deps = { ...buildDeps(env), clock: fixedClock(new Date(at)) };
+      const sent: ShortlistMessage[] = [];
+      const run = await sendDueShortlists(deps, queueSink({ sendBatch: async (messages) => void sent.push(...[...messages].map((message) => message.body)) }));
+      const mine = sent.filter((message) => message.userId === viewer.user.id);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.week).toMatch(/^\d{4}-W\d{2}$/);
+      expect(run).toMatchObject({ built: 0, queued: sent.length });
+      // Queued, not built: the scan itself makes no shortlist.
+      expect((await shortlistOf(viewer)).week).toBeNull();
+
+      const settled: string[] = [];
+      const batchOf = (bodies: unknown[]) =>
+        ({
+          queue: 'foundermesh-shortlists',
+          messages: bodies.map((body, index) => ({ id: `m${index}`, body, ack: () => settled.push(`ack:${index}`), retry: () => settled.push(`retry:${index}`) })),
+        }) as unknown as MessageBatch<unknown>;
+      expect(await consumeShortlistBatch(deps, batchOf([mine[0], { nonsense: true }]))).toBe(1);
+      expect(settled).toEqual(['ack:0', 'ack:1']);
+      const shortlist = await shortlistOf(viewer);
+      expect(shortlist.week).toBe(mine[0]!.week);
+      expect(shortlist.picks.map((pick: { member: { _id: string } }) => pick.member._id)).toContain(mart.user.id);
+
+      // Delivered again (at least once): nothing more is built, and the message is done.
+      settled.length = 0;
+      expect(await consumeShortlistBatch(deps, batchOf([mine[0]]))).toBe(0);
+      expect(settled).toEqual(['ack:0']);
+      expect(await kinds(viewer, 'shortlist.weekly')).toHaveLength(1);
     },
     SLOW,
   );
