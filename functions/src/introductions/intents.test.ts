@@ -125,9 +125,11 @@ describe('a match', () => {
     expect(intro.suggestedMessage).toMatch(/^Hi Ines, glad we matched!/);
     expect(intro.reasons.length).toBeGreaterThan(0);
 
-    // The other side hears it live, with the introduction as they see it.
+    // The other side hears it live: the match and who made it; their introduction is theirs to read.
     const frame = await socket.next((text) => text.startsWith('42["match"'));
-    expect(JSON.parse(frame.slice(2))[1]).toMatchObject({ _id: intro._id, member: { _id: tomas.user.id }, threadId: intro.threadId });
+    expect(JSON.parse(frame.slice(2))[1]).toEqual({ _id: intro._id, memberId: tomas.user.id });
+    const theirs = await bodyOf(await get(`/matching/introductions/${intro._id}`, { token: ines.jwt }));
+    expect(theirs).toMatchObject({ _id: intro._id, member: { _id: tomas.user.id }, threadId: intro.threadId });
 
     // Connected: the connection is accepted and messages go through in the shared thread.
     const rows = await rowsBetween(ines, tomas);

@@ -1,10 +1,11 @@
 /**
- * Telling both members of a new match, through the delivery door (notifications/deliver.ts):
- * first the live `match` event to the other member's open tabs (the one who clicked has the
- * introduction in their answer), then the thread opened in both mailboxes, then the `match.made`
- * notification to each (stored, live, pushed by their `connectionAccepted` preference) with its
- * mail unless they turned that preference off, and the connections counts. A failure after the
- * write is logged: the match stands.
+ * Telling both members of a new match, through the delivery door (notifications/deliver.ts).
+ * `tellMatchLive` sends the live `match` event to the other member's open tabs the moment the
+ * write returns (the one who clicked has the introduction in their answer); `announceMatch` then
+ * opens the thread in both mailboxes, sends the `match.made` notification to each (stored, live,
+ * pushed by their `connectionAccepted` preference) with its mail unless they turned that
+ * preference off, and the connections counts. A failure after the write is logged: the match
+ * stands.
  */
 import type { Deps } from '../deps';
 import type { Emits } from '../ports/live';
@@ -40,11 +41,19 @@ async function openIntroductionThreads(deps: Pick<Deps, 'inbox' | 'clock'>, a: s
   await Promise.all([ensureThread(deps, a, b), ensureThread(deps, b, a)]);
 }
 
-/** Tells both members of the match `matchId` (`actorId` made it); never throws. */
+/** The live `match` to the other member of the match `matchId` (`actorId` made it); never throws. */
+export async function tellMatchLive(deps: Pick<Deps, 'live'>, match: { matchId: string; actorId: string; otherId: string }): Promise<void> {
+  try {
+    await tellLive(deps as Emits<MatchLiveEvents>, match.otherId, 'match', { _id: match.matchId, memberId: match.actorId });
+  } catch (error) {
+    console.error(`match ${match.matchId}: the live event failed`, error);
+  }
+}
+
+/** Opens the thread and notifies both members of the match `matchId` (`actorId` made it); never throws. */
 export async function announceMatch(deps: AnnounceDeps, match: { matchId: string; actorId: string; otherId: string; mine: Introduction; theirs: Introduction }): Promise<void> {
   const { actorId, otherId, mine, theirs } = match;
   try {
-    await tellLive(deps as Emits<MatchLiveEvents>, otherId, 'match', theirs);
     await openIntroductionThreads(deps, actorId, otherId);
     await Promise.all([tellMember(deps, otherId, theirs), tellMember(deps, actorId, mine)]);
     await sendRequestCounts(deps as Parameters<typeof sendRequestCounts>[0], actorId, otherId);

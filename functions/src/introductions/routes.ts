@@ -47,7 +47,13 @@ export const introductionRoutes = newRouter()
         }),
       },
     }),
-    async (c) => c.json(await answerCandidate(c.get('deps'), c.get('account'), c.req.valid('json')), 201),
+    async (c) => {
+      // Server-Timing `stored`: when the answer's batch returned (epoch ms), for bench:introductions.
+      const answer = await answerCandidate(c.get('deps'), c.get('account'), c.req.valid('json'), {
+        stored: (at) => c.header('Server-Timing', `stored;desc="${at.getTime()}"`),
+      });
+      return c.json(answer, 201);
+    },
   )
   .openapi(
     route({

@@ -19,7 +19,7 @@ import { interestAllowance, interestWeek, weeklyLimit, type InterestAllowance } 
 import { deleteIntent, interestsSince, intentBetween, writeInterest, writeNotNow } from './intents';
 import type { IntentAnswer, IntentBody } from './schemas';
 import { introductionsOf } from './introduction';
-import { announceMatch } from './match-announce';
+import { announceMatch, tellMatchLive } from './match-announce';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -52,9 +52,10 @@ async function checkCandidate(deps: Pick<Deps, 'db'>, account: Account, candidat
 /**
  * Answers a candidate (POST /matching/intents). "Interested" past the week's limit is a 409
  * naming when it renews; the limit is checked inside the insert. When the answer makes a
- * match, the answer carries the introduction, and both members are told (match-announce.ts).
+ * match, the other member hears it live at once, the answer carries the introduction, and both
+ * members are told (match-announce.ts). `report.stored` gets the moment the write returned.
  */
-export async function answerCandidate(deps: IntentDeps, account: Account, input: IntentBody): Promise<IntentAnswer> {
+export async function answerCandidate(deps: IntentDeps, account: Account, input: IntentBody, report: { stored?: (at: Date) => void } = {}): Promise<IntentAnswer> {
   const viewerId = account.user.id;
   const { candidateId, kind } = input;
   await checkCandidate(deps, account, candidateId);
@@ -88,8 +89,11 @@ export async function answerCandidate(deps: IntentDeps, account: Account, input:
     // The insert also refuses across a block that landed after the check.
     throw new ApiError(404, M.memberNotFound);
   }
+  report.stored?.(new Date());
   let match: IntentAnswer['match'] = null;
   if (outcome.matchId) {
+    // The other side hears it first; the introductions are built while their screen asks for theirs.
+    await tellMatchLive(deps, { matchId: outcome.matchId, actorId: viewerId, otherId: candidateId });
     const [mine, theirs] = await introductionsOf(deps, outcome.matchId, [viewerId, candidateId]);
     match = mine!;
     await announceMatch(deps, { matchId: outcome.matchId, actorId: viewerId, otherId: candidateId, theirs: theirs!, mine: mine! });

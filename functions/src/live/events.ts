@@ -28,7 +28,7 @@ export type LiveEvents = {
   billing: BillingLiveEvents['billing'];
   /** An office-hours session changed: the booking as both sides' session lists show it (office-hours/live-events.ts). */
   session: SessionLiveEvents['session'];
-  /** Two "Interested" made a match: the introduction as this member sees it (introductions/live-events.ts). */
+  /** Two "Interested" made a match: its id and who made it; the screen reads the introduction (introductions/live-events.ts). */
   match: MatchLiveEvents['match'];
   /**
    * The socket's own session is over (deps.ts SessionEndedReason): sent by MemberLive just

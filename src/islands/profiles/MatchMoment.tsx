@@ -1,6 +1,6 @@
 /**
  * The match moment on /matching: "It’s a match" in a dialog, whoever said Interested last
- * (the answer, the live `match` event, or an introduction's link `/matching?match=<id>`). It
+ * (the answer, the match the live `match` event names, or an introduction's link `/matching?match=<id>`). It
  * shows why the two fit and each side's key facts, and a first message the member edits and
  * sends; the conversation then opens in the inbox.
  */
@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Introduction } from '@api/introductions/schemas';
 import { MESSAGE_BODY_MAX_LENGTH } from '@api/shared/inbox-limits';
 import { reasonSentence } from '../../lib/search/labels';
-import { $introduction, introductionsActions } from '../../lib/stores/introductions';
+import { $introduction, $matchNews, introductionsActions } from '../../lib/stores/introductions';
 import { PauseControl } from '../saved/PauseControl';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { Dialog } from '../ui/Dialog';
@@ -105,12 +105,20 @@ function IntroductionBody({ intro }: { intro: Introduction }) {
 
 function MatchMoment({ mediaBaseUrl }: { mediaBaseUrl?: string }) {
   const intro = useStore($introduction);
+  const news = useStore($matchNews);
 
   // An introduction's link opens it.
   useEffect(() => {
     const id = new URL(window.location.href).searchParams.get('match');
     if (id) void introductionsActions.openIntroduction(id);
   }, []);
+
+  // A match made live by the other side opens its introduction.
+  useEffect(() => {
+    if (!news) return;
+    $matchNews.set(null);
+    void introductionsActions.openIntroduction(news._id);
+  }, [news]);
 
   return (
     <MediaBaseProvider base={mediaBaseUrl}>

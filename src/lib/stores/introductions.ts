@@ -2,11 +2,13 @@
  * Introductions on /matching (docs/product.md "Introductions"): the member's answers on
  * candidates (Interested / Not now) with the last one's undo, the week's invitations, and the
  * match moment. The deck and the "Interested in you" queue answer through `introductionsActions`;
- * the match dialog shows `$introduction`, set by an answer that made a match, by the live
- * `match` event, or by opening an introduction's link (`/matching?match=<id>`).
+ * the match dialog shows `$introduction`, set by an answer that made a match, by opening the
+ * match the live `match` event names (`$matchNews`, read where the dialog is mounted), or by
+ * opening an introduction's link (`/matching?match=<id>`).
  */
 import { atom } from 'nanostores';
 import type { IntentAnswer, InterestedInYou, Introduction } from '@api/introductions/schemas';
+import type { MatchNews } from '@api/introductions/live-events';
 import type { IntentKind } from '@api/shared/match-messages';
 import type { ProfileSummary } from '@api/profiles/schemas';
 import { api, data, sendForm, type ApiClient } from '../api/client';
@@ -21,6 +23,8 @@ export type LastAnswer = { member: ProfileSummary; kind: IntentKind; undoUntil: 
 export const $allowance = atom<InterestAllowance | null>(null);
 export const $lastAnswer = atom<LastAnswer | null>(null);
 export const $introduction = atom<Introduction | null>(null);
+/** The newest match the live `match` event named; the match dialog opens it (MatchMoment). */
+export const $matchNews = atom<MatchNews | null>(null);
 export const $interestedInYou = atom<{ queue: InterestedInYou | null; loading: boolean; error: string | null }>({ queue: null, loading: false, error: null });
 
 export interface IntroductionsDeps {
@@ -112,5 +116,5 @@ export const introductionsActions = createIntroductionsActions({ api, notify: (m
 
 /** The live `match`: the other side said Interested too. */
 export const introductionsLive: LiveHandlers = {
-  match: (intro) => $introduction.set(intro),
+  match: (news) => $matchNews.set(news),
 };
