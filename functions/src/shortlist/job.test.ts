@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, call, get, mailTo, post, type signedInMember } from '../../test/api';
 import { buildDeps } from '../build-deps';
 import { db } from '../db/client';
-import { loadMatchProfile } from '../matching/profiles';
+import { loadMatchProfile, MATCH_COLUMNS, toMatchCandidate } from '../matching/profiles';
+import { MEMBER_CARD_JOINS } from '../members/cards';
 import { founderWith } from '../search/test-profiles';
 import { fixedClock } from '../clock';
 import { buildShortlist } from './build';
-import { consumeShortlistBatch, queueSink, sendDueShortlists, type ShortlistMessage } from './job';
+import { consumeShortlistBatch, inlineShortlistQueue, queueSink, sendDueShortlists, type ShortlistMessage } from './job';
 import { SHORTLIST_SIZE } from './pick';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -226,6 +227,56 @@ describe('the shortlist queue', () => {
       expect(await consumeShortlistBatch(deps, batchOf([mine[0]]))).toBe(0);
       expect(settled).toEqual(['ack:0']);
       expect(await kinds(viewer, 'shortlist.weekly')).toHaveLength(1);
+    },
+    SLOW,
+  );
+});
+
+describe('the inline shortlist run (development)', () => {
+  it(
+    'goes on past a member whose build fails, and leaves that member for the next run',
+    async () => {
+      const [viewer, mart] = await trio();
+      const at = (await shortlistOf(viewer)).nextAt as string;
+      const deps = { ...buildDeps(env), clock: fixedClock(new Date(at)) };
+      // Every build fails until the viewer's has been tried; the members after them are still built.
+      let viewerTried = false;
+      const built: string[] = [];
+      const sink = inlineShortlistQueue(deps, 1_000, async (buildDepsOf, userId, profile, week) => {
+        if (userId === viewer.user.id) {
+          viewerTried = true;
+          throw new Error('a build failed');
+        }
+        const picks = await buildShortlist(buildDepsOf, userId, profile, week);
+        if (picks !== null && viewerTried) built.push(userId);
+        return picks;
+      });
+      const messages: ShortlistMessage[] = [];
+      await sendDueShortlists(deps, queueSink({ sendBatch: async (sent) => void messages.push(...[...sent].map((message) => message.body)) }));
+      const due = messages.findIndex((message) => message.userId === viewer.user.id);
+      expect(due).toBeGreaterThanOrEqual(0);
+      // The viewer first, then Mart: one page as the scan hands it over.
+      const rows = new Map(
+        await Promise.all(
+          [viewer, mart].map(async (member) => {
+            const [row] = await database.all<Parameters<typeof toMatchCandidate>[0]>(sql`SELECT ${MATCH_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id = ${member.user.id}`);
+            return [member.user.id, row!] as const;
+          }),
+        ),
+      );
+      const week = messages[due]!.week;
+      const run = await sink.take(
+        [viewer, mart].map((member) => ({ userId: member.user.id, week })),
+        rows,
+      );
+      expect(run.built).toBe(1);
+      expect(built).toEqual([mart.user.id]);
+      expect((await shortlistOf(viewer)).week).toBeNull();
+      expect((await shortlistOf(mart)).week).toBe(week);
+
+      // The next run builds the viewer's.
+      expect(await (await inlineShortlistQueue(deps)).take([{ userId: viewer.user.id, week }], rows)).toMatchObject({ built: 1 });
+      expect((await shortlistOf(viewer)).week).toBe(week);
     },
     SLOW,
   );

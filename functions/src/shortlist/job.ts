@@ -57,15 +57,19 @@ export function queueSink(queue: { sendBatch(messages: Iterable<MessageSendReque
   };
 }
 
-/** Builds each due member's shortlist at once, at most `limit` a run (development, tests, the bench). */
-export function inlineShortlistQueue(deps: ShortlistDeps, limit = BUILD_LIMIT): ShortlistSink {
+/**
+ * Builds each due member's shortlist at once, at most `limit` a run (development, tests, the
+ * bench). A member whose build fails is logged and left for the next run (their claim let go);
+ * the others are still built. `build` is the tests' way in.
+ */
+export function inlineShortlistQueue(deps: ShortlistDeps, limit = BUILD_LIMIT, build = buildOne): ShortlistSink {
   let built = 0;
   return {
     async take(messages, rows) {
       const done = { queued: 0, built: 0, picks: 0 };
       for (const { userId, week } of messages) {
         if (built >= limit) break;
-        const picks = await buildOne(deps, userId, toMatchCandidate(rows.get(userId)!).profile, week);
+        const picks = await build(deps, userId, toMatchCandidate(rows.get(userId)!).profile, week).catch(() => null);
         if (picks === null) continue;
         built += 1;
         done.built += 1;
