@@ -2,7 +2,8 @@
 // "Interested in you" queue (GET /matching/interested-in-you) answer with a p95 of at most
 // 30 ms among 100,000 members.
 //
-//   npm run bench:introductions        (ROUNDS, WARMUP, MEMBERS, BENCH_PORT to change)
+//   npm run bench:introductions        (ROUNDS, WARMUP, MEMBERS, BENCH_PORT to change; REUSE=1
+//                                       times again over the members the last run loaded)
 //
 // In a state folder of its own (.wrangler/bench-introductions, wiped first) it loads the bench
 // community of bench/lib/profiles-data.mjs, adds answers (400 members interested in the bench
@@ -13,7 +14,7 @@
 // stored (the answer's Server-Timing `stored`; budget: median ≤ 10 ms, as for messages in
 // bench/live.mjs) and from the POST's start. Figures go to bench/results.json.
 import { createHash, randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { root, runBin } from '../scripts/lib/run.mjs';
@@ -32,6 +33,7 @@ const FANS = 400;
 const ANSWERED = 300;
 const STATE_DIR = '.wrangler/bench-introductions';
 const LIVE_SAMPLES = Number(process.env.LIVE_SAMPLES ?? 60);
+const FRESH_ROUNDS = Number(process.env.FRESH_ROUNDS ?? 100);
 const LIVE_BUDGET_MEDIAN_MS = 10;
 const DAY_MS = 86_400_000;
 
@@ -39,8 +41,11 @@ const stateDir = path.join(root, STATE_DIR);
 const wrangler = (args, options = {}) =>
   runBin('wrangler', [...args, '--local', '--persist-to', stateDir, '-c', 'functions/wrangler.toml'], { quiet: true, env: { CI: 'true' }, ...options });
 
-const data = await loadProfilesBench(STATE_DIR, { members: MEMBERS });
-console.log(`• loaded ${MEMBERS.toLocaleString('en')} members (${data.loadSeconds} s)`);
+// REUSE=1 times again over the community a previous run of the same size loaded (its marker file).
+const marker = path.join(stateDir, `loaded-${MEMBERS}.json`);
+const reused = process.env.REUSE === '1' && existsSync(marker);
+const data = reused ? JSON.parse(readFileSync(marker, 'utf8')) : await loadProfilesBench(STATE_DIR, { members: MEMBERS });
+console.log(reused ? `• reusing the ${MEMBERS.toLocaleString('en')} members already loaded` : `• loaded ${MEMBERS.toLocaleString('en')} members (${data.loadSeconds} s)`);
 
 // The ids profiles-data.mjs gives its members (seed 2026): member i is idOf(i).
 const idOf = (i) => createHash('sha256').update(`2026:user:${i}`).digest('hex').slice(0, 24);
@@ -70,9 +75,12 @@ for (let i = 1; i <= 20_000; i += 1) {
   });
 }
 const unique = [...new Map(intents.filter((row) => row.user_id !== row.candidate_id).map((row) => [`${row.user_id}:${row.candidate_id}`, row])).values()];
-const file = path.join(stateDir, 'intents.sql');
-writeFileSync(file, `${[...insertStatements('match_intents', unique, 400), `UPDATE users SET role_type = 'premium' WHERE id = '${me}';`].join('\n')}\n`);
-wrangler(['d1', 'execute', 'DB', '--file', file]);
+if (!reused) {
+  const file = path.join(stateDir, 'intents.sql');
+  writeFileSync(file, `${[...insertStatements('match_intents', unique, 400), `UPDATE users SET role_type = 'premium' WHERE id = '${me}';`].join('\n')}\n`);
+  wrangler(['d1', 'execute', 'DB', '--file', file]);
+  writeFileSync(marker, JSON.stringify({ member: data.member }));
+}
 console.log(`• ${unique.length.toLocaleString('en')} answers`);
 
 // The queue's read uses match_intents_candidate (no scan of match_intents).
@@ -91,7 +99,7 @@ const envFile = path.join(stateDir, 'bench.vars');
 writeFileSync(envFile, `ENVIRONMENT=development\nJWT_SECRET=${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
 const round = (ms) => Number(ms.toFixed(2));
 const ENDPOINTS = [
-  { name: 'deck: GET /profiles/recommend-search', path: '/profiles/recommend-search?limit=10', check: (b) => Array.isArray(b.data) && b.data.length > 0 },
+  { name: 'deck: GET /profiles/recommend-search (kept list)', path: '/profiles/recommend-search?limit=10', check: (b) => Array.isArray(b.data) && b.data.length > 0 },
   { name: 'queue: GET /matching/interested-in-you', path: '/matching/interested-in-you?limit=20', check: (b) => b.premium === true && b.total > 0 && b.data.length === 20 },
   { name: 'invitations: GET /matching/allowance (no budget)', path: '/matching/allowance', budget: false, check: (b) => typeof b.remaining === 'number' },
 ];
@@ -114,6 +122,16 @@ await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir: S
     if (!endpoint.check(body)) throw new Error(`${endpoint.path} answered unexpected data: ${JSON.stringify(body).slice(0, 300)}`);
     figures[endpoint.name] = { requests: samples.length, medianMs: round(median(samples)), p95Ms: round(percentile(samples, 95)), budgeted: endpoint.budget !== false };
   }
+  // The deck ranked afresh: a founder joins (untimed) before each read, so the kept list is stale
+  // and the pools are scored again, as on a first visit (functions/src/matching/recommend.ts).
+  const fresh = [];
+  for (let i = 0; i < FRESH_ROUNDS; i += 1) {
+    await madeMember(base, `Joiner${i}`);
+    const { samples, body } = await timedGets(`${base}${ENDPOINTS[0].path}`, jwt, 1);
+    if (!ENDPOINTS[0].check(body)) throw new Error('the fresh deck answered unexpected data');
+    fresh.push(...samples);
+  }
+  figures['deck ranked afresh (a member joined before each read; no budget)'] = { requests: fresh.length, medianMs: round(median(fresh)), p95Ms: round(percentile(fresh, 95)), budgeted: false };
   live = await matchLatency(base);
 });
 

@@ -15,7 +15,7 @@ import { profileSummaries } from '../search/summaries';
 import type { Account } from '../users/wire';
 import { notAnswered } from '../matching/candidates';
 import type { InterestedInYou } from './schemas';
-import { loadMatchProfile, MATCH_COLUMNS, type MatchRow, toMatchCandidate } from '../matching/profiles';
+import { accountMatchProfile, MATCH_COLUMNS, type MatchRow, toMatchCandidate } from '../matching/profiles';
 import { MEMBER_CARD_JOINS } from '../members/cards';
 import { matchScore } from '../matching/score';
 
@@ -40,9 +40,9 @@ export async function interestedInYou(deps: Pick<Deps, 'db' | 'clock'>, account:
   const { total, rows } = await waitingFor(deps, viewerId, deps.clock.now().toISOString(), premium ? limit : 0);
   if (!premium || rows.length === 0) return { total, premium, locked: premium ? 0 : total, data: [] };
   const ids = rows.map((row) => row.id);
-  const [summaries, viewer, candidates] = await Promise.all([
+  const viewer = accountMatchProfile(account);
+  const [summaries, candidates] = await Promise.all([
     profileSummaries(deps, ids),
-    loadMatchProfile(deps, viewerId),
     deps.db.all<MatchRow>(sql`SELECT ${MATCH_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
   ]);
   const profiles = new Map(candidates.map((row) => [row.m_id, toMatchCandidate(row).profile]));
@@ -51,7 +51,7 @@ export async function interestedInYou(deps: Pick<Deps, 'db' | 'clock'>, account:
     const profile = profiles.get(row.id);
     if (!member) return [];
     // Someone interested in you may not pass your must-haves: they still wait for your answer, unscored.
-    const result = viewer && profile ? matchScore(viewer, profile) : null;
+    const result = profile ? matchScore(viewer, profile) : null;
     return [{ member, score: result?.score ?? 0, reasons: result?.reasons ?? [], interestedAt: row.at }];
   });
   return { total, premium, locked: 0, data };

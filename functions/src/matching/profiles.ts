@@ -8,6 +8,7 @@ import { MEMBER_CARD_JOINS } from '../members/cards';
 import type { Deps } from '../deps';
 import type { CofounderPreferences } from '../profiles/schemas';
 import { COMMITMENTS, type Expertise, type HelpType, IDEA_STAGES, IMPORTANCE, type Industry, SKILLS } from '../shared/profile-vocabulary';
+import type { Account } from '../users/wire';
 import type { MatchFounder, MatchProfile } from './score';
 
 export type { MatchProfile } from './score';
@@ -151,4 +152,40 @@ export function toMatchCandidate(row: MatchRow): MatchCandidate {
 export async function loadMatchProfile(deps: Pick<Deps, 'db'>, userId: string): Promise<MatchProfile | null> {
   const [row] = await deps.db.all<MatchRow>(sql`SELECT ${MATCH_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id = ${userId}`);
   return row ? toMatchCandidate(row).profile : null;
+}
+
+/** JSON text of a list or object read by drizzle, as MATCH_FIELDS reads it from the row. */
+const stored = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+const flag = (value: boolean | null | undefined) => (value === null || value === undefined ? null : value ? 1 : 0);
+
+/**
+ * The signed-in member's own match profile, from the account the session check already read
+ * (session/authenticate.ts): the same fields and checks as `loadMatchProfile`, without a query.
+ */
+export function accountMatchProfile({ user, founder: f, advisor: a }: Account): MatchProfile {
+  const row: MatchFieldsRow = {
+    f_technical: flag(f?.isTechnical),
+    f_skills: stored(f?.skills),
+    f_commitment: f?.commitment ?? null,
+    f_stage: f?.ideaStage ?? null,
+    f_industries: stored(f?.industries),
+    f_city_id: f?.cityId ?? null,
+    f_city: f?.cityName ?? null,
+    f_remote: flag(f?.openToRemote),
+    f_looking: flag(f?.lookingForCofounder),
+    f_prefs: stored(f?.cofounderPreferences),
+    f_takes: stored(f?.takesRoles),
+    f_wants: stored(f?.wantsRoles),
+    f_equity: f?.equity ?? null,
+    f_full_time: f?.fullTime ?? null,
+    a_expertise: stored(a?.expertise),
+    a_industries: stored(a?.industries),
+    a_help: stored(a?.helpTypes),
+    a_engage: stored(a?.engagements),
+    a_stages: stored(a?.helpStages),
+    a_city_id: a?.cityId ?? null,
+    a_city: a?.cityName ?? null,
+    a_remote: flag(a?.openToRemote),
+  };
+  return toMatchProfile(user.id, user.memberType, row);
 }

@@ -1,5 +1,9 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, get, post, signedInMember } from '../../test/api';
+import { db } from '../db/client';
+import { findAccountById } from '../users/repository';
+import { accountMatchProfile, loadMatchProfile } from './profiles';
 import { put, requestId } from '../../test/connections';
 import { advisorWith, founderWith } from '../search/test-profiles';
 
@@ -148,5 +152,45 @@ describe('GET /profiles/recommend-search', () => {
       expect(Object.keys((await bodyOf(response)).data.fields), query).toEqual([field]);
     }
     expect((await get('/profiles/recommend-search')).status).toBe(401);
+  });
+});
+
+describe('accountMatchProfile', () => {
+  it('is the match profile stored for the member, read from the signed-in account without a query', async () => {
+    const founder = await founderWith({
+      isTechnical: false,
+      skills: ['sales-marketing', 'operations'],
+      commitment: 'part-time',
+      ideaStage: 'idea',
+      industries: ['fintech', 'climate'],
+      cityId: newCity(),
+      cityName: 'Porto, Portugal',
+      openToRemote: true,
+      lookingForCofounder: true,
+      cofounderPreferences: {
+        technical: { value: 'technical', importance: 'must-have' },
+        industries: { importance: 'nice-to-have' },
+        bogus: { value: 1, importance: 'must-have' },
+      },
+      takesRoles: ['sales-marketing'],
+      wantsRoles: ['engineering', 'product'],
+      equity: 'equal',
+      fullTime: '3-months',
+    });
+    const advisor = await advisorWith({
+      expertise: ['fundraising'],
+      industries: ['fintech'],
+      helpTypes: ['mentoring'],
+      engagements: ['monthly'],
+      helpStages: ['idea'],
+      cityId: newCity(),
+      cityName: 'Lyon, France',
+      openToRemote: false,
+    });
+    const bare = await founderWith({ isTechnical: null, skills: [], industries: [] });
+    for (const member of [founder, advisor, bare]) {
+      const account = await findAccountById(db(env), member.user.id);
+      expect(accountMatchProfile(account!)).toEqual(await loadMatchProfile({ db: db(env) }, member.user.id));
+    }
   });
 });

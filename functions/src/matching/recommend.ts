@@ -3,34 +3,60 @@
  * co-founders (founders looking for one) or advisors; advisors get founders. Members the viewer
  * answered (Interested, or Not now for its months) are left out. Candidates
  * come from bounded pools (candidates.ts), are scored by the pure scorer and paged here.
+ *
+ * The ranked list (ids, scores, reasons; a few hundred at most) is kept per viewer for
+ * DECK_CACHE_SECONDS in the Cache API (deck-cache.ts), keyed by the viewer's own profile, so
+ * the deck's next pages and the next visit within minutes read it instead of scoring the pools
+ * again. Each read still checks the list against the database in one query: members the viewer
+ * answered, connected with, blocked or was blocked by since, and members paused, suspended or
+ * leaving, drop out at once; a member who joined since makes the list stale (docs/product.md
+ * "Matching").
  */
 import { offsetOf, type Paged, pageOf, type PageRequest } from '../db/paging';
 import type { Deps } from '../deps';
 import type { Match } from '../profiles/schemas';
 import type { MemberType } from '../users/schemas';
+import type { Account } from '../users/wire';
 import { matchCandidates } from './candidates';
 import { profileSummaries } from '../search/summaries';
-import { loadMatchProfile } from './profiles';
+import { accountMatchProfile } from './profiles';
 import { matchScore, rankMatches } from './score';
+import { type DeckCache, type RankedDeck, deckKey, deckNow, newestJoined } from './deck-cache';
 
 /** The member type a viewer is matched with when they do not say: founders for everyone. */
 export const DEFAULT_MATCH_TYPE: MemberType = 'founder';
 
-/** One page of the viewer's matches of `memberType`, best first, with the total. */
-export async function recommendMatches(deps: Pick<Deps, 'db' | 'clock'>, viewerId: string, memberType: MemberType, page: PageRequest): Promise<Paged<Match>> {
-  const viewer = await loadMatchProfile(deps, viewerId);
-  if (!viewer) return pageOf([], 0, page);
-  const candidates = await matchCandidates(deps, viewer, viewerId, memberType, deps.clock.now());
+/** The viewer's candidates of `memberType`, scored and ranked, with the community's newest join it was ranked at. */
+async function rankDeck(deps: Pick<Deps, 'db'>, account: Account, memberType: MemberType, now: Date): Promise<RankedDeck> {
+  const viewer = accountMatchProfile(account);
+  const [candidates, newest] = await Promise.all([matchCandidates(deps, viewer, account.user.id, memberType, now), newestJoined(deps, memberType)]);
   const ranked = rankMatches(candidates.map((candidate) => ({ candidate, result: matchScore(viewer, candidate.profile) })));
-  const shown = ranked.slice(offsetOf(page), offsetOf(page) + page.limit);
-  // Only the page's members are read as summaries: the pool may hold a few hundred.
+  return { rankedAt: now.toISOString(), newest, ranked: ranked.map(({ candidate, result }) => ({ id: candidate.userId, score: result.score, reasons: result.reasons })) };
+}
+
+/** One page of the viewer's matches of `memberType`, best first, with the total. */
+export async function recommendMatches(deps: Pick<Deps, 'db' | 'clock'>, account: Account, memberType: MemberType, page: PageRequest, cache: DeckCache): Promise<Paged<Match>> {
+  const viewerId = account.user.id;
+  const now = deps.clock.now();
+  const key = deckKey(account, memberType);
+  const kept = await cache.read(key);
+  // A kept list, checked against who may still be shown; stale when someone joined since.
+  let shown = kept ? await deckNow(deps, viewerId, memberType, kept, page, now) : null;
+  let total = shown?.total ?? 0;
+  if (!shown) {
+    const deck = await rankDeck(deps, account, memberType, now);
+    await cache.write(key, deck);
+    total = deck.ranked.length;
+    shown = { total, entries: deck.ranked.slice(offsetOf(page), offsetOf(page) + page.limit) };
+  }
+  // Only the page's members are read as summaries: the list may hold a few hundred.
   const summaries = await profileSummaries(
     deps,
-    shown.map(({ candidate }) => candidate.userId),
+    shown.entries.map((entry) => entry.id),
   );
-  const data = shown.flatMap(({ candidate, result }) => {
-    const member = summaries.get(candidate.userId);
-    return member ? [{ member, score: result.score, reasons: result.reasons }] : [];
+  const data = shown.entries.flatMap(({ id, score, reasons }) => {
+    const member = summaries.get(id);
+    return member ? [{ member, score, reasons }] : [];
   });
-  return pageOf(data, ranked.length, page);
+  return pageOf(data, total, page);
 }

@@ -8,6 +8,7 @@ import { invalidFields } from '../errors';
 import { errorResponses, jsonResponse } from '../openapi/responses';
 import { MatchPageSchema } from '../profiles/schemas';
 import { MemberTypeSchema } from '../users/schemas';
+import { apiDeckCache } from './deck-cache';
 import { DEFAULT_MATCH_TYPE, recommendMatches } from './recommend';
 
 const route = routesFor(MEMBERS);
@@ -37,8 +38,8 @@ export const matchingRoutes = newRouter().openapi(
   }),
   async (c) => {
     const { limit, page, memberType = DEFAULT_MATCH_TYPE } = c.req.valid('query');
-    const { user } = c.get('account');
-    if (user.memberType === 'advisor' && memberType === 'advisor') throw invalidFields({ memberType: 'advisors are matched with founders' });
-    return c.json(await recommendMatches(c.get('deps'), user.id, memberType, { page, limit }), 200);
+    const account = c.get('account');
+    if (account.user.memberType === 'advisor' && memberType === 'advisor') throw invalidFields({ memberType: 'advisors are matched with founders' });
+    return c.json(await recommendMatches(c.get('deps'), account, memberType, { page, limit }, apiDeckCache()), 200);
   },
 );

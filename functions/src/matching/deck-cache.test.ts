@@ -1,0 +1,151 @@
+import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, call, get, post, type signedInMember } from '../../test/api';
+import { block } from '../../test/connections';
+import { buildDeps } from '../build-deps';
+import { fixedClock } from '../clock';
+import { db } from '../db/client';
+import { founderWith } from '../search/test-profiles';
+import { findAccountById } from '../users/repository';
+import { DECK_CACHE_SECONDS, type DeckCache, deckKey, deckNow, deckNowStatement, newestJoined, type RankedDeck } from './deck-cache';
+import { recommendMatches } from './recommend';
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+let cityIds = 930_000_000;
+
+/** A technical founder and four business founders in a city of their own, all looking. */
+async function viewerAndFour(): Promise<[Member, Member[]]> {
+  const place = { cityId: ++cityIds, cityName: 'Tartu, Estonia', lookingForCofounder: true, commitment: 'full-time' as const, industries: ['climate' as const] };
+  const viewer = await founderWith({ firstName: 'Kadri', isTechnical: true, skills: ['engineering'], ...place });
+  const others = await Promise.all(['Mart', 'Liis', 'Peeter', 'Anu'].map((firstName) => founderWith({ firstName, isTechnical: false, skills: ['sales-marketing'], ...place })));
+  return [viewer, others];
+}
+
+/** A cache in memory that counts its writes. */
+function memoryCache(): DeckCache & { writes: number; decks: Map<string, RankedDeck> } {
+  const decks = new Map<string, RankedDeck>();
+  const cache = {
+    writes: 0,
+    decks,
+    read: async (key: string) => decks.get(key) ?? null,
+    write: async (key: string, deck: RankedDeck) => {
+      cache.writes += 1;
+      decks.set(key, deck);
+    },
+  };
+  return cache;
+}
+
+const deps = () => buildDeps(env);
+const accountOf = async (member: Member) => (await findAccountById(db(env), member.user.id))!;
+
+/**
+ * The shared test database gains founders while other files run: a kept deck is only used while
+ * nobody joined since it was ranked, so a test that needs it used ranks it right before, and
+ * tries again the rare time someone joined in between.
+ */
+async function keptDeckNow(viewer: Member, ranked: RankedDeck['ranked'], page = { page: 1, limit: 10 }, now = new Date()) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const deck = { rankedAt: now.toISOString(), newest: await newestJoined(deps(), 'founder'), ranked };
+    const shown = await deckNow(deps(), viewer.user.id, 'founder', deck, page, now);
+    if (shown) return shown;
+  }
+  throw new Error('someone joined before every try');
+}
+
+describe('the kept deck', () => {
+  it('is checked again on every read: answered, blocked, connected and paused members drop out at once, and pages count what is left', async () => {
+    const [viewer, [mart, liis, peeter, anu]] = await viewerAndFour();
+    const ranked = [mart, liis, peeter, anu].map((member, index) => ({ id: member!.user.id, score: 90 - index, reasons: [`reason ${index}`] }));
+    expect((await keptDeckNow(viewer, ranked)).entries.map((entry) => entry.id)).toEqual(ranked.map((entry) => entry.id));
+
+    // Not now to Mart, a block from Liis, and Peeter paused.
+    expect((await post('/matching/intents', { candidateId: mart!.user.id, kind: 'not_now' }, { token: viewer.jwt })).status).toBe(201);
+    expect((await block(liis!, viewer)).status).toBeLessThan(300);
+    expect((await call('PUT', '/matching/pause', {}, { token: peeter!.jwt })).status).toBe(200);
+    const now = await keptDeckNow(viewer, ranked);
+    expect(now).toEqual({ total: 1, entries: [ranked[3]] });
+
+    // Pages are of what is left, in the kept order.
+    expect((await call('DELETE', '/matching/pause', undefined, { token: peeter!.jwt })).status).toBeLessThan(300);
+    expect(await keptDeckNow(viewer, ranked, { page: 2, limit: 1 })).toEqual({ total: 2, entries: [ranked[3]] });
+  });
+
+  it('is ranked again when someone joined since, or once it is DECK_CACHE_SECONDS old by the app’s clock', async () => {
+    const [viewer, others] = await viewerAndFour();
+    const ranked = others.map((member, index) => ({ id: member.user.id, score: 50, reasons: [`r${index}`] }));
+    const newest = await newestJoined(deps(), 'founder');
+    const deck = { rankedAt: new Date().toISOString(), newest, ranked };
+    await founderWith({ firstName: 'Kalle', lookingForCofounder: true });
+    expect(await newestJoined(deps(), 'founder')).not.toBe(newest);
+    expect(await deckNow(deps(), viewer.user.id, 'founder', deck, { page: 1, limit: 10 }, new Date())).toBeNull();
+
+    const old = new Date(Date.now() - DECK_CACHE_SECONDS * 1000);
+    await expect(keptDeckNow(viewer, ranked, { page: 1, limit: 10 }, new Date())).resolves.toMatchObject({ total: 4 });
+    const aged = { rankedAt: old.toISOString(), newest: await newestJoined(deps(), 'founder'), ranked };
+    expect(await deckNow(deps(), viewer.user.id, 'founder', aged, { page: 1, limit: 10 }, new Date())).toBeNull();
+  });
+
+  it('serves the next reads from the kept list, and a new key when the viewer’s profile changes', async () => {
+    const [viewer, [mart, liis]] = await viewerAndFour();
+    const cache = memoryCache();
+    const clock = fixedClock(new Date());
+    const page = { page: 1, limit: 50 };
+    const first = await recommendMatches({ ...deps(), clock }, await accountOf(viewer), 'founder', page, cache);
+    expect(first.data.map((match) => match.member._id)).toEqual(expect.arrayContaining([mart!.user.id, liis!.user.id]));
+    expect(cache.writes).toBe(1);
+
+    // The kept list is what the next read answers: a list with Liis first and reasons of its own shows.
+    const key = deckKey(await accountOf(viewer), 'founder');
+    let servedKept = false;
+    for (let attempt = 0; attempt < 5 && !servedKept; attempt += 1) {
+      cache.decks.set(key, {
+        rankedAt: clock.now().toISOString(),
+        newest: await newestJoined(deps(), 'founder'),
+        ranked: [
+          { id: liis!.user.id, score: 99, reasons: ['kept'] },
+          { id: mart!.user.id, score: 98, reasons: ['kept'] },
+        ],
+      });
+      const writes = cache.writes;
+      const next = await recommendMatches({ ...deps(), clock }, await accountOf(viewer), 'founder', page, cache);
+      if (cache.writes !== writes) continue;
+      expect(next.data.map((match) => [match.member._id, match.score, match.reasons])).toEqual([
+        [liis!.user.id, 99, ['kept']],
+        [mart!.user.id, 98, ['kept']],
+      ]);
+      expect(next.total).toBe(2);
+      servedKept = true;
+    }
+    expect(servedKept).toBe(true);
+
+    // A profile saved (its updated_at moves) is a new key: ranked at once.
+    await db(env).run(sql`UPDATE founders SET tagline = 'Grid software, again', updated_at = ${new Date(Date.now() + 1000).toISOString()} WHERE user_id = ${viewer.user.id}`);
+    expect(deckKey(await accountOf(viewer), 'founder')).not.toBe(key);
+    const writes = cache.writes;
+    await recommendMatches({ ...deps(), clock }, await accountOf(viewer), 'founder', page, cache);
+    expect(cache.writes).toBe(writes + 1);
+  });
+
+  it('answers the same through the route as ranked afresh', async () => {
+    const [viewer, [mart]] = await viewerAndFour();
+    const read = async () =>
+      (await bodyOf(await get('/profiles/recommend-search?limit=50', { token: viewer.jwt }))).data.map((match: { member: { _id: string } }) => match.member._id);
+    const first = await read();
+    expect(first).toContain(mart!.user.id);
+    expect(await read()).toEqual(first);
+    expect((await post('/matching/intents', { candidateId: mart!.user.id, kind: 'interested' }, { token: viewer.jwt })).status).toBe(201);
+    expect(await read()).not.toContain(mart!.user.id);
+  });
+
+  it('checks the kept ids by their primary key, never walking the members', async () => {
+    const deck = { rankedAt: new Date().toISOString(), newest: null, ranked: [{ id: 'a'.repeat(24), score: 1, reasons: [] }] };
+    const plan = (await db(env).all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${deckNowStatement('b'.repeat(24), 'founder', deck, { page: 1, limit: 10 }, new Date())}`)).map((row) => row.detail);
+    const lines = plan.join('\n');
+    expect(plan.filter((line) => /^(SCAN|SEARCH) u\b/.test(line)), lines).toEqual(expect.arrayContaining(['SEARCH u USING INDEX sqlite_autoindex_users_1 (id=?)']));
+    expect(plan.filter((line) => /^(SCAN|SEARCH) u\b/.test(line) && !line.includes('(id=?)')), lines).toEqual([]);
+    expect(plan.findIndex((line) => line.startsWith('SCAN j')), lines).toBeLessThan(plan.indexOf('SEARCH u USING INDEX sqlite_autoindex_users_1 (id=?)'));
+  });
+});

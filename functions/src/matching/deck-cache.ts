@@ -1,0 +1,95 @@
+/**
+ * The viewer's ranked deck, kept for a few minutes (recommend.ts): scoring the pools reads a
+ * few hundred members' match fields (about 240 KB at 100,000 members), while a kept list is
+ * checked again in one small query. The list holds ids, scores and reasons only; it lives in
+ * the Cache API under an internal address no client can ask for, keyed by the viewer, the
+ * member type and the versions of the viewer's own rows, so a profile or preference change
+ * ranks again at once (docs/decisions.md "The deck's kept ranking").
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { offsetOf, type PageRequest } from '../db/paging';
+import type { Deps } from '../deps';
+import { defaultCache } from '../directory/cached';
+import type { MemberType } from '../users/schemas';
+import type { Account } from '../users/wire';
+import { notAnswered } from './candidates';
+import { suggestable } from './suggestable';
+
+/** How long a ranked deck is kept. */
+export const DECK_CACHE_SECONDS = 300;
+
+export type DeckEntry = { id: string; score: number; reasons: string[] };
+/** A ranked deck: when it was ranked (the app's clock), and the newest join among onboarded members of its type then. */
+export type RankedDeck = { rankedAt: string; newest: string | null; ranked: DeckEntry[] };
+
+/** Where ranked decks are kept. */
+export type DeckCache = {
+  read(key: string): Promise<RankedDeck | null>;
+  write(key: string, deck: RankedDeck): Promise<void>;
+};
+
+/** The key of the viewer's deck of `memberType`: a new one whenever their account or profile row changes. */
+export function deckKey({ user, founder, advisor }: Account, memberType: MemberType): string {
+  const profile = founder ?? advisor;
+  const version = [user.updatedAt, profile?.updatedAt ?? ''].map(encodeURIComponent).join('/');
+  return `https://matching.foundermesh.internal/deck/${user.id}/${memberType}/${version}`;
+}
+
+/** Decks in the Cache API (`cache`: the runtime's default); a cache that fails is skipped, never the deck. */
+export function apiDeckCache(cache: Cache | null = defaultCache()): DeckCache {
+  return {
+    async read(key) {
+      const hit = await cache?.match(key).catch(() => undefined);
+      return hit ? ((await hit.json()) as RankedDeck) : null;
+    },
+    async write(key, deck) {
+      // Never `private`: the Cache API does not keep those. No client can ask for this address.
+      const response = new Response(JSON.stringify(deck), { headers: { 'content-type': 'application/json', 'cache-control': `max-age=${DECK_CACHE_SECONDS}` } });
+      await cache?.put(key, response).catch(() => undefined);
+    },
+  };
+}
+
+/** The newest join among onboarded members of `memberType` (index users_onboarded_type_created). */
+const newestJoinedSql = (memberType: MemberType): SQL => sql`SELECT max(created_at) FROM users WHERE onboarded = 1 AND member_type = ${memberType}`;
+
+export async function newestJoined(deps: Pick<Deps, 'db'>, memberType: MemberType): Promise<string | null> {
+  const [row] = await deps.db.all<{ newest: string | null }>(sql`SELECT (${newestJoinedSql(memberType)}) AS newest`);
+  return row?.newest ?? null;
+}
+
+/**
+ * The statement of `deckNow`. The kept ids lead the join (CROSS JOIN keeps SQLite from
+ * walking every onboarded member and looking each up in the list: 49M rows at 100,000).
+ */
+export function deckNowStatement(viewerId: string, memberType: MemberType, deck: RankedDeck, page: PageRequest, now: Date): SQL {
+  const ids = JSON.stringify(deck.ranked.map((entry) => entry.id));
+  return sql`
+    WITH kept AS (SELECT CAST(j.key AS INTEGER) AS pos, j.value AS id FROM json_each(${ids}) j),
+      still AS (SELECT kept.pos FROM kept CROSS JOIN users u ON u.id = kept.id WHERE ${suggestable(sql`u.id`, viewerId)} AND ${notAnswered(sql`u.id`, viewerId, now.toISOString())})
+    SELECT (${newestJoinedSql(memberType)}) AS newest, (SELECT count(*) FROM still) AS total, p.pos
+    FROM (SELECT 1) LEFT JOIN (SELECT pos FROM still ORDER BY pos LIMIT ${page.limit} OFFSET ${offsetOf(page)}) p`;
+}
+
+/**
+ * The kept deck as it stands now, in one query: its members the viewer may still be shown and
+ * has not answered, how many, and the page asked for. Null when it is older than
+ * DECK_CACHE_SECONDS by the app's clock (a "Not now" may have run out since) or someone joined
+ * since it was ranked: it is ranked again.
+ */
+export async function deckNow(
+  deps: Pick<Deps, 'db'>,
+  viewerId: string,
+  memberType: MemberType,
+  deck: RankedDeck,
+  page: PageRequest,
+  now: Date,
+): Promise<{ total: number; entries: DeckEntry[] } | null> {
+  const age = now.getTime() - Date.parse(deck.rankedAt);
+  if (!(age >= 0 && age < DECK_CACHE_SECONDS * 1000)) return null;
+  const rows = await deps.db.all<{ newest: string | null; total: number; pos: number | null }>(deckNowStatement(viewerId, memberType, deck, page, now));
+  const first = rows[0];
+  if (!first || first.newest !== deck.newest) return null;
+  const positions = rows.flatMap((row) => (row.pos === null ? [] : [row.pos])).sort((a, b) => a - b);
+  return { total: first.total, entries: positions.flatMap((pos) => (deck.ranked[pos] ? [deck.ranked[pos]] : [])) };
+}
