@@ -9544,6 +9544,8 @@ export interface operations {
                 skill?: "engineering" | "product" | "design" | "data" | "sales-marketing" | "operations" | "finance" | "fundraising" | "hardware" | "legal";
                 /** @description An idea stage. */
                 stage?: "no-idea" | "idea" | "prototype" | "launched" | "revenue";
+                /** @description true: only verified members (LinkedIn linked or a work address proved). */
+                verified?: "true";
                 /** @description Page number, from 1. */
                 page?: number;
             };
@@ -9591,6 +9593,8 @@ export interface operations {
                 industry?: "fintech" | "healthtech" | "climate" | "edtech" | "ai" | "b2b-saas" | "devtools" | "consumer" | "marketplaces" | "ecommerce" | "biotech" | "hardware-robotics" | "mobility" | "agtech" | "proptech" | "media" | "gaming" | "security" | "govtech" | "future-of-work";
                 /** @description An area of expertise. */
                 expertise?: "fundraising" | "go-to-market" | "product" | "engineering" | "design" | "hiring" | "finance" | "legal" | "operations" | "sales" | "marketing" | "international" | "regulation" | "pricing";
+                /** @description true: only verified members (LinkedIn linked or a work address proved). */
+                verified?: "true";
                 /** @description Page number, from 1. */
                 page?: number;
             };
