@@ -3682,7 +3682,16 @@ export interface components {
             ideaStage: "no-idea" | "idea" | "prototype" | "launched" | "revenue" | null;
             lookingForCofounder: boolean;
             helpTypes: ("mentoring" | "investing" | "advising")[];
+            startupName: string | null;
+            takesRoles: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+            wantsRoles: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+            /** @enum {string|null} */
+            fullTime: "now" | "3-months" | "6-months" | "later" | null;
+            engagements: ("one-off" | "monthly" | "ongoing")[];
+            helpStages: ("idea" | "prototype" | "launched" | "revenue")[];
             joinedAt: string;
+            /** @description Whether the viewer saved this member (GET /saved/members); false for visitors. */
+            saved: boolean;
         };
         MentionPage: {
             data: (components["schemas"]["MemberCard"] & unknown)[];

@@ -41,7 +41,7 @@ export async function interestedInYou(deps: Pick<Deps, 'db' | 'clock'>, account:
   if (!premium || rows.length === 0) return { total, premium, locked: premium ? 0 : total, data: [] };
   const ids = rows.map((row) => row.id);
   const [summaries, viewer, candidates] = await Promise.all([
-    profileSummaries(deps, ids),
+    profileSummaries(deps, ids, viewerId),
     loadMatchProfile(deps, viewerId),
     deps.db.all<MatchRow>(sql`SELECT ${MATCH_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
   ]);

@@ -27,6 +27,7 @@ export async function recommendMatches(deps: Pick<Deps, 'db' | 'clock'>, viewerI
   const summaries = await profileSummaries(
     deps,
     shown.map(({ candidate }) => candidate.userId),
+    viewerId,
   );
   const data = shown.flatMap(({ candidate, result }) => {
     const member = summaries.get(candidate.userId);
