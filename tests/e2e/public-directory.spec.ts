@@ -165,11 +165,11 @@ test.describe('the public pages a visitor reads', () => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await page.goto('/founders');
-    const toggle = page.getByRole('link', { name: 'Verified only' });
+    const toggle = page.getByRole('link', { name: 'Verified only', exact: true });
     await expect(toggle).not.toHaveAttribute('aria-current', 'true');
     await toggle.click();
     await expect(page).toHaveURL(/\/founders\?verified=true$/);
-    await expect(page.getByRole('link', { name: 'Verified only' })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('link', { name: 'Verified only', exact: true })).toHaveAttribute('aria-current', 'true');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/founders\?verified=true$/);
     await expect(page.locator('.dir-card', { hasText: proved.name })).toBeVisible();
     await expect(page.locator('.dir-card', { hasText: plain.name })).toHaveCount(0);
@@ -180,7 +180,7 @@ test.describe('the public pages a visitor reads', () => {
     // The chip and the toggle both take it off again.
     await page.getByRole('link', { name: 'Remove verified: Verified only' }).click();
     await expect(page).toHaveURL(/\/founders$/);
-    await expect(page.getByRole('link', { name: 'Verified only' })).not.toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('link', { name: 'Verified only', exact: true })).not.toHaveAttribute('aria-current', 'true');
 
     // Another spelling is not the filter: noindex, pointing at the clean address.
     await page.goto('/founders?verified=1');
