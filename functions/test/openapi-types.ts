@@ -3682,7 +3682,16 @@ export interface components {
             ideaStage: "no-idea" | "idea" | "prototype" | "launched" | "revenue" | null;
             lookingForCofounder: boolean;
             helpTypes: ("mentoring" | "investing" | "advising")[];
+            startupName: string | null;
+            takesRoles: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+            wantsRoles: ("engineering" | "product" | "design" | "sales-marketing" | "operations" | "fundraising")[];
+            /** @enum {string|null} */
+            fullTime: "now" | "3-months" | "6-months" | "later" | null;
+            engagements: ("one-off" | "monthly" | "ongoing")[];
+            helpStages: ("idea" | "prototype" | "launched" | "revenue")[];
             joinedAt: string;
+            /** @description Whether the viewer saved this member (GET /saved/members); false for visitors. */
+            saved: boolean;
         };
         MentionPage: {
             data: (components["schemas"]["MemberCard"] & unknown)[];
@@ -9544,6 +9553,8 @@ export interface operations {
                 skill?: "engineering" | "product" | "design" | "data" | "sales-marketing" | "operations" | "finance" | "fundraising" | "hardware" | "legal";
                 /** @description An idea stage. */
                 stage?: "no-idea" | "idea" | "prototype" | "launched" | "revenue";
+                /** @description true: only verified members (LinkedIn linked or a work address proved). */
+                verified?: "true";
                 /** @description Page number, from 1. */
                 page?: number;
             };
@@ -9591,6 +9602,8 @@ export interface operations {
                 industry?: "fintech" | "healthtech" | "climate" | "edtech" | "ai" | "b2b-saas" | "devtools" | "consumer" | "marketplaces" | "ecommerce" | "biotech" | "hardware-robotics" | "mobility" | "agtech" | "proptech" | "media" | "gaming" | "security" | "govtech" | "future-of-work";
                 /** @description An area of expertise. */
                 expertise?: "fundraising" | "go-to-market" | "product" | "engineering" | "design" | "hiring" | "finance" | "legal" | "operations" | "sales" | "marketing" | "international" | "regulation" | "pricing";
+                /** @description true: only verified members (LinkedIn linked or a work address proved). */
+                verified?: "true";
                 /** @description Page number, from 1. */
                 page?: number;
             };

@@ -5,7 +5,7 @@
  * in the dark theme); a founder who sells and wants someone to build sees "Complementary
  * roles" on her card in his deck, and finds her with the "Responsibilities they take" filter.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { api, newMember, type Stack } from './profile-page-support';
 import { expect, hydrated, test, openHydrated as open } from './support';
@@ -24,6 +24,23 @@ function founder(technical: boolean, cityId: number, extra: Record<string, strin
 }
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/**
+ * The card's deep lines read exactly `lines` (member text as text), each one line high inside
+ * the card: the card grows by at most two short lines.
+ */
+async function expectDeepLines(card: Locator, lines: string[]) {
+  const deep = card.locator('.card-deep');
+  await expect(deep).toHaveText(lines);
+  await expect(deep.locator('b')).toHaveCount(0);
+  const cardBox = (await card.boundingBox())!;
+  for (const line of await deep.all()) {
+    const box = (await line.boundingBox())!;
+    const lineHeight = await line.evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight) || Number.parseFloat(getComputedStyle(element).fontSize) * 1.6);
+    expect(box.height).toBeLessThanOrEqual(lineHeight + 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  }
+}
 
 test.describe('deep profiles', () => {
   test('a founder fills them in settings, sees them on her profile, and another founder sees the reason and finds her by filter', async ({ browser, extraHTTPHeaders }) => {
@@ -89,18 +106,27 @@ test.describe('deep profiles', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
 
-    // Omar sells and wants someone to build: his deck says why Sade fits.
+    // Omar sells and wants someone to build: his deck says why Sade fits, and her card shows
+    // what she takes and wants, her startup and timing in two one-line rows, at 375 px too.
+    await omar.page.setViewportSize({ width: 375, height: 800 });
     await open(omar.page, '/matching');
     const review = omar.page.getByRole('button', { name: 'Review Sade Ilori now' });
     if (await review.isVisible()) await review.click();
     const card = omar.page.locator('article.match-card');
     await expect(card.getByRole('heading', { level: 2 })).toHaveText('Sade Ilori');
     await expect(card.locator('.match-reasons')).toContainText('Complementary roles: you sell, they build');
+    await expectDeepLines(card, ['Takes: Engineering · Wants: Sales and marketing', 'Grid <b>Works</b> · Full time: Now']);
+    expect(await fitsWidth(omar.page)).toBe(true);
+    await omar.page.setViewportSize({ width: 1280, height: 800 });
 
     // And the founder search filter finds her by the responsibility she takes, and not by another.
     await open(omar.page, `/founders?city=${cityId}&takes=engineering`);
     await expect(omar.page.getByRole('group', { name: 'Responsibilities they take' }).getByLabel('Engineering')).toBeChecked();
     await expect(omar.page.getByRole('link', { name: 'Sade Ilori' })).toBeVisible();
+    await expectDeepLines(omar.page.locator('.result-card', { hasText: 'Sade Ilori' }), ['Takes: Engineering · Wants: Sales and marketing', 'Grid <b>Works</b> · Full time: Now']);
+    // Omar's own card (as Sade finds him) has no startup nor timing: only his roles, no empty labels.
+    await open(page, `/founders?city=${cityId}&takes=sales-marketing`);
+    await expectDeepLines(page.locator('.result-card', { hasText: 'Omar Haddad' }), ['Takes: Sales and marketing · Wants: Engineering']);
     await open(omar.page, `/founders?city=${cityId}&takes=design`);
     await expect(omar.page.getByRole('link', { name: 'Sade Ilori' })).toHaveCount(0);
     await expect(omar.page.getByRole('heading', { name: 'No founders match these filters' })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoHorizontalOverflow } from './layout';
 import { api, newMember, type Member, type Stack } from './profile-page-support';
-import { expect, test } from './support';
+import { expect, latestMail, test } from './support';
 
 const stackOf = (browser: Stack['browser'], baseURL: string | undefined, headers: Record<string, string> | undefined): Stack => ({
   browser,
@@ -154,6 +154,41 @@ test.describe('the public pages a visitor reads', () => {
     await context.close();
   });
 
+  test('"Verified only" is a plain link that keeps the verified members, with its own canonical address', async ({ browser, baseURL, extraHTTPHeaders }) => {
+    const stack = stackOf(browser, baseURL, extraHTTPHeaders);
+    const [proved, plain] = [await newMember(stack, { firstName: `Vera${unique()}` }), await newMember(stack, { firstName: `Plain${unique()}` })];
+    const work = `vera-${unique()}@acme-directory.example`;
+    expect((await api(proved, stack.baseURL, 'POST', 'verification/work', { email: work })).status()).toBe(202);
+    const code = /code is (\d{6})/.exec((await latestMail(proved.context.request, work, /work verification code/)).text)?.[1] ?? '';
+    expect((await api(proved, stack.baseURL, 'POST', 'verification/work/confirm', { code })).status()).toBe(200);
+
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/founders');
+    const toggle = page.getByRole('link', { name: 'Verified only', exact: true });
+    await expect(toggle).not.toHaveAttribute('aria-current', 'true');
+    await toggle.click();
+    await expect(page).toHaveURL(/\/founders\?verified=true$/);
+    await expect(page.getByRole('link', { name: 'Verified only', exact: true })).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/founders\?verified=true$/);
+    await expect(page.locator('.dir-card', { hasText: proved.name })).toBeVisible();
+    await expect(page.locator('.dir-card', { hasText: plain.name })).toHaveCount(0);
+    // Every card listed carries the badge.
+    const cards = page.locator('.dir-card');
+    expect(await cards.count()).toBeGreaterThan(0);
+    await expect(cards.filter({ hasNotText: 'Verified' })).toHaveCount(0);
+    // The chip and the toggle both take it off again.
+    await page.getByRole('link', { name: 'Remove verified: Verified only' }).click();
+    await expect(page).toHaveURL(/\/founders$/);
+    await expect(page.getByRole('link', { name: 'Verified only', exact: true })).not.toHaveAttribute('aria-current', 'true');
+
+    // Another spelling is not the filter: noindex, pointing at the clean address.
+    await page.goto('/founders?verified=1');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/founders$/);
+    await context.close();
+  });
+
   test('a signed-in member keeps the member search on /founders', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
     const stack = stackOf(browser, baseURL, extraHTTPHeaders);
     const member = await newMember(stack, { firstName: `Member${unique()}`, memberType: 'founder' });
@@ -169,7 +204,7 @@ test.describe('the public pages a visitor reads', () => {
       await page.setViewportSize({ width: 375, height: 812 });
       await page.emulateMedia({ colorScheme: theme });
       await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-      for (const path of ['/', '/founders', '/advisors?expertise=fundraising', '/tags/founders']) {
+      for (const path of ['/', '/founders', '/founders?verified=true', '/advisors?expertise=fundraising', '/tags/founders']) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expectNoHorizontalOverflow(page);

@@ -3,10 +3,13 @@
  * "Pause"): a founder saves another's profile with a private note and finds it on /saved,
  * saves a search, and the other founder pauses ("I’m not looking now") and leaves her search
  * until he resumes from the banner on matching. /saved fits 375 px, in the dark theme too.
+ * The bookmark on the deck card and the search result card saves at once and opens the
+ * note dialog once saved, showing "Saved" from the first render; on a stranger's profile at
+ * 375 px, Connect and Save share one row, in both themes.
  */
 import type { Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { newMember, profileHref, type Stack } from './profile-page-support';
+import { api, newMember, profileHref, type Stack } from './profile-page-support';
 import { expect, expectNoSeriousA11yViolations, hydrated, test, openHydrated as open } from './support';
 
 const results = (page: Page) => page.locator('.search-results');
@@ -79,4 +82,87 @@ test.describe('saved people, saved searches and the pause', () => {
     await open(ada.page, `/founders?q=${word}`);
     await expect(results(ada.page).getByRole('link', { name: 'Bob Saved' })).toBeVisible();
   });
+
+  test('the bookmark on the deck and search cards saves at once, shows Saved from the first render and opens the note', async ({ browser, extraHTTPHeaders }) => {
+    test.setTimeout(120_000);
+    const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
+    const word = `sundew${Date.now().toString(36)}`;
+    const looking = { commitment: 'full-time', ideaStage: 'prototype', industries: ['climate'], lookingForCofounder: 'true' };
+    const [ada, bob] = await Promise.all([
+      newMember(stack, { firstName: 'Ada', lastName: 'Marker', memberType: 'founder', profile: { ...looking, technical: 'true', skills: ['engineering'] } }),
+      newMember(stack, {
+        firstName: 'Bob',
+        lastName: 'Bookmark',
+        memberType: 'founder',
+        profile: { ...looking, technical: 'false', skills: ['sales-marketing'], tagline: `Selling ${word} kits` },
+      }),
+    ]);
+
+    // The deck: Bob's card has an unpressed bookmark; one press saves him.
+    await open(ada.page, '/matching');
+    const review = ada.page.getByRole('button', { name: 'Review Bob Bookmark now' });
+    if (await review.isVisible()) await review.click();
+    const card = ada.page.locator('article.match-card');
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText('Bob Bookmark');
+    const deckSave = card.getByRole('button', { name: 'Save Bob Bookmark' });
+    await expect(deckSave).toHaveAttribute('aria-pressed', 'false');
+    await deckSave.click();
+    await expect(card.getByRole('button', { name: 'Saved Bob Bookmark' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(card.getByRole('status').filter({ hasText: 'Bob Bookmark is saved.' })).toBeAttached();
+    expect((await api(ada, baseURL, 'GET', `saved/members/${bob.id}`)).status()).toBe(200);
+
+    // Search, freshly loaded: his result card says Saved from the first render; from the keyboard it opens the note.
+    await open(ada.page, `/founders?q=${word}`);
+    const result = ada.page.locator('.result-card', { hasText: 'Bob Bookmark' });
+    const resultSave = result.getByRole('button', { name: 'Saved Bob Bookmark' });
+    await expect(resultSave).toHaveAttribute('aria-pressed', 'true');
+    await resultSave.focus();
+    await ada.page.keyboard.press('Enter');
+    const dialog = ada.page.getByRole('dialog', { name: 'Bob Bookmark is saved' });
+    await expect(dialog.getByLabel('Private note (optional)')).toBeFocused();
+    await ada.page.keyboard.type('Knows <i>utilities</i>');
+    await dialog.getByRole('button', { name: 'Save note' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(resultSave).toBeFocused();
+    const entry = (await (await api(ada, baseURL, 'GET', `saved/members/${bob.id}`)).json()) as { note: string };
+    expect(entry.note).toBe('Knows <i>utilities</i>');
+    // Removed from the same dialog, the bookmark is unpressed again.
+    await resultSave.click();
+    await ada.page.getByRole('dialog', { name: 'Bob Bookmark is saved' }).getByRole('button', { name: 'Remove from saved' }).click();
+    await expect(result.getByRole('button', { name: 'Save Bob Bookmark' })).toHaveAttribute('aria-pressed', 'false');
+    expect((await api(ada, baseURL, 'GET', `saved/members/${bob.id}`)).status()).toBe(404);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`on a stranger's profile at 375 px in the ${theme} theme, Connect and Save share one row above the Premium offer`, async ({ browser, extraHTTPHeaders }) => {
+      const stack: Stack = { browser, baseURL, headers: extraHTTPHeaders ?? {} };
+      const [viewer, stranger] = await Promise.all([
+        newMember(stack, { firstName: 'Vi', lastName: 'Narrow', memberType: 'founder' }),
+        newMember(stack, { firstName: 'Stan', lastName: 'Ger', memberType: 'founder' }),
+      ]);
+      const page = viewer.page;
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+      await open(page, profileHref(stranger));
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const connect = page.getByRole('button', { name: 'Connect with Stan Ger' });
+      const save = page.getByRole('button', { name: 'Save', exact: true });
+      const offer = page.locator('[data-request-upsell]');
+      await expect(connect).toBeVisible();
+      await expect(save).toBeVisible();
+      await expect(offer).toBeVisible();
+      const [connectBox, saveBox, offerBox] = [(await connect.boundingBox())!, (await save.boundingBox())!, (await offer.boundingBox())!];
+      // One row: their vertical middles line up, side by side, and the offer's text comes under both.
+      expect(Math.abs(connectBox.y + connectBox.height / 2 - (saveBox.y + saveBox.height / 2))).toBeLessThanOrEqual(2);
+      expect(saveBox.x).toBeGreaterThan(connectBox.x + connectBox.width);
+      expect(offerBox.y).toBeGreaterThanOrEqual(Math.max(connectBox.y + connectBox.height, saveBox.y + saveBox.height));
+      expect(saveBox.x + saveBox.width).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      // From the keyboard: Save follows Connect.
+      await connect.focus();
+      await page.keyboard.press('Tab');
+      await expect(save).toBeFocused();
+    });
+  }
 });

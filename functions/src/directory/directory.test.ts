@@ -91,6 +91,29 @@ describe('GET /directory/founders and /directory/advisors', () => {
     expect(await listed(`/directory/founders?city=${city}`)).toEqual({ ids: both, total: 2 });
   }, 20_000);
 
+  it('keeps only verified members with verified=true, on both directories, and refuses another value naming the filter', async () => {
+    const city = newCity();
+    const [plain, proved] = [await founderWith({ cityId: city }), await founderWith({ cityId: city })];
+    const [adviser, provedAdviser] = [await advisorWith({ cityId: city }), await advisorWith({ cityId: city })];
+    for (const member of [proved, provedAdviser]) {
+      await database.run(
+        sql`INSERT INTO social_identities (provider, subject, user_id, email, created_at) VALUES ('linkedin', ${crypto.randomUUID()}, ${member.user.id}, ${member.user.email}, ${new Date().toISOString()})`,
+      );
+    }
+    const founders = await directory(`/directory/founders?city=${city}&verified=true`);
+    expect(idsOf(founders)).toEqual([proved.user.id]);
+    expect(founders.total).toBe(1);
+    expect(founders.data[0].verified).toEqual({ linkedin: true, workDomain: null });
+    expect(idsOf(await directory(`/directory/advisors?city=${city}&verified=true`))).toEqual([provedAdviser.user.id]);
+    // An empty value is no filter, as for every directory filter.
+    expect(idsOf(await directory(`/directory/founders?city=${city}&verified=`)).sort()).toEqual([plain, proved].map((m) => m.user.id).sort());
+    expect(idsOf(await directory(`/directory/advisors?city=${city}`)).sort()).toEqual([adviser, provedAdviser].map((m) => m.user.id).sort());
+
+    const wrong = await get('/directory/founders?verified=yes');
+    expect(wrong.status).toBe(400);
+    expect((await bodyOf(wrong)).data.fields).toHaveProperty('verified');
+  }, 20_000);
+
   it('answers a value outside the vocabulary with a 400 naming the filter', async () => {
     const response = await get('/directory/founders?skill=juggling');
     expect(response.status).toBe(400);

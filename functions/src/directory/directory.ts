@@ -15,7 +15,15 @@ import { cachedJson } from './cached';
 import { DIRECTORY_PAGE_SIZE } from './limits';
 import type { DirectoryCity } from './schemas';
 
-export type DirectoryFilters = { city?: string | undefined; industry?: string | undefined; skill?: string | undefined; stage?: string | undefined; expertise?: string | undefined };
+export type DirectoryFilters = {
+  city?: string | undefined;
+  industry?: string | undefined;
+  skill?: string | undefined;
+  stage?: string | undefined;
+  expertise?: string | undefined;
+  /** `true`: only members with a verified badge. */
+  verified?: string | undefined;
+};
 
 const one = (value: string | undefined) => (value === undefined ? [] : [value]);
 
@@ -27,10 +35,16 @@ export function directoryTags(memberType: MemberType, filters: DirectoryFilters)
 
 /**
  * One page of the directory: member search with no viewer, which leaves out the members
- * who opted out of search engines as well as the unlisted ones (search/search-sql.ts).
+ * who opted out of search engines as well as the unlisted ones (search/search-sql.ts);
+ * `verified=true` keeps the verified members only, as the member search's filter does.
  */
 export function directoryPage(deps: Pick<Deps, 'db'>, memberType: MemberType, filters: DirectoryFilters, page: number): Promise<CappedPage<ProfileSummary>> {
-  return searchMembers(deps, null, { memberType, tags: directoryTags(memberType, filters), order: 'pictures-first' }, { page, limit: DIRECTORY_PAGE_SIZE });
+  return searchMembers(
+    deps,
+    null,
+    { memberType, tags: directoryTags(memberType, filters), verified: filters.verified === 'true', order: 'pictures-first' },
+    { page, limit: DIRECTORY_PAGE_SIZE },
+  );
 }
 
 /** How many city links the directory shows. */

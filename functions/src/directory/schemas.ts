@@ -30,6 +30,9 @@ const city = z
   )
   .openapi({ type: 'string', description: 'A city id (GeoNames).', example: '2332459' });
 
+/** The same word as the member search's filter: `true` keeps verified members only. */
+const verified = oneOf(['true'], 'true: only verified members (LinkedIn linked or a work address proved).');
+
 const page = z.coerce.number().int().min(1).max(1000).default(1).openapi({ type: 'integer', minimum: 1, maximum: 1000, default: 1, description: 'Page number, from 1.' });
 
 export const FounderDirectoryQuerySchema = z.object({
@@ -37,6 +40,7 @@ export const FounderDirectoryQuerySchema = z.object({
   industry: oneOf(keysOf(INDUSTRIES), 'An industry.'),
   skill: oneOf(keysOf(SKILLS), 'A founder skill.'),
   stage: oneOf(keysOf(IDEA_STAGES), 'An idea stage.'),
+  verified,
   page,
 });
 
@@ -44,6 +48,7 @@ export const AdvisorDirectoryQuerySchema = z.object({
   city,
   industry: oneOf(keysOf(INDUSTRIES), 'An industry.'),
   expertise: oneOf(keysOf(EXPERTISE), 'An area of expertise.'),
+  verified,
   page,
 });
 

@@ -42,7 +42,7 @@ export async function interestedInYou(deps: Pick<Deps, 'db' | 'clock'>, account:
   const ids = rows.map((row) => row.id);
   const viewer = accountMatchProfile(account);
   const [summaries, candidates] = await Promise.all([
-    profileSummaries(deps, ids),
+    profileSummaries(deps, ids, viewerId),
     deps.db.all<MatchRow>(sql`SELECT ${MATCH_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
   ]);
   const profiles = new Map(candidates.map((row) => [row.m_id, toMatchCandidate(row).profile]));

@@ -62,7 +62,7 @@ export async function matchOf(deps: Pick<Deps, 'db'>, matchId: string, viewerId:
 export async function introductionFor(deps: Pick<Deps, 'db'>, row: MatchRowStored, viewerId: string): Promise<Introduction> {
   const otherId = row.firstId === viewerId ? row.secondId : row.firstId;
   const [summaries, viewerProfile, otherProfile, threadId] = await Promise.all([
-    profileSummaries(deps, [viewerId, otherId]),
+    profileSummaries(deps, [viewerId, otherId], viewerId),
     loadMatchProfile(deps, viewerId),
     loadMatchProfile(deps, otherId),
     threadIdOf(viewerId, otherId),

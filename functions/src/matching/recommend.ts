@@ -53,6 +53,7 @@ export async function recommendMatches(deps: Pick<Deps, 'db' | 'clock'>, account
   const summaries = await profileSummaries(
     deps,
     shown.entries.map((entry) => entry.id),
+    viewerId,
   );
   const data = shown.entries.flatMap(({ id, score, reasons }) => {
     const member = summaries.get(id);

@@ -132,7 +132,16 @@ export const ProfileSummarySchema = MemberCardSchema.extend({
   ideaStage: IdeaStageSchema.nullable(),
   lookingForCofounder: z.boolean(),
   helpTypes: z.array(HelpTypeSchema),
+  /** Founders: what a card shows of the deeper profile (advisors: null and empty). */
+  startupName: z.string().nullable(),
+  takesRoles: z.array(ResponsibilitySchema),
+  wantsRoles: z.array(ResponsibilitySchema),
+  fullTime: FullTimeTimingSchema.nullable(),
+  /** Advisors: how they engage and the stages they help most (founders: empty). */
+  engagements: z.array(EngagementSchema),
+  helpStages: z.array(HelpStageSchema),
   joinedAt: z.string(),
+  saved: z.boolean().openapi({ description: 'Whether the viewer saved this member (GET /saved/members); false for visitors.' }),
 }).openapi('ProfileSummary');
 
 export const ProfileSummaryPageSchema = cappedPagedSchema(ProfileSummarySchema, 'ProfileSummaryPage');

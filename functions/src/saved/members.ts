@@ -24,6 +24,7 @@ async function savedRows(deps: Pick<Deps, 'db'>, userId: string, memberId?: stri
   const summaries = await profileSummaries(
     deps,
     rows.map((row) => row.member_id),
+    userId,
   );
   return rows.flatMap((row) => {
     const member = summaries.get(row.member_id);

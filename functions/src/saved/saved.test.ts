@@ -64,6 +64,34 @@ describe('saved people', () => {
     expect((await save(ada, 'not-an-id')).status).toBe(400);
   });
 
+  it('marks on every card the viewer reads whether they saved that member, and never another member’s save', async () => {
+    const word = unique();
+    const place = { cityId: 950_000_000 + Math.floor(Math.random() * 1_000_000), lookingForCofounder: true, commitment: 'full-time' as const, industries: ['climate' as const] };
+    const [ada, bob, cleo] = [
+      await founderWith({ firstName: 'Ada', isTechnical: true, skills: ['engineering'], tagline: `${word} grids`, ...place }),
+      await founderWith({ firstName: 'Bob', isTechnical: false, skills: ['sales-marketing'], tagline: `${word} sales`, ...place }),
+      await founderWith({ firstName: 'Cleo', isTechnical: false, skills: ['sales-marketing'], tagline: `${word} ops`, ...place }),
+    ];
+    expect((await save(ada, bob.user.id, 'ask about pilots')).status).toBe(200);
+    type Card = { _id: string; saved: boolean };
+    const savedOf = (cards: Card[]) => Object.fromEntries(cards.map((card) => [card._id, card.saved]));
+    const searched = async (viewer: Member, query: string) => savedOf((await bodyOf(await get(`/founder/search?${query}`, { token: viewer.jwt }))).data);
+    // Key order (filters only), and words ranked by relevance.
+    for (const query of [`city=${place.cityId}`, `q=${word}`]) {
+      expect(await searched(ada, query), query).toEqual({ [bob.user.id]: true, [cleo.user.id]: false });
+      expect(await searched(cleo, query), query).toEqual({ [ada.user.id]: false, [bob.user.id]: false });
+    }
+    const deck = (await bodyOf(await get('/profiles/recommend-search?limit=50', { token: ada.jwt }))).data.map((match: { member: Card }) => match.member) as Card[];
+    expect(savedOf(deck.filter((card) => card._id === bob.user.id || card._id === cleo.user.id))).toEqual({ [bob.user.id]: true, [cleo.user.id]: false });
+    expect((await bodyOf(await get('/saved/members', { token: ada.jwt }))).data[0].member).toMatchObject({ _id: bob.user.id, saved: true });
+    // Visitors read nobody's saves.
+    const visitor = await bodyOf(await get(`/directory/founders?city=${place.cityId}`));
+    expect(visitor.data.map((card: Card) => card.saved)).toEqual([false, false, false]);
+
+    await call('DELETE', `/saved/members/${bob.user.id}`, undefined, { token: ada.jwt });
+    expect(await searched(ada, `city=${place.cityId}`)).toEqual({ [bob.user.id]: false, [cleo.user.id]: false });
+  });
+
   it('leaves out a member blocked either way, and refuses to save them', async () => {
     const [ada, bob, cleo] = [await founderWith(), await founderWith(), await founderWith()];
     await save(ada, bob.user.id, 'note');

@@ -32,6 +32,12 @@ describe('GET /founder/search', () => {
       ideaStage: 'prototype',
       lookingForCofounder: true,
       profilePictureUrl: '/media/avatars/ada.webp',
+      startupName: 'Crumb',
+      takesRoles: ['engineering', 'product'],
+      wantsRoles: ['sales-marketing'],
+      fullTime: '3-months',
+      equity: 'equal',
+      hoursPerWeek: 20,
     });
     await founderWith({ cityId: city, onboarded: false });
     await advisorWith({ cityId: city });
@@ -59,7 +65,14 @@ describe('GET /founder/search', () => {
           ideaStage: 'prototype',
           lookingForCofounder: true,
           helpTypes: [],
+          startupName: 'Crumb',
+          takesRoles: ['engineering', 'product'],
+          wantsRoles: ['sales-marketing'],
+          fullTime: '3-months',
+          engagements: [],
+          helpStages: [],
           joinedAt: ada.user.createdAt,
+          saved: false,
         },
       ],
       total: 1,

@@ -27,6 +27,8 @@ describe('GET /advisor/search', () => {
       industries: ['fintech'],
       helpTypes: ['mentoring', 'investing'],
       openToRemote: true,
+      engagements: ['one-off', 'monthly'],
+      helpStages: ['idea', 'prototype'],
     });
     await founderWith({ cityId: city, industries: ['fintech'] });
 
@@ -46,6 +48,13 @@ describe('GET /advisor/search', () => {
         technical: null,
         commitment: null,
         lookingForCofounder: false,
+        engagements: ['one-off', 'monthly'],
+        helpStages: ['idea', 'prototype'],
+        startupName: null,
+        takesRoles: [],
+        wantsRoles: [],
+        fullTime: null,
+        saved: false,
       }),
     ]);
   });

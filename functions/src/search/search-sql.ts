@@ -29,7 +29,7 @@ import { COUNTER_FLAG_BITS } from '../profiles/index-rows';
 import { hiddenFromVisitorsToken, memberTypeToken, tagToken, VERIFIED_TOKEN } from '../profiles/search-keys';
 import type { MemberType } from '../users/schemas';
 import { ftsQuery, type WordForm } from './fts';
-import { SUMMARY_COLUMNS } from './summaries';
+import { summaryColumns } from './summaries';
 import { blockedWith } from '../members/blocks';
 import { SUSPENDED_IDS, suspendedNow, UNLISTED_IDS } from '../members/listed';
 import { PAUSED_IDS } from '../members/paused';
@@ -194,9 +194,10 @@ const matches = (plan: SearchPlan, viewerId: string | null) =>
 /** The profile table of each member type. */
 const PROFILE_TABLES = { founder: sql.raw('founders'), advisor: sql.raw('advisors') };
 
-const summariesOf = (hits: SQL, order: SQL) => sql`
+/** The hits' members as summaries the viewer reads (their `saved` among them), in `order`. */
+const summariesOf = (hits: SQL, order: SQL, viewerId: string | null) => sql`
     WITH hits AS (${hits})
-    SELECT ${SUMMARY_COLUMNS}, hits.key AS s_key
+    SELECT ${summaryColumns(viewerId)}, hits.key AS s_key
     FROM hits JOIN users u ON u.id = hits.member_id LEFT JOIN founders f ON f.user_id = u.id LEFT JOIN advisors a ON a.user_id = u.id
     ORDER BY ${order}`;
 
@@ -209,6 +210,7 @@ export function pageStatement(plan: SearchPlan, viewerId: string | null, page: P
     sql`SELECT profile_search.rowid AS key, profile_search.user_id AS member_id FROM profile_search
       WHERE ${matches(plan, viewerId)} ORDER BY profile_search.rowid DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`,
     sql`hits.key DESC`,
+    viewerId,
   );
 }
 
@@ -252,6 +254,7 @@ export function rankedPageStatement(plan: SearchPlan & { words: string }, viewer
         AND ${conditions([...plan.facets.map((facet) => probe(facet, member)), ...typed])}
       ORDER BY score, profile_search.rowid DESC LIMIT ${page.limit} OFFSET ${offsetOf(page)}`,
     sql`hits.score, hits.key DESC`,
+    viewerId,
   );
 }
 

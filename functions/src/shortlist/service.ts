@@ -21,6 +21,7 @@ export async function shortlistOf(deps: Pick<Deps, 'db' | 'clock'>, userId: stri
   const members = await profileSummaries(
     deps,
     rows.map((row) => row.candidate_id),
+    userId,
   );
   const picks = rows.flatMap((row) => {
     const member = members.get(row.candidate_id);

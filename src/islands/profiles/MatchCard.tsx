@@ -1,12 +1,15 @@
 /**
- * The suggestion under review on /matching: who they are, how well they match (a meter
- * and "87% match"), why, and the two answers: Interested or Not now (keys I and N).
+ * The suggestion under review on /matching: who they are, what they bring (the deeper
+ * profile in at most two short lines), how well they match (a meter and "87% match"), why,
+ * the two answers: Interested or Not now (keys I and N), and the bookmark that saves them.
  */
 import type { Match } from '@api/profiles/schemas';
 import { forwardRef, useId } from 'react';
 import { avatarUrl, nameInitials } from '../../lib/members/display';
 import { profilePath } from '../../lib/members/paths';
+import { deepFactLines } from '../../lib/search/deep-facts';
 import { commitmentLabel, helpLabels, industryLabels, labelsOf, matchPercent, reasonSentence, skillVocabulary } from '../../lib/search/labels';
+import { CardSaveButton } from '../saved/CardSaveButton';
 import { useMediaBase } from '../ui/media-base';
 import { VerifiedBadge } from '../ui/VerifiedBadge';
 
@@ -52,6 +55,7 @@ export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCar
   const percent = matchPercent(match.score);
   const skills = labelsOf(skillVocabulary(member.memberType), member.skills);
   const industries = industryLabels(member.industries);
+  const deep = deepFactLines(member);
 
   return (
     <article className="match-card" aria-labelledby={`${id}-name`}>
@@ -67,6 +71,11 @@ export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCar
               <span key={fact}>{fact}</span>
             ))}
           </p>
+          {deep.map((line) => (
+            <p key={line} className="card-deep" title={line}>
+              {line}
+            </p>
+          ))}
         </div>
         <div className="match-score">
           <p className="match-score-text">
@@ -128,6 +137,7 @@ export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCar
             </>
           )}
         </button>
+        <CardSaveButton memberId={member._id} memberName={member.name} saved={member.saved} />
         <a className="link small match-profile-link" href={profileHref(member)}>
           View profile<span className="visually-hidden"> of {member.name}</span>
         </a>

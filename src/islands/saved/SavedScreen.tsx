@@ -43,7 +43,7 @@ function SavedPerson({ entry }: { entry: SavedMember }) {
   };
   return (
     <li className="saved-person" data-saved-person={entry.member._id}>
-      <ResultCard member={entry.member} />
+      <ResultCard member={entry.member} saveControl={false} />
       <form
         className="form saved-note"
         onSubmit={(event) => {

@@ -1,12 +1,15 @@
 /**
  * One search result: picture, name linking to the profile, tagline (an advisor's position),
- * city and remote, skills or expertise and industries as chips, and what the member looks
- * for or offers. Member text is escaped by React.
+ * city and remote, the deeper profile in at most two short lines, skills or expertise and
+ * industries as chips, what the member looks for or offers, and the bookmark that saves
+ * them (signed-in search only). Member text is escaped by React.
  */
 import type { ProfileSummary } from '@api/profiles/schemas';
 import { avatarUrl, nameInitials } from '../../lib/members/display';
 import { profilePath } from '../../lib/members/paths';
+import { deepFactLines } from '../../lib/search/deep-facts';
 import { commitmentLabel, helpLabels, industryLabels, labelsOf, skillVocabulary } from '../../lib/search/labels';
+import { CardSaveButton } from '../saved/CardSaveButton';
 import { PremiumBadge } from '../ui/PremiumBadge';
 import { VerifiedBadge } from '../ui/VerifiedBadge';
 import { useMediaBase } from '../ui/media-base';
@@ -25,7 +28,8 @@ function SearchAvatar({ member }: { member: ProfileSummary }) {
   );
 }
 
-export function ResultCard({ member }: { member: ProfileSummary }) {
+/** `saveControl: false` where the card already sits in the saved list, with its own note and Remove. */
+export function ResultCard({ member, saveControl = true }: { member: ProfileSummary; saveControl?: boolean }) {
   const skills = labelsOf(skillVocabulary(member.memberType), member.skills);
   const industries = industryLabels(member.industries);
   const hidden = Math.max(0, skills.length - SKILLS_SHOWN) + Math.max(0, industries.length - INDUSTRIES_SHOWN);
@@ -35,6 +39,7 @@ export function ResultCard({ member }: { member: ProfileSummary }) {
     member.memberType === 'advisor' && member.helpTypes.length > 0 ? helpLabels(member.helpTypes).join(', ') : null,
   ].filter((fact): fact is string => Boolean(fact));
   const skillsName = member.memberType === 'advisor' ? 'Expertise' : 'Skills';
+  const deep = deepFactLines(member);
   return (
     <article className="result-card">
       <SearchAvatar member={member} />
@@ -54,6 +59,11 @@ export function ResultCard({ member }: { member: ProfileSummary }) {
             ))}
           </p>
         )}
+        {deep.map((line) => (
+          <p key={line} className="card-deep" title={line}>
+            {line}
+          </p>
+        ))}
         {(skills.length > 0 || industries.length > 0) && (
           <ul className="result-chips" aria-label={`${skillsName} and industries`}>
             {skills.slice(0, SKILLS_SHOWN).map((label) => (
@@ -75,6 +85,7 @@ export function ResultCard({ member }: { member: ProfileSummary }) {
           </p>
         )}
       </div>
+      {saveControl && <CardSaveButton memberId={member._id} memberName={member.name} saved={member.saved} />}
     </article>
   );
 }

@@ -29,6 +29,16 @@ describe('directory addresses', () => {
     expect(parseDirectoryFilters('founder', new URLSearchParams('industry=constructor')).filters).toEqual({});
   });
 
+  it('carry "verified only" as verified=true, last in the address, on both directories', () => {
+    expect(withFacet('founder', { skill: 'design' }, 'verified', 'true')).toBe('/founders?skill=design&verified=true');
+    expect(withFacet('advisor', { verified: 'true', expertise: 'legal' }, 'verified', null)).toBe('/advisors?expertise=legal');
+    expect(parseDirectoryFilters('advisor', new URLSearchParams('verified=true'))).toEqual({ filters: { verified: 'true' }, unknown: false });
+    // Only the search's own word: anything else is an unknown address (noindex, canonical without it).
+    for (const query of ['verified=1', 'verified=yes', 'verified=false']) {
+      expect(parseDirectoryFilters('founder', new URLSearchParams(query)), query).toEqual({ filters: {}, unknown: true });
+    }
+  });
+
   it('read a page from 1 to 1,000; anything else is not a page', () => {
     expect(parseDirectoryPage(null)).toBe(1);
     expect(parseDirectoryPage('7')).toBe(7);

@@ -6,15 +6,15 @@
 import { EXPERTISE, IDEA_STAGES, INDUSTRIES, SKILLS } from '@api/shared/profile-vocabulary';
 import type { MemberType } from '../members/types';
 
-export type DirectoryFacet = 'city' | 'industry' | 'skill' | 'stage' | 'expertise';
+export type DirectoryFacet = 'city' | 'industry' | 'skill' | 'stage' | 'expertise' | 'verified';
 
 /** The filters of a directory page (values as the API takes them; city a GeoNames id). */
 export type DirectoryFilters = Partial<Record<DirectoryFacet, string>>;
 
 /** The facets each directory filters by, in address order. */
 export const DIRECTORY_FACETS: Record<MemberType, readonly DirectoryFacet[]> = {
-  founder: ['city', 'industry', 'skill', 'stage'],
-  advisor: ['city', 'industry', 'expertise'],
+  founder: ['city', 'industry', 'skill', 'stage', 'verified'],
+  advisor: ['city', 'industry', 'expertise', 'verified'],
 };
 
 /** The vocabulary of each facet but the city (whose values come from the API). */
@@ -23,10 +23,12 @@ export const FACET_VOCABULARY: Record<Exclude<DirectoryFacet, 'city'>, Record<st
   skill: SKILLS,
   stage: IDEA_STAGES,
   expertise: EXPERTISE,
+  /** A toggle, not a list: `verified=true` (the member search's word) keeps verified members only. */
+  verified: { true: 'Verified only' },
 };
 
 /** What each facet is called on the page. */
-export const FACET_NAMES: Record<DirectoryFacet, string> = { city: 'City', industry: 'Industry', skill: 'Skill', stage: 'Stage', expertise: 'Expertise' };
+export const FACET_NAMES: Record<DirectoryFacet, string> = { city: 'City', industry: 'Industry', skill: 'Skill', stage: 'Stage', expertise: 'Expertise', verified: 'Verified' };
 
 /** The directory's path of each member type. */
 export const DIRECTORY_PATHS: Record<MemberType, string> = { founder: '/founders', advisor: '/advisors' };
