@@ -7,6 +7,8 @@ import { closeLiveSockets, joinedLiveSocket } from '../../test/live';
 import { createApp } from '../app';
 import { fixedClock } from '../clock';
 import { db } from '../db/client';
+import { loadMatchProfile } from '../matching/profiles';
+import { matchScore } from '../matching/score';
 import { MATCH_MESSAGES as M } from '../shared/match-messages';
 import { founderWith } from '../search/test-profiles';
 import { listOf, sendText } from '../inbox/test-inbox';
@@ -216,6 +218,9 @@ describe('Interested in you', () => {
     expect(shown).toMatchObject({ total: 2, premium: true, locked: 0 });
     expect(shown.data.map((entry: { member: { _id: string } }) => entry.member._id)).toEqual([ben.user.id, ana.user.id]);
     expect(shown.data[1]).toMatchObject({ member: { tagline: 'Fintech for farmers' }, interestedAt: expect.any(String) });
+    // Scored as the deck scores them, from the viewer's side.
+    const scored = matchScore((await loadMatchProfile({ db: db(env) }, premium.user.id))!, (await loadMatchProfile({ db: db(env) }, ana.user.id))!);
+    expect(shown.data[1]).toMatchObject({ score: scored?.score ?? 0, reasons: scored?.reasons ?? [] });
 
     await answer(premium, ben, 'not_now');
     expect((await queueOf(premium)).data.map((entry: { member: { _id: string } }) => entry.member._id)).toEqual([ana.user.id]);

@@ -59,18 +59,23 @@ describe('the kept deck', () => {
   it('is checked again on every read: answered, blocked, connected and paused members drop out at once, and pages count what is left', async () => {
     const [viewer, [mart, liis, peeter, anu]] = await viewerAndFour();
     const ranked = [mart, liis, peeter, anu].map((member, index) => ({ id: member!.user.id, score: 90 - index, reasons: [`reason ${index}`] }));
-    expect((await keptDeckNow(viewer, ranked)).entries.map((entry) => entry.id)).toEqual(ranked.map((entry) => entry.id));
+    const shownIds = (shown: Awaited<ReturnType<typeof keptDeckNow>>) => shown.data.map((match) => match.member._id);
+    const first = await keptDeckNow(viewer, ranked);
+    expect(shownIds(first)).toEqual(ranked.map((entry) => entry.id));
+    // Each with its kept score and reasons, and the summary read in the same query.
+    expect(first.data[0]).toMatchObject({ score: 90, reasons: ['reason 0'], member: { _id: mart!.user.id, name: expect.stringContaining('Mart') } });
 
     // Not now to Mart, a block from Liis, and Peeter paused.
     expect((await post('/matching/intents', { candidateId: mart!.user.id, kind: 'not_now' }, { token: viewer.jwt })).status).toBe(201);
     expect((await block(liis!, viewer)).status).toBeLessThan(300);
     expect((await call('PUT', '/matching/pause', {}, { token: peeter!.jwt })).status).toBe(200);
     const now = await keptDeckNow(viewer, ranked);
-    expect(now).toEqual({ total: 1, entries: [ranked[3]] });
+    expect([now.total, shownIds(now)]).toEqual([1, [anu!.user.id]]);
 
     // Pages are of what is left, in the kept order.
     expect((await call('DELETE', '/matching/pause', undefined, { token: peeter!.jwt })).status).toBeLessThan(300);
-    expect(await keptDeckNow(viewer, ranked, { page: 2, limit: 1 })).toEqual({ total: 2, entries: [ranked[3]] });
+    const second = await keptDeckNow(viewer, ranked, { page: 2, limit: 1 });
+    expect([second.total, shownIds(second)]).toEqual([2, [anu!.user.id]]);
   });
 
   it('is ranked again when someone joined since, or once it is DECK_CACHE_SECONDS old by the app’s clock', async () => {
@@ -142,10 +147,21 @@ describe('the kept deck', () => {
 
   it('checks the kept ids by their primary key, never walking the members', async () => {
     const deck = { rankedAt: new Date().toISOString(), newest: null, ranked: [{ id: 'a'.repeat(24), score: 1, reasons: [] }] };
-    const plan = (await db(env).all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${deckNowStatement('b'.repeat(24), 'founder', deck, { page: 1, limit: 10 }, new Date())}`)).map((row) => row.detail);
+    const plan = (await db(env).all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${deckNowStatement('b'.repeat(24), 'founder', deck, { page: 1, limit: 10 }, new Date())}`)).map(
+      (row) => row.detail,
+    );
     const lines = plan.join('\n');
-    expect(plan.filter((line) => /^(SCAN|SEARCH) u\b/.test(line)), lines).toEqual(expect.arrayContaining(['SEARCH u USING INDEX sqlite_autoindex_users_1 (id=?)']));
-    expect(plan.filter((line) => /^(SCAN|SEARCH) u\b/.test(line) && !line.includes('(id=?)')), lines).toEqual([]);
-    expect(plan.findIndex((line) => line.startsWith('SCAN j')), lines).toBeLessThan(plan.indexOf('SEARCH u USING INDEX sqlite_autoindex_users_1 (id=?)'));
+    expect(
+      plan.filter((line) => /^(SCAN|SEARCH) u\b/.test(line)),
+      lines,
+    ).toEqual(expect.arrayContaining(['SEARCH u USING INDEX sqlite_autoindex_users_1 (id=?)']));
+    expect(
+      plan.filter((line) => /^(SCAN|SEARCH) u\b/.test(line) && !line.includes('(id=?)')),
+      lines,
+    ).toEqual([]);
+    expect(
+      plan.findIndex((line) => line.startsWith('SCAN j')),
+      lines,
+    ).toBeLessThan(plan.indexOf('SEARCH u USING INDEX sqlite_autoindex_users_1 (id=?)'));
   });
 });

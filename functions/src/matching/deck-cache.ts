@@ -12,6 +12,9 @@ import type { Deps } from '../deps';
 import { defaultCache } from '../directory/cached';
 import type { MemberType } from '../users/schemas';
 import type { Account } from '../users/wire';
+import { MEMBER_CARD_JOINS } from '../members/cards';
+import type { Match } from '../profiles/schemas';
+import { type SummaryRow, summaryColumns, toProfileSummary } from '../search/summaries';
 import { notAnswered } from './candidates';
 import { suggestable } from './suggestable';
 
@@ -66,16 +69,19 @@ export function deckNowStatement(viewerId: string, memberType: MemberType, deck:
   const ids = JSON.stringify(deck.ranked.map((entry) => entry.id));
   return sql`
     WITH kept AS (SELECT CAST(j.key AS INTEGER) AS pos, j.value AS id FROM json_each(${ids}) j),
-      still AS (SELECT kept.pos FROM kept CROSS JOIN users u ON u.id = kept.id WHERE ${suggestable(sql`u.id`, viewerId)} AND ${notAnswered(sql`u.id`, viewerId, now.toISOString())})
-    SELECT (${newestJoinedSql(memberType)}) AS newest, (SELECT count(*) FROM still) AS total, p.pos
-    FROM (SELECT 1) LEFT JOIN (SELECT pos FROM still ORDER BY pos LIMIT ${page.limit} OFFSET ${offsetOf(page)}) p`;
+      still AS (SELECT kept.pos, kept.id FROM kept CROSS JOIN users u ON u.id = kept.id WHERE ${suggestable(sql`u.id`, viewerId)} AND ${notAnswered(sql`u.id`, viewerId, now.toISOString())})
+    SELECT (${newestJoinedSql(memberType)}) AS d_newest, (SELECT count(*) FROM still) AS d_total, p.pos AS d_pos, ${summaryColumns(viewerId)}
+    FROM (SELECT 1) LEFT JOIN (SELECT pos, id FROM still ORDER BY pos LIMIT ${page.limit} OFFSET ${offsetOf(page)}) p
+      LEFT JOIN users u ON u.id = p.id ${MEMBER_CARD_JOINS}`;
 }
+
+type DeckNowRow = SummaryRow & { d_newest: string | null; d_total: number; d_pos: number | null };
 
 /**
  * The kept deck as it stands now, in one query: its members the viewer may still be shown and
- * has not answered, how many, and the page asked for. Null when it is older than
- * DECK_CACHE_SECONDS by the app's clock (a "Not now" may have run out since) or someone joined
- * since it was ranked: it is ranked again.
+ * has not answered, how many, and the page asked for with their summaries. Null when it is
+ * older than DECK_CACHE_SECONDS by the app's clock (a "Not now" may have run out since) or
+ * someone joined since it was ranked: it is ranked again.
  */
 export async function deckNow(
   deps: Pick<Deps, 'db'>,
@@ -84,12 +90,18 @@ export async function deckNow(
   deck: RankedDeck,
   page: PageRequest,
   now: Date,
-): Promise<{ total: number; entries: DeckEntry[] } | null> {
+): Promise<{ total: number; data: Match[] } | null> {
   const age = now.getTime() - Date.parse(deck.rankedAt);
   if (!(age >= 0 && age < DECK_CACHE_SECONDS * 1000)) return null;
-  const rows = await deps.db.all<{ newest: string | null; total: number; pos: number | null }>(deckNowStatement(viewerId, memberType, deck, page, now));
+  const rows = await deps.db.all<DeckNowRow>(deckNowStatement(viewerId, memberType, deck, page, now));
   const first = rows[0];
-  if (!first || first.newest !== deck.newest) return null;
-  const positions = rows.flatMap((row) => (row.pos === null ? [] : [row.pos])).sort((a, b) => a - b);
-  return { total: first.total, entries: positions.flatMap((pos) => (deck.ranked[pos] ? [deck.ranked[pos]] : [])) };
+  if (!first || first.d_newest !== deck.newest) return null;
+  const data = rows
+    .filter((row) => row.d_pos !== null && row.m_id !== null && deck.ranked[row.d_pos])
+    .sort((a, b) => a.d_pos! - b.d_pos!)
+    .map((row) => {
+      const { score, reasons } = deck.ranked[row.d_pos!]!;
+      return { member: toProfileSummary(row), score, reasons };
+    });
+  return { total: first.d_total, data };
 }

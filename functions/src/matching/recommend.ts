@@ -40,24 +40,21 @@ export async function recommendMatches(deps: Pick<Deps, 'db' | 'clock'>, account
   const now = deps.clock.now();
   const key = deckKey(account, memberType);
   const kept = await cache.read(key);
-  // A kept list, checked against who may still be shown; stale when someone joined since.
-  let shown = kept ? await deckNow(deps, viewerId, memberType, kept, page, now) : null;
-  let total = shown?.total ?? 0;
-  if (!shown) {
-    const deck = await rankDeck(deps, account, memberType, now);
-    await cache.write(key, deck);
-    total = deck.ranked.length;
-    shown = { total, entries: deck.ranked.slice(offsetOf(page), offsetOf(page) + page.limit) };
-  }
+  // A kept list, checked against who may still be shown and read with the page's summaries; stale when someone joined since.
+  const shown = kept ? await deckNow(deps, viewerId, memberType, kept, page, now) : null;
+  if (shown) return pageOf(shown.data, shown.total, page);
+  const deck = await rankDeck(deps, account, memberType, now);
+  await cache.write(key, deck);
+  const entries = deck.ranked.slice(offsetOf(page), offsetOf(page) + page.limit);
   // Only the page's members are read as summaries: the list may hold a few hundred.
   const summaries = await profileSummaries(
     deps,
-    shown.entries.map((entry) => entry.id),
+    entries.map((entry) => entry.id),
     viewerId,
   );
-  const data = shown.entries.flatMap(({ id, score, reasons }) => {
+  const data = entries.flatMap(({ id, score, reasons }) => {
     const member = summaries.get(id);
     return member ? [{ member, score, reasons }] : [];
   });
-  return pageOf(data, total, page);
+  return pageOf(data, deck.ranked.length, page);
 }
