@@ -9,7 +9,9 @@
 // community of bench/lib/profiles-data.mjs, adds answers (400 members interested in the bench
 // member, who answered 300 others and is Premium, so the queue lists people), prints the query
 // plan of the queue's read, starts the API worker alone with `wrangler dev`, signs in, warms up,
-// then times ROUNDS sequential requests per endpoint on loopback; then LIVE_SAMPLES matches, each
+// then times ROUNDS sequential requests per endpoint on loopback (the deck's from its kept list,
+// functions/src/matching/deck-cache.ts); then FRESH_ROUNDS deck reads each after a new founder
+// joined, so each ranks the pools afresh (no budget); then LIVE_SAMPLES matches, each
 // timed to the first member's live `match` event from the moment the second "Interested" was
 // stored (the answer's Server-Timing `stored`; budget: median ≤ 10 ms, as for messages in
 // bench/live.mjs) and from the POST's start. Figures go to bench/results.json.
@@ -131,7 +133,12 @@ await runningWorker({ config: 'functions/wrangler.toml', port: PORT, stateDir: S
     if (!ENDPOINTS[0].check(body)) throw new Error('the fresh deck answered unexpected data');
     fresh.push(...samples);
   }
-  figures['deck ranked afresh (a member joined before each read; no budget)'] = { requests: fresh.length, medianMs: round(median(fresh)), p95Ms: round(percentile(fresh, 95)), budgeted: false };
+  figures['deck ranked afresh (a member joined before each read; no budget)'] = {
+    requests: fresh.length,
+    medianMs: round(median(fresh)),
+    p95Ms: round(percentile(fresh, 95)),
+    budgeted: false,
+  };
   live = await matchLatency(base);
 });
 
