@@ -73,6 +73,22 @@ export function notAnswered(id: SQL, viewerId: string, now: string): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM match_intents answered WHERE answered.user_id = ${viewerId} AND answered.candidate_id = ${id} AND (answered.kind = 'interested' OR answered.expires_at > ${now}))`;
 }
 
+/**
+ * Whether the member `u` may be in the viewer's deck of `memberType` at `now`: the rules every
+ * pool applies (the type, the viewer's must-haves that tags check, no answer in force,
+ * suggestable), for a kept deck's check (deck-cache.ts). Null when a must-have nobody can meet
+ * leaves no candidate.
+ */
+export function inDeck(viewer: MatchProfile, viewerId: string, memberType: MemberType, now: Date): SQL | null {
+  const { facets } = poolsFor(viewer, memberType);
+  if (facets.some((facet) => facet.values.length === 0)) return null;
+  const id = sql`u.id`;
+  return sql.join(
+    [sql`u.member_type = ${memberType}`, ...facets.map((facet) => probe(facet, id)), notAnswered(id, viewerId, now.toISOString()), suggestable(id, viewerId)],
+    sql` AND `,
+  );
+}
+
 /** The candidates of `memberType` for the viewer at `now`, read in one query (at most a few hundred). */
 export async function matchCandidates(deps: Pick<Deps, 'db'>, viewer: MatchProfile, viewerId: string, memberType: MemberType, now: Date): Promise<MatchCandidate[]> {
   const { pools, facets } = poolsFor(viewer, memberType);

@@ -15,8 +15,8 @@ import type { Account } from '../users/wire';
 import { MEMBER_CARD_JOINS } from '../members/cards';
 import type { Match } from '../profiles/schemas';
 import { type SummaryRow, summaryColumns, toProfileSummary } from '../search/summaries';
-import { notAnswered } from './candidates';
-import { suggestable } from './suggestable';
+import { inDeck } from './candidates';
+import type { MatchProfile } from './profiles';
 
 /** How long a ranked deck is kept. */
 export const DECK_CACHE_SECONDS = 300;
@@ -43,7 +43,7 @@ export function apiDeckCache(cache: Cache | null = defaultCache()): DeckCache {
   return {
     async read(key) {
       const hit = await cache?.match(key).catch(() => undefined);
-      return hit ? ((await hit.json()) as RankedDeck) : null;
+      return hit ? ((await hit.json().catch(() => null)) as RankedDeck | null) : null;
     },
     async write(key, deck) {
       // Never `private`: the Cache API does not keep those. No client can ask for this address.
@@ -62,14 +62,15 @@ export async function newestJoined(deps: Pick<Deps, 'db'>, memberType: MemberTyp
 }
 
 /**
- * The statement of `deckNow`. The kept ids lead the join (CROSS JOIN keeps SQLite from
+ * The statement of `deckNow`; `still` is the pools' rules for the member `u` (candidates.ts
+ * `inDeck`). The kept ids lead the join (CROSS JOIN keeps SQLite from
  * walking every onboarded member and looking each up in the list: 49M rows at 100,000).
  */
-export function deckNowStatement(viewerId: string, memberType: MemberType, deck: RankedDeck, page: PageRequest, now: Date): SQL {
+export function deckNowStatement(viewerId: string, memberType: MemberType, deck: RankedDeck, page: PageRequest, still: SQL): SQL {
   const ids = JSON.stringify(deck.ranked.map((entry) => entry.id));
   return sql`
     WITH kept AS (SELECT CAST(j.key AS INTEGER) AS pos, j.value AS id FROM json_each(${ids}) j),
-      still AS (SELECT kept.pos, kept.id FROM kept CROSS JOIN users u ON u.id = kept.id WHERE ${suggestable(sql`u.id`, viewerId)} AND ${notAnswered(sql`u.id`, viewerId, now.toISOString())})
+      still AS (SELECT kept.pos, kept.id FROM kept CROSS JOIN users u ON u.id = kept.id WHERE ${still})
     SELECT (${newestJoinedSql(memberType)}) AS d_newest, (SELECT count(*) FROM still) AS d_total, p.pos AS d_pos, ${summaryColumns(viewerId)}
     FROM (SELECT 1) LEFT JOIN (SELECT pos, id FROM still ORDER BY pos LIMIT ${page.limit} OFFSET ${offsetOf(page)}) p
       LEFT JOIN users u ON u.id = p.id ${MEMBER_CARD_JOINS}`;
@@ -78,13 +79,14 @@ export function deckNowStatement(viewerId: string, memberType: MemberType, deck:
 type DeckNowRow = SummaryRow & { d_newest: string | null; d_total: number; d_pos: number | null };
 
 /**
- * The kept deck as it stands now, in one query: its members the viewer may still be shown and
- * has not answered, how many, and the page asked for with their summaries. Null when it is
+ * The kept deck as it stands now, in one query: its members who still pass the pools' rules
+ * (the type, the viewer's must-haves, no answer in force, suggestable), how many, and the page asked for with their summaries. Null when it is
  * older than DECK_CACHE_SECONDS by the app's clock (a "Not now" may have run out since) or
  * someone joined since it was ranked: it is ranked again.
  */
 export async function deckNow(
   deps: Pick<Deps, 'db'>,
+  viewer: MatchProfile,
   viewerId: string,
   memberType: MemberType,
   deck: RankedDeck,
@@ -93,7 +95,9 @@ export async function deckNow(
 ): Promise<{ total: number; data: Match[] } | null> {
   const age = now.getTime() - Date.parse(deck.rankedAt);
   if (!(age >= 0 && age < DECK_CACHE_SECONDS * 1000)) return null;
-  const rows = await deps.db.all<DeckNowRow>(deckNowStatement(viewerId, memberType, deck, page, now));
+  const still = inDeck(viewer, viewerId, memberType, now);
+  if (!still) return null;
+  const rows = await deps.db.all<DeckNowRow>(deckNowStatement(viewerId, memberType, deck, page, still));
   const first = rows[0];
   if (!first || first.d_newest !== deck.newest) return null;
   const data = rows

@@ -29,7 +29,9 @@ export const DEFAULT_MATCH_TYPE: MemberType = 'founder';
 /** The viewer's candidates of `memberType`, scored and ranked, with the community's newest join it was ranked at. */
 async function rankDeck(deps: Pick<Deps, 'db'>, account: Account, memberType: MemberType, now: Date): Promise<RankedDeck> {
   const viewer = accountMatchProfile(account);
-  const [candidates, newest] = await Promise.all([matchCandidates(deps, viewer, account.user.id, memberType, now), newestJoined(deps, memberType)]);
+  // Read before the pools, so a member who joins while they are read makes the list stale.
+  const newest = await newestJoined(deps, memberType);
+  const candidates = await matchCandidates(deps, viewer, account.user.id, memberType, now);
   const ranked = rankMatches(candidates.map((candidate) => ({ candidate, result: matchScore(viewer, candidate.profile) })));
   return { rankedAt: now.toISOString(), newest, ranked: ranked.map(({ candidate, result }) => ({ id: candidate.userId, score: result.score, reasons: result.reasons })) };
 }
@@ -41,7 +43,7 @@ export async function recommendMatches(deps: Pick<Deps, 'db' | 'clock'>, account
   const key = deckKey(account, memberType);
   const kept = await cache.read(key);
   // A kept list, checked against who may still be shown and read with the page's summaries; stale when someone joined since.
-  const shown = kept ? await deckNow(deps, viewerId, memberType, kept, page, now) : null;
+  const shown = kept ? await deckNow(deps, accountMatchProfile(account), viewerId, memberType, kept, page, now) : null;
   if (shown) return pageOf(shown.data, shown.total, page);
   const deck = await rankDeck(deps, account, memberType, now);
   await cache.write(key, deck);

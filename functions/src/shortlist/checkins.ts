@@ -82,6 +82,7 @@ export async function openCheckins(deps: Pick<Deps, 'db'>, userId: string): Prom
   const members = await profileSummaries(
     deps,
     rows.map((row) => row.otherId),
+    userId,
   );
   return rows.flatMap((row) => {
     const member = members.get(row.otherId);

@@ -164,6 +164,10 @@ describe('the weekly shortlist job', () => {
       expect((await shortlistOf(kadri)).checkins).toEqual([]);
       await runJob(new Date(Date.now() + 7 * DAY + HOUR).toISOString());
       await runJob(new Date(Date.now() + 7 * DAY + 2 * HOUR).toISOString());
+      // Kadri saved Mart: her question shows him saved (the summary is read as she sees it).
+      expect((await call('PUT', `/saved/members/${mart.user.id}`, {}, { token: kadri.jwt })).status).toBeLessThan(300);
+      expect((await shortlistOf(kadri)).checkins[0].member.saved).toBe(true);
+      expect((await shortlistOf(mart)).checkins[0].member.saved).toBe(false);
       for (const member of [kadri, mart]) {
         const { checkins } = await shortlistOf(member);
         expect(checkins).toEqual([expect.objectContaining({ matchId })]);

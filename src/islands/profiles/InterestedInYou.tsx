@@ -11,7 +11,7 @@ import { matchPercent, reasonSentence } from '../../lib/search/labels';
 import { $interestedInYou, introductionsActions } from '../../lib/stores/introductions';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { MediaBaseProvider } from '../ui/media-base';
-import { MatchAvatar, profileHref } from './MatchCard';
+import { DeepLines, MatchAvatar, profileHref } from './MatchCard';
 import './InterestedInYou.css';
 
 /** The blurred stand-ins a free member sees, at most three. */
@@ -74,6 +74,7 @@ function InterestedInYou({ mediaBaseUrl }: { mediaBaseUrl?: string }) {
                       {entry.reasons[0] ? `${reasonSentence(entry.reasons[0])} · ` : ''}
                       {matchPercent(entry.score)}% match · interested {interestedAgo(entry.interestedAt)}
                     </span>
+                    <DeepLines member={member} />
                   </div>
                   <div className="interest-actions">
                     <button

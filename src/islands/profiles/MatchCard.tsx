@@ -3,7 +3,7 @@
  * profile in at most two short lines), how well they match (a meter and "87% match"), why,
  * the two answers: Interested or Not now (keys I and N), and the bookmark that saves them.
  */
-import type { Match } from '@api/profiles/schemas';
+import type { Match, ProfileSummary } from '@api/profiles/schemas';
 import { forwardRef, useId } from 'react';
 import { avatarUrl, nameInitials } from '../../lib/members/display';
 import { profilePath } from '../../lib/members/paths';
@@ -49,13 +49,21 @@ function factsOf(member: Match['member']): string[] {
   return facts.filter((fact): fact is string => Boolean(fact));
 }
 
+/** The deeper profile's lines a member decides on (lib/search/deep-facts.ts), each kept to one line. */
+export function DeepLines({ member }: { member: ProfileSummary }) {
+  return deepFactLines(member).map((line) => (
+    <p key={line} className="card-deep" title={line}>
+      {line}
+    </p>
+  ));
+}
+
 export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCard({ match, sending, busy, onInterested, onNotNow }, headingRef) {
   const { member } = match;
   const id = useId().replace(/:/g, '');
   const percent = matchPercent(match.score);
   const skills = labelsOf(skillVocabulary(member.memberType), member.skills);
   const industries = industryLabels(member.industries);
-  const deep = deepFactLines(member);
 
   return (
     <article className="match-card" aria-labelledby={`${id}-name`}>
@@ -71,11 +79,7 @@ export const MatchCard = forwardRef<HTMLHeadingElement, Props>(function MatchCar
               <span key={fact}>{fact}</span>
             ))}
           </p>
-          {deep.map((line) => (
-            <p key={line} className="card-deep" title={line}>
-              {line}
-            </p>
-          ))}
+          <DeepLines member={member} />
         </div>
         <div className="match-score">
           <p className="match-score-text">

@@ -11,7 +11,7 @@ import { matchPercent, reasonSentence } from '../../lib/search/labels';
 import { $shortlist, shortlistActions } from '../../lib/stores/shortlist';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import { MediaBaseProvider } from '../ui/media-base';
-import { MatchAvatar, profileHref } from './MatchCard';
+import { DeepLines, MatchAvatar, profileHref } from './MatchCard';
 import './WeeklyShortlist.css';
 
 const OUTCOMES = [
@@ -142,6 +142,7 @@ function WeeklyShortlist({ mediaBaseUrl }: { mediaBaseUrl?: string }) {
                     {pick.reasons[0] ? `${reasonSentence(pick.reasons[0])} · ` : ''}
                     {matchPercent(pick.score)}% fit both ways
                   </span>
+                  <DeepLines member={pick.member} />
                 </div>
                 <div className="shortlist-actions">
                   <button type="button" className="btn btn-secondary btn-sm" disabled={busy !== null} onClick={() => void answer(pick.member._id, 'not_now')}>

@@ -118,3 +118,12 @@ export const introductionsActions = createIntroductionsActions({ api, notify: (m
 export const introductionsLive: LiveHandlers = {
   match: (news) => $matchNews.set(news),
 };
+
+// The match moment belongs to the page it happened on: the client router keeps these stores
+// across pages, and /matching opened later must not show an old match again.
+if (typeof document !== 'undefined') {
+  document.addEventListener('astro:before-swap', () => {
+    $matchNews.set(null);
+    $introduction.set(null);
+  });
+}
