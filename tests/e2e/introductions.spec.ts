@@ -106,13 +106,15 @@ test.describe('introductions', () => {
     await expect(ben.page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const queue = ben.page.getByRole('region', { name: /Interested in you/ });
     await expect(queue.getByRole('link', { name: 'Ines Quill' })).toBeVisible();
+    // What she takes and wants, from her onboarding, is on her row.
+    await expect(queue.locator('.card-deep').first()).toHaveText('Takes: Engineering, Product · Wants: Sales and marketing, Fundraising');
     await queue.getByRole('button', { name: 'Interested in Ines Quill' }).click();
     const benDialog = matchDialog(ben.page);
     await expect(benDialog).toBeVisible();
     await expect(benDialog).toContainText('You and Ines Quill are both interested.');
     await expect(benDialog.getByText('Engineer building <b>grid</b> software')).toBeVisible();
     // What they gave in onboarding is why they fit: Ben sells, Ines builds.
-    await expect(benDialog.getByRole('list', { name: 'Why you fit' })).toContainText(/complementary roles: you sell, they build/i);
+    await expect(benDialog.getByRole('list', { name: 'Why you fit' })).toContainText('Complementary roles: you sell and raise money, they build and shape the product');
     await expectNoSeriousA11yViolations(ben.page);
 
     // Ines hears it live, without reloading, and sees the introduction at 375 px.
