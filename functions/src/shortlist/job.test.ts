@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, call, get, mailTo, post, type signedInMember } from '../../test/api';
 import { buildDeps } from '../build-deps';
 import { db } from '../db/client';
-import { loadMatchProfile, MATCH_COLUMNS, toMatchCandidate } from '../matching/profiles';
+import { loadMatchProfile, MATCH_COLUMNS, type MatchRow } from '../matching/profiles';
 import { MEMBER_CARD_JOINS } from '../members/cards';
 import { founderWith } from '../search/test-profiles';
 import { fixedClock } from '../clock';
@@ -263,7 +263,7 @@ describe('the inline shortlist run (development)', () => {
       const rows = new Map(
         await Promise.all(
           [viewer, mart].map(async (member) => {
-            const [row] = await database.all<Parameters<typeof toMatchCandidate>[0]>(sql`SELECT ${MATCH_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id = ${member.user.id}`);
+            const [row] = await database.all<MatchRow>(sql`SELECT ${MATCH_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id = ${member.user.id}`);
             return [member.user.id, row!] as const;
           }),
         ),
