@@ -1,7 +1,7 @@
 /**
  * The members worth scoring for a viewer: a few bounded pools (the newest members of the
- * type, and members sharing a city, industries, complementary skills or the expertise a
- * founder lacks), each already free of the viewer, anyone connected, asked either way,
+ * type, members sharing a city, industries, complementary skills or the expertise a
+ * founder lacks, and members who said Interested in the viewer), each already free of the viewer, anyone connected, asked either way,
  * ignored or blocked either way, of members the viewer answered (Interested, or Not now
  * until it expires: introductions/intents.ts) and of co-founders failing the viewer's must-haves.
  * The scorer then ranks at most a few hundred members, however large the community.
@@ -31,6 +31,31 @@ function poolIds(viewerId: string, memberType: MemberType, { facet, limit }: Poo
     WHERE t.kind = ${facet.kind} AND t.value IN (SELECT value FROM json_each(${JSON.stringify(facet.values)}))
       AND u.member_type = ${memberType} AND ${sql.join([...conditions(sql`t.user_id`), suggestable(sql`u.id`, viewerId)], sql` AND `)}
     LIMIT ${limit}`;
+}
+
+/** What every pool member meets besides being suggestable: the must-haves that tags check, and no answer of the viewer's in force. */
+function conditionsOf(facets: Facet[], viewerId: string, now: Date): (id: SQL) => SQL[] {
+  const at = now.toISOString();
+  return (id) => [...facets.map((facet) => probe(facet, id)), notAnswered(id, viewerId, at)];
+}
+
+/** Members of `memberType` who said Interested in the viewer and meet every pool's rules, at most `limit` (null: all). */
+function fanIds(viewerId: string, memberType: MemberType, conditions: (id: SQL) => SQL[], limit: number | null): SQL {
+  return sql`SELECT mi.user_id AS id FROM match_intents mi CROSS JOIN users u ON u.id = mi.user_id
+    WHERE mi.candidate_id = ${viewerId} AND mi.kind = 'interested'
+      AND u.member_type = ${memberType} AND ${sql.join([...conditions(sql`u.id`), suggestable(sql`u.id`, viewerId)], sql` AND `)}
+    ${limit === null ? sql`` : sql`LIMIT ${limit}`}`;
+}
+
+/**
+ * How many members would be in the viewer's deck because they said Interested in them (SQL, a
+ * number): a kept deck is ranked again when it moves (deck-cache.ts), so a new "Interested", or
+ * one from a member back from a pause, reaches the deck at once.
+ */
+export function fanCount(viewer: MatchProfile, viewerId: string, memberType: MemberType, now: Date): SQL {
+  const { facets } = poolsFor(viewer, memberType);
+  if (facets.some((facet) => facet.values.length === 0)) return sql`0`;
+  return sql`(SELECT count(*) FROM (${fanIds(viewerId, memberType, conditionsOf(facets, viewerId, now), null)}))`;
 }
 
 /** The viewer's must-haves that tags can check (the scorer checks them all again, both sides). */
@@ -94,10 +119,13 @@ export async function matchCandidates(deps: Pick<Deps, 'db'>, viewer: MatchProfi
   const { pools, facets } = poolsFor(viewer, memberType);
   // A must-have no one can meet (same city, but the viewer has none) leaves no candidate.
   if (facets.some((facet) => facet.values.length === 0)) return [];
-  const at = now.toISOString();
-  const conditions = (id: SQL) => [...facets.map((facet) => probe(facet, id)), notAnswered(id, viewerId, at)];
+  const conditions = conditionsOf(facets, viewerId, now);
   const ids = sql.join(
-    pools.map((pool) => sql`SELECT id FROM (${poolIds(viewerId, memberType, pool, conditions)})`),
+    [
+      ...pools.map((pool) => sql`SELECT id FROM (${poolIds(viewerId, memberType, pool, conditions)})`),
+      // Whoever said Interested in the viewer is always among them: saying it back makes the match.
+      sql`SELECT id FROM (${fanIds(viewerId, memberType, conditions, POOL_SIZE)})`,
+    ],
     sql` UNION `,
   );
   const rows = await deps.db.all<MatchRow>(sql`SELECT ${MATCH_COLUMNS} FROM users u ${MEMBER_CARD_JOINS} WHERE u.id IN (${ids})`);

@@ -8,8 +8,8 @@ import { fixedClock } from '../clock';
 import { db } from '../db/client';
 import { founderWith } from '../search/test-profiles';
 import { findAccountById } from '../users/repository';
-import { DECK_CACHE_SECONDS, type DeckCache, deckKey, deckNow, deckNowStatement, newestJoined, type RankedDeck } from './deck-cache';
-import { inDeck } from './candidates';
+import { DECK_CACHE_SECONDS, type DeckCache, deckKey, deckNow, deckNowStatement, deckVersion, type RankedDeck } from './deck-cache';
+import { fanCount, inDeck } from './candidates';
 import { accountMatchProfile } from './profiles';
 import { recommendMatches } from './recommend';
 
@@ -43,6 +43,7 @@ function memoryCache(): DeckCache & { writes: number; decks: Map<string, RankedD
 }
 
 const deps = () => buildDeps(env);
+const versionOf = async (member: Member) => deckVersion(deps(), accountMatchProfile(await accountOf(member)), member.user.id, 'founder', new Date());
 const accountOf = async (member: Member) => (await findAccountById(db(env), member.user.id))!;
 
 /**
@@ -53,7 +54,7 @@ const accountOf = async (member: Member) => (await findAccountById(db(env), memb
 async function keptDeckNow(viewer: Member, ranked: RankedDeck['ranked'], page = { page: 1, limit: 10 }, now = new Date()) {
   const profile = accountMatchProfile(await accountOf(viewer));
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const deck = { rankedAt: now.toISOString(), newest: await newestJoined(deps(), 'founder'), ranked };
+    const deck = { rankedAt: now.toISOString(), version: await versionOf(viewer), ranked };
     const shown = await deckNow(deps(), profile, viewer.user.id, 'founder', deck, page, now);
     if (shown) return shown;
   }
@@ -89,19 +90,30 @@ describe('the kept deck', () => {
     expect((await keptDeckNow(viewer, ranked, { page: 3, limit: 1 })).data).toEqual([]);
   });
 
-  it('is ranked again when someone joined since, or once it is DECK_CACHE_SECONDS old by the app’s clock', async () => {
+  it('is ranked again when someone joined since, someone new said Interested in the viewer, or once it is DECK_CACHE_SECONDS old by the app’s clock', async () => {
     const [viewer, others] = await viewerAndOthers();
     const ranked = others.map((member, index) => ({ id: member.user.id, score: 50, reasons: [`r${index}`] }));
-    const newest = await newestJoined(deps(), 'founder');
-    const deck = { rankedAt: new Date().toISOString(), newest, ranked };
+    const version = await versionOf(viewer);
+    const deck = { rankedAt: new Date().toISOString(), version, ranked };
     await founderWith({ firstName: 'Kalle', lookingForCofounder: true });
-    expect(await newestJoined(deps(), 'founder')).not.toBe(newest);
+    expect(await versionOf(viewer)).not.toBe(version);
     const profile = accountMatchProfile(await accountOf(viewer));
     expect(await deckNow(deps(), profile, viewer.user.id, 'founder', deck, { page: 1, limit: 10 }, new Date())).toBeNull();
 
+    // A fan: the count of members in the deck for saying Interested moves, and with it the version.
+    const fans = async () => (await db(env).all<{ n: number }>(sql`SELECT ${fanCount(profile, viewer.user.id, 'founder', new Date())} AS n`))[0]!.n;
+    expect(await fans()).toBe(0);
+    expect((await post('/matching/intents', { candidateId: viewer.user.id, kind: 'interested' }, { token: others[0]!.jwt })).status).toBe(201);
+    expect(await fans()).toBe(1);
+    // Paused, they leave the count; back, they return to it.
+    expect((await call('PUT', '/matching/pause', {}, { token: others[0]!.jwt })).status).toBe(200);
+    expect(await fans()).toBe(0);
+    expect((await call('DELETE', '/matching/pause', undefined, { token: others[0]!.jwt })).status).toBeLessThan(300);
+    expect(await fans()).toBe(1);
+
     const old = new Date(Date.now() - DECK_CACHE_SECONDS * 1000);
     await expect(keptDeckNow(viewer, ranked, { page: 1, limit: 10 }, new Date())).resolves.toMatchObject({ total: 6 });
-    const aged = { rankedAt: old.toISOString(), newest: await newestJoined(deps(), 'founder'), ranked };
+    const aged = { rankedAt: old.toISOString(), version: await versionOf(viewer), ranked };
     expect(await deckNow(deps(), profile, viewer.user.id, 'founder', aged, { page: 1, limit: 10 }, new Date())).toBeNull();
   });
 
@@ -120,7 +132,7 @@ describe('the kept deck', () => {
     for (let attempt = 0; attempt < 5 && !servedKept; attempt += 1) {
       cache.decks.set(key, {
         rankedAt: clock.now().toISOString(),
-        newest: await newestJoined(deps(), 'founder'),
+        version: await versionOf(viewer),
         ranked: [
           { id: liis!.user.id, score: 99, reasons: ['kept'] },
           { id: mart!.user.id, score: 98, reasons: ['kept'] },
@@ -158,10 +170,10 @@ describe('the kept deck', () => {
   });
 
   it('checks the kept ids by their primary key, never walking the members', async () => {
-    const deck = { rankedAt: new Date().toISOString(), newest: null, ranked: [{ id: 'a'.repeat(24), score: 1, reasons: [] }] };
+    const deck = { rankedAt: new Date().toISOString(), version: '', ranked: [{ id: 'a'.repeat(24), score: 1, reasons: [] }] };
     const [viewer] = await viewerAndOthers();
     const still = inDeck(accountMatchProfile(await accountOf(viewer)), viewer.user.id, 'founder', new Date())!;
-    const plan = (await db(env).all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${deckNowStatement(viewer.user.id, 'founder', deck, { page: 1, limit: 10 }, still)}`)).map(
+    const plan = (await db(env).all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${deckNowStatement(viewer.user.id, 'founder', deck, { page: 1, limit: 10 }, still, sql`''`)}`)).map(
       (row) => row.detail,
     );
     const lines = plan.join('\n');

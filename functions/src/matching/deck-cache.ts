@@ -15,15 +15,19 @@ import type { Account } from '../users/wire';
 import { MEMBER_CARD_JOINS } from '../members/cards';
 import type { Match } from '../profiles/schemas';
 import { type SummaryRow, summaryColumns, toProfileSummary } from '../search/summaries';
-import { inDeck } from './candidates';
+import { fanCount, inDeck } from './candidates';
 import type { MatchProfile } from './profiles';
 
 /** How long a ranked deck is kept. */
 export const DECK_CACHE_SECONDS = 300;
 
 export type DeckEntry = { id: string; score: number; reasons: string[] };
-/** A ranked deck: when it was ranked (the app's clock), and the newest join among onboarded members of its type then. */
-export type RankedDeck = { rankedAt: string; newest: string | null; ranked: DeckEntry[] };
+/**
+ * A ranked deck: when it was ranked (the app's clock), and its version then: the newest join
+ * among onboarded members of its type, and how many would be in it for saying Interested in the
+ * viewer (candidates.ts `fanCount`).
+ */
+export type RankedDeck = { rankedAt: string; version: string; ranked: DeckEntry[] };
 
 /** Where ranked decks are kept. */
 export type DeckCache = {
@@ -53,12 +57,14 @@ export function apiDeckCache(cache: Cache | null = defaultCache()): DeckCache {
   };
 }
 
-/** The newest join among onboarded members of `memberType` (index users_onboarded_type_created). */
-const newestJoinedSql = (memberType: MemberType): SQL => sql`SELECT max(created_at) FROM users WHERE onboarded = 1 AND member_type = ${memberType}`;
+/** The deck's version (RankedDeck): the newest join of the type (index users_onboarded_type_created) and the viewer's fans in it. */
+function deckVersionSql(viewer: MatchProfile, viewerId: string, memberType: MemberType, now: Date): SQL {
+  return sql`coalesce((SELECT max(created_at) FROM users WHERE onboarded = 1 AND member_type = ${memberType}), '') || '|' || ${fanCount(viewer, viewerId, memberType, now)}`;
+}
 
-export async function newestJoined(deps: Pick<Deps, 'db'>, memberType: MemberType): Promise<string | null> {
-  const [row] = await deps.db.all<{ newest: string | null }>(sql`SELECT (${newestJoinedSql(memberType)}) AS newest`);
-  return row?.newest ?? null;
+export async function deckVersion(deps: Pick<Deps, 'db'>, viewer: MatchProfile, viewerId: string, memberType: MemberType, now: Date): Promise<string> {
+  const [row] = await deps.db.all<{ version: string }>(sql`SELECT ${deckVersionSql(viewer, viewerId, memberType, now)} AS version`);
+  return row?.version ?? '';
 }
 
 /**
@@ -66,17 +72,17 @@ export async function newestJoined(deps: Pick<Deps, 'db'>, memberType: MemberTyp
  * `inDeck`). The kept ids lead the join (CROSS JOIN keeps SQLite from
  * walking every onboarded member and looking each up in the list: 49M rows at 100,000).
  */
-export function deckNowStatement(viewerId: string, memberType: MemberType, deck: RankedDeck, page: PageRequest, still: SQL): SQL {
+export function deckNowStatement(viewerId: string, memberType: MemberType, deck: RankedDeck, page: PageRequest, still: SQL, version: SQL): SQL {
   const ids = JSON.stringify(deck.ranked.map((entry) => entry.id));
   return sql`
     WITH kept AS (SELECT CAST(j.key AS INTEGER) AS pos, j.value AS id FROM json_each(${ids}) j),
       still AS (SELECT kept.pos, kept.id FROM kept CROSS JOIN users u ON u.id = kept.id WHERE ${still})
-    SELECT (${newestJoinedSql(memberType)}) AS d_newest, (SELECT count(*) FROM still) AS d_total, p.pos AS d_pos, ${summaryColumns(viewerId)}
+    SELECT ${version} AS d_version, (SELECT count(*) FROM still) AS d_total, p.pos AS d_pos, ${summaryColumns(viewerId)}
     FROM (SELECT 1) LEFT JOIN (SELECT pos, id FROM still ORDER BY pos LIMIT ${page.limit} OFFSET ${offsetOf(page)}) p
       LEFT JOIN users u ON u.id = p.id ${MEMBER_CARD_JOINS}`;
 }
 
-type DeckNowRow = SummaryRow & { d_newest: string | null; d_total: number; d_pos: number | null };
+type DeckNowRow = SummaryRow & { d_version: string; d_total: number; d_pos: number | null };
 
 /**
  * The kept deck as it stands now, in one query: its members who still pass the pools' rules
@@ -97,9 +103,9 @@ export async function deckNow(
   if (!(age >= 0 && age < DECK_CACHE_SECONDS * 1000)) return null;
   const still = inDeck(viewer, viewerId, memberType, now);
   if (!still) return null;
-  const rows = await deps.db.all<DeckNowRow>(deckNowStatement(viewerId, memberType, deck, page, still));
+  const rows = await deps.db.all<DeckNowRow>(deckNowStatement(viewerId, memberType, deck, page, still, deckVersionSql(viewer, viewerId, memberType, now)));
   const first = rows[0];
-  if (!first || first.d_newest !== deck.newest) return null;
+  if (!first || first.d_version !== deck.version) return null;
   const data = rows
     .filter((row) => row.d_pos !== null && row.m_id !== null && deck.ranked[row.d_pos])
     .sort((a, b) => a.d_pos! - b.d_pos!)

@@ -5,7 +5,8 @@ import { db } from '../db/client';
 import { findAccountById } from '../users/repository';
 import { accountMatchProfile, loadMatchProfile } from './profiles';
 import { put, requestId } from '../../test/connections';
-import { advisorWith, founderWith } from '../search/test-profiles';
+import { advisorWith, daysAgo, founderWith } from '../search/test-profiles';
+import { POOL_SIZE } from './candidates';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 type MatchBody = { member: { _id: string }; score: number; reasons: string[] };
@@ -192,5 +193,39 @@ describe('accountMatchProfile', () => {
       const account = await findAccountById(db(env), member.user.id);
       expect(accountMatchProfile(account!)).toEqual(await loadMatchProfile({ db: db(env) }, member.user.id));
     }
+  });
+});
+
+describe('members who said Interested in the viewer', () => {
+  it('are in the deck even when no other pool would bring them', { timeout: 30_000 }, async () => {
+    const viewer = await founderWith({
+      isTechnical: true,
+      skills: ['engineering'],
+      commitment: 'full-time',
+      industries: ['edtech'],
+      cityId: newCity(),
+      cityName: 'Oulu, Finland',
+      lookingForCofounder: true,
+    });
+    // Old, elsewhere, in another industry and as technical as the viewer (a designer, full time: some fit): only the newest pool could bring them, and more than it holds joined since.
+    const fan = await founderWith({
+      isTechnical: true,
+      skills: ['design'],
+      commitment: 'full-time',
+      industries: ['mobility'],
+      cityId: newCity(),
+      cityName: 'Kiruna, Sweden',
+      lookingForCofounder: true,
+      joinedAt: daysAgo(5000),
+    });
+    for (let made = 0; made < POOL_SIZE; made += 10) {
+      await Promise.all(
+        Array.from({ length: 10 }, () => founderWith({ isTechnical: true, industries: ['mobility'], cityId: newCity(), cityName: 'Tromsø, Norway', lookingForCofounder: true })),
+      );
+    }
+    const deck = async () => ((await matches(viewer)).data as MatchBody[]).map((match) => match.member._id);
+    expect(await deck()).not.toContain(fan.user.id);
+    expect((await post('/matching/intents', { candidateId: viewer.user.id, kind: 'interested' }, { token: fan.jwt })).status).toBe(201);
+    expect(await deck()).toContain(fan.user.id);
   });
 });

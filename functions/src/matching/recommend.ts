@@ -21,19 +21,19 @@ import { matchCandidates } from './candidates';
 import { profileSummaries } from '../search/summaries';
 import { accountMatchProfile } from './profiles';
 import { matchScore, rankMatches } from './score';
-import { type DeckCache, type RankedDeck, deckKey, deckNow, newestJoined } from './deck-cache';
+import { type DeckCache, type RankedDeck, deckKey, deckNow, deckVersion } from './deck-cache';
 
 /** The member type a viewer is matched with when they do not say: founders for everyone. */
 export const DEFAULT_MATCH_TYPE: MemberType = 'founder';
 
-/** The viewer's candidates of `memberType`, scored and ranked, with the community's newest join it was ranked at. */
+/** The viewer's candidates of `memberType`, scored and ranked, with the deck's version it was ranked at. */
 async function rankDeck(deps: Pick<Deps, 'db'>, account: Account, memberType: MemberType, now: Date): Promise<RankedDeck> {
   const viewer = accountMatchProfile(account);
-  // Read before the pools, so a member who joins while they are read makes the list stale.
-  const newest = await newestJoined(deps, memberType);
+  // Read before the pools, so a member who joins (or says Interested) while they are read makes the list stale.
+  const version = await deckVersion(deps, viewer, account.user.id, memberType, now);
   const candidates = await matchCandidates(deps, viewer, account.user.id, memberType, now);
   const ranked = rankMatches(candidates.map((candidate) => ({ candidate, result: matchScore(viewer, candidate.profile) })));
-  return { rankedAt: now.toISOString(), newest, ranked: ranked.map(({ candidate, result }) => ({ id: candidate.userId, score: result.score, reasons: result.reasons })) };
+  return { rankedAt: now.toISOString(), version, ranked: ranked.map(({ candidate, result }) => ({ id: candidate.userId, score: result.score, reasons: result.reasons })) };
 }
 
 /** One page of the viewer's matches of `memberType`, best first, with the total. */
