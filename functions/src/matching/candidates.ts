@@ -48,14 +48,12 @@ function fanIds(viewerId: string, memberType: MemberType, conditions: (id: SQL) 
 }
 
 /**
- * How many members would be in the viewer's deck because they said Interested in them (SQL, a
- * number): a kept deck is ranked again when it moves (deck-cache.ts), so a new "Interested", or
- * one from a member back from a pause, reaches the deck at once.
+ * A mark of who said Interested in the viewer (SQL text: how many, and the newest): a kept deck
+ * is ranked again when it moves (deck-cache.ts), so a new "Interested" reaches the deck at once.
+ * One seek of the partial index match_intents_candidate, however many there are.
  */
-export function fanCount(viewer: MatchProfile, viewerId: string, memberType: MemberType, now: Date): SQL {
-  const { facets } = poolsFor(viewer, memberType);
-  if (facets.some((facet) => facet.values.length === 0)) return sql`0`;
-  return sql`(SELECT count(*) FROM (${fanIds(viewerId, memberType, conditionsOf(facets, viewerId, now), null)}))`;
+export function interestMark(viewerId: string): SQL {
+  return sql`(SELECT count(*) || ':' || coalesce(max(created_at), '') FROM match_intents WHERE candidate_id = ${viewerId} AND kind = 'interested')`;
 }
 
 /** The viewer's must-haves that tags can check (the scorer checks them all again, both sides). */

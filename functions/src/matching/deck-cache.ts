@@ -15,7 +15,7 @@ import type { Account } from '../users/wire';
 import { MEMBER_CARD_JOINS } from '../members/cards';
 import type { Match } from '../profiles/schemas';
 import { type SummaryRow, summaryColumns, toProfileSummary } from '../search/summaries';
-import { fanCount, inDeck } from './candidates';
+import { inDeck, interestMark } from './candidates';
 import type { MatchProfile } from './profiles';
 
 /** How long a ranked deck is kept. */
@@ -24,8 +24,8 @@ export const DECK_CACHE_SECONDS = 300;
 export type DeckEntry = { id: string; score: number; reasons: string[] };
 /**
  * A ranked deck: when it was ranked (the app's clock), and its version then: the newest join
- * among onboarded members of its type, and how many would be in it for saying Interested in the
- * viewer (candidates.ts `fanCount`).
+ * among onboarded members of its type, and who said Interested in the viewer (candidates.ts
+ * `interestMark`).
  */
 export type RankedDeck = { rankedAt: string; version: string; ranked: DeckEntry[] };
 
@@ -57,13 +57,13 @@ export function apiDeckCache(cache: Cache | null = defaultCache()): DeckCache {
   };
 }
 
-/** The deck's version (RankedDeck): the newest join of the type (index users_onboarded_type_created) and the viewer's fans in it. */
-function deckVersionSql(viewer: MatchProfile, viewerId: string, memberType: MemberType, now: Date): SQL {
-  return sql`coalesce((SELECT max(created_at) FROM users WHERE onboarded = 1 AND member_type = ${memberType}), '') || '|' || ${fanCount(viewer, viewerId, memberType, now)}`;
+/** The deck's version (RankedDeck): the newest join of the type (index users_onboarded_type_created) and who said Interested in the viewer. */
+function deckVersionSql(viewerId: string, memberType: MemberType): SQL {
+  return sql`coalesce((SELECT max(created_at) FROM users WHERE onboarded = 1 AND member_type = ${memberType}), '') || '|' || ${interestMark(viewerId)}`;
 }
 
-export async function deckVersion(deps: Pick<Deps, 'db'>, viewer: MatchProfile, viewerId: string, memberType: MemberType, now: Date): Promise<string> {
-  const [row] = await deps.db.all<{ version: string }>(sql`SELECT ${deckVersionSql(viewer, viewerId, memberType, now)} AS version`);
+export async function deckVersion(deps: Pick<Deps, 'db'>, viewerId: string, memberType: MemberType): Promise<string> {
+  const [row] = await deps.db.all<{ version: string }>(sql`SELECT ${deckVersionSql(viewerId, memberType)} AS version`);
   return row?.version ?? '';
 }
 
@@ -72,7 +72,7 @@ export async function deckVersion(deps: Pick<Deps, 'db'>, viewer: MatchProfile, 
  * `inDeck`). The kept ids lead the join (CROSS JOIN keeps SQLite from
  * walking every onboarded member and looking each up in the list: 49M rows at 100,000).
  */
-export function deckNowStatement(viewerId: string, memberType: MemberType, deck: RankedDeck, page: PageRequest, still: SQL, version: SQL): SQL {
+export function deckNowStatement(viewerId: string, deck: RankedDeck, page: PageRequest, still: SQL, version: SQL): SQL {
   const ids = JSON.stringify(deck.ranked.map((entry) => entry.id));
   return sql`
     WITH kept AS (SELECT CAST(j.key AS INTEGER) AS pos, j.value AS id FROM json_each(${ids}) j),
@@ -103,7 +103,7 @@ export async function deckNow(
   if (!(age >= 0 && age < DECK_CACHE_SECONDS * 1000)) return null;
   const still = inDeck(viewer, viewerId, memberType, now);
   if (!still) return null;
-  const rows = await deps.db.all<DeckNowRow>(deckNowStatement(viewerId, memberType, deck, page, still, deckVersionSql(viewer, viewerId, memberType, now)));
+  const rows = await deps.db.all<DeckNowRow>(deckNowStatement(viewerId, deck, page, still, deckVersionSql(viewerId, memberType)));
   const first = rows[0];
   if (!first || first.d_version !== deck.version) return null;
   const data = rows

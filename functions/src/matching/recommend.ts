@@ -30,7 +30,7 @@ export const DEFAULT_MATCH_TYPE: MemberType = 'founder';
 async function rankDeck(deps: Pick<Deps, 'db'>, account: Account, memberType: MemberType, now: Date): Promise<RankedDeck> {
   const viewer = accountMatchProfile(account);
   // Read before the pools, so a member who joins (or says Interested) while they are read makes the list stale.
-  const version = await deckVersion(deps, viewer, account.user.id, memberType, now);
+  const version = await deckVersion(deps, account.user.id, memberType);
   const candidates = await matchCandidates(deps, viewer, account.user.id, memberType, now);
   const ranked = rankMatches(candidates.map((candidate) => ({ candidate, result: matchScore(viewer, candidate.profile) })));
   return { rankedAt: now.toISOString(), version, ranked: ranked.map(({ candidate, result }) => ({ id: candidate.userId, score: result.score, reasons: result.reasons })) };
