@@ -3,12 +3,11 @@
  * bookmark: save with a note (or change it), or take the member off the list. Only the
  * viewer ever reads the note.
  */
-import { SAVED_LIMITS } from '@api/shared/saved-messages';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { saveMember, unsaveMember } from '../../lib/stores/saved';
 import { toAppError } from '../../lib/errors';
-import { CharacterCount } from '../ui/CharacterCount';
 import { Dialog } from '../ui/Dialog';
+import { NoteField } from './NoteField';
 
 interface Props {
   memberId: string;
@@ -25,7 +24,6 @@ export function SaveNoteDialog({ memberId, memberName, open, saved, onChanged, o
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const fieldId = useId();
 
   // Each opening starts from the note as saved.
   useEffect(() => {
@@ -63,20 +61,7 @@ export function SaveNoteDialog({ memberId, memberName, open, saved, onChanged, o
   return (
     <Dialog open={open} title={saved ? `${memberName} is saved` : `Save ${memberName}`} description="Only you can read your note." onClosed={onClosed}>
       <form className="form" onSubmit={submit} data-save-member-form>
-        <div className="field">
-          <label htmlFor={fieldId}>Private note (optional)</label>
-          <textarea
-            id={fieldId}
-            className="input"
-            rows={4}
-            maxLength={SAVED_LIMITS.noteMax}
-            value={note}
-            aria-describedby={`${fieldId}-count`}
-            onChange={(event) => setNote(event.target.value)}
-            data-autofocus
-          />
-          <CharacterCount id={`${fieldId}-count`} length={note.length} max={SAVED_LIMITS.noteMax} />
-        </div>
+        <NoteField label="Private note (optional)" rows={4} value={note} onChange={setNote} autofocus />
         {error && (
           <p className="alert alert-error" role="alert">
             {error}

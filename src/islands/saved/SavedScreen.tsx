@@ -5,12 +5,11 @@
  */
 import { useStore } from '@nanostores/react';
 import type { SavedMember, SavedSearch } from '@api/saved/schemas';
-import { SAVED_LIMITS } from '@api/shared/saved-messages';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toAppError } from '../../lib/errors';
 import { $savedPeople, $savedSearches, deleteSavedSearch, loadSavedPeople, loadSavedSearches, saveMember, unsaveMember } from '../../lib/stores/saved';
 import { ResultCard } from '../search/ResultCard';
-import { CharacterCount } from '../ui/CharacterCount';
+import { NoteField } from './NoteField';
 import { withErrorBoundary } from '../ui/ErrorBoundary';
 import './saved.css';
 import { MediaBaseProvider } from '../ui/media-base';
@@ -27,7 +26,6 @@ function SavedPerson({ entry }: { entry: SavedMember }) {
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const fieldId = useId();
   const run = async (action: () => Promise<unknown>, done: string | null) => {
     setBusy(true);
     setError(null);
@@ -51,19 +49,7 @@ function SavedPerson({ entry }: { entry: SavedMember }) {
           void run(() => saveMember(entry.member._id, note), 'Note saved.');
         }}
       >
-        <div className="field">
-          <label htmlFor={fieldId}>Your private note on {entry.member.name}</label>
-          <textarea
-            id={fieldId}
-            className="input"
-            rows={2}
-            maxLength={SAVED_LIMITS.noteMax}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            aria-describedby={`${fieldId}-count`}
-          />
-          <CharacterCount id={`${fieldId}-count`} length={note.length} max={SAVED_LIMITS.noteMax} />
-        </div>
+        <NoteField label={`Your private note on ${entry.member.name}`} rows={2} value={note} onChange={setNote} />
         <div className="saved-actions">
           <button type="submit" className="btn btn-secondary btn-sm" disabled={busy || note === entry.note}>
             Save note
