@@ -19,7 +19,7 @@ import type { MemberType } from '../users/schemas';
 import type { Account } from '../users/wire';
 import { matchCandidates } from './candidates';
 import { profileSummaries } from '../search/summaries';
-import { accountMatchProfile } from './profiles';
+import { accountMatchProfile, type MatchProfile } from './profiles';
 import { matchScore, rankMatches } from './score';
 import { type DeckCache, type RankedDeck, deckKey, deckNow, deckVersion } from './deck-cache';
 
@@ -27,11 +27,10 @@ import { type DeckCache, type RankedDeck, deckKey, deckNow, deckVersion } from '
 export const DEFAULT_MATCH_TYPE: MemberType = 'founder';
 
 /** The viewer's candidates of `memberType`, scored and ranked, with the deck's version it was ranked at. */
-async function rankDeck(deps: Pick<Deps, 'db'>, account: Account, memberType: MemberType, now: Date): Promise<RankedDeck> {
-  const viewer = accountMatchProfile(account);
+async function rankDeck(deps: Pick<Deps, 'db'>, viewer: MatchProfile, viewerId: string, memberType: MemberType, now: Date): Promise<RankedDeck> {
   // Read before the pools, so a member who joins (or says Interested) while they are read makes the list stale.
-  const version = await deckVersion(deps, account.user.id, memberType);
-  const candidates = await matchCandidates(deps, viewer, account.user.id, memberType, now);
+  const version = await deckVersion(deps, viewerId, memberType);
+  const candidates = await matchCandidates(deps, viewer, viewerId, memberType, now);
   const ranked = rankMatches(candidates.map((candidate) => ({ candidate, result: matchScore(viewer, candidate.profile) })));
   return { rankedAt: now.toISOString(), version, ranked: ranked.map(({ candidate, result }) => ({ id: candidate.userId, score: result.score, reasons: result.reasons })) };
 }
@@ -39,13 +38,14 @@ async function rankDeck(deps: Pick<Deps, 'db'>, account: Account, memberType: Me
 /** One page of the viewer's matches of `memberType`, best first, with the total. */
 export async function recommendMatches(deps: Pick<Deps, 'db' | 'clock'>, account: Account, memberType: MemberType, page: PageRequest, cache: DeckCache): Promise<Paged<Match>> {
   const viewerId = account.user.id;
+  const viewer = accountMatchProfile(account);
   const now = deps.clock.now();
   const key = deckKey(account, memberType);
   const kept = await cache.read(key);
-  // A kept list, checked against who may still be shown and read with the page's summaries; stale when someone joined since.
-  const shown = kept ? await deckNow(deps, accountMatchProfile(account), viewerId, memberType, kept, page, now) : null;
+  // A kept list, checked against who may still be shown and read with the page's summaries; stale when its version moved.
+  const shown = kept ? await deckNow(deps, viewer, viewerId, memberType, kept, page, now) : null;
   if (shown) return pageOf(shown.data, shown.total, page);
-  const deck = await rankDeck(deps, account, memberType, now);
+  const deck = await rankDeck(deps, viewer, viewerId, memberType, now);
   await cache.write(key, deck);
   const entries = deck.ranked.slice(offsetOf(page), offsetOf(page) + page.limit);
   // Only the page's members are read as summaries: the list may hold a few hundred.
